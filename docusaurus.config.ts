@@ -1,0 +1,133 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
+import {themes as prismThemes} from 'prism-react-renderer';
+import {authSettingsFromEnv} from './src/auth/settings';
+import type {RouteChunkPreloadsOptions} from './plugins/routeChunkPreloads';
+
+// The dev server has no gate server in front of it, so the browser gate does the hiding there.
+const isDevServer = process.env.NODE_ENV === 'development';
+const auth = authSettingsFromEnv(process.env, isDevServer ? 'client' : 'server');
+
+const searchOptions = {
+  hashed: true,
+  indexDocs: true,
+  indexBlog: false,
+  indexPages: false,
+  docsRouteBasePath: '/',
+  language: ['en'],
+  searchResultLimits: 8,
+  highlightSearchTermsOnTargetPage: true,
+  explicitSearchResultPath: true,
+  searchContextByPaths: [
+    {label: 'Tutorial - Basics (1.0)', path: '1.0/tutorial-basics'},
+    {label: 'Tutorial - Extras (1.0)', path: '1.0/tutorial-extras'},
+  ],
+  // Pages outside every section still search all of their version.
+  useAllContextsWithNoSearchContext: true,
+  // Code is looked up by reading, not searching: leaving it out keeps the indexes small.
+  ignoreCssSelectors: ['pre'],
+} satisfies SearchOptions;
+
+const config: Config = {
+  title: 'Tutorial Hub',
+  tagline: 'Step-by-step guides to help you learn effectively',
+  favicon: 'img/favicon.svg',
+
+  future: {
+    v4: true,
+    experimental_faster: true,
+  },
+
+  url: 'https://tutorial-hub.example.com',
+  baseUrl: '/',
+  trailingSlash: false,
+
+  onBrokenLinks: 'throw',
+  onBrokenMarkdownLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: {en: {direction: 'ltr', htmlLang: 'en'}},
+  },
+
+  customFields: {auth},
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          lastVersion: 'current',
+          versions: {
+            current: {label: '2.0', path: '/'},
+            '1.0': {label: '1.0', path: '1.0'},
+          },
+        },
+        blog: false,
+        theme: {customCss: './src/css/custom.css'},
+        sitemap: false,
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  themes: [['@easyops-cn/docusaurus-search-local', searchOptions]],
+
+  plugins: [
+    // The login page starts the Firebase client at once; the gate must know that file too.
+    ['./plugins/routeChunkPreloads.ts', {extraChunkGroups: {'/login': ['auth-client']}} satisfies RouteChunkPreloadsOptions],
+  ],
+
+  themeConfig: {
+    image: 'img/logo.svg',
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: true,
+    },
+    announcementBar: {
+      id: 'welcome-tutorial-hub',
+      content: 'Welcome to the Tutorial Hub! Stay tuned for more tutorials.',
+      backgroundColor: '#1d3f72',
+      textColor: '#ffffff',
+      isCloseable: false,
+    },
+    navbar: {
+      title: 'Tutorial Hub',
+      hideOnScroll: false,
+      logo: {alt: 'Tutorial Hub logo', src: 'img/logo.svg'},
+      items: [
+        {type: 'docSidebar', sidebarId: 'tutorialSidebar', position: 'left', label: 'Tutorials'},
+        {type: 'docsVersionDropdown', position: 'right'},
+        {href: 'https://github.com/tutorial-hub', label: 'GitHub', position: 'right'},
+        {type: 'custom-authUser', position: 'right'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'More',
+          items: [
+            {label: 'GitHub', href: 'https://github.com/tutorial-hub'},
+            {label: 'Contact us', href: 'mailto:hello@tutorial-hub.example.com'},
+          ],
+        },
+      ],
+      copyright: `Copyright © ${new Date().getFullYear()} Tutorial Hub.`,
+    },
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json'],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,47 @@
+import {defineConfig, devices} from '@playwright/test';
+import {GATE_URL, chromiumLaunchOptions, gateServerEnv} from './tests/support/environment';
+
+/**
+ * End-to-end tests: Debian's Chromium against the production build served by the gate server,
+ * with the Firebase Auth emulator (started around this run by `npm run with-emulator`).
+ */
+export default defineConfig({
+  testDir: './tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  timeout: 60_000,
+  expect: {timeout: 10_000},
+  use: {
+    baseURL: GATE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: chromiumLaunchOptions(),
+  },
+  projects: [
+    {name: 'setup', testMatch: /reader\.setup\.ts/},
+    {
+      name: 'signed-out',
+      testMatch: /signed-out\/.*\.spec\.ts/,
+      use: {...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions()},
+    },
+    {
+      name: 'signed-in',
+      testMatch: /signed-in\/.*\.spec\.ts/,
+      dependencies: ['setup'],
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: chromiumLaunchOptions(),
+        storageState: 'test-results/.auth/reader.json',
+      },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx server/main.ts',
+    url: `${GATE_URL}/healthz`,
+    env: gateServerEnv(),
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

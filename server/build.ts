@@ -1,0 +1,35 @@
+/** What the gate learns from the build once, at start-up. */
+import {readdir, readFile} from 'node:fs/promises';
+import path from 'node:path';
+import {inlineScriptHashes} from './headers';
+import {publicPathsFor} from './publicSurface';
+
+export interface BuildInfo {
+  root: string;
+  files: Set<string>;
+  publicPaths: Set<string>;
+  inlineScriptHashes: Set<string>;
+}
+
+const PRECOMPRESSED = /\.(?:br|gz)$/;
+
+export async function readBuild(root: string): Promise<BuildInfo> {
+  let entries: string[];
+  try {
+    entries = await readdir(root, {recursive: true});
+  } catch {
+    throw new Error(`No build found at ${root}: run "npm run build" first.`);
+  }
+  const files = new Set(
+    entries.map((entry) => entry.split(path.sep).join('/')).filter((file) => !PRECOMPRESSED.test(file)),
+  );
+  if (!files.has('login.html')) throw new Error(`${root} has no login.html: is it a Tutorial Hub build?`);
+
+  const hashes = new Set<string>();
+  for (const file of files) {
+    if (!file.endsWith('.html')) continue;
+    for (const hash of inlineScriptHashes(await readFile(path.join(root, file), 'utf8'))) hashes.add(hash);
+  }
+  const loginHtml = await readFile(path.join(root, 'login.html'), 'utf8');
+  return {root, files, publicPaths: publicPathsFor(loginHtml, files), inlineScriptHashes: hashes};
+}

@@ -1,0 +1,85 @@
+/** Gate server configuration, read once from the environment. */
+import path from 'node:path';
+import {DEFAULT_EMULATOR_HOST, DEMO_PROJECT_ID} from '../src/auth/settings';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Firebase session cookies live between 5 minutes and 2 weeks. */
+const MIN_SESSION_MS = 5 * 60 * 1000;
+const MAX_SESSION_MS = 14 * DAY_MS;
+
+export interface GateConfig {
+  port: number;
+  host: string;
+  buildDir: string;
+  projectId: string;
+  /** `host:port` of the Auth emulator, or null for the real Firebase service. */
+  emulatorHost: string | null;
+  sessionMaxAgeMs: number;
+  /** How long a verified session is trusted before Firebase is asked again whether it was revoked. */
+  revocationCheckMs: number;
+  /** A session can be started only from a sign-in (password or provider) younger than this. */
+  signInMaxAgeMs: number;
+  /** Origins, besides the server's own, allowed to call the session endpoints. */
+  allowedOrigins: string[];
+  trustProxy: boolean | string;
+  /** The Firebase auth handler's host, which sign-in popups load (CSP). */
+  authDomain: string;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function number(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new ConfigError(`${name} must be a non-negative number; got "${raw}"`);
+  return value;
+}
+
+function trustProxy(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return raw;
+}
+
+export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
+  const projectId = env.FIREBASE_PROJECT_ID || DEMO_PROJECT_ID;
+  const isDemo = projectId.startsWith('demo-');
+  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST || (isDemo ? DEFAULT_EMULATOR_HOST : null);
+  // The emulator's tokens are unsigned: trusting them for a real project would let anyone in.
+  if (emulatorHost && !isDemo) {
+    throw new ConfigError(
+      `FIREBASE_AUTH_EMULATOR_HOST is set, but the project "${projectId}" is not a demo- project. ` +
+        'The Auth emulator issues unsigned tokens; refusing to start.',
+    );
+  }
+  const sessionMaxAgeMs = number(env, 'SESSION_MAX_AGE_DAYS', 5) * DAY_MS;
+  if (sessionMaxAgeMs < MIN_SESSION_MS || sessionMaxAgeMs > MAX_SESSION_MS) {
+    throw new ConfigError('SESSION_MAX_AGE_DAYS must be between 0.0035 (5 minutes) and 14');
+  }
+  const port = number(env, 'PORT', 3000);
+  if (!Number.isInteger(port) || port > 65535) throw new ConfigError(`PORT must be a port number; got "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    buildDir: path.resolve(cwd, env.BUILD_DIR || 'build'),
+    projectId,
+    emulatorHost,
+    sessionMaxAgeMs,
+    revocationCheckMs: number(env, 'SESSION_REVOCATION_CHECK_SECONDS', 300) * 1000,
+    signInMaxAgeMs: number(env, 'SIGN_IN_MAX_AGE_DAYS', 14) * DAY_MS,
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    authDomain: env.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
+  };
+}

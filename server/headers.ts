@@ -1,0 +1,49 @@
+/** Response headers that depend only on what is served and how the gate is set up. */
+import {createHash} from 'node:crypto';
+import type {GateConfig} from './config';
+
+export const IMMUTABLE = 'private, max-age=31536000, immutable';
+export const REVALIDATE = 'private, no-cache';
+export const NO_STORE = 'no-store';
+
+/** Docusaurus puts a content hash in every file name under /assets. */
+export function cacheControlFor(file: string): string {
+  return file.startsWith('assets/') ? IMMUTABLE : REVALIDATE;
+}
+
+/** Inline scripts without `src` and without a data type such as application/ld+json. */
+const INLINE_SCRIPT = /<script\b(?![^>]*\s(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** CSP hashes of the inline scripts Docusaurus writes (colour mode, announcement bar). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    const body = match[1]!;
+    if (body.trim() === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** Directives for @fastify/helmet. */
+export function contentSecurityPolicy(config: GateConfig, scriptHashes: Iterable<string>): Record<string, string[]> {
+  const firebaseApis = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
+  const emulator = config.emulatorHost ? [`http://${config.emulatorHost}`] : [];
+  const authHandler = [`https://${config.authDomain}`];
+  return {
+    'default-src': ["'self'"],
+    // Firebase's popup flow loads Google's API loader from apis.google.com.
+    'script-src': ["'self'", ...new Set(scriptHashes), 'https://apis.google.com'],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...firebaseApis, ...emulator],
+    'frame-src': [...authHandler, ...emulator],
+    'worker-src': ["'self'", 'blob:'],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}

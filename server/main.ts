@@ -1,0 +1,48 @@
+/** Starts the gate server over an existing build: `npm run serve`. */
+import {initializeApp} from 'firebase-admin/app';
+import {getAuth} from 'firebase-admin/auth';
+import {ConfigError, loadConfig, type GateConfig} from './config';
+import {readBuild} from './build';
+import {buildGateServer} from './app';
+import {SessionAuthority} from './sessions';
+import {DEMO_READER} from './demoReader';
+
+function configOrExit(): GateConfig {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Tutorial Hub gate server: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  // firebase-admin reads the emulator address from the environment.
+  if (config.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.emulatorHost;
+  const auth = getAuth(initializeApp({projectId: config.projectId}));
+  const sessions = new SessionAuthority(auth, config);
+  const build = await readBuild(config.buildDir);
+  const app = await buildGateServer({config, build, sessions, logger: process.env.LOG_REQUESTS === 'true'});
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void app.close().then(() => process.exit(0)));
+  }
+  await app.listen({port: config.port, host: config.host});
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  console.log(`\nTutorial Hub is ready at ${url}`);
+  if (config.emulatorHost) {
+    console.log(`  Identity: Firebase Auth emulator at ${config.emulatorHost} (project ${config.projectId})`);
+    console.log(`  Demo reader: ${DEMO_READER.email} / ${DEMO_READER.password}\n`);
+  } else {
+    console.log(`  Identity: Firebase project ${config.projectId}\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('Tutorial Hub gate server could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+/**
+ * How the gate reads a request's path: Docusaurus's routing with trailing slashes off,
+ * and nothing that could point outside the build.
+ */
+
+export const MAX_PATH_LENGTH = 1024;
+
+export type PathResolution =
+  /** A canonical path, decoded, to look up in the build. */
+  | {kind: 'path'; path: string}
+  /** Same page under its canonical URL (query kept). */
+  | {kind: 'redirect'; location: string}
+  | {kind: 'reject'; status: 400 | 414};
+
+/**
+ * `rawUrl` is the request target as sent (`/a%20b.html?x=1`). Every rule works on the
+ * encoded form, so the redirect never decodes something a browser would read differently.
+ */
+export function resolveRequestPath(rawUrl: string): PathResolution {
+  const queryStart = rawUrl.indexOf('?');
+  const rawPath = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart);
+  const query = queryStart === -1 ? '' : rawUrl.slice(queryStart);
+  if (rawPath.length > MAX_PATH_LENGTH) return {kind: 'reject', status: 414};
+  if (!rawPath.startsWith('/') || rawPath.includes('\\')) return {kind: 'reject', status: 400};
+
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return {kind: 'reject', status: 400};
+  }
+  // Encoded separators, dot segments and control characters never name a built file.
+  if (/[\u0000-\u001f\u007f\\]/.test(decoded)) return {kind: 'reject', status: 400};
+  if (decoded.split('/').some((segment) => segment === '..' || segment === '.')) {
+    return {kind: 'reject', status: 400};
+  }
+  if (/%2f/i.test(rawPath)) return {kind: 'reject', status: 400};
+
+  const canonical = canonicalRawPath(rawPath);
+  if (canonical !== rawPath) return {kind: 'redirect', location: canonical + query};
+  return {kind: 'path', path: decoded};
+}
+
+/** `/x/`, `/x.html`, `/x/index.html` and `//x` all mean `/x`. */
+function canonicalRawPath(rawPath: string): string {
+  const collapsed = rawPath.replace(/\/{2,}/g, '/');
+  const withoutHtml = collapsed.replace(/(?:\/index)?\.html$/, '');
+  const withoutSlash = withoutHtml.replace(/\/+$/, '');
+  return withoutSlash === '' ? '/' : withoutSlash;
+}
+
+/** The build file that answers a canonical path, if any. */
+export function buildFileFor(path: string, files: ReadonlySet<string>): string | null {
+  if (path === '/') return files.has('index.html') ? 'index.html' : null;
+  const relative = path.slice(1);
+  if (files.has(`${relative}.html`)) return `${relative}.html`;
+  if (files.has(`${relative}/index.html`)) return `${relative}/index.html`;
+  // Files the build names with an extension (assets, indexes) are served as they are, but
+  // never an HTML file under its .html name: that URL is only a redirect.
+  if (!relative.endsWith('.html') && files.has(relative)) return relative;
+  return null;
+}

@@ -1,0 +1,65 @@
+import React, {createContext, useContext, useEffect, useState, type ReactNode} from 'react';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import type {User} from 'firebase/auth';
+import type {AuthStatus} from './gate';
+import type {AuthSettings} from './settings';
+
+export interface Reader {
+  email: string | null;
+  displayName: string | null;
+}
+
+export interface AuthState {
+  status: AuthStatus;
+  reader: Reader | null;
+  settings: AuthSettings;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function useAuthSettings(): AuthSettings {
+  const {siteConfig} = useDocusaurusContext();
+  return siteConfig.customFields!.auth as AuthSettings;
+}
+
+function readerOf(user: User): Reader {
+  return {email: user.email, displayName: user.displayName};
+}
+
+/** Subscribes to Firebase's auth state (shared across tabs through its persistence). */
+export function AuthProvider({children}: {children: ReactNode}): ReactNode {
+  const settings = useAuthSettings();
+  const [state, setState] = useState<Omit<AuthState, 'settings'>>({status: 'loading', reader: null});
+  const [loadError, setLoadError] = useState<Error | null>(null);
+
+  useEffect(() => {
+    if (settings.gateMode === 'off') return undefined;
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    import(/* webpackChunkName: "auth-client" */ './firebase').then(
+      ({watchAuthState}) => {
+        if (cancelled) return;
+        unsubscribe = watchAuthState(settings, (user) =>
+          setState(user ? {status: 'signed-in', reader: readerOf(user)} : {status: 'signed-out', reader: null}),
+        );
+      },
+      (error: unknown) => {
+        setLoadError(new Error('The sign-in code could not be loaded. Check your connection and try again.', {cause: error}));
+      },
+    );
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, [settings]);
+
+  // Docusaurus's error boundary shows it with a "Try again" button.
+  if (loadError) throw loadError;
+  return <AuthContext.Provider value={{...state, settings}}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error('useAuth must be used inside <AuthProvider> (src/theme/Root.tsx)');
+  return state;
+}

@@ -1,0 +1,52 @@
+/** Human messages for the errors a reader can meet while signing in. */
+
+const MESSAGES: Record<string, string> = {
+  'auth/invalid-credential': 'The email or password is incorrect.',
+  'auth/wrong-password': 'The email or password is incorrect.',
+  'auth/invalid-login-credentials': 'The email or password is incorrect.',
+  'auth/user-not-found': 'No account uses this email address. Check it, or create an account.',
+  'auth/invalid-email': 'Enter a valid email address, such as reader@example.com.',
+  'auth/missing-email': 'Enter your email address.',
+  'auth/missing-password': 'Enter your password.',
+  'auth/weak-password': 'Choose a stronger password: at least 6 characters.',
+  'auth/email-already-in-use': 'An account already uses this email address. Sign in instead, or reset the password.',
+  'auth/too-many-requests': 'Too many attempts. Wait a few minutes, or reset your password, then try again.',
+  'auth/user-disabled': 'This account has been disabled. Contact us to restore it.',
+  'auth/network-request-failed':
+    'The sign-in service cannot be reached. Check your connection and try again in a moment.',
+  'auth/timeout': 'The sign-in service did not answer in time. Try again in a moment.',
+  'auth/internal-error': 'The sign-in service had a problem. Try again in a moment.',
+  'auth/popup-closed-by-user': 'The sign-in window was closed before signing in finished.',
+  'auth/cancelled-popup-request': 'The sign-in window was closed before signing in finished.',
+  'auth/user-cancelled': 'Signing in was cancelled.',
+  'auth/account-exists-with-different-credential':
+    'An account already uses this email with another sign-in method. Use that method instead.',
+  'auth/operation-not-allowed': 'This sign-in method is not enabled for Tutorial Hub.',
+  'auth/unauthorized-domain': 'This site is not authorised to sign in with this provider.',
+  'auth/expired-action-code': 'This link has expired. Ask for a new one.',
+  'session/rejected': 'Your sign-in was not accepted by the site. Sign in again.',
+  'session/unreachable': 'The site cannot be reached to start your session. Try again in a moment.',
+};
+
+const FALLBACK = 'Something went wrong while signing in. Try again in a moment.';
+
+export function authErrorCode(error: unknown): string | null {
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    const {code} = error as {code: unknown};
+    if (typeof code === 'string') return code;
+  }
+  return null;
+}
+
+export function messageForAuthError(error: unknown): string {
+  const code = authErrorCode(error);
+  return (code && MESSAGES[code]) || FALLBACK;
+}
+
+/** An error with a Firebase-style `code`, for failures that happen outside the SDK. */
+export class AuthFlowError extends Error {
+  constructor(readonly code: string) {
+    super(MESSAGES[code] ?? FALLBACK);
+    this.name = 'AuthFlowError';
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * The one place that starts the Firebase SDK. Loaded lazily by the auth provider, so the SDK is
+ * not on the path to a signed-in reader's first paint.
+ */
+import {initializeApp} from 'firebase/app';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  onAuthStateChanged,
+  type Auth,
+  type User,
+} from 'firebase/auth';
+import type {AuthSettings} from './settings';
+
+let auth: Auth | undefined;
+
+export function authClient(settings: AuthSettings): Auth {
+  if (!auth) {
+    const app = initializeApp(settings.firebase);
+    // No popup/redirect resolver here: only the login page needs one, and it brings its own.
+    auth = initializeAuth(app, {persistence: [indexedDBLocalPersistence, browserLocalPersistence]});
+    if (settings.emulatorHost) {
+      connectAuthEmulator(auth, `http://${settings.emulatorHost}`, {disableWarnings: true});
+    }
+  }
+  return auth;
+}
+
+export function watchAuthState(settings: AuthSettings, listener: (user: User | null) => void): () => void {
+  return onAuthStateChanged(authClient(settings), listener);
+}

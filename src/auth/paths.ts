@@ -1,0 +1,59 @@
+/** Path rules shared by the browser gate and the gate server. */
+
+export const LOGIN_PATH = '/login';
+export const REDIRECT_PARAM = 'redirect';
+
+/** Longest redirect target we keep; anything longer is not a link a reader followed. */
+const MAX_TARGET_LENGTH = 2048;
+const PARSE_BASE = 'https://tutorial-hub.invalid';
+
+/**
+ * Docusaurus serves `/x`, `/x.html` and `/x/index.html` as one page (trailing slashes off),
+ * so the gate must treat them alike.
+ */
+export function canonicalPath(pathname: string): string {
+  const withoutHtml = pathname.replace(/(?:\/index)?\.html$/, '');
+  const withoutSlash = withoutHtml.replace(/\/+$/, '');
+  return withoutSlash === '' ? '/' : withoutSlash;
+}
+
+export function isLoginPath(pathname: string): boolean {
+  return canonicalPath(pathname) === LOGIN_PATH;
+}
+
+/**
+ * Accepts only a same-site relative path (`/x?y#z`). Anything that a browser could read as
+ * another origin or a script (`//host`, `/\host`, `https:`, `javascript:`, control characters
+ * that URL parsers drop) yields null.
+ */
+export function safeRedirectTarget(raw: string | null | undefined): string | null {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_TARGET_LENGTH) return null;
+  if (!raw.startsWith('/') || raw.startsWith('//')) return null;
+  // Browsers read a backslash as a slash, and drop tabs and newlines inside URLs.
+  if (raw.includes('\\')) return null;
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(raw)) return null;
+  let url: URL;
+  try {
+    url = new URL(raw, PARSE_BASE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== PARSE_BASE) return null;
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  // Going back to the login page after signing in would be a loop.
+  if (isLoginPath(url.pathname)) return null;
+  return target;
+}
+
+/** Where a signed-in reader goes from `/login?redirect=…`. */
+export function postLoginTarget(search: string): string {
+  const raw = new URLSearchParams(search).get(REDIRECT_PARAM);
+  return safeRedirectTarget(raw) ?? '/';
+}
+
+/** `/login?redirect=<target>` for a reader who must sign in before seeing `target`. */
+export function loginUrlFor(target: string): string {
+  const safe = safeRedirectTarget(target);
+  if (safe === null || safe === '/') return LOGIN_PATH;
+  return `${LOGIN_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(safe)}`;
+}

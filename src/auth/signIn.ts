@@ -1,0 +1,98 @@
+/** The sign-in flows of the login page: Firebase first, then (behind the gate server) the session cookie. */
+import {
+  browserPopupRedirectResolver,
+  createUserWithEmailAndPassword,
+  getRedirectResult,
+  GithubAuthProvider,
+  GoogleAuthProvider,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signInWithRedirect,
+  signOut,
+  type User,
+} from 'firebase/auth';
+import {authClient} from './firebase';
+import {authErrorCode, AuthFlowError} from './errors';
+import {endServerSession, startServerSession} from './session';
+import {withTimeout} from './timeout';
+import type {AuthSettings} from './settings';
+
+export type ProviderName = 'google' | 'github';
+
+const REDIRECT_PENDING_KEY = 'tutorial-hub:provider-redirect-pending';
+
+function providerFor(name: ProviderName) {
+  return name === 'google' ? new GoogleAuthProvider() : new GithubAuthProvider();
+}
+
+/** Makes the server trust this browser too, with an ID token minted just now. */
+export async function establishSession(settings: AuthSettings, user: User): Promise<void> {
+  if (settings.gateMode !== 'server') return;
+  const idToken = await withTimeout(user.getIdToken(true));
+  await startServerSession(idToken);
+}
+
+export function validateCredentials(email: string, password: string | null): void {
+  if (email.trim() === '') throw new AuthFlowError('auth/missing-email');
+  if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) throw new AuthFlowError('auth/invalid-email');
+  if (password !== null && password === '') throw new AuthFlowError('auth/missing-password');
+}
+
+export async function signInWithPassword(settings: AuthSettings, email: string, password: string): Promise<void> {
+  validateCredentials(email, password);
+  const {user} = await withTimeout(signInWithEmailAndPassword(authClient(settings), email.trim(), password));
+  await establishSession(settings, user);
+}
+
+export async function createAccount(settings: AuthSettings, email: string, password: string): Promise<void> {
+  validateCredentials(email, password);
+  const {user} = await withTimeout(createUserWithEmailAndPassword(authClient(settings), email.trim(), password));
+  await establishSession(settings, user);
+}
+
+export async function sendResetLink(settings: AuthSettings, email: string): Promise<void> {
+  validateCredentials(email, null);
+  await withTimeout(sendPasswordResetEmail(authClient(settings), email.trim()));
+}
+
+/**
+ * Opens the provider's popup; when the browser blocks it, leaves for the provider's page
+ * instead (and resolves without signing in: the page unloads).
+ */
+export async function signInWithProvider(settings: AuthSettings, name: ProviderName): Promise<void> {
+  const auth = authClient(settings);
+  try {
+    const {user} = await signInWithPopup(auth, providerFor(name), browserPopupRedirectResolver);
+    await establishSession(settings, user);
+  } catch (error) {
+    if (authErrorCode(error) !== 'auth/popup-blocked') throw error;
+    sessionStorage.setItem(REDIRECT_PENDING_KEY, name);
+    await signInWithRedirect(auth, providerFor(name), browserPopupRedirectResolver);
+  }
+}
+
+/** After a provider redirect back to /login: true when it signed the reader in. */
+export async function completeProviderRedirect(settings: AuthSettings): Promise<boolean> {
+  if (sessionStorage.getItem(REDIRECT_PENDING_KEY) === null) return false;
+  sessionStorage.removeItem(REDIRECT_PENDING_KEY);
+  const result = await withTimeout(getRedirectResult(authClient(settings), browserPopupRedirectResolver));
+  if (!result) return false;
+  await establishSession(settings, result.user);
+  return true;
+}
+
+/** Renews the server session of a reader Firebase still knows, without asking for the password. */
+export async function resumeSession(settings: AuthSettings): Promise<void> {
+  const user = authClient(settings).currentUser;
+  if (!user) throw new AuthFlowError('session/rejected');
+  await establishSession(settings, user);
+}
+
+export async function signOutReader(settings: AuthSettings, {everywhere = false} = {}): Promise<void> {
+  try {
+    if (settings.gateMode === 'server') await endServerSession({everywhere});
+  } finally {
+    await signOut(authClient(settings));
+  }
+}

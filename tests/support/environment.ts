@@ -1,0 +1,26 @@
+/** Where the tests find the gate server, the emulator and the browser. */
+import type {LaunchOptions} from '@playwright/test';
+
+export const GATE_PORT = 3100;
+export const GATE_URL = `http://127.0.0.1:${GATE_PORT}`;
+export const EMULATOR_HOST = '127.0.0.1:9099';
+export const PROJECT_ID = 'demo-tutorial-hub';
+
+/** Playwright cannot download browsers here: it drives Debian's Chromium. */
+export function chromiumLaunchOptions(): LaunchOptions {
+  return {
+    executablePath: process.env.CHROMIUM_PATH || process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'],
+  };
+}
+
+/** The gate server as the tests run it: revocation checked on every request, so tests need not wait. */
+export function gateServerEnv(): Record<string, string> {
+  return {
+    PORT: String(GATE_PORT),
+    HOST: '127.0.0.1',
+    FIREBASE_PROJECT_ID: PROJECT_ID,
+    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+    SESSION_REVOCATION_CHECK_SECONDS: '0',
+  };
+}

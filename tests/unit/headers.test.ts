@@ -1,0 +1,44 @@
+import {createHash} from 'node:crypto';
+import {describe, expect, it} from 'vitest';
+import {cacheControlFor, contentSecurityPolicy, inlineScriptHashes} from '../../server/headers';
+import {loadConfig} from '../../server/config';
+
+describe('cacheControlFor', () => {
+  it.each([
+    ['assets/js/main.abc.js', 'private, max-age=31536000, immutable'],
+    ['assets/css/styles.abc.css', 'private, max-age=31536000, immutable'],
+    ['index.html', 'private, no-cache'],
+    ['1.0/intro.html', 'private, no-cache'],
+    ['search-index.json', 'private, no-cache'],
+    ['1.0/search-index-1.0-tutorial-basics.json', 'private, no-cache'],
+    ['img/logo.svg', 'private, no-cache'],
+  ])('%s → %s', (file, expected) => {
+    expect(cacheControlFor(file)).toBe(expected);
+    expect(expected).not.toContain('public');
+  });
+});
+
+describe('inlineScriptHashes', () => {
+  it('hashes executable inline scripts only', () => {
+    const body = 'document.documentElement.dataset.x=1';
+    const html = `<script>${body}</script><script src=/a.js></script><script type="application/ld+json">{"a":1}</script><script></script>`;
+    const expected = `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+    expect(inlineScriptHashes(html)).toEqual([expected]);
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  it('allows the emulator in demo mode and forbids framing', () => {
+    const csp = contentSecurityPolicy(loadConfig({}), ["'sha256-abc'"]);
+    expect(csp['connect-src']).toContain('http://127.0.0.1:9099');
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['script-src']).toContain("'sha256-abc'");
+    expect(csp['script-src']).not.toContain("'unsafe-inline'");
+  });
+
+  it('names the real project auth domain and no emulator otherwise', () => {
+    const csp = contentSecurityPolicy(loadConfig({FIREBASE_PROJECT_ID: 'acme-docs', FIREBASE_AUTH_DOMAIN: 'docs.acme.com'}), []);
+    expect(csp['frame-src']).toEqual(['https://docs.acme.com']);
+    expect(csp['connect-src']!.some((source) => source.includes('127.0.0.1'))).toBe(false);
+  });
+});

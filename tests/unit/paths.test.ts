@@ -1,0 +1,93 @@
+import {describe, expect, it} from 'vitest';
+import {canonicalPath, isLoginPath, loginUrlFor, postLoginTarget, safeRedirectTarget} from '../../src/auth/paths';
+
+describe('safeRedirectTarget', () => {
+  it.each([
+    ['/', '/'],
+    ['/chapter-1-introduction', '/chapter-1-introduction'],
+    ['/1.0/intro?tab=npm#install', '/1.0/intro?tab=npm#install'],
+    ['/Chapter%202_%20Documentation', '/Chapter%202_%20Documentation'],
+    ['/Chapter 2_ Documentation', '/Chapter%202_%20Documentation'],
+    ['/search?q=deploy&version=1.0', '/search?q=deploy&version=1.0'],
+    ['/1.0/category/tutorial---basics', '/1.0/category/tutorial---basics'],
+    ['/a/../b', '/b'],
+  ])('keeps the same-site path %j', (input, expected) => {
+    expect(safeRedirectTarget(input)).toBe(expected);
+  });
+
+  it.each([
+    ['protocol-relative', '//evil.com'],
+    ['protocol-relative with path', '//evil.com/login'],
+    ['backslash host', '/\\evil.com'],
+    ['double backslash', '\\\\evil.com'],
+    ['mixed slashes', '/\\/evil.com'],
+    ['absolute https', 'https://evil.com'],
+    ['absolute http', 'http://evil.com/path'],
+    ['javascript scheme', 'javascript:alert(1)'],
+    ['mixed-case javascript', 'JaVaScRiPt:alert(1)'],
+    ['data scheme', 'data:text/html,<script>alert(1)</script>'],
+    ['encoded slashes (decoded once already)', '%2F%2Fevil.com'],
+    ['tab between slashes', '/\t/evil.com'],
+    ['newline between slashes', '/\n/evil.com'],
+    ['carriage return', '/\r/evil.com'],
+    ['NUL byte', '/\u0000/evil.com'],
+    ['leading space', ' /chapter-1-introduction'],
+    ['relative path', 'chapter-1-introduction'],
+    ['empty', ''],
+    ['the login page itself', '/login?redirect=/x'],
+    ['the login page as .html', '/login.html'],
+    ['line separator', '/\u2028/evil.com'],
+    ['overlong', `/${'a'.repeat(3000)}`],
+  ])('refuses %s', (_name, input) => {
+    expect(safeRedirectTarget(input)).toBeNull();
+  });
+
+  it('refuses what is not a string', () => {
+    expect(safeRedirectTarget(null)).toBeNull();
+    expect(safeRedirectTarget(undefined)).toBeNull();
+  });
+});
+
+describe('postLoginTarget', () => {
+  it.each([
+    ['', '/'],
+    ['?redirect=%2F1.0%2Fintro%3Fx%3D1%23part', '/1.0/intro?x=1#part'],
+    ['?redirect=%2F%2Fevil.com', '/'],
+    ['?redirect=%252F%252Fevil.com', '/'],
+    ['?redirect=https%3A%2F%2Fevil.com', '/'],
+    ['?redirect=%2F%5Cevil.com', '/'],
+    ['?other=1', '/'],
+  ])('reads %j as %j', (search, expected) => {
+    expect(postLoginTarget(search)).toBe(expected);
+  });
+});
+
+describe('loginUrlFor', () => {
+  it.each([
+    ['/', '/login'],
+    ['/1.0/intro', '/login?redirect=%2F1.0%2Fintro'],
+    ['/1.0/intro?x=1#h', '/login?redirect=%2F1.0%2Fintro%3Fx%3D1%23h'],
+    ['//evil.com', '/login'],
+  ])('sends a reader of %j to %j', (target, expected) => {
+    expect(loginUrlFor(target)).toBe(expected);
+  });
+});
+
+describe('canonicalPath and isLoginPath', () => {
+  it.each([
+    ['/', '/'],
+    ['/index.html', '/'],
+    ['/login', '/login'],
+    ['/login/', '/login'],
+    ['/login.html', '/login'],
+    ['/login/index.html', '/login'],
+    ['/1.0/', '/1.0'],
+  ])('%j is %j', (input, expected) => {
+    expect(canonicalPath(input)).toBe(expected);
+  });
+
+  it('knows the login page under every spelling, and nothing else', () => {
+    expect(['/login', '/login/', '/login.html'].every(isLoginPath)).toBe(true);
+    expect(['/', '/loginx', '/1.0/login', '/log'].some(isLoginPath)).toBe(false);
+  });
+});

@@ -1,0 +1,20 @@
+import {defineConfig} from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {test: {name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node'}},
+      {
+        // Against the real build, the real gate server and the Auth emulator (npm run with-emulator).
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
