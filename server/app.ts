@@ -1,12 +1,15 @@
 /** The gate server: Fastify, its official plugins, and our two route plugins. */
+import {randomUUID} from 'node:crypto';
 import Fastify, {type FastifyInstance} from 'fastify';
+import {initializeApp} from 'firebase-admin/app';
+import {getAuth} from 'firebase-admin/auth';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type {GateConfig} from './config';
-import type {BuildInfo} from './build';
+import {readBuild, type BuildInfo} from './build';
 import {contentSecurityPolicy} from './headers';
-import type {SessionAuthority} from './sessions';
+import {SessionAuthority} from './sessions';
 import {sessionRoutes} from './routes/session';
 import {siteRoutes} from './routes/site';
 
@@ -26,6 +29,8 @@ export async function buildGateServer({config, build, sessions, logger = false}:
     // Long paths get our own 414, not the router's 404.
     routerOptions: {maxParamLength: 4096},
     return503OnClosing: true,
+    // Refuse what the schemas do not describe, rather than quietly reshaping it.
+    ajv: {customOptions: {removeAdditional: false, coerceTypes: false}},
   });
 
   await app.register(fastifyCookie);
@@ -67,4 +72,15 @@ export async function buildGateServer({config, build, sessions, logger = false}:
   await app.register(sessionRoutes, {config, sessions});
   await app.register(siteRoutes, {sessions, files: build.files, publicPaths: build.publicPaths});
   return app;
+}
+
+/** The gate as `npm run serve` runs it: Firebase Admin for the configured project, over the build. */
+export async function createGateServer(config: GateConfig, {logger = false} = {}): Promise<FastifyInstance> {
+  // firebase-admin reads the emulator address from the environment.
+  if (config.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.emulatorHost;
+  else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  const firebaseApp = initializeApp({projectId: config.projectId}, `gate-${randomUUID()}`);
+  const sessions = new SessionAuthority(getAuth(firebaseApp), config);
+  const build = await readBuild(config.buildDir);
+  return buildGateServer({config, build, sessions, logger});
 }

@@ -1,10 +1,6 @@
 /** Starts the gate server over an existing build: `npm run serve`. */
-import {initializeApp} from 'firebase-admin/app';
-import {getAuth} from 'firebase-admin/auth';
 import {ConfigError, loadConfig, type GateConfig} from './config';
-import {readBuild} from './build';
-import {buildGateServer} from './app';
-import {SessionAuthority} from './sessions';
+import {createGateServer} from './app';
 import {DEMO_READER} from './demoReader';
 
 function configOrExit(): GateConfig {
@@ -21,12 +17,7 @@ function configOrExit(): GateConfig {
 
 async function main(): Promise<void> {
   const config = configOrExit();
-  // firebase-admin reads the emulator address from the environment.
-  if (config.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.emulatorHost;
-  const auth = getAuth(initializeApp({projectId: config.projectId}));
-  const sessions = new SessionAuthority(auth, config);
-  const build = await readBuild(config.buildDir);
-  const app = await buildGateServer({config, build, sessions, logger: process.env.LOG_REQUESTS === 'true'});
+  const app = await createGateServer(config, {logger: process.env.LOG_REQUESTS === 'true'});
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void app.close().then(() => process.exit(0)));

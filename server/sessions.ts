@@ -14,6 +14,7 @@ export interface Session {
 interface Verified {
   session: Session;
   checkedAt: number;
+  expiresAt: number;
 }
 
 export interface SessionOptions {
@@ -42,7 +43,8 @@ export class SessionError extends Error {
 
 export class SessionAuthority {
   private readonly verified: LRUCache<string, Verified>;
-  private readonly rejected: LRUCache<string, true>;
+  /** Cookie hash → time until which a refused cookie is not looked at again. */
+  private readonly rejected: LRUCache<string, number>;
   private readonly inFlight = new Map<string, Promise<Session | null>>();
   private readonly now: () => number;
 
@@ -52,15 +54,16 @@ export class SessionAuthority {
   ) {
     this.now = options.now ?? Date.now;
     const max = options.maxCachedSessions ?? 10_000;
-    this.verified = new LRUCache({max, ttlAutopurge: false});
-    this.rejected = new LRUCache({max, ttl: REJECTED_TTL_MS});
+    this.verified = new LRUCache({max});
+    this.rejected = new LRUCache({max});
   }
 
   /** A session cookie for a freshly minted ID token from a recent sign-in. */
   async createSessionCookie(idToken: string): Promise<{cookie: string; maxAgeMs: number}> {
     let decoded: DecodedIdToken;
     try {
-      decoded = await this.auth.verifyIdToken(idToken, true);
+      // No revocation lookup here: a cookie minted from a revoked sign-in fails verify() anyway.
+      decoded = await this.auth.verifyIdToken(idToken);
     } catch {
       throw new SessionError('invalid-id-token', 'The ID token is not valid.');
     }
@@ -79,9 +82,10 @@ export class SessionAuthority {
   async verify(cookie: string | undefined): Promise<Session | null> {
     if (!cookie) return null;
     const key = createHash('sha256').update(cookie).digest('base64url');
+    const now = this.now();
     const cached = this.verified.get(key);
-    if (cached && this.now() - cached.checkedAt < this.options.revocationCheckMs) return cached.session;
-    if (this.rejected.has(key)) return null;
+    if (cached && now < cached.expiresAt && now - cached.checkedAt < this.options.revocationCheckMs) return cached.session;
+    if ((this.rejected.get(key) ?? 0) > now) return null;
     // Concurrent requests of one reader share a single call to Firebase.
     let pending = this.inFlight.get(key);
     if (!pending) {
@@ -107,23 +111,21 @@ export class SessionAuthority {
     try {
       const decoded = await this.auth.verifySessionCookie(cookie, true);
       const session = {uid: decoded.uid, email: decoded.email ?? null};
-      // Never trust a cookie past its own expiry.
-      const ttl = decoded.exp * 1000 - this.now();
-      if (ttl > 0) this.verified.set(key, {session, checkedAt: this.now()}, {ttl});
+      // Never trusted past its own expiry.
+      this.verified.set(key, {session, checkedAt: this.now(), expiresAt: decoded.exp * 1000});
       return session;
     } catch (error) {
-      if (isRejection(error)) {
-        this.rejected.set(key, true);
-        this.verified.delete(key);
-        return null;
-      }
       // Firebase unreachable: the reader is not let in, but the cookie is not blamed either.
-      throw error;
+      if (isServiceFailure(error)) throw error;
+      this.rejected.set(key, this.now() + REJECTED_TTL_MS);
+      this.verified.delete(key);
+      return null;
     }
   }
 }
 
-function isRejection(error: unknown): boolean {
-  const code = (error as {code?: unknown}).code;
-  return typeof code === 'string' && code.startsWith('auth/') && code !== 'auth/internal-error';
+/** Network and server faults, as opposed to a cookie Firebase looked at and refused. */
+export function isServiceFailure(error: unknown): boolean {
+  const code = (error as {code?: unknown} | null)?.code;
+  return typeof code === 'string' && (code.startsWith('app/') || code === 'auth/internal-error');
 }

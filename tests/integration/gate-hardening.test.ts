@@ -1,0 +1,314 @@
+/** The gate server's edges: hostile paths and bodies, headers, the session cookie, and emulator safety. */
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {spawnSync} from 'node:child_process';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {startGate, sessionCookieFor, type RunningGate} from '../support/gate';
+import {idTokenClaims, longStandingUser, nowSeconds, signInWithPassword, unsignedJwt} from '../support/emulator';
+import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
+import {safeRedirectTarget} from '../../src/auth/paths';
+import {DEMO_READER} from '../../server/demoReader';
+
+let gate: RunningGate;
+let cookie: string;
+
+beforeAll(async () => {
+  gate = await startGate();
+  cookie = await sessionCookieFor(gate);
+});
+afterAll(() => gate.close());
+
+const healthy = async () => (await rawRequest(gate.origin, '/healthz')).status === 200;
+
+function postJson(url: string, body: string, headers: Record<string, string> = {}) {
+  return rawRequest(gate.origin, url, {
+    method: 'POST',
+    headers: {'content-type': 'application/json', origin: gate.origin, 'sec-fetch-site': 'same-origin', ...headers},
+    body,
+  });
+}
+
+describe('open redirects', () => {
+  /** Every Location the gate sends must stay on this site, and any redirect target must be safe. */
+  function expectSameSite(location: string | string[] | undefined) {
+    expect(typeof location).toBe('string');
+    const value = location as string;
+    expect(value.startsWith('/')).toBe(true);
+    expect(value.startsWith('//')).toBe(false);
+    expect(value).not.toMatch(/\\/);
+    expect(new URL(value, gate.origin).origin).toBe(gate.origin);
+  }
+
+  it.each([
+    '//evil.com',
+    '//evil.com/',
+    '///evil.com/',
+    '/\\evil.com',
+    '/%5Cevil.com',
+    '/%2F%2Fevil.com',
+    '/%2f%2fevil.com/',
+    '/%09/evil.com',
+    '/%0d%0aLocation:%20https://evil.com',
+    '/https:/evil.com/',
+    '/http://evil.com',
+    '/javascript:alert(1)',
+    '/JaVaScRiPt:alert(1)',
+    '/.evil.com',
+    '/@evil.com',
+    '/%40evil.com',
+    '/evil.com%2F..',
+    '//%5Cevil.com',
+    '/docs/..//evil.com',
+    '/1.0/intro.html?redirect=//evil.com',
+    '/1.0/intro/?next=https://evil.com',
+    '/login/?redirect=//evil.com',
+  ])('%s never leads off the site', async (url) => {
+    for (const headers of [NAVIGATION, SUBRESOURCE]) {
+      const response = await rawRequest(gate.origin, url, {headers});
+      expect([301, 302, 400, 401, 404, 414]).toContain(response.status);
+      if (response.status === 301 || response.status === 302) expectSameSite(response.headers.location);
+      // A login redirect the gate writes itself carries only a safe target (a 301 keeps the query as sent).
+      if (response.status === 302) {
+        const target = new URL(String(response.headers.location), gate.origin).searchParams.get('redirect');
+        if (target !== null) expect(safeRedirectTarget(target)).toBe(target);
+      }
+    }
+  });
+});
+
+describe('path traversal', () => {
+  const secrets = [readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8').slice(0, 40), 'createGateServer', 'root:x:0:0'];
+
+  it.each([
+    '/../package.json',
+    '/../../etc/passwd',
+    '/assets/../../package.json',
+    '/%2e%2e/package.json',
+    '/%2E%2E/%2E%2E/etc/passwd',
+    '/.%2e/server/app.ts',
+    '/%2e./server/app.ts',
+    '/..%2fpackage.json',
+    '/..%2Fserver%2Fapp.ts',
+    '/..%5cpackage.json',
+    '/..\\package.json',
+    '/%252e%252e/package.json',
+    '/index.html%00.json',
+    '/assets/js/%00',
+    '/%c0%ae%c0%ae/package.json',
+    '/./../package.json',
+    '/../'.repeat(50) + 'etc/passwd',
+    '/a'.repeat(900),
+    '/server/app.ts',
+    '/node_modules/.package-lock.json',
+  ])('%.60s serves nothing outside the build', async (url) => {
+    for (const session of [undefined, cookie]) {
+      const headers: Record<string, string> = {...SUBRESOURCE};
+      if (session) headers.cookie = `__session=${session}`;
+      const response = await rawRequest(gate.origin, url, {headers});
+      expect(response.status).not.toBe(200);
+      expect(response.status).toBeLessThan(500);
+      for (const secret of secrets) expect(response.body).not.toContain(secret);
+    }
+    expect(await healthy()).toBe(true);
+  });
+});
+
+describe('session endpoints', () => {
+  it.each([
+    ['a cross-site page', {origin: 'https://evil.com', 'sec-fetch-site': 'cross-site'}],
+    ['a same-site sibling', {origin: 'http://evil.127.0.0.1.nip.io', 'sec-fetch-site': 'same-site'}],
+    ['a foreign Origin without fetch metadata', {origin: 'https://evil.com', 'sec-fetch-site': ''}],
+    ['no Origin and no fetch metadata', {origin: '', 'sec-fetch-site': ''}],
+  ])('refuse %s with 403', async (_name, headers) => {
+    const {idToken} = await signInWithPassword(DEMO_READER.email, DEMO_READER.password);
+    const clean = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== ''));
+    const base = {'content-type': 'application/json', ...clean};
+    const session = await rawRequest(gate.origin, '/api/session', {method: 'POST', headers: base, body: JSON.stringify({idToken})});
+    expect(session.status).toBe(403);
+    expect(session.headers['set-cookie']).toBeUndefined();
+    const logout = await rawRequest(gate.origin, '/api/logout', {
+      method: 'POST',
+      headers: {...base, cookie: `__session=${cookie}`},
+      body: JSON.stringify({everywhere: true}),
+    });
+    expect(logout.status).toBe(403);
+    // The reader's session survived the forged sign-out.
+    expect((await rawRequest(gate.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: `__session=${cookie}`}})).status).toBe(200);
+  });
+
+  it.each([
+    ['malformed JSON', '{"idToken": ', {}, 400],
+    ['an empty body', '', {}, 400],
+    ['a missing idToken', '{}', {}, 400],
+    ['an extra field', JSON.stringify({idToken: 'x', admin: true}), {}, 400],
+    ['a non-string idToken', JSON.stringify({idToken: 42}), {}, 400],
+    ['a JSON array', '[]', {}, 400],
+    ['an oversized body', JSON.stringify({idToken: 'x'.repeat(20_000)}), {}, 413],
+    ['a form body', 'idToken=x', {'content-type': 'application/x-www-form-urlencoded'}, 415],
+    ['a garbage token', JSON.stringify({idToken: 'not-a-token'}), {}, 401],
+  ])('POST /api/session with %s is refused cleanly', async (_name, body, headers, status) => {
+    const response = await postJson('/api/session', body, headers as Record<string, string>);
+    expect(response.status).toBe(status);
+    expect(response.body).not.toMatch(/at .*\.(?:ts|js):\d+/);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(await healthy()).toBe(true);
+  });
+
+  it('refuses an ID token minted more than five minutes ago', async () => {
+    const uid = await longStandingUser();
+    const stale = unsignedJwt(idTokenClaims({user_id: uid, sub: uid, iat: nowSeconds() - 600, auth_time: nowSeconds() - 600}));
+    const response = await postJson('/api/session', JSON.stringify({idToken: stale}));
+    expect(response.status).toBe(401);
+    expect(JSON.parse(response.body).error).toBe('stale-id-token');
+  });
+
+  it('refuses a fresh ID token from a sign-in older than the allowed age', async () => {
+    const uid = await longStandingUser();
+    const old = unsignedJwt(idTokenClaims({user_id: uid, sub: uid, iat: nowSeconds() - 10, auth_time: nowSeconds() - 15 * 24 * 3600}));
+    const response = await postJson('/api/session', JSON.stringify({idToken: old}));
+    expect(response.status).toBe(401);
+    expect(JSON.parse(response.body).error).toBe('sign-in-too-old');
+  });
+
+  it('sets __session HttpOnly, SameSite=Lax, Path=/, for 5 days by default', async () => {
+    const {idToken} = await signInWithPassword(DEMO_READER.email, DEMO_READER.password);
+    const response = await postJson('/api/session', JSON.stringify({idToken}));
+    expect(response.status).toBe(204);
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/^__session=[^;]+;/);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Lax');
+    expect(setCookie).toContain('Path=/');
+    expect(setCookie).toContain(`Max-Age=${5 * 24 * 3600}`);
+    expect(setCookie).not.toContain('Secure');
+  });
+
+  it('logout clears the cookie', async () => {
+    const response = await postJson('/api/logout', '{}');
+    expect(response.status).toBe(204);
+    expect(String(response.headers['set-cookie'])).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/);
+  });
+});
+
+describe('behind an https proxy', () => {
+  let proxied: RunningGate;
+  beforeAll(async () => {
+    proxied = await startGate({TRUST_PROXY: 'true', SESSION_MAX_AGE_DAYS: '14'});
+  });
+  afterAll(() => proxied.close());
+
+  it('marks the cookie Secure, sends HSTS, and honours the lifetime setting', async () => {
+    const {idToken} = await signInWithPassword(DEMO_READER.email, DEMO_READER.password);
+    const host = new URL(proxied.origin).host;
+    const response = await rawRequest(proxied.origin, '/api/session', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': host,
+        origin: `https://${host}`,
+        'sec-fetch-site': 'same-origin',
+      },
+      body: JSON.stringify({idToken}),
+    });
+    expect(response.status).toBe(204);
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toContain('Secure');
+    expect(setCookie).toContain(`Max-Age=${14 * 24 * 3600}`);
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+});
+
+describe('serving', () => {
+  const signedIn = () => ({...SUBRESOURCE, cookie: `__session=${cookie}`});
+
+  it('redirects /x/, /x.html and /x/index.html to /x with 301, keeping the query', async () => {
+    for (const url of ['/1.0/intro/?a=1', '/1.0/intro.html?a=1', '/1.0/intro/index.html?a=1']) {
+      const response = await rawRequest(gate.origin, url, {headers: signedIn()});
+      expect({url, status: response.status, location: response.headers.location}).toEqual({url, status: 301, location: '/1.0/intro?a=1'});
+    }
+  });
+
+  it('sends cache headers: immutable hashed assets, revalidated HTML and indexes, never public', async () => {
+    const html = await rawRequest(gate.origin, '/1.0/intro', {headers: signedIn()});
+    const index = await rawRequest(gate.origin, '/search-index.json', {headers: signedIn()});
+    const mainJs = /src=(\/assets\/js\/main\.[^ >]+\.js)/.exec(html.body)![1]!;
+    const asset = await rawRequest(gate.origin, mainJs, {headers: signedIn()});
+    expect(html.headers['cache-control']).toBe('private, no-cache');
+    expect(index.headers['cache-control']).toBe('private, no-cache');
+    expect(asset.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    for (const response of [html, index, asset]) {
+      expect(String(response.headers.vary)).toContain('Cookie');
+      expect(String(response.headers['cache-control'])).not.toContain('public');
+    }
+  });
+
+  it('sends the security headers', async () => {
+    const response = await rawRequest(gate.origin, '/login', {headers: NAVIGATION});
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain("'unsafe-inline' https://apis.google.com");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    // Plain http on loopback: no HSTS.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends precompressed files, ETags with 304, and HEAD without a body', async () => {
+    const login = await rawRequest(gate.origin, '/login', {headers: NAVIGATION});
+    const mainJs = /src=(\/assets\/js\/main\.[^ >]+\.js)/.exec(login.body)![1]!;
+    const br = await rawRequest(gate.origin, mainJs, {headers: {...SUBRESOURCE, 'accept-encoding': 'br, gzip'}});
+    expect(br.headers['content-encoding']).toBe('br');
+    const gz = await rawRequest(gate.origin, mainJs, {headers: {...SUBRESOURCE, 'accept-encoding': 'gzip'}});
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await rawRequest(gate.origin, mainJs, {headers: SUBRESOURCE});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const etag = String(plain.headers.etag);
+    expect((await rawRequest(gate.origin, mainJs, {headers: {...SUBRESOURCE, 'if-none-match': etag}})).status).toBe(304);
+    const head = await rawRequest(gate.origin, mainJs, {method: 'HEAD', headers: SUBRESOURCE});
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(plain.headers['content-length']);
+  });
+
+  it('answers /healthz for load balancers', async () => {
+    const response = await rawRequest(gate.origin, '/healthz');
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toEqual({status: 'ok'});
+  });
+});
+
+describe('when the identity service is down', () => {
+  let cut: RunningGate;
+  beforeAll(async () => {
+    cut = await startGate({FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9'});
+  });
+  afterAll(async () => {
+    await cut.close();
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+  });
+
+  it('a cookie cannot be checked: 503 with a clear message, not a crash and not a way in', async () => {
+    const response = await rawRequest(cut.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: `__session=${cookie}`}});
+    expect(response.status).toBe(503);
+    expect(JSON.parse(response.body).message).toMatch(/sign-in service cannot be reached/);
+    expect((await rawRequest(cut.origin, '/healthz')).status).toBe(200);
+  });
+});
+
+describe('emulator safety', () => {
+  it('refuses to start with the emulator and a project id that is not demo-', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: path.resolve(__dirname, '../..'),
+      env: {...process.env, FIREBASE_PROJECT_ID: 'acme-docs', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', PORT: '0'},
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('not a demo- project');
+    expect(result.stderr).toContain('refusing to start');
+  });
+});

@@ -1,0 +1,47 @@
+/** The built site as a visitor can address it: every file, under the URL that serves it. */
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+
+export const BUILD_DIR = path.resolve(__dirname, '../../build');
+
+export interface BuiltFile {
+  file: string;
+  url: string;
+}
+
+/** `x.html` is served at `/x`, `index.html` at `/`; precompressed copies are not addressable. */
+export function builtFiles(): BuiltFile[] {
+  return readdirSync(BUILD_DIR, {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(BUILD_DIR, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((file) => !/\.(?:br|gz)$/.test(file))
+    .map((file) => {
+      let route = file;
+      if (file === 'index.html') route = '';
+      else if (file.endsWith('.html')) route = file.slice(0, -'.html'.length);
+      return {file, url: `/${route.split('/').map(encodeURIComponent).join('/')}`};
+    });
+}
+
+const DOC_DIRS = [path.resolve(__dirname, '../../docs'), path.resolve(__dirname, '../../versioned_docs')];
+
+/** Sentences of every doc page's own prose, to look for in responses that must not carry them. */
+export function docTextSamples(): {doc: string; text: string}[] {
+  const samples: {doc: string; text: string}[] = [];
+  for (const dir of DOC_DIRS) {
+    for (const entry of readdirSync(dir, {recursive: true})) {
+      const file = String(entry);
+      if (!/\.mdx?$/.test(file)) continue;
+      const body = readFileSync(path.join(dir, file), 'utf8').replace(/^---[\s\S]*?---/, '');
+      const prose = body
+        .split('\n')
+        .filter((line) => /^[A-Z]/.test(line) && !line.startsWith('import '))
+        .map((line) => line.match(/[A-Za-z][A-Za-z ,]{44,}/)?.[0])
+        .filter((text): text is string => text !== undefined)
+        .slice(0, 3);
+      if (prose.length === 0) throw new Error(`no prose sample found in ${file}`);
+      for (const text of prose) samples.push({doc: file, text: text.slice(0, 44)});
+    }
+  }
+  return samples;
+}

@@ -1,0 +1,76 @@
+/** Direct calls to the Firebase Auth emulator's REST API, for tests that need tokens without a browser. */
+import {EMULATOR_HOST, PROJECT_ID} from './environment';
+
+const IDENTITY = `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
+
+async function identityCall(method: string, body: object): Promise<{idToken: string; localId: string}> {
+  const response = await fetch(`${IDENTITY}/accounts:${method}?key=demo-api-key`, {
+    method: 'POST',
+    headers: {'content-type': 'application/json'},
+    body: JSON.stringify({...body, returnSecureToken: true}),
+  });
+  const json = (await response.json()) as {idToken: string; localId: string; error?: {message: string}};
+  if (!response.ok) throw new Error(`emulator ${method}: ${json.error?.message ?? response.status}`);
+  return json;
+}
+
+export function signInWithPassword(email: string, password: string) {
+  return identityCall('signInWithPassword', {email, password});
+}
+
+export function signUp(email: string, password: string) {
+  return identityCall('signUp', {email, password});
+}
+
+/**
+ * A new user whose tokens count as valid since 2020, so that a test can present a token from
+ * an old sign-in without the emulator calling it revoked.
+ */
+export async function longStandingUser(): Promise<string> {
+  const {localId} = await signUp(uniqueEmail('long-standing'), 'long-standing-reader');
+  const response = await fetch(`${IDENTITY}/projects/${PROJECT_ID}/accounts:update`, {
+    method: 'POST',
+    headers: {'content-type': 'application/json', authorization: 'Bearer owner'},
+    body: JSON.stringify({localId, validSince: String(Date.UTC(2020, 0, 1) / 1000)}),
+  });
+  if (!response.ok) throw new Error(`emulator accounts:update answered ${response.status}`);
+  return localId;
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@tutorial-hub.test`;
+}
+
+function base64url(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/** An unsigned JWT such as the emulator issues; the claims are whatever the test needs. */
+export function unsignedJwt(claims: Record<string, unknown>): string {
+  return `${base64url({alg: 'none', typ: 'JWT'})}.${base64url(claims)}.`;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Claims of a session cookie for the demo reader; override to make it expired, foreign, … */
+export function sessionCookieClaims(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const now = nowSeconds();
+  return {
+    iss: `https://session.firebase.google.com/${PROJECT_ID}`,
+    aud: PROJECT_ID,
+    auth_time: now - 60,
+    user_id: 'demo-reader',
+    sub: 'demo-reader',
+    iat: now - 60,
+    exp: now + 3600,
+    email: 'reader@tutorial-hub.test',
+    firebase: {identities: {}, sign_in_provider: 'password'},
+    ...overrides,
+  };
+}
+
+export function idTokenClaims(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {...sessionCookieClaims(), iss: `https://securetoken.google.com/${PROJECT_ID}`, ...overrides};
+}
+
+export {nowSeconds};

@@ -1,0 +1,32 @@
+/**
+ * Raw HTTP/1.1 requests: fetch() normalises paths (`..`, `//`) and overwrites fetch-metadata
+ * headers, and these tests need to send exactly what an attacker or a browser would.
+ */
+import {request} from 'node:http';
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export function rawRequest(
+  origin: string,
+  path: string,
+  {method = 'GET', headers = {}, body}: {method?: string; headers?: Record<string, string>; body?: string | Buffer} = {},
+): Promise<RawResponse> {
+  const {hostname, port} = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = request({host: hostname, port, method, path, headers}, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8')}));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+export const NAVIGATION = {accept: 'text/html', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document'};
+export const SUBRESOURCE = {accept: '*/*', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script'};
