@@ -45,10 +45,14 @@ export function safeRedirectTarget(raw: string | null | undefined): string | nul
   return target;
 }
 
-/** Where a signed-in reader goes from `/login?redirect=…`. */
-export function postLoginTarget(search: string): string {
+/**
+ * Where a signed-in reader goes from `/login?redirect=…`. A server redirect cannot carry the
+ * fragment, but the browser keeps it on the login URL (`/login?redirect=%2Fx#part`): put it back.
+ */
+export function postLoginTarget(search: string, hash = ''): string {
   const raw = new URLSearchParams(search).get(REDIRECT_PARAM);
-  return safeRedirectTarget(raw) ?? '/';
+  const target = safeRedirectTarget(raw) ?? '/';
+  return target.includes('#') || hash === '' || hash === '#' ? target : safeRedirectTarget(target + hash) ?? target;
 }
 
 /** `/login?redirect=<target>` for a reader who must sign in before seeing `target`. */

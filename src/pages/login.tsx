@@ -34,7 +34,7 @@ export default function LoginPage(): ReactNode {
   const {status, settings} = useAuth();
   const location = useLocation();
   const history = useHistory();
-  const target = postLoginTarget(location.search);
+  const target = postLoginTarget(location.search, location.hash);
 
   const [mode, setMode] = useState<FormMode>('sign-in');
   const [email, setEmail] = useState('');

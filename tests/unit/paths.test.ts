@@ -60,6 +60,16 @@ describe('postLoginTarget', () => {
   ])('reads %j as %j', (search, expected) => {
     expect(postLoginTarget(search)).toBe(expected);
   });
+
+  it.each([
+    ['?redirect=%2F1.0%2Fintro', '#install', '/1.0/intro#install'],
+    ['?redirect=%2F1.0%2Fintro%23steps', '#install', '/1.0/intro#steps'],
+    ['', '#install', '/#install'],
+    ['?redirect=%2F1.0%2Fintro', '#', '/1.0/intro'],
+    ['?redirect=%2F%2Fevil.com', '#x', '/#x'],
+  ])('puts the fragment the browser kept back: %j %j → %j', (search, hash, expected) => {
+    expect(postLoginTarget(search, hash)).toBe(expected);
+  });
 });
 
 describe('loginUrlFor', () => {

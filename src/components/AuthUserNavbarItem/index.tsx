@@ -83,12 +83,12 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
     <div ref={menuRef} className={clsx('navbar__item', 'dropdown', 'dropdown--right', open && 'dropdown--show')}>
       <button
         type="button"
-        className={clsx('navbar__link', styles.trigger)}
+        className={styles.trigger}
         aria-haspopup="true"
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}>
         <span className={styles.visuallyHidden}>Signed in as </span>
-        {name}
+        <span className={styles.name}>{name}</span>
       </button>
       <ul className="dropdown__menu">{actions}</ul>
     </div>
