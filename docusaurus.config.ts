@@ -4,6 +4,8 @@ import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search
 import {themes as prismThemes} from 'prism-react-renderer';
 import {authSettingsFromEnv} from './src/auth/settings';
 import type {RouteChunkPreloadsOptions} from './plugins/routeChunkPreloads';
+import frozenVersions from './versions.json';
+import currentVersion from './current-version.json';
 
 // The dev server has no gate server in front of it, so the browser gate does the hiding there.
 const isDevServer = process.env.NODE_ENV === 'development';
@@ -63,10 +65,11 @@ const config: Config = {
         docs: {
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
+          // The newest docs live at the root; each frozen version under its own name (scripts/release-version.ts).
           lastVersion: 'current',
           versions: {
-            current: {label: '2.0', path: '/'},
-            '1.0': {label: '1.0', path: '1.0'},
+            current: {label: currentVersion.label, path: '/'},
+            ...Object.fromEntries(frozenVersions.map((name) => [name, {label: name, path: name}])),
           },
         },
         blog: false,

@@ -27,6 +27,12 @@ export default defineConfig({
       use: {...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions()},
     },
     {
+      // Builds a copy of the repository: slow, so it runs last.
+      name: 'authoring',
+      testMatch: /authoring\/.*\.spec\.ts/,
+      use: {...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions()},
+    },
+    {
       name: 'signed-in',
       testMatch: /signed-in\/.*\.spec\.ts/,
       dependencies: ['setup'],

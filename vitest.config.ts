@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       {test: {name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node'}},
+      // Authors' checks on docs/ and versioned_docs/, and on the build they produce.
+      {test: {name: 'content', include: ['tests/content/**/*.test.ts'], environment: 'node'}},
       {
         // Against the real build, the real gate server and the Auth emulator (npm run with-emulator).
         test: {

@@ -1,0 +1,25 @@
+# Tutorial Hub on Cloud Run: the gate server over a production build.
+# Build: docker build --build-arg FIREBASE_PROJECT_ID=… --build-arg FIREBASE_API_KEY=… \
+#          --build-arg FIREBASE_AUTH_DOMAIN=… --build-arg FIREBASE_APP_ID=… -t tutorial-hub .
+FROM node:20-slim AS build
+WORKDIR /app
+ARG FIREBASE_PROJECT_ID
+ARG FIREBASE_API_KEY
+ARG FIREBASE_AUTH_DOMAIN
+ARG FIREBASE_APP_ID
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:20-slim
+WORKDIR /app
+ENV NODE_ENV=production HOST=0.0.0.0 TRUST_PROXY=true
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/build ./build
+COPY server ./server
+COPY src/auth ./src/auth
+USER node
+# Cloud Run sets PORT; the server listens on it.
+CMD ["node", "--import", "tsx", "server/main.ts"]

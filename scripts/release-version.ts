@@ -1,0 +1,32 @@
+/**
+ * Cuts a docs release: freezes today's current docs under their label with Docusaurus's
+ * `docs:version`, then relabels the current docs as the next version, still at the root.
+ *
+ *   npm run release-version -- 3.0      (current 2.0 → frozen /2.0; current becomes 3.0)
+ */
+import {execFileSync} from 'node:child_process';
+import {readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(process.argv[3] ?? '.');
+const next = process.argv[2];
+const currentFile = path.join(root, 'current-version.json');
+const versionsFile = path.join(root, 'versions.json');
+
+function fail(message: string): never {
+  console.error(`release-version: ${message}`);
+  process.exit(1);
+}
+
+if (!next || !/^\d+\.\d+$/.test(next)) fail('give the next version label, such as 3.0');
+const current = (JSON.parse(readFileSync(currentFile, 'utf8')) as {label: string}).label;
+const frozen = JSON.parse(readFileSync(versionsFile, 'utf8')) as string[];
+if (next === current || frozen.includes(next)) fail(`version ${next} exists already`);
+if (frozen.includes(current)) fail(`version ${current} is frozen already`);
+
+execFileSync(process.execPath, [require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'docs:version', current], {
+  cwd: root,
+  stdio: 'inherit',
+});
+writeFileSync(currentFile, `${JSON.stringify({label: next})}\n`);
+console.log(`Froze ${current} under /${current}; the docs at the root are now ${next}.`);

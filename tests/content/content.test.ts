@@ -1,0 +1,51 @@
+/** Checks every author's change must pass (broken links and anchors already fail the build). */
+import {describe, expect, it} from 'vitest';
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import {builtDocPages, orphanedDocPages} from '../support/sidebars';
+
+const ROOT = path.resolve(__dirname, '../..');
+const BUILD = path.join(ROOT, 'build');
+
+function docFiles(): string[] {
+  return ['docs', 'versioned_docs'].flatMap((dir) =>
+    readdirSync(path.join(ROOT, dir), {recursive: true})
+      .map(String)
+      .filter((file) => /\.mdx?$/.test(file) && !path.basename(file).startsWith('_'))
+      .map((file) => path.join(dir, file)),
+  );
+}
+
+describe('every doc', () => {
+  const files = docFiles();
+
+  it('there are docs to check', () => {
+    expect(files.length).toBeGreaterThanOrEqual(16);
+  });
+
+  it.each(files)('%s has a title and a description in its front matter', (file) => {
+    const {data} = matter(readFileSync(path.join(ROOT, file), 'utf8'));
+    expect(typeof data.title, 'title').toBe('string');
+    expect(String(data.title).trim()).not.toBe('');
+    expect(typeof data.description, 'description').toBe('string');
+    expect(String(data.description).length).toBeGreaterThanOrEqual(20);
+    expect(String(data.description).length).toBeLessThanOrEqual(160);
+  });
+
+  it.each(files)('%s gives every image alt text', (file) => {
+    const {content} = matter(readFileSync(path.join(ROOT, file), 'utf8'));
+    const withoutCode = content.replace(/```[\s\S]*?```/g, '').replace(/`[^`]*`/g, '');
+    const markdownImages = [...withoutCode.matchAll(/!\[([^\]]*)\]\(/g)].map((match) => match[1]!.trim());
+    expect(markdownImages.filter((alt) => alt === ''), 'Markdown images without alt text').toEqual([]);
+    const htmlImages = [...withoutCode.matchAll(/<img\b[^>]*>/gi)].map((match) => match[0]);
+    expect(htmlImages.filter((tag) => !/\salt=["'{][^"'}]+/.test(tag)), '<img> without alt text').toEqual([]);
+  });
+});
+
+describe('the built sidebars', () => {
+  it('reach every doc page that is not unlisted', () => {
+    expect(builtDocPages(BUILD).length).toBeGreaterThanOrEqual(16);
+    expect(orphanedDocPages(BUILD)).toEqual([]);
+  });
+});
