@@ -38,7 +38,8 @@ const config: Config = {
 
   future: {
     v4: true,
-    experimental_faster: true,
+    // Rspack and SWC (Docusaurus Faster); TUTORIAL_HUB_BUNDLER=webpack builds with webpack, for comparison.
+    experimental_faster: process.env.TUTORIAL_HUB_BUNDLER !== 'webpack',
   },
 
   url: 'https://tutorial-hub.example.com',
