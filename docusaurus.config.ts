@@ -1,7 +1,7 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
-import {themes as prismThemes} from 'prism-react-renderer';
+import {themes as prismThemes, type PrismTheme} from 'prism-react-renderer';
 import {authSettingsFromEnv} from './src/auth/settings';
 import type {RouteChunkPreloadsOptions} from './plugins/routeChunkPreloads';
 import frozenVersions from './versions.json';
@@ -31,6 +31,30 @@ const searchOptions = {
   ignoreCssSelectors: ['pre'],
 } satisfies SearchOptions;
 
+/** A Prism theme with some token colours replaced (same hue, more contrast). */
+function withTokenColors(theme: PrismTheme, replacements: Record<string, string>): PrismTheme {
+  return {
+    ...theme,
+    styles: theme.styles.map((entry) => {
+      const replacement = entry.style.color === undefined ? undefined : replacements[entry.style.color];
+      return replacement ? {...entry, style: {...entry.style, color: replacement}} : entry;
+    }),
+  };
+}
+
+// WCAG AA (4.5:1) for code: these GitHub colours fall short on the code background (#f6f8fa) and on
+// highlighted lines (#dddfe1), and Dracula's comments on #282a36. The replacements pass on both.
+const lightCodeTheme = withTokenColors(prismThemes.github, {
+  '#999988': '#626257', // comment
+  '#e3116c': '#bc0e5a', // string
+  '#36acaa': '#216b69', // number, property, variable…
+  '#00a4db': '#00698c', // keyword, atrule, attr-name…
+  '#d73a49': '#b2303d', // function, tag
+});
+const darkCodeTheme = withTokenColors(prismThemes.dracula, {
+  'rgb(98, 114, 164)': '#8692b9', // comment
+});
+
 const config: Config = {
   title: 'Tutorial Hub',
   tagline: 'Step-by-step guides to help you learn effectively',
@@ -58,6 +82,8 @@ const config: Config = {
   },
 
   customFields: {auth},
+
+  clientModules: ['./src/search/canonicalSearchUrl.ts'],
 
   presets: [
     [
@@ -127,8 +153,8 @@ const config: Config = {
     },
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'json'],
     },
   } satisfies Preset.ThemeConfig,

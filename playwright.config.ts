@@ -39,7 +39,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: chromiumLaunchOptions(),
-        storageState: 'test-results/.auth/reader.json',
+        storageState: 'playwright/.auth/reader.json',
       },
     },
   ],

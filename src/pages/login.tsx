@@ -108,11 +108,18 @@ export default function LoginPage(): ReactNode {
       return true;
     });
 
-  const switchTo = (next: FormMode) => {
-    setMode(next);
-    setError('');
-    setNotice('');
-  };
+  const switchButton = (next: FormMode, label: string) => (
+    <button
+      type="button"
+      className={styles.linkButton}
+      onClick={() => {
+        setMode(next);
+        setError('');
+        setNotice('');
+      }}>
+      {label}
+    </button>
+  );
 
   const label = SUBMIT_LABEL[mode];
 
@@ -160,20 +167,8 @@ export default function LoginPage(): ReactNode {
                 </button>
               </form>
               <div className={styles.switches}>
-                {mode !== 'reset' && (
-                  <button type="button" className={styles.linkButton} onClick={() => switchTo('reset')}>
-                    Forgot password?
-                  </button>
-                )}
-                {mode === 'sign-in' ? (
-                  <button type="button" className={styles.linkButton} onClick={() => switchTo('sign-up')}>
-                    Create an account
-                  </button>
-                ) : (
-                  <button type="button" className={styles.linkButton} onClick={() => switchTo('sign-in')}>
-                    Back to sign in
-                  </button>
-                )}
+                {mode !== 'reset' && switchButton('reset', 'Forgot password?')}
+                {mode === 'sign-in' ? switchButton('sign-up', 'Create an account') : switchButton('sign-in', 'Back to sign in')}
               </div>
               <p className={styles.divider}><span>or</span></p>
               <div className={styles.providers}>

@@ -7,5 +7,5 @@ setup('sign in the demo reader', async ({page}) => {
   await signInThroughLoginPage(page);
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', {level: 1, name: 'Tutorial Hub'})).toBeVisible();
-  await page.context().storageState({path: 'test-results/.auth/reader.json', indexedDB: true});
+  await page.context().storageState({path: 'playwright/.auth/reader.json', indexedDB: true});
 });

@@ -1,4 +1,4 @@
-import {expect, test} from '@playwright/test';
+import {expect, test, type Page} from '@playwright/test';
 import {blockingViolations, describeViolations} from '../../support/axe';
 import {ROUTES} from '../../support/routes';
 
@@ -6,18 +6,47 @@ import {ROUTES} from '../../support/routes';
  * axe-core on every page a signed-in reader can open, in both colour modes. The site follows
  * the system preference (`respectPrefersColorScheme`), so the mode is set as a reader's system sets it.
  */
+interface CheckedPage {
+  name: string;
+  url: string;
+  status: number;
+  h1: string;
+  /** What must be on screen, beyond the H1, before the page is checked. */
+  ready?: (page: Page) => Promise<void>;
+}
+
+const PAGES: readonly CheckedPage[] = [
+  ...ROUTES.map((route) => ({name: route.path, url: route.url, status: 200, h1: route.h1})),
+  {name: 'the not-found page', url: '/no-such-tutorial', status: 404, h1: 'Page Not Found'},
+  {
+    name: 'search results',
+    url: `/search?q=accordionlike&version=${encodeURIComponent('1.0/')}`,
+    status: 200,
+    h1: 'Search results for "accordionlike"',
+    ready: (page) => expect(page.getByRole('article').first().locator('mark').first()).toBeVisible(),
+  },
+  {
+    name: 'a page with search terms highlighted',
+    url: '/1.0/Collapsible?_highlight=accordionlike',
+    status: 200,
+    h1: 'Collapsible Sections',
+    ready: (page) => expect(page.getByRole('article').locator('mark').first()).toBeVisible(),
+  },
+];
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} mode`, () => {
     test.use({colorScheme});
 
-    for (const route of ROUTES) {
-      test(`${route.path} has no serious or critical accessibility violations`, async ({page}) => {
-        const response = await page.goto(route.url);
-        expect(response?.status()).toBe(200);
+    for (const checked of PAGES) {
+      test(`${checked.name} has no serious or critical accessibility violations`, async ({page}) => {
+        const response = await page.goto(checked.url);
+        expect(response?.status()).toBe(checked.status);
         await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
-        await expect(page.getByRole('heading', {level: 1})).toHaveText(route.h1);
+        await expect(page.getByRole('heading', {level: 1})).toHaveText(checked.h1);
         // The account menu appears once the page is hydrated and Firebase knows the reader.
         await expect(page.getByRole('button', {name: 'Signed in as Demo Reader'})).toBeVisible();
+        await checked.ready?.(page);
 
         const violations = await blockingViolations(page);
         expect(violations.map((violation) => violation.id), describeViolations(violations)).toEqual([]);

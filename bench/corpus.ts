@@ -1,0 +1,301 @@
+/**
+ * A synthetic but realistic corpus for the build and search benchmarks: N docs per version, for
+ * the current docs (`docs/`) and version 1.0 (`versioned_docs/version-1.0/`), in category folders,
+ * each with ## and ### headings, paragraphs, inline code, lists, an admonition, a table, code
+ * blocks and relative links (some with anchors) to other generated docs of its version. Everything
+ * comes from a seeded generator, so every run writes the same bytes and the links are all valid
+ * (the build throws on broken links and anchors).
+ */
+import {mkdir, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+
+const NOUNS = `
+  access account adapter alias anchor archive artifact asset audit backup badge banner batch branch bucket
+  buffer bundle button cache callback canvas category certificate change channel chapter checklist chunk
+  client cluster column command comment commit component config connection console container context cookie
+  counter credential dashboard database dataset deadline default dependency deployment diagram dialog
+  directory document domain draft driver editor element endpoint entry environment error event example
+  export extension feature field file filter folder footer format fragment function gateway glossary graph
+  guide handler header heading helper history hook host image import index input installer instance
+  integration interface issue item job key label language layout layer library limit link list locale log
+  manifest markdown menu message metadata method metric migration mirror mode model module monitor network
+  node note notification object option output package page panel parameter partial password patch path
+  pattern permission pipeline placeholder platform plugin policy port preview process profile project
+  prompt property provider proxy query queue quota record redirect reference region registry release
+  renderer replica report repository request resource response result review revision role route rule
+  runner runtime sample schema scope screen script search section selector server service session setting
+  share shortcut sidebar signal snapshot snippet source stage state status step storage stream style
+  subscription suite summary switch symbol syntax table tag target task template tenant terminal test
+  theme thread ticket timeline timeout token toolbar topic trace transaction trigger tutorial upload user
+  utility value variable vendor version view volume warning webhook widget window workflow workspace worker
+`;
+
+const VERBS = `
+  add adjust allow apply archive build bundle cache change check clean collect compare compile configure
+  connect copy create debug define delete deploy describe detect disable enable export extend fetch filter
+  find fix format generate group handle hide import include index inspect install keep link list load
+  lock log measure merge migrate monitor move name open order organize parse pin preview publish read
+  record reduce refresh register release reload remove rename render replace report request reset resolve
+  restore review rotate run save scan schedule search select send serve set share show sign skip sort
+  split start stop store switch sync tag test track transform translate trigger update upgrade upload
+  validate verify watch write
+`;
+
+const ADJECTIVES = `
+  active advanced annual automatic available basic blocking broken central clean cold common compact
+  complete compressed consistent current custom daily dedicated default detailed direct dynamic early
+  empty encrypted entire existing expired external fast final first flexible fresh full generated global
+  hidden incremental initial internal large latest lazy legacy light local long main manual minimal
+  missing modern multiple native nested new offline old optional parallel partial pending persistent
+  plain portable primary private public quick rare readable recent regional remote required reusable
+  safe scheduled secondary secure separate shared short signed simple single small stable static strict
+  structured temporary typical unique unused useful valid verbose visible warm weekly
+`;
+
+const PREPOSITIONS = ['in', 'for', 'with', 'from', 'on', 'across', 'behind', 'before', 'after', 'inside', 'through', 'under'];
+const CONNECTORS = ['and', 'so', 'because', 'when', 'while', 'unless', 'after', 'before', 'until', 'whereas'];
+const DETERMINERS = ['the', 'the', 'the', 'a', 'each', 'every', 'your', 'this', 'that', 'one'];
+const ADVERBS = ['usually', 'often', 'quickly', 'safely', 'always', 'rarely', 'carefully', 'automatically', 'only', 'then'];
+const CODE_LANGUAGES = ['bash', 'json', 'js', 'ts', 'yaml'];
+const ADMONITIONS = ['tip', 'note', 'info', 'caution'];
+
+const words = (list: string) => list.trim().split(/\s+/);
+const nouns = words(NOUNS);
+const verbs = words(VERBS);
+const adjectives = words(ADJECTIVES);
+
+/** Content words a reader would search for; the search benchmark draws its queries from them. */
+export const SEARCHABLE_WORDS: readonly string[] = [...nouns, ...verbs, ...adjectives];
+
+/** mulberry32: small, fast, and the same sequence on every machine. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class Writer {
+  constructor(private readonly random: () => number) {}
+
+  int(min: number, max: number): number {
+    return min + Math.floor(this.random() * (max - min + 1));
+  }
+
+  pick<T>(list: readonly T[]): T {
+    return list[Math.floor(this.random() * list.length)]!;
+  }
+
+  chance(probability: number): boolean {
+    return this.random() < probability;
+  }
+
+  nounPhrase(): string {
+    const phrase = this.chance(0.5) ? `${this.pick(adjectives)} ${this.pick(nouns)}` : this.pick(nouns);
+    const determiner = this.pick(DETERMINERS);
+    return `${determiner === 'a' && /^[aeiou]/.test(phrase) ? 'an' : determiner} ${phrase}`;
+  }
+
+  clause(): string {
+    const adverb = this.chance(0.2) ? `${this.pick(ADVERBS)} ` : '';
+    const tail = this.chance(0.6) ? ` ${this.pick(PREPOSITIONS)} ${this.nounPhrase()}` : '';
+    return `${this.nounPhrase()} ${adverb}${thirdPerson(this.pick(verbs))} ${this.nounPhrase()}${tail}`;
+  }
+
+  sentence(): string {
+    let text = this.chance(0.3) ? `${capitalize(this.pick(verbs))} ${this.nounPhrase()} ${this.pick(CONNECTORS)} ${this.clause()}` : this.clause();
+    if (this.chance(0.4)) text += `, ${this.pick(CONNECTORS)} ${this.clause()}`;
+    return `${capitalize(text)}.`;
+  }
+
+  paragraph(sentences = this.int(2, 3)): string {
+    const parts = Array.from({length: sentences}, () => this.sentence());
+    // Inline code and emphasis, as tutorials use them.
+    if (this.chance(0.5)) parts.splice(1, 0, `Set \`${this.pick(nouns)}.${this.pick(nouns)}\` to \`${this.pick(adjectives)}\` first.`);
+    if (this.chance(0.3)) parts.push(`**${capitalize(this.pick(adjectives))} ${plural(this.pick(nouns))}** ${thirdPerson(this.pick(verbs))} ${this.nounPhrase()}.`);
+    return parts.join(' ');
+  }
+
+  /** A heading of 2 to 4 words, unique within its page so its anchor is predictable. */
+  heading(used: Set<string>): string {
+    for (;;) {
+      const text = capitalize(
+        this.chance(0.5)
+          ? `${this.pick(verbs)} the ${this.pick(adjectives)} ${this.pick(nouns)}`
+          : `${this.pick(adjectives)} ${this.pick(nouns)} ${plural(this.pick(nouns))}`,
+      );
+      if (!used.has(slugOf(text))) {
+        used.add(slugOf(text));
+        return text;
+      }
+    }
+  }
+
+  codeBlock(): string {
+    const language = this.pick(CODE_LANGUAGES);
+    const count = this.int(6, 14);
+    const name = () => `${this.pick(nouns)}${capitalize(this.pick(nouns))}`;
+    const body = Array.from({length: count}, (_, line) => {
+      switch (language) {
+        case 'bash':
+          return `npx tutorial-hub ${this.pick(verbs)} --${this.pick(nouns)}=${this.pick(adjectives)} ./${plural(this.pick(nouns))}`;
+        case 'json':
+          return `  "${name()}": "${this.pick(adjectives)}"${line < count - 1 ? ',' : ''}`;
+        case 'yaml':
+          return `${'  '.repeat(line % 3)}${name()}: ${this.pick(adjectives)}`;
+        default:
+          return `const ${name()}${line} = await ${this.pick(verbs)}${capitalize(this.pick(nouns))}({${this.pick(nouns)}: '${this.pick(adjectives)}'});`;
+      }
+    });
+    const code = language === 'json' ? ['{', ...body, '}'] : body;
+    return ['```' + language, ...code, '```'].join('\n');
+  }
+
+  table(): string {
+    const rows = Array.from({length: this.int(3, 5)}, () => `| \`${this.pick(nouns)}\` | \`${this.pick(adjectives)}\` | ${this.sentence()} |`);
+    return ['| Option | Default | What it does |', '| --- | --- | --- |', ...rows].join('\n');
+  }
+
+  list(): string {
+    return Array.from({length: this.int(3, 5)}, () => `- ${this.sentence()}`).join('\n');
+  }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** `-s` with English spelling: works for verbs (third person) and nouns (plural) alike. */
+function withS(word: string): string {
+  if (/(?:s|sh|ch|x|z)$/.test(word)) return `${word}es`;
+  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
+  return `${word}s`;
+}
+
+const thirdPerson = withS;
+const plural = withS;
+
+/** Docusaurus's heading ids (github-slugger) for text made only of letters and spaces. */
+function slugOf(text: string): string {
+  return text.toLowerCase().replace(/ /g, '-');
+}
+
+interface PlannedDoc {
+  /** Path from the version's docs folder, e.g. `handbook/part-03/sign-the-session-token.md`. */
+  file: string;
+  title: string;
+  sections: string[];
+}
+
+export interface CorpusVersion {
+  /** Folder of the version's docs, relative to the site. */
+  dir: string;
+  /** URL prefix of the version: '' for the current docs. */
+  route: string;
+}
+
+export const CORPUS_VERSIONS: readonly CorpusVersion[] = [
+  {dir: 'docs', route: ''},
+  {dir: 'versioned_docs/version-1.0', route: '/1.0'},
+];
+
+const DOCS_PER_CATEGORY = 25;
+const CORPUS_FOLDER = 'handbook';
+
+export interface CorpusSummary {
+  docsPerVersion: number;
+  docs: number;
+  categories: number;
+  markdownBytes: number;
+  words: number;
+  /** Route of one generated doc per version, for the browser benchmarks. */
+  sampleRoutes: string[];
+}
+
+function planVersion(writer: Writer, docs: number): PlannedDoc[] {
+  const titles = new Set<string>();
+  return Array.from({length: docs}, (_, index) => {
+    const part = String(Math.floor(index / DOCS_PER_CATEGORY) + 1).padStart(2, '0');
+    let title: string;
+    do {
+      title = capitalize(`${writer.pick(verbs)} ${writer.pick(DETERMINERS)} ${writer.pick(adjectives)} ${writer.pick(nouns)}`);
+    } while (titles.has(title));
+    titles.add(title);
+    const used = new Set<string>();
+    const sections = Array.from({length: writer.int(3, 4)}, () => writer.heading(used));
+    return {file: `${CORPUS_FOLDER}/part-${part}/${slugOf(title.replace(/[^A-Za-z ]/g, ''))}.md`, title, sections};
+  });
+}
+
+function relativeLink(from: PlannedDoc, to: PlannedDoc): string {
+  const relative = path.posix.relative(path.posix.dirname(from.file), to.file);
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+function renderDoc(writer: Writer, doc: PlannedDoc, position: number, next: PlannedDoc, other: PlannedDoc): string {
+  const used = new Set(doc.sections.map(slugOf));
+  const description = `${capitalize(writer.pick(verbs))} ${writer.nounPhrase()} ${writer.pick(PREPOSITIONS)} ${writer.nounPhrase()}, step by step.`;
+  const blocks: string[] = [
+    ['---', `title: ${doc.title}`, `description: ${description}`, `sidebar_position: ${position}`, '---'].join('\n'),
+    `${writer.paragraph()} When you are done, go on with [${next.title}](${relativeLink(doc, next)}).`,
+  ];
+  doc.sections.forEach((section, index) => {
+    blocks.push(`## ${section}`, writer.paragraph());
+    if (index === 0) blocks.push(writer.list());
+    if (index === 1) {
+      const anchor = other.sections[index % other.sections.length]!;
+      blocks.push(`${writer.paragraph(2)} See [${anchor.toLowerCase()}](${relativeLink(doc, other)}#${slugOf(anchor)}) for the details.`, writer.table());
+    }
+    for (let sub = writer.int(0, 1); sub > 0; sub--) {
+      blocks.push(`### ${writer.heading(used)}`, writer.paragraph(), writer.chance(0.6) ? writer.codeBlock() : writer.paragraph(2));
+    }
+    if (index === doc.sections.length - 1) {
+      blocks.push(`:::${writer.pick(ADMONITIONS)}\n\n${writer.sentence()} ${writer.sentence()}\n\n:::`);
+    }
+  });
+  return `${blocks.join('\n\n')}\n`;
+}
+
+function routeOf(version: CorpusVersion, doc: PlannedDoc): string {
+  return `${version.route}/${doc.file.replace(/\.md$/, '')}`;
+}
+
+/** Writes the corpus into a copy of the site; the copy's own docs stay as they are. */
+export async function writeCorpus(siteDir: string, docsPerVersion: number, seed = 20250101): Promise<CorpusSummary> {
+  const summary: CorpusSummary = {docsPerVersion, docs: 0, categories: 0, markdownBytes: 0, words: 0, sampleRoutes: []};
+  for (const [versionIndex, version] of CORPUS_VERSIONS.entries()) {
+    // Each version its own text, as an older edition would be.
+    const writer = new Writer(seededRandom(seed + versionIndex));
+    const docs = planVersion(writer, docsPerVersion);
+    const root = path.join(siteDir, version.dir);
+    const categories = Math.ceil(docs.length / DOCS_PER_CATEGORY);
+    await mkdir(path.join(root, CORPUS_FOLDER), {recursive: true});
+    await writeFile(
+      path.join(root, CORPUS_FOLDER, '_category_.json'),
+      JSON.stringify({label: 'Handbook', position: 50, link: {type: 'generated-index', description: 'Every task of the handbook, part by part.'}}),
+    );
+    for (let part = 1; part <= categories; part++) {
+      const folder = path.join(root, CORPUS_FOLDER, `part-${String(part).padStart(2, '0')}`);
+      await mkdir(folder, {recursive: true});
+      const label = `Part ${part}: ${capitalize(writer.pick(adjectives))} ${plural(writer.pick(nouns))}`;
+      await writeFile(
+        path.join(folder, '_category_.json'),
+        JSON.stringify({label, position: part, link: {type: 'generated-index', description: `${label}, one task at a time.`}}),
+      );
+    }
+    for (const [index, doc] of docs.entries()) {
+      const text = renderDoc(writer, doc, (index % DOCS_PER_CATEGORY) + 1, docs[(index + 1) % docs.length]!, writer.pick(docs));
+      await writeFile(path.join(root, doc.file), text);
+      summary.markdownBytes += Buffer.byteLength(text);
+      summary.words += text.split(/\s+/).length;
+    }
+    summary.docs += docs.length;
+    summary.categories += categories + 1;
+    summary.sampleRoutes.push(routeOf(version, docs[0]!));
+  }
+  return summary;
+}

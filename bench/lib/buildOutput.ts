@@ -1,0 +1,76 @@
+/** What a build produced: its pages and its search indexes, to compare two builds and size the indexes. */
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {gzipSync} from 'node:zlib';
+
+/** Files of a build, relative with forward slashes; the .br/.gz copies are not part of the build's content. */
+export function buildFiles(buildDir: string): string[] {
+  return readdirSync(buildDir, {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile() && !/\.(?:br|gz)$/.test(entry.name))
+    .map((entry) => path.relative(buildDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+const SEARCH_INDEX = /(?:^|\/)search-index[^/]*\.json$/;
+
+export const htmlRoutes = (files: readonly string[]) => files.filter((file) => file.endsWith('.html'));
+export const searchIndexFiles = (files: readonly string[]) => files.filter((file) => SEARCH_INDEX.test(file));
+
+/** The plugin's index: one entry per document type; type 0 has one document per page, `t` its title. */
+type SearchIndex = {documents: {t: string}[]}[];
+
+export interface IndexStats {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+  pages: number;
+  /**
+   * Pages indexed with no title and no text: the plugin read an empty HTML file. Should be 0;
+   * see "Problems found" in BENCHMARKS.md.
+   */
+  emptyPages: number;
+}
+
+export function indexStats(buildDir: string, file: string): IndexStats {
+  const raw = readFileSync(path.join(buildDir, file));
+  const titles = (JSON.parse(raw.toString('utf8')) as SearchIndex)[0]?.documents ?? [];
+  return {
+    file,
+    bytes: raw.length,
+    gzipBytes: gzipSync(raw, {level: 9}).length,
+    pages: titles.length,
+    emptyPages: titles.filter((document) => document.t === '').length,
+  };
+}
+
+export interface Equivalence {
+  htmlRoutes: number;
+  sameHtmlRoutes: boolean;
+  /** A few routes only one of the builds has, when they differ. */
+  htmlRouteDifferences: string[];
+  searchIndexFiles: string[];
+  sameSearchIndexFiles: boolean;
+  /** Byte-identical index files: both bundlers feed the plugin the same HTML text. */
+  identicalSearchIndexes: boolean;
+  emptyIndexedPages: {faster: number; webpack: number};
+}
+
+/** Same set of HTML routes and of search index files, and whether the indexes hold the same text. */
+export function compareBuilds(faster: string, webpack: string): Equivalence {
+  const [filesF, filesW] = [buildFiles(faster), buildFiles(webpack)];
+  const [routesF, routesW] = [new Set(htmlRoutes(filesF)), new Set(htmlRoutes(filesW))];
+  const [indexesF, indexesW] = [searchIndexFiles(filesF), searchIndexFiles(filesW)];
+  const differences = [...[...routesF].filter((route) => !routesW.has(route)), ...[...routesW].filter((route) => !routesF.has(route))];
+  const sameIndexFiles = indexesF.join('\n') === indexesW.join('\n');
+  const emptyPages = (dir: string, files: string[]) => files.reduce((sum, file) => sum + indexStats(dir, file).emptyPages, 0);
+  return {
+    htmlRoutes: routesF.size,
+    sameHtmlRoutes: differences.length === 0,
+    htmlRouteDifferences: differences.slice(0, 5),
+    searchIndexFiles: indexesF,
+    sameSearchIndexFiles: sameIndexFiles,
+    identicalSearchIndexes:
+      sameIndexFiles && indexesF.every((file) => readFileSync(path.join(faster, file)).equals(readFileSync(path.join(webpack, file)))),
+    emptyIndexedPages: {faster: emptyPages(faster, indexesF), webpack: emptyPages(webpack, indexesW)},
+  };
+}

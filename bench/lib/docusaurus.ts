@@ -1,0 +1,42 @@
+/** Docusaurus builds as the benchmarks make them: cold, in a copy, with the bundler and gate mode chosen. */
+import {rmSync} from 'node:fs';
+import path from 'node:path';
+import {firebaseEnv} from './environment';
+import {runTimed, type Timed} from './processes';
+import {REPO} from './siteCopy';
+
+export type Bundler = 'faster' | 'webpack';
+/** `server`: the product (behind the gate server); `off`: a plain Docusaurus site, the anchor. */
+export type GateMode = 'server' | 'off';
+
+const DOCUSAURUS = require.resolve('@docusaurus/core/bin/docusaurus.mjs');
+const BUILD_TIMEOUT_MS = 30 * 60 * 1000;
+
+function buildEnv(bundler: Bundler, gate: GateMode): Record<string, string> {
+  return {
+    ...firebaseEnv(),
+    // docusaurus.config.ts: anything but "webpack" means Docusaurus Faster.
+    TUTORIAL_HUB_BUNDLER: bundler,
+    TUTORIAL_HUB_GATE: gate,
+    // No update notice, no interactive prompts.
+    CI: 'true',
+  };
+}
+
+/**
+ * `docusaurus clear` (generated files and the bundler's persistent cache of this copy), then a
+ * build into `outDir`: the time a fresh clone takes.
+ */
+export async function coldBuild(siteDir: string, outDir: string, bundler: Bundler, gate: GateMode = 'server'): Promise<Timed> {
+  const env = buildEnv(bundler, gate);
+  await runTimed(process.execPath, [DOCUSAURUS, 'clear'], {cwd: siteDir, env, timeoutMs: 60_000});
+  rmSync(outDir, {recursive: true, force: true});
+  return runTimed(process.execPath, [DOCUSAURUS, 'build', '--out-dir', outDir], {cwd: siteDir, env, timeoutMs: BUILD_TIMEOUT_MS});
+}
+
+/** The second half of `npm run build`: .br and .gz copies, which the gate server sends. */
+export function precompress(buildDir: string): Promise<Timed> {
+  return runTimed(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts/precompress.ts'), buildDir], {cwd: REPO, timeoutMs: 10 * 60 * 1000});
+}
+
+export {DOCUSAURUS};

@@ -1,0 +1,30 @@
+/** Temporary copies of the repository to build in, so the benchmarks never touch build/ or the caches of the checkout. */
+import {cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+
+export const REPO = path.resolve(__dirname, '../..');
+
+const NOT_COPIED = new Set(['node_modules', 'build', '.docusaurus', '.git', 'test-results', 'playwright-report', 'bench/results'].map((entry) => path.join(REPO, entry)));
+
+/**
+ * Copies the site (as tests/e2e/authoring/versioning.spec.ts does). node_modules is a folder of
+ * symlinks to the checkout's packages rather than one symlink: Docusaurus keeps its bundler cache
+ * in `<site>/node_modules/.cache`, and each copy needs its own for a cold build to be cold without
+ * clearing the checkout's cache under someone else's running build.
+ */
+export function copySite(prefix: string): string {
+  const copy = mkdtempSync(path.join(tmpdir(), `tutorial-hub-bench-${prefix}-`));
+  cpSync(REPO, copy, {recursive: true, filter: (source) => !NOT_COPIED.has(source)});
+  const modules = path.join(copy, 'node_modules');
+  mkdirSync(modules);
+  for (const entry of readdirSync(path.join(REPO, 'node_modules'))) {
+    if (entry === '.cache') continue;
+    symlinkSync(path.join(REPO, 'node_modules', entry), path.join(modules, entry), 'dir');
+  }
+  return copy;
+}
+
+export function removeCopy(copy: string): void {
+  rmSync(copy, {recursive: true, force: true});
+}

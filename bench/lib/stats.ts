@@ -1,0 +1,25 @@
+/** Summary statistics; every benchmark reports medians (or percentiles) of repeated runs. */
+
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  // Linear interpolation between the closest ranks.
+  const rank = (p / 100) * (sorted.length - 1);
+  const low = Math.floor(rank);
+  const high = Math.ceil(rank);
+  return sorted[low]! + (sorted[high]! - sorted[low]!) * (rank - low);
+}
+
+export const median = (values: readonly number[]): number => percentile(values, 50);
+
+export function round(value: number, digits = 1): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+/** `a / b`, rounded to two decimals: ratios in the tables read "how many times". */
+export function ratio(a: number, b: number): number {
+  return round(a / b, 2);
+}
+
+export const kib = (bytes: number): number => round(bytes / 1024, 1);

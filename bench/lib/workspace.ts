@@ -1,0 +1,102 @@
+/**
+ * What the benchmarks of one run share: copies of the site, the builds made in them, and the time
+ * budget. A build is made once, by the first benchmark that needs it (the build benchmark hands
+ * over the ones it timed), and every copy is deleted at the end.
+ */
+import path from 'node:path';
+import {writeCorpus, type CorpusSummary} from '../corpus';
+import {coldBuild, precompress, type GateMode} from './docusaurus';
+import {copySite, removeCopy} from './siteCopy';
+
+export interface CorpusBuild {
+  siteDir: string;
+  buildDir: string;
+  summary: CorpusSummary;
+}
+
+function positiveInteger(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer; got "${raw}"`);
+  return value;
+}
+
+export class Workspace {
+  /** Docs per version in the corpus (BENCH_CORPUS_DOCS). */
+  readonly corpusDocs = positiveInteger('BENCH_CORPUS_DOCS', 1000);
+  /** Time the benchmarks still to run are expected to need; set by bench/run.ts. */
+  reservedMs = 0;
+  private readonly copies: string[] = [];
+  private readonly memo = new Map<string, Promise<unknown>>();
+  private readonly adopted = new Map<string, string>();
+  private site: string | undefined;
+
+  constructor(private readonly deadline: number) {}
+
+  /** Time left for optional repeat runs: until the run's deadline, less what later benchmarks need. */
+  spareMs(): number {
+    return this.deadline - Date.now() - this.reservedMs;
+  }
+
+  private once<T>(key: string, make: () => Promise<T>): Promise<T> {
+    if (!this.memo.has(key)) this.memo.set(key, make());
+    return this.memo.get(key) as Promise<T>;
+  }
+
+  newCopy(prefix: string): string {
+    const copy = copySite(prefix);
+    this.copies.push(copy);
+    return copy;
+  }
+
+  /** A copy of the site as it is, without the corpus. */
+  siteCopy(): string {
+    this.site ??= this.newCopy('site');
+    return this.site;
+  }
+
+  /** A copy of the site with `docsPerVersion` generated docs in each version. */
+  corpusCopy(docsPerVersion: number): Promise<{siteDir: string; summary: CorpusSummary}> {
+    return this.once(`corpus-copy-${docsPerVersion}`, async () => {
+      const siteDir = this.newCopy(`corpus-${docsPerVersion}`);
+      return {siteDir, summary: await writeCorpus(siteDir, docsPerVersion)};
+    });
+  }
+
+  /** Hands over a Faster build made elsewhere (the build benchmark's timed runs), so it is not made twice. */
+  adopt(key: 'site-server' | 'corpus-server', buildDir: string): void {
+    this.adopted.set(key, buildDir);
+  }
+
+  /** Our site, built with Faster; the gated one precompressed, as `npm run build` leaves it. */
+  siteBuild(gate: GateMode): Promise<string> {
+    return this.once(`site-${gate}`, async () => {
+      const adopted = this.adopted.get(`site-${gate}`);
+      const buildDir = adopted ?? path.join(this.siteCopy(), `build-${gate}`);
+      if (!adopted) await coldBuild(this.siteCopy(), buildDir, 'faster', gate);
+      if (gate === 'server') await precompress(buildDir);
+      return buildDir;
+    });
+  }
+
+  /**
+   * The corpus, built with Faster for the gate. Not precompressed: brotli at the quality
+   * `npm run build` uses takes minutes on a corpus this size, and on loopback the index's
+   * transfer is not what the search benchmark measures.
+   */
+  corpusBuild(): Promise<CorpusBuild> {
+    return this.once('corpus-build', async () => {
+      const {siteDir, summary} = await this.corpusCopy(this.corpusDocs);
+      const adopted = this.adopted.get('corpus-server');
+      const buildDir = adopted ?? path.join(siteDir, 'build-server');
+      if (!adopted) await coldBuild(siteDir, buildDir, 'faster');
+      return {siteDir, buildDir, summary};
+    });
+  }
+
+  dispose(): void {
+    for (const copy of this.copies) removeCopy(copy);
+    this.copies.length = 0;
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * Benchmark 5: Lighthouse scores (performance, accessibility, best practices) of the home page, a
+ * doc page, the search page and the login page, served by the gate server, in Debian's Chromium.
+ * The browser gate needs Firebase's IndexedDB state besides the cookie, so Lighthouse drives the
+ * browser (one profile) that signed in through /login, and is told not to reset its storage.
+ *
+ * Chromium is started here and Playwright attaches to it over CDP, rather than
+ * `chromium.launchPersistentContext(…, {args: ['--remote-debugging-port=…']})`: with Playwright's
+ * own launch flags, every Lighthouse run ended in NO_NAVSTART (no navigation in the trace).
+ */
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {chromium} from '@playwright/test';
+import {chromiumLaunchOptions} from '../tests/support/environment';
+import {signInThroughLoginPage} from '../tests/support/reader';
+import {HOST, PORTS} from './lib/environment';
+import {Resources, startServer} from './lib/processes';
+import {note, printTable, Report} from './lib/report';
+import {startGate} from './lib/servers';
+import {round} from './lib/stats';
+import type {Workspace} from './lib/workspace';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+const GOAL = 95;
+const PAGES = [
+  // Audited first, while the browser is signed out: a signed-in reader is sent on from /login.
+  {name: 'login (signed out)', path: '/login'},
+  {name: 'home', path: '/'},
+  {name: 'doc page', path: '/1.0/tutorial-basics/markdown-features'},
+  {name: 'search page', path: '/search?q=markdown'},
+];
+
+interface PageScores {
+  name: string;
+  url: string;
+  finalUrl: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  metricsMs: {fcp: number; lcp: number; tbt: number};
+  cls: number;
+  /** Audits that cost points, for any category under the goal. */
+  failedAudits: string[];
+}
+
+export async function run(workspace: Workspace): Promise<void> {
+  const report = new Report('lighthouse');
+  // Lighthouse finds Chromium through the port; CHROME_PATH is for anything of it that looks.
+  process.env.CHROME_PATH ??= chromiumLaunchOptions().executablePath;
+  const {default: lighthouse} = await import('lighthouse');
+  const buildDir = await workspace.siteBuild('server');
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'tutorial-hub-bench-lighthouse-'));
+  const resources = new Resources();
+  resources.onClose(async () => rmSync(userDataDir, {recursive: true, force: true}));
+  try {
+    const gate = resources.add(await startGate(buildDir, PORTS.gate));
+    const launch = chromiumLaunchOptions();
+    const debugging = `http://${HOST}:${PORTS.lighthouseDebugging}`;
+    resources.add(
+      await startServer(
+        launch.executablePath!,
+        [...(launch.args ?? []), '--headless', `--remote-debugging-port=${PORTS.lighthouseDebugging}`, `--user-data-dir=${userDataDir}`, '--no-first-run', '--no-default-browser-check', 'about:blank'],
+        {cwd: userDataDir, origin: debugging, readyPath: '/json/version', timeoutMs: 60_000},
+      ),
+    );
+    const browser = await chromium.connectOverCDP(debugging);
+    resources.onClose(() => browser.close());
+
+    const audit = async (page: (typeof PAGES)[number]): Promise<PageScores & {version: string}> => {
+      const url = `${gate.origin}${page.path}`;
+      const result = await lighthouse(url, {
+        port: PORTS.lighthouseDebugging,
+        disableStorageReset: true,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        formFactor: 'desktop',
+        screenEmulation: {disabled: true},
+        throttlingMethod: 'provided',
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const {lhr} = result;
+      if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as PageScores['scores'];
+      const failedAudits = CATEGORIES.filter((id) => scores[id] < GOAL).flatMap((id) =>
+        (lhr.categories[id]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${id}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`),
+      );
+      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      note(`${page.name}: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(', ')}`);
+      return {
+        name: page.name,
+        url: page.path,
+        finalUrl: new URL(lhr.finalDisplayedUrl).pathname,
+        scores,
+        metricsMs: {fcp: round(numeric('first-contentful-paint')), lcp: round(numeric('largest-contentful-paint')), tbt: round(numeric('total-blocking-time'))},
+        cls: round(numeric('cumulative-layout-shift'), 3),
+        failedAudits,
+        version: lhr.lighthouseVersion,
+      };
+    };
+
+    const [loginPage, ...readerPages] = PAGES;
+    const results = [await audit(loginPage!)];
+    const tab = await browser.contexts()[0]!.newPage();
+    await tab.goto(`${gate.origin}/login`);
+    await signInThroughLoginPage(tab);
+    await tab.waitForURL(`${gate.origin}/`, {timeout: 30_000});
+    await tab.close();
+    for (const page of readerPages) results.push(await audit(page));
+
+    printTable(
+      `Lighthouse ${results[0]!.version}, desktop, no throttling (loopback), one run per page (goal ≥ ${GOAL} each)`,
+      ['Page', 'URL', 'Ended at', 'Performance', 'Accessibility', 'Best practices', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'Goal'],
+      results.map((result) => [
+        result.name,
+        result.url,
+        result.finalUrl,
+        result.scores.performance,
+        result.scores.accessibility,
+        result.scores['best-practices'],
+        result.metricsMs.fcp,
+        result.metricsMs.lcp,
+        result.metricsMs.tbt,
+        result.cls,
+        CATEGORIES.every((id) => result.scores[id] >= GOAL) ? 'met' : 'NOT met',
+      ]),
+    );
+    for (const result of results) for (const audit of result.failedAudits) note(`${result.name}: ${audit}`);
+
+    report.write({
+      lighthouse: results[0]!.version,
+      settings: {formFactor: 'desktop', screenEmulation: 'disabled', throttlingMethod: 'provided', runsPerPage: 1},
+      goal: `every score ≥ ${GOAL}`,
+      goalsMet: results.every((result) => CATEGORIES.every((id) => result.scores[id] >= GOAL)),
+      pages: results.map(({version: _version, ...page}) => page),
+    });
+  } finally {
+    await resources.close();
+  }
+}

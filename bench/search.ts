@@ -1,0 +1,232 @@
+/**
+ * Benchmark 3: local search on the corpus build, served by the gate to a signed-in reader: the
+ * size of each version's index, the wait for the first suggestions (index not loaded yet, and
+ * loaded), and the latency of 200 queries once the index is loaded.
+ */
+import type {Page} from '@playwright/test';
+import {SEARCHABLE_WORDS, seededRandom} from './corpus';
+import {launchBrowser, signedInState} from './lib/browser';
+import {buildFiles, indexStats, searchIndexFiles, type IndexStats} from './lib/buildOutput';
+import {PORTS} from './lib/environment';
+import {Resources} from './lib/processes';
+import {kib, median, percentile, round} from './lib/stats';
+import {note, printTable, Report} from './lib/report';
+import {startGate} from './lib/servers';
+import type {Workspace} from './lib/workspace';
+
+const FIRST_KEYSTROKE_RUNS = 5;
+const QUERIES = 200;
+const WARM_P95_GOAL_MS = 16;
+const COLD_GOAL_MS = 500;
+/** Longest wait for suggestions before a keystroke counts as dropped. */
+const SUGGESTIONS_TIMEOUT_MS = 10_000;
+
+/** 200 queries, the same on every run: three in four one word, the rest two. */
+export function queryList(count = QUERIES): string[] {
+  const random = seededRandom(7);
+  const word = () => SEARCHABLE_WORDS[Math.floor(random() * SEARCHABLE_WORDS.length)]!;
+  const queries: string[] = [];
+  while (queries.length < count) {
+    const query = random() < 0.75 ? word() : `${word()} ${word()}`;
+    // autocomplete.js does not run a query equal to the one before it.
+    if (query !== queries.at(-1)) queries.push(query);
+  }
+  return queries;
+}
+
+interface FirstKeystroke {
+  /** The box was a combobox (index loaded) when the key went down: then this was not a cold start. */
+  indexReadyBeforeKey: boolean;
+  /** From keydown to the box becoming a combobox. */
+  indexReadyMs: number | null;
+  /** From keydown to suggestions in a visible listbox; null when they never came. */
+  suggestionsMs: number | null;
+}
+
+/**
+ * Presses `key` in the search box and times, in the page, from the keydown event to the listbox
+ * being visible with suggestions (or "No results") in it.
+ */
+async function firstKeystroke(page: Page, key: string): Promise<FirstKeystroke> {
+  await page.evaluate((timeoutMs) => {
+    const input = document.querySelector<HTMLInputElement>('input.navbar__search-input')!;
+    const state = {keydown: Number.NaN, readyAtKey: false, ready: Number.NaN, shown: Number.NaN};
+    // Inline callbacks only: tsx names declared functions with a helper the page does not have.
+    const observer = new MutationObserver(() => {
+      if (Number.isNaN(state.keydown)) return;
+      if (Number.isNaN(state.ready) && input.getAttribute('role') === 'combobox') state.ready = performance.now();
+      const listbox = document.querySelector<HTMLElement>('[role="listbox"]');
+      if (Number.isNaN(state.shown) && listbox && listbox.offsetParent !== null && listbox.textContent !== '') state.shown = performance.now();
+    });
+    observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+    input.addEventListener(
+      'keydown',
+      (event) => {
+        state.keydown = event.timeStamp;
+        state.readyAtKey = input.getAttribute('role') === 'combobox';
+      },
+      {once: true},
+    );
+    (window as unknown as {firstKeystroke: Promise<typeof state>}).firstKeystroke = new Promise((resolve) => {
+      const started = performance.now();
+      const poll = setInterval(() => {
+        if (!Number.isNaN(state.shown) || performance.now() - started > timeoutMs) {
+          clearInterval(poll);
+          observer.disconnect();
+          resolve(state);
+        }
+      }, 20);
+    });
+  }, SUGGESTIONS_TIMEOUT_MS);
+  const box = page.locator('input.navbar__search-input');
+  await box.click();
+  await page.keyboard.press(key);
+  const state = await page.evaluate(() => (window as unknown as {firstKeystroke: Promise<{keydown: number; readyAtKey: boolean; ready: number; shown: number}>}).firstKeystroke);
+  const since = (time: number) => (Number.isNaN(time) ? null : round(Math.max(0, time - state.keydown), 1));
+  return {indexReadyBeforeKey: state.readyAtKey, indexReadyMs: state.readyAtKey ? 0 : since(state.ready), suggestionsMs: since(state.shown)};
+}
+
+/**
+ * Runs every query in the page: sets the box's value as a keystroke does (the native setter, so
+ * React sees it, then an `input` event) and times from just before that event to the first
+ * mutation of the listbox's subtree after it, i.e. autocomplete.js rendering the suggestions
+ * for that query (the search runs in the plugin's web worker in between). Before paint.
+ */
+async function queryLatencies(page: Page, queries: readonly string[]): Promise<{latenciesMs: number[]; timedOut: number; withResults: number}> {
+  return page.evaluate(async ({queries, timeoutMs}) => {
+    const input = document.querySelector<HTMLInputElement>('input.navbar__search-input')!;
+    const listbox = document.querySelector<HTMLElement>('[role="listbox"]')!;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    const latenciesMs: number[] = [];
+    let timedOut = 0;
+    let withResults = 0;
+    for (const query of queries) {
+      let resolveMutation!: (time: number) => void;
+      const mutated = new Promise<number>((resolve) => (resolveMutation = resolve));
+      const observer = new MutationObserver(() => resolveMutation(performance.now()));
+      observer.observe(listbox, {subtree: true, childList: true, attributes: true, characterData: true});
+      const started = performance.now();
+      setValue.call(input, query);
+      input.dispatchEvent(new Event('input', {bubbles: true}));
+      // Changes made while the event was dispatched are not the suggestions: drop them.
+      observer.takeRecords();
+      const ended = await Promise.race([mutated, new Promise<number>((resolve) => setTimeout(() => resolve(Number.NaN), timeoutMs))]);
+      observer.disconnect();
+      if (Number.isNaN(ended)) timedOut++;
+      else latenciesMs.push(ended - started);
+      // Let the dropdown settle (show/hide) before the next query.
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      if (listbox.querySelector('[role="option"]')) withResults++;
+    }
+    return {latenciesMs, timedOut, withResults};
+  }, {queries, timeoutMs: SUGGESTIONS_TIMEOUT_MS});
+}
+
+export async function run(workspace: Workspace): Promise<void> {
+  const report = new Report('search');
+  const corpus = await workspace.corpusBuild();
+  const indexes: IndexStats[] = searchIndexFiles(buildFiles(corpus.buildDir)).map((file) => indexStats(corpus.buildDir, file));
+  const versions = [
+    {version: 'current (/)', files: indexes.filter((index) => !index.file.startsWith('1.0/'))},
+    {version: '1.0 (/1.0)', files: indexes.filter((index) => index.file.startsWith('1.0/'))},
+  ];
+  const route = corpus.summary.sampleRoutes[0]!;
+
+  const resources = new Resources();
+  try {
+    const gate = resources.add(await startGate(corpus.buildDir, PORTS.gate));
+    const browser = await launchBrowser();
+    resources.onClose(() => browser.close());
+    const state = await signedInState(browser, gate.origin);
+
+    const cold: FirstKeystroke[] = [];
+    const warm: FirstKeystroke[] = [];
+    let latencies: Awaited<ReturnType<typeof queryLatencies>> | undefined;
+    const letters = 'sctpdr';
+    for (let run = 0; run < FIRST_KEYSTROKE_RUNS; run++) {
+      // A fresh context: empty HTTP cache, no worker, nothing loaded.
+      const context = await browser.newContext({storageState: state});
+      try {
+        const page = await context.newPage();
+        // The reader types as soon as the page has loaded: cold, unless the site loaded the index before.
+        await page.goto(`${gate.origin}${route}`, {waitUntil: 'load'});
+        cold.push(await firstKeystroke(page, letters[run % letters.length]!));
+        // Warm: the index is in the worker; the reader clears the box and starts again.
+        await page.keyboard.press('Escape');
+        await page.locator('input.navbar__search-input').fill('');
+        await page.locator('h1').click();
+        warm.push(await firstKeystroke(page, letters[(run + 1) % letters.length]!));
+        if (run === 0) latencies = await queryLatencies(page, queryList());
+      } finally {
+        await context.close();
+      }
+    }
+
+    const coldAnswered = cold.filter((sample) => sample.suggestionsMs !== null);
+    const summarize = (samples: FirstKeystroke[]) => ({
+      runs: samples.length,
+      answered: samples.filter((sample) => sample.suggestionsMs !== null).length,
+      indexAlreadyLoaded: samples.filter((sample) => sample.indexReadyBeforeKey).length,
+      medianSuggestionsMs: samples.some((sample) => sample.suggestionsMs !== null)
+        ? round(median(samples.flatMap((sample) => (sample.suggestionsMs === null ? [] : [sample.suggestionsMs]))), 1)
+        : null,
+      medianIndexReadyMs: round(median(samples.flatMap((sample) => (sample.indexReadyMs === null ? [] : [sample.indexReadyMs]))), 1),
+      samples,
+    });
+    const firstKey = {cold: summarize(cold), warm: summarize(warm)};
+    const perQuery = {
+      queries: QUERIES,
+      measured: latencies!.latenciesMs.length,
+      timedOut: latencies!.timedOut,
+      withResults: latencies!.withResults,
+      p50Ms: round(percentile(latencies!.latenciesMs, 50), 1),
+      p95Ms: round(percentile(latencies!.latenciesMs, 95), 1),
+      maxMs: round(Math.max(...latencies!.latenciesMs), 1),
+    };
+
+    printTable(
+      `Search indexes of the corpus (${corpus.summary.docsPerVersion} docs per version)`,
+      ['Version', 'File', 'Pages', 'Raw KiB', 'gzip -9 KiB', 'Pages indexed empty'],
+      versions.flatMap(({version, files}) => files.map((index) => [version, index.file, index.pages, kib(index.bytes), kib(index.gzipBytes), index.emptyPages])),
+    );
+    printTable(
+      `First keystroke on ${route}, ${FIRST_KEYSTROKE_RUNS} runs (ms from keydown; fresh browser context each run)`,
+      ['Index', 'Answered', 'Index already loaded', 'Median: index ready', 'Median: suggestions shown', `Goal`],
+      [
+        ['cold (typed right after load)', `${firstKey.cold.answered}/${cold.length}`, firstKey.cold.indexAlreadyLoaded, firstKey.cold.medianIndexReadyMs, firstKey.cold.medianSuggestionsMs, `< ${COLD_GOAL_MS}: ${coldAnswered.length === cold.length && firstKey.cold.medianSuggestionsMs! < COLD_GOAL_MS ? 'met' : 'NOT met'}`],
+        ['warm (index loaded)', `${firstKey.warm.answered}/${warm.length}`, firstKey.warm.indexAlreadyLoaded, firstKey.warm.medianIndexReadyMs, firstKey.warm.medianSuggestionsMs, '—'],
+      ],
+    );
+    printTable(
+      `${QUERIES} queries, index loaded: input event → listbox DOM updated with that query's suggestions (before paint)`,
+      ['Measured', 'Timed out', 'With results', 'p50 ms', 'p95 ms', 'max ms', `Goal p95 < ${WARM_P95_GOAL_MS}`],
+      [[perQuery.measured, perQuery.timedOut, perQuery.withResults, perQuery.p50Ms, perQuery.p95Ms, perQuery.maxMs, perQuery.p95Ms < WARM_P95_GOAL_MS ? 'met' : 'NOT met']],
+    );
+    note('Cold: the first key is pressed in the box as soon as the page fires `load`. "Index ready" is when autocomplete.js');
+    note('makes the box a combobox; a key pressed before that is only answered if the site replays it. Indexes are served');
+    note('uncompressed here (the corpus build is not precompressed); on loopback the transfer is not what limits.');
+    const empty = indexes.reduce((sum, index) => sum + index.emptyPages, 0);
+    if (empty > 0) note(`WARNING: ${empty} pages are indexed empty (see BENCHMARKS.md, "Problems found").`);
+
+    report.write({
+      chromium: browser.version(),
+      route,
+      corpus: corpus.summary,
+      goals: {coldMsBelow: COLD_GOAL_MS, warmP95MsBelow: WARM_P95_GOAL_MS},
+      goalsMet: {
+        cold: coldAnswered.length === cold.length && firstKey.cold.medianSuggestionsMs! < COLD_GOAL_MS,
+        warmP95: perQuery.p95Ms < WARM_P95_GOAL_MS,
+      },
+      indexes: versions.map(({version, files}) => ({
+        version,
+        bytes: files.reduce((sum, index) => sum + index.bytes, 0),
+        gzipBytes: files.reduce((sum, index) => sum + index.gzipBytes, 0),
+        files,
+      })),
+      firstKeystroke: firstKey,
+      perQuery: {...perQuery, latenciesMs: latencies!.latenciesMs.map((latency) => round(latency, 2))},
+    });
+  } finally {
+    await resources.close();
+  }
+}

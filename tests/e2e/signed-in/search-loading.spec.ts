@@ -1,0 +1,38 @@
+/** How search gets its index: early, without dropping a query typed at once, and from any spelling of a version. */
+import {expect, test} from '@playwright/test';
+
+test('a page fetches its version index while idle, before any interaction', async ({page}) => {
+  const index = page.waitForResponse((response) => new URL(response.url()).pathname === '/1.0/search-index.json');
+  await page.goto('/1.0/intro');
+  expect((await index).status()).toBe(200);
+});
+
+test('a query typed as soon as the page shows is answered', async ({page}) => {
+  await page.goto('/1.0/tutorial-intro');
+  const box = page.getByRole('textbox', {name: 'Search'}).or(page.getByRole('combobox', {name: 'Search'}));
+  await box.pressSequentially('accordionlike');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Collapsible Sections');
+});
+
+test('a slow connection does not fetch the index until the reader reaches for the box', async ({page}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'connection', {value: {effectiveType: '2g', saveData: false}});
+  });
+  const fetched: string[] = [];
+  page.on('request', (request) => request.url().includes('search-index') && fetched.push(request.url()));
+  await page.goto('/1.0/intro');
+  await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
+  expect(fetched).toEqual([]);
+  await page.getByRole('textbox', {name: 'Search'}).focus();
+  await expect.poll(() => fetched.length).toBe(1);
+});
+
+test('the search page accepts a version written without its trailing slash', async ({page}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/search?q=accordionlike&version=1.0');
+  await expect(page).toHaveURL(/version=1\.0%2F/);
+  await expect(page.getByRole('heading', {level: 2, name: 'How collapsible sections work'})).toBeVisible();
+  expect(errors).toEqual([]);
+});

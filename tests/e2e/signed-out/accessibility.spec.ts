@@ -1,0 +1,60 @@
+import {expect, test, type Page} from '@playwright/test';
+import {blockingViolations, describeViolations} from '../../support/axe';
+
+/**
+ * axe-core on the login page, the only page a signed-out visitor gets (a signed-in reader is sent
+ * on to `/`), in each of its states and in both colour modes (set as the visitor's system sets it).
+ */
+interface LoginState {
+  name: string;
+  heading: string;
+  /** Brings the page from its first state into this one, as a visitor would. */
+  reach: (page: Page) => Promise<void>;
+}
+
+const STATES: readonly LoginState[] = [
+  {name: 'the sign-in form', heading: 'Sign in to Tutorial Hub', reach: async () => undefined},
+  {
+    name: 'the sign-in form with an error',
+    heading: 'Sign in to Tutorial Hub',
+    // Checked in the browser: the identity service is not asked.
+    reach: async (page) => {
+      await page.getByRole('button', {name: 'Sign in', exact: true}).click();
+      await expect(page.getByRole('alert')).toHaveText('Enter your email address.');
+    },
+  },
+  {
+    name: 'the sign-up form',
+    heading: 'Create your Tutorial Hub account',
+    reach: (page) => page.getByRole('button', {name: 'Create an account'}).click(),
+  },
+  {
+    name: 'the password-reset form',
+    heading: 'Reset your password',
+    reach: (page) => page.getByRole('button', {name: 'Forgot password?'}).click(),
+  },
+];
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} mode`, () => {
+    test.use({colorScheme});
+
+    for (const state of STATES) {
+      test(`/login, ${state.name}, has no serious or critical accessibility violations`, async ({page}) => {
+        const response = await page.goto('/login');
+        expect(response?.status()).toBe(200);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+        await expect(page).toHaveTitle('Sign in | Tutorial Hub');
+        await expect(page.getByLabel('Email')).toBeVisible();
+        // Docusaurus enables the colour-mode toggle once React has hydrated: the form's buttons work from then on.
+        await expect(page.getByRole('button', {name: /^Switch between dark and light mode/})).toBeEnabled();
+
+        await state.reach(page);
+        await expect(page.getByRole('heading', {level: 1})).toHaveText(state.heading);
+
+        const violations = await blockingViolations(page);
+        expect(violations.map((violation) => violation.id), describeViolations(violations)).toEqual([]);
+      });
+    }
+  });
+}

@@ -1,0 +1,18 @@
+/**
+ * Provider sign-in. Firebase's popup flow loads Google's API loader from apis.google.com even
+ * against the Auth emulator, so on an offline machine the provider page cannot be reached: this
+ * proves the reader is told, not left waiting. It does not prove a provider sign-in succeeds.
+ */
+import {expect, test} from '@playwright/test';
+import {GATE_URL} from '../../support/environment';
+
+for (const provider of ['Google', 'GitHub']) {
+  test(`"Continue with ${provider}" reports a provider it cannot reach, and the form still works`, async ({page}) => {
+    await page.route('https://apis.google.com/**', (route) => route.abort('namenotresolved'));
+    await page.goto('/login');
+    await page.getByRole('button', {name: `Continue with ${provider}`}).click();
+    await expect(page.getByRole('alert')).not.toBeEmpty({timeout: 20_000});
+    await expect(page).toHaveURL(`${GATE_URL}/login`);
+    await expect(page.getByRole('button', {name: 'Sign in', exact: true})).toBeEnabled();
+  });
+}
