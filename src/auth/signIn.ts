@@ -72,9 +72,13 @@ export async function signInWithProvider(settings: AuthSettings, name: ProviderN
   }
 }
 
+/** True when this tab left for a provider's page (its popup was blocked) and is now back. */
+export function isBackFromProviderRedirect(): boolean {
+  return sessionStorage.getItem(REDIRECT_PENDING_KEY) !== null;
+}
+
 /** After a provider redirect back to /login: true when it signed the reader in. */
 export async function completeProviderRedirect(settings: AuthSettings): Promise<boolean> {
-  if (sessionStorage.getItem(REDIRECT_PENDING_KEY) === null) return false;
   sessionStorage.removeItem(REDIRECT_PENDING_KEY);
   const result = await withTimeout(getRedirectResult(authClient(settings), browserPopupRedirectResolver));
   if (!result) return false;

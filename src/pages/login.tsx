@@ -7,6 +7,7 @@ import {postLoginTarget} from '@site/src/auth/paths';
 import {
   completeProviderRedirect,
   createAccount,
+  isBackFromProviderRedirect,
   resumeSession,
   sendResetLink,
   signInWithPassword,
@@ -69,7 +70,7 @@ export default function LoginPage(): ReactNode {
 
   // Back from a provider's page after a blocked popup.
   useEffect(() => {
-    void run(() => completeProviderRedirect(settings));
+    if (isBackFromProviderRedirect()) void run(() => completeProviderRedirect(settings));
   }, []);
 
   // Firebase still knows this reader (an expired server session, or /login opened while signed in).
