@@ -10,7 +10,7 @@ import {coldBuild, type Bundler} from './lib/docusaurus';
 import type {Timed} from './lib/processes';
 import {note, printTable, Report, type Cell} from './lib/report';
 import {kib, median, ratio, round} from './lib/stats';
-import type {Workspace} from './lib/workspace';
+import {positiveInteger, type Workspace} from './lib/workspace';
 
 const SITE_RUNS = 3;
 const MAX_CORPUS_RUNS = 3;
@@ -19,7 +19,7 @@ const GOAL_RATIO = 3;
  * webpack needs minutes per thousand docs on this machine: the webpack-vs-Faster corpus comparison
  * uses this many docs per version (BENCH_CORPUS_COMPARE_DOCS), the full corpus is built with Faster.
  */
-const DEFAULT_COMPARE_DOCS = 100;
+const DEFAULT_COMPARE_DOCS = 50;
 /** The search option whose effect on index size the optional extra build shows. */
 const IGNORE_CODE = "ignoreCssSelectors: ['pre'],";
 
@@ -115,7 +115,7 @@ async function codeBlocksInIndex(workspace: Workspace, docsPerVersion: number, w
 export async function run(workspace: Workspace): Promise<void> {
   const report = new Report('build');
   const n = workspace.corpusDocs;
-  const compareDocs = Math.min(n, Number(process.env.BENCH_CORPUS_COMPARE_DOCS || DEFAULT_COMPARE_DOCS));
+  const compareDocs = Math.min(n, positiveInteger('BENCH_CORPUS_COMPARE_DOCS', DEFAULT_COMPARE_DOCS));
 
   const site = newSeries('our site', null);
   const siteOut = await timeBuilds(workspace, site, workspace.siteCopy(), BUNDLERS, SITE_RUNS, SITE_RUNS);

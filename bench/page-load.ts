@@ -199,19 +199,23 @@ export async function run(workspace: Workspace): Promise<void> {
     printTable(
       'Gated ÷ ungated',
       ['Page', 'LCP ratio', `Goal ≤ ${LCP_GOAL}`, 'FCP ratio', 'Extra JS, gzip -9 KiB', `Goal ≤ ${JS_GOAL_KIB}`, 'Extra JS as transferred KiB'],
-      results.map((result) => [
-        result.route,
-        result.lcpRatio,
-        result.lcpRatio <= LCP_GOAL ? 'met' : 'NOT met',
-        result.fcpRatio,
-        result.extraJsGzip9KiB,
-        result.extraJsGzip9KiB <= JS_GOAL_KIB ? 'met' : 'NOT met',
-        result.extraJsTransferKiB,
-      ]),
+      results.map((result) => {
+        // The goals are set for a reader's doc page; the login page is shown for information.
+        const hasGoal = result.route === DOC_PAGE;
+        return [
+          result.route,
+          result.lcpRatio,
+          hasGoal ? (result.lcpRatio <= LCP_GOAL ? 'met' : 'NOT met') : 'no goal',
+          result.fcpRatio,
+          result.extraJsGzip9KiB,
+          hasGoal ? (result.extraJsGzip9KiB <= JS_GOAL_KIB ? 'met' : 'NOT met') : 'no goal',
+          result.extraJsTransferKiB,
+        ];
+      }),
     );
     note('"JS transferred" is as sent: the gate sends its precompressed .br files; `docusaurus serve` (serve-handler) sends');
     note('whatever the "Encoding" column says. "JS gzip -9" re-compresses the very scripts each load fetched, so the extra JS');
-    note(`is compared in one encoding. The goals apply to the doc page (${DOC_PAGE}).`);
+    note('is compared in one encoding.');
 
     report.write({
       chromium: browser.version(),

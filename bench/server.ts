@@ -1,7 +1,7 @@
 /**
  * Benchmark 4: HTTP throughput with autocannon, the gate server (a signed-in reader's cookie,
- * checked on every request) against `docusaurus serve` on the same build; then signed-out floods
- * at the gate, watching its memory.
+ * checked on every request) against `docusaurus serve` on the same build; what the session cache
+ * saves; then signed-out floods at the gate, watching its memory.
  */
 import {readdirSync} from 'node:fs';
 import {request} from 'node:http';
@@ -15,9 +15,11 @@ import {round} from './lib/stats';
 import type {Workspace} from './lib/workspace';
 
 const CONNECTIONS = 32;
-const DURATION_SECONDS = 10;
-/** Unreported, before each measured run: the server's JIT and file caches settle. */
+const SECONDS = 10;
+/** Unreported, before the measured runs: the server's JIT and file caches settle. */
 const WARM_UP_SECONDS = 2;
+/** One reader's requests one after another: each pays the whole session check. */
+const SESSION_CHECK_SECONDS = 5;
 const HTML_PAGE = '/1.0/tutorial-basics/markdown-features';
 
 /** What Chromium sends for a page and for a script (the gate tells them apart by these). */
@@ -44,13 +46,21 @@ function probe(url: string, headers: Record<string, string>): Promise<Probe> {
   });
 }
 
+interface Target {
+  label: string;
+  server: RunningServer;
+  headers: Record<string, string>;
+}
+
 interface Load {
   name: string;
   server: string;
   path: string;
-  expectedStatus: number;
+  connections: number;
+  seconds: number;
   probe: Probe;
   requestsPerSecond: number;
+  /** Mean of the slices' medians, and the worst slice's p99. */
   latencyP50Ms: number;
   latencyP99Ms: number;
   /** Connection errors, timeouts and answers other than the expected status. */
@@ -58,28 +68,52 @@ interface Load {
   statusCounts: Record<string, number>;
 }
 
-async function load(name: string, server: RunningServer, label: string, urlPath: string, headers: Record<string, string>, expectedStatus: number): Promise<Load> {
-  const url = `${server.origin}${urlPath}`;
-  const first = await probe(url, headers);
-  if (first.status !== expectedStatus) throw new Error(`${label} ${urlPath} answered ${first.status}, expected ${expectedStatus}`);
-  await autocannon({url, headers, connections: CONNECTIONS, duration: WARM_UP_SECONDS});
-  const result = await autocannon({url, headers, connections: CONNECTIONS, duration: DURATION_SECONDS, timeout: 10});
-  const statusCounts = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, {count}]) => [code, count ?? 0]));
-  const answered = Object.values(statusCounts).reduce((sum, count) => sum + count, 0);
-  const loadResult: Load = {
-    name,
-    server: label,
-    path: urlPath,
-    expectedStatus,
-    probe: first,
-    requestsPerSecond: Math.round(result.requests.average),
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    errors: result.errors + (answered - (statusCounts[String(expectedStatus)] ?? 0)),
-    statusCounts,
-  };
-  note(`${name}, ${label}: ${loadResult.requestsPerSecond} req/s, p99 ${loadResult.latencyP99Ms} ms, ${loadResult.errors} errors`);
-  return loadResult;
+/**
+ * Loads each target for `seconds` in all, in slices ordered A B B A (…): the machine is shared,
+ * and a change of background load during the run then falls on both targets alike.
+ */
+async function measure(name: string, urlPath: string, expectedStatus: number, targets: Target[], connections: number, seconds: number): Promise<Load[]> {
+  const slices = targets.length === 1 ? 1 : 2;
+  const results = targets.map(() => [] as autocannon.Result[]);
+  const probes: Probe[] = [];
+  for (const target of targets) {
+    const url = `${target.server.origin}${urlPath}`;
+    const first = await probe(url, target.headers);
+    if (first.status !== expectedStatus) throw new Error(`${target.label} ${urlPath} answered ${first.status}, expected ${expectedStatus}`);
+    probes.push(first);
+    await autocannon({url, headers: target.headers, connections, duration: WARM_UP_SECONDS});
+  }
+  for (let slice = 0; slice < slices; slice++) {
+    const order = slice % 2 === 0 ? targets.map((_, index) => index) : targets.map((_, index) => targets.length - 1 - index);
+    for (const index of order) {
+      const target = targets[index]!;
+      const url = `${target.server.origin}${urlPath}`;
+      results[index]!.push(await autocannon({url, headers: target.headers, connections, duration: seconds / slices, timeout: 10}));
+    }
+  }
+  return targets.map((target, index) => {
+    const runs = results[index]!;
+    const statusCounts: Record<string, number> = {};
+    for (const run of runs) {
+      for (const [code, {count}] of Object.entries(run.statusCodeStats ?? {})) statusCounts[code] = (statusCounts[code] ?? 0) + (count ?? 0);
+    }
+    const answered = Object.values(statusCounts).reduce((sum, count) => sum + count, 0);
+    const load: Load = {
+      name,
+      server: target.label,
+      path: urlPath,
+      connections,
+      seconds,
+      probe: probes[index]!,
+      requestsPerSecond: Math.round(runs.reduce((sum, run) => sum + run.requests.total, 0) / runs.reduce((sum, run) => sum + run.duration, 0)),
+      latencyP50Ms: round(runs.reduce((sum, run) => sum + run.latency.p50, 0) / runs.length, 1),
+      latencyP99Ms: Math.max(...runs.map((run) => run.latency.p99)),
+      errors: runs.reduce((sum, run) => sum + run.errors, 0) + answered - (statusCounts[String(expectedStatus)] ?? 0),
+      statusCounts,
+    };
+    note(`${name}, ${target.label}: ${load.requestsPerSecond} req/s, p99 ${load.latencyP99Ms} ms, ${load.errors} errors`);
+    return load;
+  });
 }
 
 /** A hashed chunk that the login page does not load, so a signed-out request for it gets 401. */
@@ -94,40 +128,51 @@ function gatedChunk(buildDir: string, loginHtml: string): string {
 export async function run(workspace: Workspace): Promise<void> {
   const report = new Report('server');
   const buildDir = await workspace.siteBuild('server');
-  const files = readdirSync(path.join(buildDir, 'assets/js'));
-  const main = files.find((file) => /^main\.[0-9a-f]+\.js$/.test(file));
+  const main = readdirSync(path.join(buildDir, 'assets/js')).find((file) => /^main\.[0-9a-f]+\.js$/.test(file));
   if (!main) throw new Error(`no assets/js/main.*.js in ${buildDir}`);
   const mainJs = `/assets/js/${main}`;
   const resources = new Resources();
   try {
     const gate = resources.add(await startGate(buildDir, PORTS.gate));
     const plain = resources.add(await startDocusaurusServe(workspace.siteCopy(), buildDir, PORTS.docusaurusServe));
-    const signedIn = {cookie: `__session=${await sessionCookie(gate.origin)}`};
+    const cookie = `__session=${await sessionCookie(gate.origin)}`;
     const memory = [{when: 'started', ...memoryOf(gate.pid)}];
 
-    const served: Load[] = [];
-    for (const [name, urlPath, headers] of [
-      ['HTML page', HTML_PAGE, NAVIGATION],
-      ['main JS asset', mainJs, SCRIPT],
-    ] as const) {
-      served.push(await load(name, gate, 'gate (signed in)', urlPath, {...headers, ...signedIn}, 200));
-      served.push(await load(name, plain, 'docusaurus serve', urlPath, headers, 200));
-    }
+    const compared = (headers: Record<string, string>): Target[] => [
+      {label: 'gate (signed in)', server: gate, headers: {...headers, cookie}},
+      {label: 'docusaurus serve', server: plain, headers},
+    ];
+    const served = [
+      ...(await measure('HTML page', HTML_PAGE, 200, compared(NAVIGATION), CONNECTIONS, SECONDS)),
+      ...(await measure('main JS asset', mainJs, 200, compared(SCRIPT), CONNECTIONS, SECONDS)),
+    ];
     memory.push({when: 'after the signed-in runs', ...memoryOf(gate.pid)});
 
-    // What the session cache saves: the same page with Firebase asked about revocation on every request.
+    // What the session cache saves: one reader's requests in a row, each of which asks Firebase
+    // (the emulator here) whether the session was revoked, against the cached check.
     const uncached = resources.add(await startGate(buildDir, PORTS.gateAlternate, {SESSION_REVOCATION_CHECK_SECONDS: '0'}));
-    const uncachedCookie = {cookie: `__session=${await sessionCookie(uncached.origin)}`};
-    served.push(await load('HTML page', uncached, 'gate, revocation check every request', HTML_PAGE, {...NAVIGATION, ...uncachedCookie}, 200));
+    const uncachedCookie = `__session=${await sessionCookie(uncached.origin)}`;
+    const sessionCheck = await measure(
+      'HTML page, 1 connection',
+      HTML_PAGE,
+      200,
+      [
+        {label: 'gate, cached session check', server: gate, headers: {...NAVIGATION, cookie}},
+        {label: 'gate, Firebase asked every request', server: uncached, headers: {...NAVIGATION, cookie: uncachedCookie}},
+      ],
+      1,
+      SESSION_CHECK_SECONDS,
+    );
     await uncached.stop();
 
     const loginHtml = await (await fetch(`${gate.origin}/login`)).text();
     const floods = [
-      await load('signed-out flood, page', gate, 'gate (no cookie)', '/', NAVIGATION, 302),
-      await load('signed-out flood, asset', gate, 'gate (no cookie)', gatedChunk(buildDir, loginHtml), SCRIPT, 401),
+      ...(await measure('signed-out flood, page', '/', 302, [{label: 'gate (no cookie)', server: gate, headers: NAVIGATION}], CONNECTIONS, SECONDS)),
+      ...(await measure('signed-out flood, asset', gatedChunk(buildDir, loginHtml), 401, [{label: 'gate (no cookie)', server: gate, headers: SCRIPT}], CONNECTIONS, SECONDS)),
     ];
     memory.push({when: 'after the signed-out floods', ...memoryOf(gate.pid)});
 
+    const header = ['Request', 'Server', 'Answer (status, encoding, body)', 'req/s', 'p50 ms', 'p99 ms', 'Errors'];
     const row = (entry: Load): Cell[] => [
       entry.name,
       entry.server,
@@ -137,35 +182,32 @@ export async function run(workspace: Workspace): Promise<void> {
       entry.latencyP99Ms,
       entry.errors,
     ];
-    const header = ['Request', 'Server', 'Answer (status, encoding, body)', 'req/s', 'p50 ms', 'p99 ms', 'Errors'];
-    printTable(`autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, after a ${WARM_UP_SECONDS} s warm-up (loopback; autocannon shares the 2 cores)`, header, served.map(row));
+    printTable(
+      `autocannon, ${CONNECTIONS} connections, ${SECONDS} s per server in two alternating halves, after a ${WARM_UP_SECONDS} s warm-up (loopback; autocannon shares the 2 cores)`,
+      header,
+      served.map(row),
+    );
     const pairs = ['HTML page', 'main JS asset'].map((name) => {
-      const [gated, plainResult] = [served.find((s) => s.name === name && s.server === 'gate (signed in)')!, served.find((s) => s.name === name && s.server === 'docusaurus serve')!];
-      return {
-        name,
-        rpsRatio: round(gated.requestsPerSecond / plainResult.requestsPerSecond, 2),
-        p99Ratio: round(gated.latencyP99Ms / plainResult.latencyP99Ms, 2),
-      };
+      const [gated, plainResult] = served.filter((entry) => entry.name === name) as [Load, Load];
+      return {name, rpsRatio: round(gated.requestsPerSecond / plainResult.requestsPerSecond, 2), p99Ratio: round(gated.latencyP99Ms / plainResult.latencyP99Ms, 2)};
     });
     printTable(
       'Gate ÷ docusaurus serve (goal: gate ≥ docusaurus serve in req/s)',
       ['Request', 'req/s ratio', 'p99 ratio', 'Goal'],
       pairs.map((pair) => [pair.name, pair.rpsRatio, pair.p99Ratio, pair.rpsRatio >= 1 ? 'met' : 'NOT met']),
     );
-    printTable('Signed-out floods at the gate (errors: anything but the expected status, or no answer)', header, floods.map(row));
-    printTable(
-      'Gate process memory (/proc/<pid>/status)',
-      ['When', 'RSS MiB', 'Peak RSS MiB'],
-      memory.map((entry) => [entry.when, entry.rssMiB, entry.peakRssMiB]),
-    );
+    printTable(`Session check: one connection, ${SESSION_CHECK_SECONDS} s each`, header, sessionCheck.map(row));
+    printTable(`Signed-out floods at the gate, ${CONNECTIONS} connections, ${SECONDS} s (errors: anything but the expected status, or no answer)`, header, floods.map(row));
+    printTable('Gate process memory (/proc/<pid>/status)', ['When', 'RSS MiB', 'Peak RSS MiB'], memory.map((entry) => [entry.when, entry.rssMiB, entry.peakRssMiB]));
 
     report.write({
       connections: CONNECTIONS,
-      secondsPerRun: DURATION_SECONDS,
+      secondsPerServer: SECONDS,
       goal: 'gate req/s ≥ docusaurus serve req/s, session verified on every request',
       goalsMet: {html: pairs[0]!.rpsRatio >= 1, asset: pairs[1]!.rpsRatio >= 1, floodErrors: floods.every((flood) => flood.errors === 0)},
       served,
       ratios: pairs,
+      sessionCheck,
       floods,
       gateMemory: memory,
     });

@@ -17,7 +17,7 @@ export const htmlRoutes = (files: readonly string[]) => files.filter((file) => f
 export const searchIndexFiles = (files: readonly string[]) => files.filter((file) => SEARCH_INDEX.test(file));
 
 /** The plugin's index: one entry per document type; type 0 has one document per page, `t` its title. */
-type SearchIndex = {documents: {t: string}[]}[];
+type SearchIndex = {documents: {t: string; u: string}[]}[];
 
 export interface IndexStats {
   file: string;
@@ -29,6 +29,8 @@ export interface IndexStats {
    * see "Problems found" in BENCHMARKS.md.
    */
   emptyPages: number;
+  /** The first few of them. */
+  emptyPageUrls: string[];
 }
 
 export function indexStats(buildDir: string, file: string): IndexStats {
@@ -40,6 +42,7 @@ export function indexStats(buildDir: string, file: string): IndexStats {
     gzipBytes: gzipSync(raw, {level: 9}).length,
     pages: titles.length,
     emptyPages: titles.filter((document) => document.t === '').length,
+    emptyPageUrls: titles.filter((document) => document.t === '').slice(0, 5).map((document) => document.u),
   };
 }
 
@@ -53,6 +56,7 @@ export interface Equivalence {
   /** Byte-identical index files: both bundlers feed the plugin the same HTML text. */
   identicalSearchIndexes: boolean;
   emptyIndexedPages: {faster: number; webpack: number};
+  emptyIndexedPageUrls: {faster: string[]; webpack: string[]};
 }
 
 /** Same set of HTML routes and of search index files, and whether the indexes hold the same text. */
@@ -62,7 +66,9 @@ export function compareBuilds(faster: string, webpack: string): Equivalence {
   const [indexesF, indexesW] = [searchIndexFiles(filesF), searchIndexFiles(filesW)];
   const differences = [...[...routesF].filter((route) => !routesW.has(route)), ...[...routesW].filter((route) => !routesF.has(route))];
   const sameIndexFiles = indexesF.join('\n') === indexesW.join('\n');
-  const emptyPages = (dir: string, files: string[]) => files.reduce((sum, file) => sum + indexStats(dir, file).emptyPages, 0);
+  const [statsF, statsW] = [indexesF.map((file) => indexStats(faster, file)), indexesW.map((file) => indexStats(webpack, file))];
+  const emptyPages = (stats: IndexStats[]) => stats.reduce((sum, index) => sum + index.emptyPages, 0);
+  const emptyUrls = (stats: IndexStats[]) => stats.flatMap((index) => index.emptyPageUrls).slice(0, 5);
   return {
     htmlRoutes: routesF.size,
     sameHtmlRoutes: differences.length === 0,
@@ -71,6 +77,7 @@ export function compareBuilds(faster: string, webpack: string): Equivalence {
     sameSearchIndexFiles: sameIndexFiles,
     identicalSearchIndexes:
       sameIndexFiles && indexesF.every((file) => readFileSync(path.join(faster, file)).equals(readFileSync(path.join(webpack, file)))),
-    emptyIndexedPages: {faster: emptyPages(faster, indexesF), webpack: emptyPages(webpack, indexesW)},
+    emptyIndexedPages: {faster: emptyPages(statsF), webpack: emptyPages(statsW)},
+    emptyIndexedPageUrls: {faster: emptyUrls(statsF), webpack: emptyUrls(statsW)},
   };
 }

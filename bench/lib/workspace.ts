@@ -14,7 +14,7 @@ export interface CorpusBuild {
   summary: CorpusSummary;
 }
 
-function positiveInteger(name: string, fallback: number): number {
+export function positiveInteger(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);

@@ -30,16 +30,26 @@ function typeValue(input: HTMLInputElement, value: string): void {
 
 export function replayQueryWhenReady(input: HTMLInputElement): () => void {
   if (input.getAttribute('role') === 'combobox') return () => undefined;
+  // Only what the reader typed: the plugin also fills the box from ?_highlight=, without input events.
+  let readerTyped = false;
+  const noteTyping = () => {
+    readerTyped = true;
+  };
+  input.addEventListener('input', noteTyping);
   const observer = new MutationObserver(() => {
     if (input.getAttribute('role') !== 'combobox') return;
-    observer.disconnect();
+    stop();
     const query = input.value;
-    if (query === '') return;
+    if (!readerTyped || query === '') return;
     typeValue(input, '');
     typeValue(input, query);
   });
+  const stop = () => {
+    observer.disconnect();
+    input.removeEventListener('input', noteTyping);
+  };
   observer.observe(input, {attributes: true, attributeFilter: ['role']});
-  return () => observer.disconnect();
+  return stop;
 }
 
 export function warmUpSearch(input: HTMLInputElement): () => void {

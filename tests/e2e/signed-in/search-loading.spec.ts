@@ -36,3 +36,10 @@ test('the search page accepts a version written without its trailing slash', asy
   await expect(page.getByRole('heading', {level: 2, name: 'How collapsible sections work'})).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('arriving from a search result does not open the suggestions by itself', async ({page}) => {
+  await page.goto('/1.0/Collapsible?_highlight=accordionlike');
+  await expect(page.getByRole('article').locator('mark').first()).toBeVisible();
+  await expect(page.locator('input.navbar__search-input')).toHaveAttribute('role', 'combobox');
+  await expect(page.getByRole('listbox')).toBeHidden();
+});
