@@ -8,9 +8,6 @@
  * `chromium.launchPersistentContext(…, {args: ['--remote-debugging-port=…']})`: with Playwright's
  * own launch flags, every Lighthouse run ended in NO_NAVSTART (no navigation in the trace).
  */
-import {mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import path from 'node:path';
 import {chromium} from '@playwright/test';
 import {chromiumLaunchOptions} from '../tests/support/environment';
 import {signInThroughLoginPage} from '../tests/support/reader';
@@ -18,6 +15,7 @@ import {HOST, PORTS} from './lib/environment';
 import {Resources, startServer} from './lib/processes';
 import {note, printTable, Report} from './lib/report';
 import {startGate} from './lib/servers';
+import {removeTemporaryDir, temporaryDir} from './lib/siteCopy';
 import {round} from './lib/stats';
 import type {Workspace} from './lib/workspace';
 
@@ -48,9 +46,9 @@ export async function run(workspace: Workspace): Promise<void> {
   process.env.CHROME_PATH ??= chromiumLaunchOptions().executablePath;
   const {default: lighthouse} = await import('lighthouse');
   const buildDir = await workspace.siteBuild('server');
-  const userDataDir = mkdtempSync(path.join(tmpdir(), 'tutorial-hub-bench-lighthouse-'));
+  const userDataDir = temporaryDir('lighthouse');
   const resources = new Resources();
-  resources.onClose(async () => rmSync(userDataDir, {recursive: true, force: true}));
+  resources.onClose(async () => removeTemporaryDir(userDataDir));
   try {
     const gate = resources.add(await startGate(buildDir, PORTS.gate));
     const launch = chromiumLaunchOptions();

@@ -5,7 +5,7 @@
  * is invisible to the gate server. This plugin writes, into each built page, a preload for
  * every chunk of that page's own routes (and of the named groups it is told about).
  */
-import {readFile, writeFile} from 'node:fs/promises';
+import {readFile, rename, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
@@ -86,7 +86,11 @@ export default function routeChunkPreloads(context: LoadContext, options: RouteC
             return; // Routes such as the 404 page's are written under another name.
           }
           const updated = withPreloads(html, filesOfGroups(groups, manifest));
-          if (updated !== html) await writeFile(file, updated);
+          if (updated === html) return;
+          // Other plugins (the search indexer) read these files during postBuild too: replace each
+          // file in one step, so a reader sees the old page or the new one, never a truncated one.
+          await writeFile(`${file}.preloads`, updated);
+          await rename(`${file}.preloads`, file);
         }),
       );
     },

@@ -7,6 +7,26 @@ export const REPO = path.resolve(__dirname, '../..');
 
 const NOT_COPIED = new Set(['node_modules', 'build', '.docusaurus', '.git', 'test-results', 'playwright-report', 'bench/results'].map((entry) => path.join(REPO, entry)));
 
+const temporary = new Set<string>();
+
+// Also when a benchmark fails or is interrupted (the `finally` blocks do not run on process.exit).
+process.once('exit', () => {
+  for (const dir of temporary) removeTemporaryDir(dir);
+});
+
+/** A new directory under the system's temporary directory, removed at the latest when the process exits. */
+export function temporaryDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), `tutorial-hub-bench-${prefix}-`));
+  temporary.add(dir);
+  return dir;
+}
+
+export function removeTemporaryDir(dir: string): void {
+  // Retries: a build killed a moment ago may still be writing into it.
+  rmSync(dir, {recursive: true, force: true, maxRetries: 5, retryDelay: 200});
+  temporary.delete(dir);
+}
+
 /**
  * Copies the site (as tests/e2e/authoring/versioning.spec.ts does). node_modules is a folder of
  * symlinks to the checkout's packages rather than one symlink: Docusaurus keeps its bundler cache
@@ -14,7 +34,7 @@ const NOT_COPIED = new Set(['node_modules', 'build', '.docusaurus', '.git', 'tes
  * clearing the checkout's cache under someone else's running build.
  */
 export function copySite(prefix: string): string {
-  const copy = mkdtempSync(path.join(tmpdir(), `tutorial-hub-bench-${prefix}-`));
+  const copy = temporaryDir(prefix);
   cpSync(REPO, copy, {recursive: true, filter: (source) => !NOT_COPIED.has(source)});
   const modules = path.join(copy, 'node_modules');
   mkdirSync(modules);
@@ -23,8 +43,4 @@ export function copySite(prefix: string): string {
     symlinkSync(path.join(REPO, 'node_modules', entry), path.join(modules, entry), 'dir');
   }
   return copy;
-}
-
-export function removeCopy(copy: string): void {
-  rmSync(copy, {recursive: true, force: true});
 }

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import {writeCorpus, type CorpusSummary} from '../corpus';
 import {coldBuild, precompress, type GateMode} from './docusaurus';
-import {copySite, removeCopy} from './siteCopy';
+import {copySite, removeTemporaryDir} from './siteCopy';
 
 export interface CorpusBuild {
   siteDir: string;
@@ -96,7 +96,7 @@ export class Workspace {
   }
 
   dispose(): void {
-    for (const copy of this.copies) removeCopy(copy);
+    for (const copy of this.copies) removeTemporaryDir(copy);
     this.copies.length = 0;
   }
 }

@@ -43,6 +43,18 @@ describe('every doc', () => {
   });
 });
 
+describe('the built search indexes', () => {
+  const indexes = readdirSync(BUILD, {recursive: true})
+    .map(String)
+    .filter((file) => /(?:^|\/)search-index[\w.-]*\.json$/.test(file));
+
+  it.each(indexes)('%s names every page it indexes', (file) => {
+    const [pages] = JSON.parse(readFileSync(path.join(BUILD, file), 'utf8')) as {documents: {t: string; u: string}[]}[];
+    expect(pages!.documents.length).toBeGreaterThan(0);
+    expect(pages!.documents.filter((page) => page.t.trim() === '').map((page) => page.u)).toEqual([]);
+  });
+});
+
 describe('the built sidebars', () => {
   it('reach every doc page that is not unlisted', () => {
     expect(builtDocPages(BUILD).length).toBeGreaterThanOrEqual(16);
