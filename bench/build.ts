@@ -94,9 +94,8 @@ function indexBytes(buildDir: string): {bytes: number; gzipBytes: number} {
 }
 
 /**
- * One more webpack build of the comparison corpus with code blocks indexed (the option removed
- * from a copy's config), against the webpack build already made: webpack, because its builds
- * index every page (see "Problems found" in BENCHMARKS.md for the Faster builds).
+ * One more build of the comparison corpus with code blocks indexed (the option removed from a
+ * copy's config), against the webpack build already made of the same corpus.
  */
 async function codeBlocksInIndex(workspace: Workspace, docsPerVersion: number, withoutCode: string) {
   const siteDir = workspace.newCopy('corpus-code-indexed');
@@ -143,7 +142,7 @@ export async function run(workspace: Workspace): Promise<void> {
 
   const all = [site, corpusCompare, ...(corpusFull ? [corpusFull] : [])].map(summary);
   printTable(
-    'Cold build: `docusaurus clear`, then `docusaurus build` (wall-clock seconds; CPU = user+system of all processes and threads)',
+    'Cold build: what `docusaurus clear` removes removed, then `docusaurus build` (wall-clock seconds; CPU = user+system of all processes and threads)',
     ['Site', 'Docs/version', 'Bundler', 'Runs', 'Median wall s', 'Median CPU s', 'Each run, wall s'],
     all.flatMap((entry) =>
       BUNDLERS.flatMap((bundler): Cell[][] => {
