@@ -8,7 +8,7 @@ import {LOGIN_PATH} from '../src/auth/paths';
 const ASSET_REFERENCE = /<(?:script|link|img)\b[^>]*?\s(?:src|href)=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
 
 /** Always public, whatever login.html references. */
-const ALWAYS_PUBLIC = ['/img/favicon.svg', '/img/logo.svg', '/manifest.json'];
+export const ALWAYS_PUBLIC: readonly string[] = ['/img/favicon.svg', '/img/logo.svg', '/manifest.json'];
 
 /** Local files that login.html loads (scripts, styles, preloads, icons, images). */
 export function assetsReferencedBy(html: string): string[] {

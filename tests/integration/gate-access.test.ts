@@ -11,13 +11,13 @@ import path from 'node:path';
 import {startGate, sessionCookieFor, type RunningGate} from '../support/gate';
 import {BUILD_DIR, builtFiles, docTextSamples} from '../support/buildFiles';
 import {nowSeconds, sessionCookieClaims, unsignedJwt} from '../support/emulator';
-import {assetsReferencedBy} from '../../server/publicSurface';
+import {ALWAYS_PUBLIC as ALWAYS_PUBLIC_FILES, assetsReferencedBy} from '../../server/publicSurface';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
 
 let gate: RunningGate;
 const files = builtFiles();
 const loginAssets = new Set(assetsReferencedBy(readFileSync(path.join(BUILD_DIR, 'login.html'), 'utf8')));
-const ALWAYS_PUBLIC = new Set(['/login', '/img/favicon.svg', '/img/logo.svg', '/manifest.json']);
+const ALWAYS_PUBLIC = new Set(['/login', ...ALWAYS_PUBLIC_FILES]);
 const isPublic = (url: string) => ALWAYS_PUBLIC.has(decodeURIComponent(url)) || loginAssets.has(decodeURIComponent(url));
 
 beforeAll(async () => {
