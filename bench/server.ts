@@ -8,7 +8,7 @@ import {request} from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import {PORTS} from './lib/environment';
-import {memoryOf, Resources, type RunningServer} from './lib/processes';
+import {cpuSecondsOf, memoryOf, Resources, type RunningServer} from './lib/processes';
 import {note, printTable, Report, type Cell} from './lib/report';
 import {sessionCookie, startDocusaurusServe, startGate} from './lib/servers';
 import {round} from './lib/stats';
@@ -23,8 +23,10 @@ const SESSION_CHECK_SECONDS = 5;
 const HTML_PAGE = '/1.0/tutorial-basics/markdown-features';
 
 /** What Chromium sends for a page and for a script (the gate tells them apart by these). */
-const NAVIGATION = {accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'accept-encoding': 'gzip, deflate, br'};
-const SCRIPT = {accept: '*/*', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script', 'accept-encoding': 'gzip, deflate, br'};
+const NAVIGATION = {accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document'};
+const SCRIPT = {accept: '*/*', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script'};
+/** Chromium's Accept-Encoding: the gate then sends brotli; `docusaurus serve` never compresses. */
+const BROWSER_ENCODINGS = {'accept-encoding': 'gzip, deflate, br'};
 
 interface Probe {
   status: number;
@@ -66,6 +68,23 @@ interface Load {
   /** Connection errors, timeouts and answers other than the expected status. */
   errors: number;
   statusCounts: Record<string, number>;
+  /** Share of one core the server used under load, and the load generator (this process) did. */
+  serverCpuPercent: number;
+  loadGeneratorCpuPercent: number;
+}
+
+interface Slice {
+  result: autocannon.Result;
+  serverCpuSeconds: number;
+  loadGeneratorCpuSeconds: number;
+}
+
+async function loadSlice(target: Target, url: string, connections: number, seconds: number): Promise<Slice> {
+  const serverBefore = cpuSecondsOf(target.server.pid);
+  const generatorBefore = process.cpuUsage();
+  const result = await autocannon({url, headers: target.headers, connections, duration: seconds, timeout: 10});
+  const generator = process.cpuUsage(generatorBefore);
+  return {result, serverCpuSeconds: cpuSecondsOf(target.server.pid) - serverBefore, loadGeneratorCpuSeconds: (generator.user + generator.system) / 1e6};
 }
 
 /**
@@ -74,7 +93,7 @@ interface Load {
  */
 async function measure(name: string, urlPath: string, expectedStatus: number, targets: Target[], connections: number, seconds: number): Promise<Load[]> {
   const slices = targets.length === 1 ? 1 : 2;
-  const results = targets.map(() => [] as autocannon.Result[]);
+  const results = targets.map(() => [] as Slice[]);
   const probes: Probe[] = [];
   for (const target of targets) {
     const url = `${target.server.origin}${urlPath}`;
@@ -88,11 +107,14 @@ async function measure(name: string, urlPath: string, expectedStatus: number, ta
     for (const index of order) {
       const target = targets[index]!;
       const url = `${target.server.origin}${urlPath}`;
-      results[index]!.push(await autocannon({url, headers: target.headers, connections, duration: seconds / slices, timeout: 10}));
+      results[index]!.push(await loadSlice(target, url, connections, seconds / slices));
     }
   }
   return targets.map((target, index) => {
-    const runs = results[index]!;
+    const slicesRun = results[index]!;
+    const runs = slicesRun.map((slice) => slice.result);
+    const busySeconds = runs.reduce((sum, run) => sum + run.duration, 0);
+    const cpuPercent = (seconds: number) => Math.round((100 * seconds) / busySeconds);
     const statusCounts: Record<string, number> = {};
     for (const run of runs) {
       for (const [code, {count}] of Object.entries(run.statusCodeStats ?? {})) statusCounts[code] = (statusCounts[code] ?? 0) + (count ?? 0);
@@ -110,8 +132,10 @@ async function measure(name: string, urlPath: string, expectedStatus: number, ta
       latencyP99Ms: Math.max(...runs.map((run) => run.latency.p99)),
       errors: runs.reduce((sum, run) => sum + run.errors, 0) + answered - (statusCounts[String(expectedStatus)] ?? 0),
       statusCounts,
+      serverCpuPercent: cpuPercent(slicesRun.reduce((sum, slice) => sum + slice.serverCpuSeconds, 0)),
+      loadGeneratorCpuPercent: cpuPercent(slicesRun.reduce((sum, slice) => sum + slice.loadGeneratorCpuSeconds, 0)),
     };
-    note(`${name}, ${target.label}: ${load.requestsPerSecond} req/s, p99 ${load.latencyP99Ms} ms, ${load.errors} errors`);
+    note(`${name}, ${target.label}: ${load.requestsPerSecond} req/s, p99 ${load.latencyP99Ms} ms, ${load.errors} errors, CPU server ${load.serverCpuPercent} % / autocannon ${load.loadGeneratorCpuPercent} %`);
     return load;
   });
 }
@@ -142,9 +166,15 @@ export async function run(workspace: Workspace): Promise<void> {
       {label: 'gate (signed in)', server: gate, headers: {...headers, cookie}},
       {label: 'docusaurus serve', server: plain, headers},
     ];
+    // The goal compares like with like: the same bytes from both servers (no Accept-Encoding).
     const served = [
       ...(await measure('HTML page', HTML_PAGE, 200, compared(NAVIGATION), CONNECTIONS, SECONDS)),
       ...(await measure('main JS asset', mainJs, 200, compared(SCRIPT), CONNECTIONS, SECONDS)),
+    ];
+    // What a browser gets from the gate: brotli (docusaurus serve answers a browser as above).
+    const asBrowsers = [
+      ...(await measure('HTML page, brotli', HTML_PAGE, 200, compared({...NAVIGATION, ...BROWSER_ENCODINGS}).slice(0, 1), CONNECTIONS, SECONDS)),
+      ...(await measure('main JS asset, brotli', mainJs, 200, compared({...SCRIPT, ...BROWSER_ENCODINGS}).slice(0, 1), CONNECTIONS, SECONDS)),
     ];
     memory.push({when: 'after the signed-in runs', ...memoryOf(gate.pid)});
 
@@ -157,8 +187,8 @@ export async function run(workspace: Workspace): Promise<void> {
       HTML_PAGE,
       200,
       [
-        {label: 'gate, cached session check', server: gate, headers: {...NAVIGATION, cookie}},
-        {label: 'gate, Firebase asked every request', server: uncached, headers: {...NAVIGATION, cookie: uncachedCookie}},
+        {label: 'gate, cached session check', server: gate, headers: {...NAVIGATION, ...BROWSER_ENCODINGS, cookie}},
+        {label: 'gate, Firebase asked every request', server: uncached, headers: {...NAVIGATION, ...BROWSER_ENCODINGS, cookie: uncachedCookie}},
       ],
       1,
       SESSION_CHECK_SECONDS,
@@ -172,7 +202,7 @@ export async function run(workspace: Workspace): Promise<void> {
     ];
     memory.push({when: 'after the signed-out floods', ...memoryOf(gate.pid)});
 
-    const header = ['Request', 'Server', 'Answer (status, encoding, body)', 'req/s', 'p50 ms', 'p99 ms', 'Errors'];
+    const header = ['Request', 'Server', 'Answer (status, encoding, body)', 'req/s', 'p50 ms', 'p99 ms', 'Errors', 'CPU: server', 'CPU: autocannon'];
     const row = (entry: Load): Cell[] => [
       entry.name,
       entry.server,
@@ -181,18 +211,20 @@ export async function run(workspace: Workspace): Promise<void> {
       entry.latencyP50Ms,
       entry.latencyP99Ms,
       entry.errors,
+      `${entry.serverCpuPercent} %`,
+      `${entry.loadGeneratorCpuPercent} %`,
     ];
     printTable(
-      `autocannon, ${CONNECTIONS} connections, ${SECONDS} s per server in two alternating halves, after a ${WARM_UP_SECONDS} s warm-up (loopback; autocannon shares the 2 cores)`,
+      `autocannon, ${CONNECTIONS} connections, ${SECONDS} s per server in two alternating halves, after a ${WARM_UP_SECONDS} s warm-up (loopback; autocannon shares the 2 cores; CPU in % of one core)`,
       header,
-      served.map(row),
+      [...served, ...asBrowsers].map(row),
     );
     const pairs = ['HTML page', 'main JS asset'].map((name) => {
       const [gated, plainResult] = served.filter((entry) => entry.name === name) as [Load, Load];
       return {name, rpsRatio: round(gated.requestsPerSecond / plainResult.requestsPerSecond, 2), p99Ratio: round(gated.latencyP99Ms / plainResult.latencyP99Ms, 2)};
     });
     printTable(
-      'Gate ÷ docusaurus serve (goal: gate ≥ docusaurus serve in req/s)',
+      'Gate ÷ docusaurus serve, the same bytes (goal: gate ≥ docusaurus serve in req/s)',
       ['Request', 'req/s ratio', 'p99 ratio', 'Goal'],
       pairs.map((pair) => [pair.name, pair.rpsRatio, pair.p99Ratio, pair.rpsRatio >= 1 ? 'met' : 'NOT met']),
     );
@@ -206,6 +238,7 @@ export async function run(workspace: Workspace): Promise<void> {
       goal: 'gate req/s ≥ docusaurus serve req/s, session verified on every request',
       goalsMet: {html: pairs[0]!.rpsRatio >= 1, asset: pairs[1]!.rpsRatio >= 1, floodErrors: floods.every((flood) => flood.errors === 0)},
       served,
+      servedWithBrotli: asBrowsers,
       ratios: pairs,
       sessionCheck,
       floods,

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type {GateConfig} from './config';
 import {readBuild, type BuildInfo} from './build';
 import {contentSecurityPolicy} from './headers';
+import {memoryFilesPlugin} from './memoryFiles';
 import {SessionAuthority} from './sessions';
 import {sessionRoutes} from './routes/session';
 import {siteRoutes} from './routes/site';
@@ -21,6 +22,8 @@ export interface GateDependencies {
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';
+/** Larger files (a big site's search index) are rare requests: streaming them from disk is fine. */
+const MAX_MEMORY_FILE_BYTES = 4 * 1024 * 1024;
 
 export async function buildGateServer({config, build, sessions, logger = false}: GateDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -54,6 +57,7 @@ export async function buildGateServer({config, build, sessions, logger = false}:
     etag: true,
     lastModified: true,
   });
+  await app.register(memoryFilesPlugin, {root: build.root, maxBytes: config.memoryCacheBytes, maxFileBytes: MAX_MEMORY_FILE_BYTES});
 
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);

@@ -24,6 +24,8 @@ export interface GateConfig {
   trustProxy: boolean | string;
   /** The Firebase auth handler's host, which sign-in popups load (CSP). */
   authDomain: string;
+  /** Memory for built files served from RAM rather than disk (0: always from disk). */
+  memoryCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -81,5 +83,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
       .filter(Boolean),
     trustProxy: trustProxy(env.TRUST_PROXY),
     authDomain: env.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
+    memoryCacheBytes: number(env, 'GATE_MEMORY_CACHE_MB', 128) * 1024 * 1024,
   };
 }

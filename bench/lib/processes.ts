@@ -116,6 +116,15 @@ export function memoryOf(pid: number): {rssMiB: number; peakRssMiB: number} {
   return {rssMiB: Math.round(kib('VmRSS') / 102.4) / 10, peakRssMiB: Math.round(kib('VmHWM') / 102.4) / 10};
 }
 
+/** CPU time (user + system) a process has used so far, in seconds. */
+export function cpuSecondsOf(pid: number): number {
+  // /proc/<pid>/stat: the command name (field 2) may contain spaces; utime and stime are the
+  // 12th and 13th fields after its closing parenthesis, in clock ticks (100 per second on Linux).
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** Servers, browsers and the like a benchmark opened: closed in reverse order, even when it fails half-way. */
 export class Resources {
   private readonly closers: (() => Promise<void>)[] = [];

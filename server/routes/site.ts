@@ -42,9 +42,9 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {se
 
       const file = buildFileFor(resolution.path, files);
       if (file === null) {
-        return reply.code(404).header('cache-control', REVALIDATE).type('text/html').sendFile('404.html');
+        return reply.code(404).header('cache-control', REVALIDATE).sendBuildFile('404.html');
       }
-      return reply.header('cache-control', cacheControlFor(file)).sendFile(file);
+      return reply.header('cache-control', cacheControlFor(file)).sendBuildFile(file);
     },
   });
 };

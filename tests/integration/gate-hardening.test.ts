@@ -1,11 +1,13 @@
 /** The gate server's edges: hostile paths and bodies, headers, the session cookie, and emulator safety. */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {spawnSync} from 'node:child_process';
+import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {startGate, sessionCookieFor, type RunningGate} from '../support/gate';
 import {idTokenClaims, longStandingUser, nowSeconds, signInWithPassword, unsignedJwt} from '../support/emulator';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
+import {BUILD_DIR} from '../support/buildFiles';
 import {safeRedirectTarget} from '../../src/auth/paths';
 import {DEMO_READER} from '../../server/demoReader';
 
@@ -257,27 +259,73 @@ describe('serving', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('sends precompressed files, ETags with 304, and HEAD without a body', async () => {
-    const login = await rawRequest(gate.origin, '/login', {headers: NAVIGATION});
-    const mainJs = /src=(\/assets\/js\/main\.[^ >]+\.js)/.exec(login.body)![1]!;
-    const br = await rawRequest(gate.origin, mainJs, {headers: {...SUBRESOURCE, 'accept-encoding': 'br, gzip'}});
-    expect(br.headers['content-encoding']).toBe('br');
-    const gz = await rawRequest(gate.origin, mainJs, {headers: {...SUBRESOURCE, 'accept-encoding': 'gzip'}});
-    expect(gz.headers['content-encoding']).toBe('gzip');
-    const plain = await rawRequest(gate.origin, mainJs, {headers: SUBRESOURCE});
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    const etag = String(plain.headers.etag);
-    expect((await rawRequest(gate.origin, mainJs, {headers: {...SUBRESOURCE, 'if-none-match': etag}})).status).toBe(304);
-    const head = await rawRequest(gate.origin, mainJs, {method: 'HEAD', headers: SUBRESOURCE});
-    expect(head.status).toBe(200);
-    expect(head.body).toBe('');
-    expect(head.headers['content-length']).toBe(plain.headers['content-length']);
-  });
-
   it('answers /healthz for load balancers', async () => {
     const response = await rawRequest(gate.origin, '/healthz');
     expect(response.status).toBe(200);
     expect(JSON.parse(response.body)).toEqual({status: 'ok'});
+  });
+});
+
+describe.each([
+  ['from memory (the default)', {}],
+  ['from disk (GATE_MEMORY_CACHE_MB=0)', {GATE_MEMORY_CACHE_MB: '0'}],
+])('files served %s', (_mode, env: Record<string, string>) => {
+  let server: RunningGate;
+  let mainJs: string;
+  let onDisk: Buffer;
+  beforeAll(async () => {
+    server = await startGate(env);
+    const login = await rawRequest(server.origin, '/login', {headers: NAVIGATION});
+    mainJs = /src=(\/assets\/js\/main\.[^ >]+\.js)/.exec(login.body)![1]!;
+    onDisk = readFileSync(path.join(BUILD_DIR, mainJs));
+  });
+  afterAll(() => server.close());
+
+  it('sends the precompressed copy the browser accepts, each decoding to the built file', async () => {
+    const br = await rawRequest(server.origin, mainJs, {headers: {...SUBRESOURCE, 'accept-encoding': 'gzip, deflate, br'}});
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.bytes).equals(onDisk)).toBe(true);
+    const gz = await rawRequest(server.origin, mainJs, {headers: {...SUBRESOURCE, 'accept-encoding': 'gzip'}});
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.bytes).equals(onDisk)).toBe(true);
+    const plain = await rawRequest(server.origin, mainJs, {headers: SUBRESOURCE});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.bytes.equals(onDisk)).toBe(true);
+    for (const response of [br, gz, plain]) {
+      expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript; charset=utf-8$/);
+      expect(String(response.headers.vary)).toMatch(/Cookie/);
+      expect(String(response.headers.vary)).toMatch(/Accept-Encoding/i);
+    }
+  });
+
+  it('answers a matching If-None-Match with 304 and no body, per encoding', async () => {
+    for (const encoding of [undefined, 'br']) {
+      const headers = {...SUBRESOURCE, ...(encoding ? {'accept-encoding': encoding} : {})};
+      const first = await rawRequest(server.origin, mainJs, {headers});
+      const etag = String(first.headers.etag);
+      const again = await rawRequest(server.origin, mainJs, {headers: {...headers, 'if-none-match': etag}});
+      expect(again.status).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      const stale = await rawRequest(server.origin, mainJs, {headers: {...headers, 'if-none-match': '"not-this-one"'}});
+      expect(stale.status).toBe(200);
+    }
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const plain = await rawRequest(server.origin, mainJs, {headers: SUBRESOURCE});
+    const head = await rawRequest(server.origin, mainJs, {method: 'HEAD', headers: SUBRESOURCE});
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(plain.headers['content-length']);
+    expect(head.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it('keeps a missing page a 404 with the site\'s 404 page, whatever If-None-Match says', async () => {
+    const missing = await rawRequest(server.origin, '/no-such-page', {headers: {...NAVIGATION, cookie: `__session=${cookie}`, 'if-none-match': '*'}});
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^text\/html/);
+    expect(missing.body).toContain('Page Not Found');
   });
 });
 

@@ -8,6 +8,8 @@ export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** The body as received, still encoded when Content-Encoding says so. */
+  bytes: Buffer;
 }
 
 export function rawRequest(
@@ -20,7 +22,10 @@ export function rawRequest(
     const req = request({host: hostname, port, method, path, headers}, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8')}));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes});
+      });
       res.on('error', reject);
     });
     req.on('error', reject);

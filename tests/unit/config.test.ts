@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       sessionMaxAgeMs: 5 * 24 * 3600 * 1000,
       revocationCheckMs: 300_000,
       trustProxy: false,
+      memoryCacheBytes: 128 * 1024 * 1024,
     });
   });
 
@@ -38,6 +39,7 @@ describe('loadConfig', () => {
       SESSION_REVOCATION_CHECK_SECONDS: '60',
       ALLOWED_ORIGINS: 'https://a.example, https://b.example',
       TRUST_PROXY: 'true',
+      GATE_MEMORY_CACHE_MB: '16',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -46,6 +48,7 @@ describe('loadConfig', () => {
       revocationCheckMs: 60_000,
       allowedOrigins: ['https://a.example', 'https://b.example'],
       trustProxy: true,
+      memoryCacheBytes: 16 * 1024 * 1024,
     });
   });
 });
