@@ -4,6 +4,7 @@ import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search
 import {themes as prismThemes, type PrismTheme} from 'prism-react-renderer';
 import {authSettingsFromEnv} from './src/auth/settings';
 import type {RouteChunkPreloadsOptions} from './plugins/routeChunkPreloads';
+import {searchContextsFor} from './src/search/searchContexts';
 import frozenVersions from './versions.json';
 import currentVersion from './current-version.json';
 
@@ -21,10 +22,12 @@ const searchOptions = {
   searchResultLimits: 8,
   highlightSearchTermsOnTargetPage: true,
   explicitSearchResultPath: true,
-  searchContextByPaths: [
-    {label: 'Tutorial - Basics (1.0)', path: '1.0/tutorial-basics'},
-    {label: 'Tutorial - Extras (1.0)', path: '1.0/tutorial-extras'},
-  ],
+  // One context per top-level section of each version: a reader in a section downloads and
+  // searches that section's index only (BENCHMARKS.md, Search).
+  searchContextByPaths: searchContextsFor(__dirname, [
+    {docsDir: 'docs', routePath: '', label: currentVersion.label},
+    ...frozenVersions.map((name) => ({docsDir: `versioned_docs/version-${name}`, routePath: name, label: name})),
+  ]),
   // Pages outside every section still search all of their version.
   useAllContextsWithNoSearchContext: true,
   // Code is looked up by reading, not searching: leaving it out keeps the indexes small.
@@ -83,7 +86,7 @@ const config: Config = {
 
   customFields: {auth},
 
-  clientModules: ['./src/search/canonicalSearchUrl.ts'],
+  clientModules: ['./src/search/canonicalSearchUrl.ts', './src/search/earlySearchInput.ts'],
 
   presets: [
     [

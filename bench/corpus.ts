@@ -1,7 +1,8 @@
 /**
  * A synthetic but realistic corpus for the build and search benchmarks: N docs per version, for
- * the current docs (`docs/`) and version 1.0 (`versioned_docs/version-1.0/`), in category folders,
- * each with ## and ### headings, paragraphs, inline code, lists, an admonition, a table, code
+ * the current docs (`docs/`) and version 1.0 (`versioned_docs/version-1.0/`), in top-level sections
+ * of 125 docs (eight for 1000: each a sidebar category and a search context) made of parts of 25,
+ * each doc with ## and ### headings, paragraphs, inline code, lists, an admonition, a table, code
  * blocks and relative links (some with anchors) to other generated docs of its version. Everything
  * comes from a seeded generator, so every run writes the same bytes and the links are all valid
  * (the build throws on broken links and anchors).
@@ -185,7 +186,7 @@ function slugOf(text: string): string {
 }
 
 interface PlannedDoc {
-  /** Path from the version's docs folder, e.g. `handbook/part-03/sign-the-session-token.md`. */
+  /** Path from the version's docs folder, e.g. `guides/part-03/sign-the-session-token.md`. */
   file: string;
   title: string;
   sections: string[];
@@ -204,7 +205,20 @@ export const CORPUS_VERSIONS: readonly CorpusVersion[] = [
 ];
 
 const DOCS_PER_CATEGORY = 25;
-const CORPUS_FOLDER = 'handbook';
+/** Top-level sections, as a docs site of this size has them (each a search context, a sidebar category). */
+const DOCS_PER_SECTION = 125;
+const SECTION_NAMES = ['getting-started', 'guides', 'concepts', 'integrations', 'operations', 'security', 'reference', 'recipes'];
+
+/** `guides`, …; past the eighth section the names come round again with a number: `guides-2`. */
+function sectionFolder(section: number): string {
+  const name = SECTION_NAMES[section % SECTION_NAMES.length]!;
+  const round = Math.floor(section / SECTION_NAMES.length);
+  return round === 0 ? name : `${name}-${round + 1}`;
+}
+
+function partFolder(index: number): string {
+  return `${sectionFolder(Math.floor(index / DOCS_PER_SECTION))}/part-${String(Math.floor(index / DOCS_PER_CATEGORY) + 1).padStart(2, '0')}`;
+}
 
 export interface CorpusSummary {
   docsPerVersion: number;
@@ -219,7 +233,6 @@ export interface CorpusSummary {
 function planVersion(writer: Writer, docs: number): PlannedDoc[] {
   const titles = new Set<string>();
   return Array.from({length: docs}, (_, index) => {
-    const part = String(Math.floor(index / DOCS_PER_CATEGORY) + 1).padStart(2, '0');
     let title: string;
     do {
       title = capitalize(`${writer.pick(verbs)} ${writer.pick(DETERMINERS)} ${writer.pick(adjectives)} ${writer.pick(nouns)}`);
@@ -227,7 +240,7 @@ function planVersion(writer: Writer, docs: number): PlannedDoc[] {
     titles.add(title);
     const used = new Set<string>();
     const sections = Array.from({length: writer.int(3, 4)}, () => writer.heading(used));
-    return {file: `${CORPUS_FOLDER}/part-${part}/${slugOf(title.replace(/[^A-Za-z ]/g, ''))}.md`, title, sections};
+    return {file: `${partFolder(index)}/${slugOf(title.replace(/[^A-Za-z ]/g, ''))}.md`, title, sections};
   });
 }
 
@@ -272,14 +285,19 @@ export async function writeCorpus(siteDir: string, docsPerVersion: number, seed 
     const writer = new Writer(seededRandom(seed + versionIndex));
     const docs = planVersion(writer, docsPerVersion);
     const root = path.join(siteDir, version.dir);
+    const sections = Math.ceil(docs.length / DOCS_PER_SECTION);
+    for (let section = 0; section < sections; section++) {
+      const folder = sectionFolder(section);
+      const label = capitalize(folder.replace(/-/g, ' '));
+      await mkdir(path.join(root, folder), {recursive: true});
+      await writeFile(
+        path.join(root, folder, '_category_.json'),
+        JSON.stringify({label, position: 50 + section, link: {type: 'generated-index', description: `${label}: every task, part by part.`}}),
+      );
+    }
     const categories = Math.ceil(docs.length / DOCS_PER_CATEGORY);
-    await mkdir(path.join(root, CORPUS_FOLDER), {recursive: true});
-    await writeFile(
-      path.join(root, CORPUS_FOLDER, '_category_.json'),
-      JSON.stringify({label: 'Handbook', position: 50, link: {type: 'generated-index', description: 'Every task of the handbook, part by part.'}}),
-    );
     for (let part = 1; part <= categories; part++) {
-      const folder = path.join(root, CORPUS_FOLDER, `part-${String(part).padStart(2, '0')}`);
+      const folder = path.join(root, partFolder((part - 1) * DOCS_PER_CATEGORY));
       await mkdir(folder, {recursive: true});
       const label = `Part ${part}: ${capitalize(writer.pick(adjectives))} ${plural(writer.pick(nouns))}`;
       await writeFile(
@@ -294,7 +312,7 @@ export async function writeCorpus(siteDir: string, docsPerVersion: number, seed 
       summary.words += text.split(/\s+/).length;
     }
     summary.docs += docs.length;
-    summary.categories += categories + 1;
+    summary.categories += categories + sections;
     summary.sampleRoutes.push(routeOf(version, docs[0]!));
   }
   return summary;

@@ -1,11 +1,14 @@
 /**
- * Two gaps of the local search plugin, closed from outside it:
+ * Gaps of the local search plugin, closed from outside it:
  * - it loads a version's index only when the reader hovers or focuses the box, so the first
  *   query waits for the download; we ask for it once the page is idle;
  * - a query typed while the index loads is never run: autocomplete.js takes the box's value at
  *   start-up as the query it has already answered. When the box becomes ready (autocomplete.js
- *   marks it role="combobox"), we empty it and type the query back, as input events.
+ *   marks it role="combobox"), we empty it and type the reader's query back, as input events;
+ * - it learns the reader's section only after hydration: events that would load an index wait
+ *   until it has (earlySearchInput.ts, which also remembers the keys typed before then).
  */
+import {releaseSearchEvents, takeQueryTypedBeforeReady} from './earlySearchInput';
 
 interface NetworkInformation {
   saveData?: boolean;
@@ -30,37 +33,46 @@ function typeValue(input: HTMLInputElement, value: string): void {
 
 export function replayQueryWhenReady(input: HTMLInputElement): () => void {
   if (input.getAttribute('role') === 'combobox') return () => undefined;
-  // Only what the reader typed: the plugin also fills the box from ?_highlight=, without input events.
-  let readerTyped = false;
-  const noteTyping = () => {
-    readerTyped = true;
-  };
-  input.addEventListener('input', noteTyping);
   const observer = new MutationObserver(() => {
     if (input.getAttribute('role') !== 'combobox') return;
-    stop();
-    const query = input.value;
-    if (!readerTyped || query === '') return;
+    observer.disconnect();
+    // Only what the reader typed: the plugin also fills the box from ?_highlight=.
+    const query = takeQueryTypedBeforeReady();
+    if (query === '') return;
     typeValue(input, '');
     typeValue(input, query);
   });
-  const stop = () => {
-    observer.disconnect();
-    input.removeEventListener('input', noteTyping);
-  };
   observer.observe(input, {attributes: true, attributeFilter: ['role']});
-  return stop;
+  return () => observer.disconnect();
+}
+
+/** Runs `callback` a frame and a task from now: by then the plugin's own effects have run and React has rendered their state. */
+function afterPluginSettled(callback: () => void): () => void {
+  let timer: number | undefined;
+  const frame = window.requestAnimationFrame(() => {
+    timer = window.setTimeout(callback);
+  });
+  return () => {
+    window.cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
+  };
 }
 
 export function warmUpSearch(input: HTMLInputElement): () => void {
   const stopReplay = replayQueryWhenReady(input);
-  const connection = (navigator as Navigator & {connection?: NetworkInformation}).connection;
-  if (isSlowConnection(connection)) return stopReplay;
-  const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-  const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout;
-  const handle = idle(() => requestIndexLoad(input));
+  let cancelIdle = () => undefined as void;
+  const cancelSettle = afterPluginSettled(() => {
+    releaseSearchEvents(input);
+    const connection = (navigator as Navigator & {connection?: NetworkInformation}).connection;
+    if (isSlowConnection(connection)) return;
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => requestIndexLoad(input));
+    cancelIdle = () => cancel(handle);
+  });
   return () => {
-    cancelIdle(handle);
+    cancelSettle();
+    cancelIdle();
     stopReplay();
   };
 }

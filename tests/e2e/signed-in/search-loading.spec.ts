@@ -43,3 +43,16 @@ test('arriving from a search result does not open the suggestions by itself', as
   await expect(page.locator('input.navbar__search-input')).toHaveAttribute('role', 'combobox');
   await expect(page.getByRole('listbox')).toBeHidden();
 });
+
+test('keys typed before the page is interactive are kept and searched', async ({page}) => {
+  // Hold the app's main script back, so the keys come before React has hydrated.
+  await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto('/1.0/tutorial-intro', {waitUntil: 'commit'});
+  const box = page.locator('input.navbar__search-input');
+  await box.pressSequentially('accordionlike');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Collapsible Sections');
+  await expect(box).toHaveValue('accordionlike');
+});

@@ -1,0 +1,61 @@
+/**
+ * Search contexts, one per top-level section (folder) of each docs version, found on disk when the
+ * config loads: a reader in a section searches that section's own, smaller index (the search
+ * footer still offers everything outside it), and authors never keep a list in step by hand.
+ */
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+
+export interface DocsVersionFolder {
+  /** The version's docs folder, e.g. `docs` or `versioned_docs/version-1.0`. */
+  docsDir: string;
+  /** Its URL path below the base URL: '' for the version at the root, else e.g. `1.0`. */
+  routePath: string;
+  label: string;
+}
+
+export interface Section {
+  folder: string;
+  /** The sidebar label: `_category_.json`'s, or the folder's name. */
+  label: string;
+}
+
+export interface SearchContext {
+  label: string;
+  path: string;
+}
+
+/** Pure: the contexts for the sections of one version. */
+export function contextsForSections(version: Pick<DocsVersionFolder, 'routePath' | 'label'>, sections: readonly Section[]): SearchContext[] {
+  return sections.map(({folder, label}) => ({
+    label: `${label} (${version.label})`,
+    path: version.routePath === '' ? folder : `${version.routePath}/${folder}`,
+  }));
+}
+
+function labelOf(sectionDir: string, folder: string): string {
+  const category = path.join(sectionDir, '_category_.json');
+  if (!existsSync(category)) return folder;
+  const label = (JSON.parse(readFileSync(category, 'utf8')) as {label?: unknown}).label;
+  return typeof label === 'string' && label !== '' ? label : folder;
+}
+
+const DOC_FILE = /\.mdx?$/;
+
+function holdsDocs(dir: string): boolean {
+  return readdirSync(dir, {recursive: true, encoding: 'utf8'}).some((file) => DOC_FILE.test(file));
+}
+
+/** Top-level folders with docs in them, as Docusaurus turns them into sidebar categories. */
+export function sectionsIn(docsDir: string): Section[] {
+  return readdirSync(docsDir, {withFileTypes: true})
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_') && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
+    .filter((folder) => holdsDocs(path.join(docsDir, folder)))
+    .sort()
+    .map((folder) => ({folder, label: labelOf(path.join(docsDir, folder), folder)}));
+}
+
+export function searchContextsFor(siteDir: string, versions: readonly DocsVersionFolder[]): SearchContext[] {
+  return versions.flatMap((version) => contextsForSections(version, sectionsIn(path.join(siteDir, version.docsDir))));
+}

@@ -1,0 +1,52 @@
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {afterAll, describe, expect, it} from 'vitest';
+import {contextsForSections, searchContextsFor, sectionsIn} from '../../src/search/searchContexts';
+
+describe('contextsForSections', () => {
+  it.each([
+    [{routePath: '', label: '2.0'}, 'guides', 'Guides', {label: 'Guides (2.0)', path: 'guides'}],
+    [{routePath: '1.0', label: '1.0'}, 'tutorial-basics', 'Tutorial - Basics', {label: 'Tutorial - Basics (1.0)', path: '1.0/tutorial-basics'}],
+    [{routePath: 'next', label: 'Next'}, 'api', 'api', {label: 'api (Next)', path: 'next/api'}],
+  ])('%j, folder %s labelled %s → %j', (version, folder, label, expected) => {
+    expect(contextsForSections(version, [{folder, label}])).toEqual([expected]);
+  });
+});
+
+describe('sectionsIn and searchContextsFor, on a docs tree', () => {
+  const site = mkdtempSync(path.join(tmpdir(), 'search-contexts-'));
+  const write = (file: string, text = '# Page\n') => {
+    mkdirSync(path.dirname(path.join(site, file)), {recursive: true});
+    writeFileSync(path.join(site, file), text);
+  };
+  write('docs/intro.md');
+  write('docs/guides/_category_.json', JSON.stringify({label: 'Guides'}));
+  write('docs/guides/deep/first.md');
+  write('docs/api/endpoints.mdx');
+  write('docs/img/diagram.svg', '<svg/>');
+  write('docs/_partials/note.md');
+  write('versioned_docs/version-1.0/basics/_category_.json', JSON.stringify({label: 'Basics', position: 1}));
+  write('versioned_docs/version-1.0/basics/start.md');
+  afterAll(() => rmSync(site, {recursive: true, force: true}));
+
+  it('takes top-level folders with docs in them, labelled as the sidebar labels them', () => {
+    expect(sectionsIn(path.join(site, 'docs'))).toEqual([
+      {folder: 'api', label: 'api'},
+      {folder: 'guides', label: 'Guides'},
+    ]);
+  });
+
+  it('gives every version its own contexts under its own path', () => {
+    expect(
+      searchContextsFor(site, [
+        {docsDir: 'docs', routePath: '', label: '2.0'},
+        {docsDir: 'versioned_docs/version-1.0', routePath: '1.0', label: '1.0'},
+      ]),
+    ).toEqual([
+      {label: 'api (2.0)', path: 'api'},
+      {label: 'Guides (2.0)', path: 'guides'},
+      {label: 'Basics (1.0)', path: '1.0/basics'},
+    ]);
+  });
+});
