@@ -12,6 +12,7 @@ import type {FastifyPluginAsync, FastifyReply} from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import send from '@fastify/send';
 import {LRUCache} from 'lru-cache';
+import vary from 'vary';
 import {chooseCoding, matchesEntityTag, PRECOMPRESSED_SUFFIX, type ContentCoding} from './representations';
 
 interface Representation {
@@ -23,6 +24,8 @@ interface MemoryFile {
   contentType: string;
   representations: Map<ContentCoding, Representation>;
   codings: Set<ContentCoding>;
+  /** All representations together: what the file costs the cache. */
+  bytes: number;
 }
 
 export interface MemoryFilesOptions {
@@ -68,15 +71,9 @@ async function loadFile(root: string, file: string, maxFileBytes: number): Promi
     const body = await readIfPresent(absolute + suffix);
     if (body) representations.set(coding, representationOf(body, coding));
   }
-  const size = [...representations.values()].reduce((sum, {body}) => sum + body.length, 0);
-  if (size > maxFileBytes) return null;
-  return {contentType: contentTypeOf(file), representations, codings: new Set(representations.keys())};
-}
-
-function sizeOf(file: MemoryFile): number {
-  let size = 0;
-  for (const {body} of file.representations.values()) size += body.length;
-  return size;
+  const bytes = [...representations.values()].reduce((sum, {body}) => sum + body.length, 0);
+  if (bytes > maxFileBytes) return null;
+  return {contentType: contentTypeOf(file), representations, codings: new Set(representations.keys()), bytes};
 }
 
 /** @fastify/static, for files not held in memory. */
@@ -90,11 +87,6 @@ async function sendFromDisk(reply: FastifyReply, file: string): Promise<FastifyR
   return reply.sendFile(file);
 }
 
-function appendVary(reply: FastifyReply, field: string): void {
-  const vary = reply.getHeader('vary');
-  reply.header('vary', vary ? `${String(vary)}, ${field}` : field);
-}
-
 const memoryFiles: FastifyPluginAsync<MemoryFilesOptions> = async (app, {root, maxBytes, maxFileBytes}) => {
   if (maxBytes <= 0) {
     app.decorateReply('sendBuildFile', function (this: FastifyReply, file: string) {
@@ -105,7 +97,7 @@ const memoryFiles: FastifyPluginAsync<MemoryFilesOptions> = async (app, {root, m
   const streamed = new Set<string>();
   const cache = new LRUCache<string, MemoryFile>({
     maxSize: maxBytes,
-    sizeCalculation: sizeOf,
+    sizeCalculation: (file) => file.bytes,
     // One read per file, however many requests ask for it at once.
     fetchMethod: async (file) => {
       const loaded = await loadFile(root, file, maxFileBytes);
@@ -132,7 +124,7 @@ const memoryFiles: FastifyPluginAsync<MemoryFilesOptions> = async (app, {root, m
     const {body, etag} = cached.representations.get(coding)!;
     this.header('etag', etag);
     // The answer depends on Accept-Encoding whenever the file has compressed copies.
-    if (cached.codings.size > 1) appendVary(this, 'Accept-Encoding');
+    if (cached.codings.size > 1) this.header('vary', vary.append(String(this.getHeader('vary') ?? ''), 'Accept-Encoding'));
     if (this.statusCode === 200 && matchesEntityTag(this.request.headers['if-none-match'], etag)) return this.code(304).send();
     this.header('content-type', cached.contentType);
     if (coding !== 'identity') this.header('content-encoding', coding);
