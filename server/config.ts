@@ -1,6 +1,8 @@
 /** Gate server configuration, read once from the environment. */
 import path from 'node:path';
 import {DEFAULT_EMULATOR_HOST, DEMO_PROJECT_ID} from '../src/auth/settings';
+import {parseAllowedDomains, PolicyError} from './readerPolicy';
+import type {PolicySettings} from './policySource';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Firebase session cookies live between 5 minutes and 2 weeks. */
@@ -19,8 +21,19 @@ export interface GateConfig {
   revocationCheckMs: number;
   /** A session can be started only from a sign-in (password or provider) younger than this. */
   signInMaxAgeMs: number;
-  /** Origins, besides the server's own, allowed to call the session endpoints. */
+  /**
+   * The origin readers use (`https://docs.example.com`), compared with the Origin of calls to the
+   * session endpoints; null on a demo project, where the loopback origins of the gate's port are used.
+   */
+  publicOrigin: string | null;
+  /** Further origins allowed to call the session endpoints. */
   allowedOrigins: string[];
+  /** Who may read. */
+  policy: PolicySettings;
+  /** No policy was set on a demo project: every verified email is admitted. */
+  openDemoPolicy: boolean;
+  /** Whether the login page offers "Create an account". */
+  signUp: 'open' | 'closed';
   trustProxy: boolean | string;
   /** The Firebase auth handler's host, which sign-in popups load (CSP). */
   authDomain: string;
@@ -45,6 +58,46 @@ function number(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+function origin(raw: string | undefined): string | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ConfigError(`PUBLIC_ORIGIN must be an origin such as https://docs.example.com; got "${raw}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.origin !== raw.trim().replace(/\/$/, '')) {
+    throw new ConfigError(`PUBLIC_ORIGIN must be an origin such as https://docs.example.com (no path); got "${raw}"`);
+  }
+  return url.origin;
+}
+
+function policySettings(env: Env, cwd: string, isDemo: boolean): {policy: PolicySettings; openDemoPolicy: boolean} {
+  let domains;
+  try {
+    domains = parseAllowedDomains(env.ALLOWED_EMAIL_DOMAINS);
+  } catch (error) {
+    if (error instanceof PolicyError) throw new ConfigError(error.message);
+    throw error;
+  }
+  const emailsFile = env.ALLOWED_EMAILS_FILE ? path.resolve(cwd, env.ALLOWED_EMAILS_FILE) : null;
+  if (domains === undefined && emailsFile === null) {
+    if (!isDemo) {
+      throw new ConfigError(
+        'Set ALLOWED_EMAIL_DOMAINS or ALLOWED_EMAILS_FILE: a real Firebase project needs a reader policy; refusing to start.',
+      );
+    }
+    return {policy: {domains: 'any', emailsFile: null}, openDemoPolicy: true};
+  }
+  return {policy: {domains: domains ?? new Set(), emailsFile}, openDemoPolicy: false};
+}
+
+function signUp(raw: string | undefined): 'open' | 'closed' {
+  if (raw === undefined || raw === '' || raw === 'open') return 'open';
+  if (raw === 'closed') return 'closed';
+  throw new ConfigError(`SIGN_UP must be open or closed; got "${raw}"`);
+}
+
 function trustProxy(raw: string | undefined): boolean | string {
   if (raw === undefined || raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
@@ -66,6 +119,10 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
   if (sessionMaxAgeMs < MIN_SESSION_MS || sessionMaxAgeMs > MAX_SESSION_MS) {
     throw new ConfigError('SESSION_MAX_AGE_DAYS must be between 0.0035 (5 minutes) and 14');
   }
+  const publicOrigin = origin(env.PUBLIC_ORIGIN);
+  if (!isDemo && publicOrigin === null) {
+    throw new ConfigError('Set PUBLIC_ORIGIN to the origin readers use (such as https://docs.example.com); refusing to start.');
+  }
   const port = number(env, 'PORT', 3000);
   if (!Number.isInteger(port) || port > 65535) throw new ConfigError(`PORT must be a port number; got "${env.PORT}"`);
   return {
@@ -77,6 +134,9 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
     sessionMaxAgeMs,
     revocationCheckMs: number(env, 'SESSION_REVOCATION_CHECK_SECONDS', 300) * 1000,
     signInMaxAgeMs: number(env, 'SIGN_IN_MAX_AGE_DAYS', 14) * DAY_MS,
+    publicOrigin,
+    ...policySettings(env, cwd, isDemo),
+    signUp: signUp(env.SIGN_UP),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

@@ -2,6 +2,7 @@
 import {ConfigError, loadConfig, type GateConfig} from './config';
 import {createGateServer} from './app';
 import {DEMO_READER} from './demoReader';
+import {describePolicy} from './readerPolicy';
 
 function configOrExit(): GateConfig {
   try {
@@ -17,7 +18,11 @@ function configOrExit(): GateConfig {
 
 async function main(): Promise<void> {
   const config = configOrExit();
-  const app = await createGateServer(config, {logger: process.env.LOG_REQUESTS === 'true'});
+  // JSON lines on stdout: the audit trail and errors always, every request on demand.
+  const app = await createGateServer(config, {
+    logger: {level: process.env.LOG_LEVEL || 'info'},
+    logRequests: process.env.LOG_REQUESTS === 'true',
+  });
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void app.close().then(() => process.exit(0)));
@@ -27,10 +32,15 @@ async function main(): Promise<void> {
   console.log(`\nTutorial Hub is ready at ${url}`);
   if (config.emulatorHost) {
     console.log(`  Identity: Firebase Auth emulator at ${config.emulatorHost} (project ${config.projectId})`);
-    console.log(`  Demo reader: ${DEMO_READER.email} / ${DEMO_READER.password}\n`);
+    console.log(`  Demo reader: ${DEMO_READER.email} / ${DEMO_READER.password}`);
   } else {
-    console.log(`  Identity: Firebase project ${config.projectId}\n`);
+    console.log(`  Identity: Firebase project ${config.projectId}`);
   }
+  console.log(
+    config.openDemoPolicy
+      ? '  Readers: no reader policy set, so any account with a verified email may read (demo projects only)\n'
+      : `  Readers: ${describePolicy(config.policy.domains, config.policy.emailsFile)}; sign-up ${config.signUp}\n`,
+  );
 }
 
 main().catch((error: unknown) => {

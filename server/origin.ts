@@ -6,16 +6,25 @@ export interface OriginHeaders {
 }
 
 /**
- * Browsers send `Sec-Fetch-Site` and `Origin` with every POST; a request that proves neither
- * same-origin nor an allowed origin is refused.
+ * Browsers send `Origin` with every POST: it must be one of the site's configured origins. The
+ * request's own `Host` proves nothing (a DNS-rebinding page sends its own host name), so it is
+ * never what the Origin is compared with. Without an Origin, only the browser's word
+ * `Sec-Fetch-Site: same-origin` will do.
  */
-export function isAllowedOrigin(headers: OriginHeaders, ownOrigin: string, allowedOrigins: readonly string[]): boolean {
-  const site = headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin') {
-    return headers.origin !== undefined && allowedOrigins.includes(headers.origin);
-  }
-  if (headers.origin !== undefined) {
-    return headers.origin === ownOrigin || allowedOrigins.includes(headers.origin);
-  }
-  return site === 'same-origin';
+export function isAllowedOrigin(headers: OriginHeaders, siteOrigins: readonly string[]): boolean {
+  if (headers.origin !== undefined) return siteOrigins.includes(headers.origin);
+  return headers['sec-fetch-site'] === 'same-origin';
+}
+
+export interface OriginSettings {
+  publicOrigin: string | null;
+  allowedOrigins: readonly string[];
+}
+
+/** The configured public origin, or (on a demo project without one) the loopback origins of the gate's port. */
+export function siteOrigins({publicOrigin, allowedOrigins}: OriginSettings, localPort: number): string[] {
+  const own = publicOrigin
+    ? [publicOrigin]
+    : [`http://127.0.0.1:${localPort}`, `http://localhost:${localPort}`, `http://[::1]:${localPort}`];
+  return [...own, ...allowedOrigins];
 }

@@ -1,10 +1,15 @@
 /**
- * Firebase session cookies: minted from fresh ID tokens, verified on every request through a
- * bounded cache so that Firebase is asked at most once per revocation-check period per session.
+ * Firebase session cookies: minted from fresh ID tokens of admitted readers, verified on every
+ * request through a bounded cache so that Firebase is asked at most once per re-check period per
+ * session. At each re-check the account and the reader policy are judged again.
  */
 import {createHash} from 'node:crypto';
+import {setTimeout as sleep} from 'node:timers/promises';
 import {LRUCache} from 'lru-cache';
-import type {Auth, DecodedIdToken} from 'firebase-admin/auth';
+import type {Auth, DecodedIdToken, UserRecord} from 'firebase-admin/auth';
+import type {ReaderAccount, ReaderPolicy, Refusal} from './readerPolicy';
+import {admit} from './readerPolicy';
+import {claimsWithSignedOut, sessionEnding, type AccountState, type SessionEnding} from './sessionRules';
 
 export interface Session {
   uid: string;
@@ -13,17 +18,32 @@ export interface Session {
 
 interface Verified {
   session: Session;
+  state: AccountState;
   checkedAt: number;
   expiresAt: number;
 }
+
+/** What the audit trail records; never a cookie or a token. */
+export type AuditEvent =
+  | {event: 'session-started'; uid: string; email: string | null; provider: string}
+  | {event: 'session-refused'; reason: Refusal | 'revoked'; uid: string; email: string | null}
+  | {event: 'signed-out' | 'signed-out-everywhere'; uid: string; email: string | null}
+  | {event: 'access-ended'; reason: SessionEnding; uid: string; email: string | null};
 
 export interface SessionOptions {
   sessionMaxAgeMs: number;
   revocationCheckMs: number;
   signInMaxAgeMs: number;
+  /** The reader policy in force now (the allowed-emails file can change under a running gate). */
+  policy: () => ReaderPolicy;
+  audit?: (event: AuditEvent) => void;
+  /** Operator-facing warnings (a signed-out list that overflowed into a full revocation). */
+  warn?: (message: string, details: object) => void;
   /** Verified sessions kept in memory. */
   maxCachedSessions?: number;
   now?: () => number;
+  /** Waits `ms`; tests replace it to keep "sign out everywhere" instant. */
+  wait?: (ms: number) => Promise<unknown>;
 }
 
 /** An ID token minted longer ago than this is not "fresh": the browser must ask for a new one. */
@@ -31,40 +51,85 @@ const FRESH_ID_TOKEN_MS = 5 * 60 * 1000;
 /** Rejected cookies are remembered briefly, so a flood of bad cookies cannot hammer Firebase. */
 const REJECTED_TTL_MS = 30 * 1000;
 
+export type SessionErrorCode = 'invalid-id-token' | 'stale-id-token' | 'sign-in-too-old' | Refusal;
+
 export class SessionError extends Error {
   constructor(
-    readonly code: 'invalid-id-token' | 'stale-id-token' | 'sign-in-too-old',
+    readonly code: SessionErrorCode,
     message: string,
   ) {
     super(message);
     this.name = 'SessionError';
   }
+
+  /** 403 for a valid sign-in the policy does not admit; 401 for a sign-in that proves nothing. */
+  get status(): 401 | 403 {
+    return this.code === 'invalid-id-token' || this.code === 'stale-id-token' || this.code === 'sign-in-too-old' ? 401 : 403;
+  }
+}
+
+const REFUSAL_MESSAGES: Record<Refusal, string> = {
+  'not-allowed': 'This account is not on the reader list.',
+  'email-not-verified': 'Verify the email address of this account first.',
+  anonymous: 'Sign in with an email account.',
+  disabled: 'This account has been disabled.',
+};
+
+export function accountState(user: UserRecord): AccountState {
+  const account: ReaderAccount = {
+    email: user.email ?? null,
+    emailVerified: user.emailVerified,
+    disabled: user.disabled,
+    providerIds: user.providerData.map((provider) => provider.providerId),
+  };
+  const validAfter = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : NaN;
+  return {account, tokensValidAfterMs: Number.isNaN(validAfter) ? null : validAfter, customClaims: user.customClaims ?? {}};
+}
+
+export function cookieIdOf(cookie: string): string {
+  return createHash('sha256').update(cookie).digest('base64url').slice(0, 16);
+}
+
+const errorCode = (error: unknown) => (error as {code?: unknown} | null)?.code;
+const DISABLED = 'auth/user-disabled';
+
+/** Who a token names, read without trusting it: only for the audit line of a refusal. */
+function tokenClaims(token: string): {uid: string; email: string | null} {
+  try {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {sub?: unknown; email?: unknown};
+    return {uid: typeof claims.sub === 'string' ? claims.sub : 'unknown', email: typeof claims.email === 'string' ? claims.email : null};
+  } catch {
+    return {uid: 'unknown', email: null};
+  }
 }
 
 export class SessionAuthority {
   private readonly verified: LRUCache<string, Verified>;
-  /** Cookie hash → time until which a refused cookie is not looked at again. */
+  /** Cookie id → time until which a refused or signed-out cookie is not looked at again. */
   private readonly rejected: LRUCache<string, number>;
   private readonly inFlight = new Map<string, Promise<Session | null>>();
   private readonly now: () => number;
+  private readonly wait: (ms: number) => Promise<unknown>;
 
   constructor(
     private readonly auth: Auth,
     private readonly options: SessionOptions,
   ) {
     this.now = options.now ?? Date.now;
+    this.wait = options.wait ?? sleep;
     const max = options.maxCachedSessions ?? 10_000;
     this.verified = new LRUCache({max});
     this.rejected = new LRUCache({max});
   }
 
-  /** A session cookie for a freshly minted ID token from a recent sign-in. */
+  /** A session cookie for a freshly minted ID token from a recent sign-in of an admitted reader. */
   async createSessionCookie(idToken: string): Promise<{cookie: string; maxAgeMs: number}> {
     let decoded: DecodedIdToken;
     try {
-      // No revocation lookup here: a cookie minted from a revoked sign-in fails verify() anyway.
       decoded = await this.auth.verifyIdToken(idToken);
-    } catch {
+    } catch (error) {
+      if (isServiceFailure(error)) throw error;
+      if (errorCode(error) === DISABLED) throw this.refuse('disabled', tokenClaims(idToken));
       throw new SessionError('invalid-id-token', 'The ID token is not valid.');
     }
     const now = this.now();
@@ -74,58 +139,158 @@ export class SessionAuthority {
     if (now - decoded.auth_time * 1000 > this.options.signInMaxAgeMs) {
       throw new SessionError('sign-in-too-old', 'The sign-in is too old; sign in again.');
     }
+    const state = await this.accountOf(decoded.uid);
+    if (state === null) throw new SessionError('invalid-id-token', 'The ID token is not valid.');
+    const email = state.account.email;
+    const admission = admit(state.account, this.options.policy());
+    if (!admission.admitted) throw this.refuse(admission.reason, {uid: decoded.uid, email});
+    if (state.tokensValidAfterMs !== null && decoded.auth_time * 1000 < state.tokensValidAfterMs) {
+      this.options.audit?.({event: 'session-refused', reason: 'revoked', uid: decoded.uid, email});
+      throw new SessionError('invalid-id-token', 'This sign-in was revoked; sign in again.');
+    }
     const cookie = await this.auth.createSessionCookie(idToken, {expiresIn: this.options.sessionMaxAgeMs});
+    this.options.audit?.({event: 'session-started', uid: decoded.uid, email, provider: decoded.firebase.sign_in_provider});
     return {cookie, maxAgeMs: this.options.sessionMaxAgeMs};
+  }
+
+  private refuse(reason: Refusal, who: {uid: string; email: string | null}): SessionError {
+    this.options.audit?.({event: 'session-refused', reason, ...who});
+    return new SessionError(reason, REFUSAL_MESSAGES[reason]);
   }
 
   /** The session a cookie proves, or null. */
   async verify(cookie: string | undefined): Promise<Session | null> {
     if (!cookie) return null;
-    const key = createHash('sha256').update(cookie).digest('base64url');
+    const key = cookieIdOf(cookie);
     const now = this.now();
+    if ((this.rejected.get(key) ?? 0) > now) return null;
     const cached = this.verified.get(key);
     if (cached && now < cached.expiresAt && now - cached.checkedAt < this.options.revocationCheckMs) return cached.session;
-    if ((this.rejected.get(key) ?? 0) > now) return null;
     // Concurrent requests of one reader share a single call to Firebase.
     let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = this.verifyWithFirebase(key, cookie).finally(() => this.inFlight.delete(key));
+      pending = this.verifyWithFirebase(key, cookie, cached).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
     }
     return pending;
   }
 
-  /** Ends every session of a reader: Firebase refuses their cookies from now on. */
-  async revokeAll(uid: string): Promise<void> {
-    await this.auth.revokeRefreshTokens(uid);
+  /**
+   * Ends the session of this cookie on every instance: at once here, and on the others at their
+   * next re-check, which finds the cookie in the account's signed-out list. `everywhere` ends every
+   * session of the reader instead (Firebase revocation).
+   */
+  async signOut(cookie: string, {everywhere = false} = {}): Promise<void> {
+    const key = cookieIdOf(cookie);
+    let decoded: DecodedIdToken;
+    try {
+      decoded = await this.auth.verifySessionCookie(cookie, false);
+    } catch (error) {
+      if (isServiceFailure(error)) throw error;
+      // Not a live cookie: there is no session to end.
+      this.verified.delete(key);
+      return;
+    }
+    this.verified.delete(key);
+    this.rejected.set(key, decoded.exp * 1000);
+    const email = decoded.email ?? null;
+    if (everywhere) {
+      await this.revokeAll(decoded.uid);
+      this.options.audit?.({event: 'signed-out-everywhere', uid: decoded.uid, email});
+    } else {
+      await this.recordSignedOut(decoded, key);
+      this.options.audit?.({event: 'signed-out', uid: decoded.uid, email});
+    }
+  }
+
+  /** Drops cached sessions the policy no longer admits, without waiting for their re-check. */
+  applyPolicy(): void {
+    const policy = this.options.policy();
+    for (const [key, entry] of this.verified.entries()) {
+      const admission = admit(entry.state.account, policy);
+      if (admission.admitted) continue;
+      this.verified.delete(key);
+      this.options.audit?.({event: 'access-ended', reason: admission.reason, ...entry.session});
+    }
+  }
+
+  /**
+   * Firebase compares `auth_time` with the revocation time in whole seconds, so a session started
+   * earlier in the same second would survive a revocation made now. Revoking from the next whole
+   * second on ends it too; the reader waits under a second.
+   */
+  private async revokeAll(uid: string): Promise<void> {
+    await this.wait(1000 - (Date.now() % 1000));
+    try {
+      await this.auth.revokeRefreshTokens(uid);
+    } catch (error) {
+      // A deleted account has no sessions left to revoke: its cookies fail every re-check.
+      if (errorCode(error) !== 'auth/user-not-found') throw error;
+    }
     for (const [key, entry] of this.verified.entries()) {
       if (entry.session.uid === uid) this.verified.delete(key);
     }
   }
 
-  forget(cookie: string): void {
-    this.verified.delete(createHash('sha256').update(cookie).digest('base64url'));
+  private async recordSignedOut(decoded: DecodedIdToken, cookieId: string): Promise<void> {
+    const user = await this.accountOf(decoded.uid);
+    if (user === null) return;
+    const claims = claimsWithSignedOut(user.customClaims, cookieId, decoded.exp, Math.floor(this.now() / 1000));
+    if (claims === null) {
+      this.options.warn?.('The signed-out list of this reader is full: all their sessions were revoked instead.', {
+        uid: decoded.uid,
+      });
+      await this.revokeAll(decoded.uid);
+      return;
+    }
+    await this.auth.setCustomUserClaims(decoded.uid, claims);
   }
 
-  private async verifyWithFirebase(key: string, cookie: string): Promise<Session | null> {
+  /** The account's state, or null when it no longer exists. */
+  private async accountOf(uid: string): Promise<AccountState | null> {
     try {
-      const decoded = await this.auth.verifySessionCookie(cookie, true);
-      const session = {uid: decoded.uid, email: decoded.email ?? null};
-      // Never trusted past its own expiry.
-      this.verified.set(key, {session, checkedAt: this.now(), expiresAt: decoded.exp * 1000});
-      return session;
+      return accountState(await this.auth.getUser(uid));
+    } catch (error) {
+      if (errorCode(error) === 'auth/user-not-found') return null;
+      throw error;
+    }
+  }
+
+  private async verifyWithFirebase(key: string, cookie: string, previous: Verified | undefined): Promise<Session | null> {
+    let decoded: DecodedIdToken;
+    let state: AccountState | null;
+    try {
+      decoded = await this.auth.verifySessionCookie(cookie, false);
+      state = await this.accountOf(decoded.uid);
     } catch (error) {
       // Firebase unreachable: the reader is not let in, but the cookie is not blamed either.
       if (isServiceFailure(error)) throw error;
-      this.rejected.set(key, this.now() + REJECTED_TTL_MS);
-      this.verified.delete(key);
-      return null;
+      // Some Firebase backends (the emulator) refuse a disabled account's cookie outright.
+      if (errorCode(error) === DISABLED) return this.reject(key, previous, 'disabled');
+      // Malformed, foreign or expired: nothing ended that the audit trail should record.
+      return this.reject(key, undefined, 'revoked');
     }
+    const ending =
+      state === null
+        ? 'deleted'
+        : sessionEnding({authTimeSeconds: decoded.auth_time, cookieId: key}, state, this.options.policy());
+    if (ending !== null || state === null) return this.reject(key, previous, ending ?? 'deleted');
+    const session = {uid: decoded.uid, email: state.account.email};
+    // Never trusted past its own expiry.
+    this.verified.set(key, {session, state, checkedAt: this.now(), expiresAt: decoded.exp * 1000});
+    return session;
+  }
+
+  private reject(key: string, previous: Verified | undefined, reason: SessionEnding): null {
+    this.rejected.set(key, this.now() + REJECTED_TTL_MS);
+    this.verified.delete(key);
+    if (previous) this.options.audit?.({event: 'access-ended', reason, ...previous.session});
+    return null;
   }
 }
 
 /** Network and server faults, as opposed to a cookie Firebase looked at and refused. */
 export function isServiceFailure(error: unknown): boolean {
-  const code = (error as {code?: unknown} | null)?.code;
+  const code = errorCode(error);
   return typeof code === 'string' && (code.startsWith('app/') || code === 'auth/internal-error');
 }

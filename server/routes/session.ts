@@ -1,9 +1,10 @@
-/** POST /api/session and POST /api/logout: the only state-changing endpoints. */
+/** The session endpoints: sign-in options, POST /api/session and POST /api/logout. */
 import type {FastifyPluginAsync, FastifyReply, FastifyRequest} from 'fastify';
 import type {GateConfig} from '../config';
-import {isAllowedOrigin} from '../origin';
+import {isAllowedOrigin, siteOrigins} from '../origin';
 import {NO_STORE} from '../headers';
 import {SessionError, type SessionAuthority} from '../sessions';
+import {LOGOUT_ENDPOINT, SESSION_ENDPOINT, SIGN_IN_OPTIONS_ENDPOINT, type SignInOptions} from '../../src/auth/session';
 
 export const SESSION_COOKIE = '__session';
 const BODY_LIMIT = 8 * 1024;
@@ -39,15 +40,19 @@ export function cookieOptions(request: FastifyRequest, maxAgeMs?: number) {
 export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (app, {config, sessions}) => {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', NO_STORE);
-    const ownOrigin = `${request.protocol}://${request.host}`;
-    if (!isAllowedOrigin(request.headers, ownOrigin, config.allowedOrigins)) {
+    if (request.method !== 'POST') return undefined;
+    if (!isAllowedOrigin(request.headers, siteOrigins(config, request.socket.localPort ?? config.port))) {
       return reply.code(403).send({error: 'cross-site-request', message: 'Cross-site requests are not allowed.'});
     }
     return undefined;
   });
 
+  // The login page asks at run time, so one build serves gates with either setting.
+  const signInOptions: SignInOptions = {signUp: config.signUp};
+  app.get(SIGN_IN_OPTIONS_ENDPOINT, async () => signInOptions);
+
   app.post<{Body: {idToken: string}}>(
-    '/api/session',
+    SESSION_ENDPOINT,
     {bodyLimit: BODY_LIMIT, schema: {body: sessionBody}},
     async (request, reply) => {
       try {
@@ -56,7 +61,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
         return reply.code(204).send();
       } catch (error) {
         if (error instanceof SessionError) {
-          return reply.code(401).send({error: error.code, message: error.message});
+          return reply.code(error.status).send({error: error.code, message: error.message});
         }
         throw error;
       }
@@ -64,15 +69,11 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
   );
 
   app.post<{Body: {everywhere?: boolean}}>(
-    '/api/logout',
+    LOGOUT_ENDPOINT,
     {bodyLimit: BODY_LIMIT, schema: {body: logoutBody}},
     async (request, reply) => {
       const cookie = request.cookies[SESSION_COOKIE];
-      if (cookie) {
-        const session = await sessions.verify(cookie);
-        if (session && request.body.everywhere) await sessions.revokeAll(session.uid);
-        sessions.forget(cookie);
-      }
+      if (cookie) await sessions.signOut(cookie, {everywhere: request.body.everywhere === true});
       reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
       return reply.code(204).send();
     },

@@ -39,6 +39,9 @@ export function safeRedirectTarget(raw: string | null | undefined): string | nul
     return null;
   }
   if (url.origin !== PARSE_BASE) return null;
+  // The parser collapses `/./`, `/x/..`, `%2e` and `%2e%2e` segments, so `/.//evil.example`
+  // comes out as `//evil.example`: judge the path the browser will actually follow.
+  if (url.pathname.startsWith('//')) return null;
   const target = `${url.pathname}${url.search}${url.hash}`;
   // Going back to the login page after signing in would be a loop.
   if (isLoginPath(url.pathname)) return null;

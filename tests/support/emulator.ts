@@ -22,23 +22,70 @@ export function signUp(email: string, password: string) {
   return identityCall('signUp', {email, password});
 }
 
+/** An anonymous Firebase account (`accounts:signUp` with no email), as any visitor can make one. */
+export function signUpAnonymously() {
+  return identityCall('signUp', {});
+}
+
+/** The emulator's admin calls: `Bearer owner` stands in for a service account. */
+async function ownerCall(method: string, body: object): Promise<Record<string, unknown>> {
+  const response = await fetch(`${IDENTITY}/projects/${PROJECT_ID}/accounts:${method}`, {
+    method: 'POST',
+    headers: {'content-type': 'application/json', authorization: 'Bearer owner'},
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, unknown> & {error?: {message: string}};
+  if (!response.ok) throw new Error(`emulator accounts:${method}: ${json.error?.message ?? response.status}`);
+  return json;
+}
+
+/** Sets what an operator (or Firebase itself) can change on an account. */
+export async function updateAccount(localId: string, changes: {emailVerified?: boolean; disableUser?: boolean}): Promise<void> {
+  await ownerCall('update', {localId, ...changes});
+}
+
+export async function deleteAccount(localId: string): Promise<void> {
+  await ownerCall('delete', {localId});
+}
+
+/** A new email-and-password account, verified unless asked otherwise, as the policy admits it. */
+export async function newAccount(
+  email: string,
+  password = 'a-good-long-password',
+  {verified = true}: {verified?: boolean} = {},
+): Promise<{email: string; password: string; localId: string}> {
+  const {localId} = await signUp(email, password);
+  if (verified) await updateAccount(localId, {emailVerified: true});
+  return {email, password, localId};
+}
+
+export interface OobCode {
+  email: string;
+  requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'EMAIL_SIGNIN' | string;
+  oobCode: string;
+  oobLink: string;
+}
+
+/** The emails the emulator "sent" (verification, reset and sign-in links), oldest first. */
+export async function sentEmails(email?: string): Promise<OobCode[]> {
+  const response = await fetch(`http://${EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
+  const {oobCodes} = (await response.json()) as {oobCodes: OobCode[]};
+  return email === undefined ? oobCodes : oobCodes.filter((code) => code.email === email);
+}
+
 /**
  * A new user whose tokens count as valid since 2020, so that a test can present a token from
  * an old sign-in without the emulator calling it revoked.
  */
 export async function longStandingUser(): Promise<string> {
-  const {localId} = await signUp(uniqueEmail('long-standing'), 'long-standing-reader');
-  const response = await fetch(`${IDENTITY}/projects/${PROJECT_ID}/accounts:update`, {
-    method: 'POST',
-    headers: {'content-type': 'application/json', authorization: 'Bearer owner'},
-    body: JSON.stringify({localId, validSince: String(Date.UTC(2020, 0, 1) / 1000)}),
-  });
-  if (!response.ok) throw new Error(`emulator accounts:update answered ${response.status}`);
+  const {localId} = await newAccount(uniqueEmail('long-standing'), 'long-standing-reader');
+  await ownerCall('update', {localId, validSince: String(Date.UTC(2020, 0, 1) / 1000)});
   return localId;
 }
 
-export function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@tutorial-hub.test`;
+/** A fresh address; `domain` defaults to the one the tests' reader policy admits. */
+export function uniqueEmail(prefix: string, domain = 'tutorial-hub.test'): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@${domain}`;
 }
 
 function base64url(value: object): string {

@@ -14,6 +14,9 @@ export function chromiumLaunchOptions(): LaunchOptions {
   };
 }
 
+/** The reader policy of the tests' gate: verified addresses of this domain (uniqueEmail's default). */
+export const ALLOWED_TEST_DOMAIN = 'tutorial-hub.test';
+
 /** The gate server as the tests run it: revocation checked on every request, so tests need not wait. */
 export function gateServerEnv(): Record<string, string> {
   return {
@@ -22,5 +25,6 @@ export function gateServerEnv(): Record<string, string> {
     FIREBASE_PROJECT_ID: PROJECT_ID,
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
     SESSION_REVOCATION_CHECK_SECONDS: '0',
+    ALLOWED_EMAIL_DOMAINS: ALLOWED_TEST_DOMAIN,
   };
 }

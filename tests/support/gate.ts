@@ -1,14 +1,17 @@
 /** Starts the real gate server in this process, on a free loopback port, over the real build. */
+import {Writable} from 'node:stream';
 import type {FastifyInstance} from 'fastify';
 import {createGateServer} from '../../server/app';
 import {loadConfig} from '../../server/config';
-import {EMULATOR_HOST, PROJECT_ID} from './environment';
+import {ALLOWED_TEST_DOMAIN, EMULATOR_HOST, PROJECT_ID} from './environment';
 import {signInWithPassword} from './emulator';
 import {DEMO_READER} from '../../server/demoReader';
 
 export interface RunningGate {
   app: FastifyInstance;
   origin: string;
+  /** The JSON lines the gate logged so far (audit trail, warnings, errors), parsed. */
+  logs: Record<string, unknown>[];
   close(): Promise<void>;
 }
 
@@ -18,23 +21,53 @@ export async function startGate(env: Record<string, string> = {}): Promise<Runni
     FIREBASE_PROJECT_ID: PROJECT_ID,
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
     SESSION_REVOCATION_CHECK_SECONDS: '0',
+    ALLOWED_EMAIL_DOMAINS: ALLOWED_TEST_DOMAIN,
     ...env,
   });
-  const app = await createGateServer(config);
+  const logs: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const app = await createGateServer(config, {logger: {level: 'info', stream}});
   const address = await app.listen({port: 0, host: '127.0.0.1'});
-  return {app, origin: address, close: () => app.close()};
+  return {app, origin: address, logs, close: () => app.close()};
 }
 
-/** A session cookie value minted the way the login page mints one. */
-export async function sessionCookieFor(gate: RunningGate, {email = DEMO_READER.email, password = DEMO_READER.password} = {}): Promise<string> {
-  const {idToken} = await signInWithPassword(email, password);
-  const response = await fetch(`${gate.origin}/api/session`, {
+/** POST /api/session with a fresh ID token, from the gate's own origin as the login page does. */
+export function postSession(gate: RunningGate, idToken: string): Promise<Response> {
+  return fetch(`${gate.origin}/api/session`, {
     method: 'POST',
     headers: {'content-type': 'application/json', origin: gate.origin, 'sec-fetch-site': 'same-origin'},
     body: JSON.stringify({idToken}),
   });
-  if (response.status !== 204) throw new Error(`POST /api/session answered ${response.status}: ${await response.text()}`);
+}
+
+/** POST /api/logout with a session cookie. */
+export function postLogout(gate: RunningGate, cookie: string, {everywhere = false} = {}): Promise<Response> {
+  return fetch(`${gate.origin}/api/logout`, {
+    method: 'POST',
+    headers: {'content-type': 'application/json', origin: gate.origin, cookie: `__session=${cookie}`},
+    body: JSON.stringify({everywhere}),
+  });
+}
+
+/** The session cookie value a 204 from POST /api/session set. */
+export function sessionCookieOf(response: Response): string {
   const cookie = response.headers.getSetCookie().find((line) => line.startsWith('__session='));
   if (!cookie) throw new Error('POST /api/session set no __session cookie');
   return cookie.slice('__session='.length, cookie.indexOf(';'));
+}
+
+/** A session cookie value minted the way the login page mints one. */
+export async function sessionCookieFor(
+  gate: RunningGate,
+  {email, password}: {email: string; password: string} = DEMO_READER,
+): Promise<string> {
+  const {idToken} = await signInWithPassword(email, password);
+  const response = await postSession(gate, idToken);
+  if (response.status !== 204) throw new Error(`POST /api/session answered ${response.status}: ${await response.text()}`);
+  return sessionCookieOf(response);
 }

@@ -1,6 +1,6 @@
 import type {Page} from '@playwright/test';
 import {DEMO_READER} from '../../server/demoReader';
-import {signUp, uniqueEmail} from './emulator';
+import {newAccount, uniqueEmail} from './emulator';
 
 export {DEMO_READER};
 
@@ -14,9 +14,8 @@ export async function signInThroughLoginPage(
   await page.getByRole('button', {name: 'Sign in', exact: true}).click();
 }
 
-/** A reader of one's own, so that signing out everywhere does not end other tests' sessions. */
+/** A verified reader of one's own, so that signing out everywhere does not end other tests' sessions. */
 export async function newReader(prefix: string): Promise<{email: string; password: string}> {
-  const credentials = {email: uniqueEmail(prefix), password: 'a-good-long-password'};
-  await signUp(credentials.email, credentials.password);
-  return credentials;
+  const {email, password} = await newAccount(uniqueEmail(prefix));
+  return {email, password};
 }

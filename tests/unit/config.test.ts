@@ -23,8 +23,50 @@ describe('loadConfig', () => {
     );
   });
 
+  const REAL = {FIREBASE_PROJECT_ID: 'acme-docs', ALLOWED_EMAIL_DOMAINS: 'acme.com', PUBLIC_ORIGIN: 'https://docs.acme.com'};
+
   it('talks to the real service for a real project', () => {
-    expect(loadConfig({FIREBASE_PROJECT_ID: 'acme-docs'}).emulatorHost).toBeNull();
+    expect(loadConfig(REAL).emulatorHost).toBeNull();
+  });
+
+  it('refuses to start a real project without a reader policy, in one line naming both variables', () => {
+    const attempt = () => loadConfig({...REAL, ALLOWED_EMAIL_DOMAINS: ''});
+    expect(attempt).toThrow(/^Set ALLOWED_EMAIL_DOMAINS or ALLOWED_EMAILS_FILE: .*refusing to start\.$/);
+  });
+
+  it('refuses to start a real project without its public origin', () => {
+    expect(() => loadConfig({...REAL, PUBLIC_ORIGIN: ''})).toThrow(/PUBLIC_ORIGIN.*refusing to start/);
+  });
+
+  it.each([['docs.acme.com'], ['https://docs.acme.com/path'], ['ftp://docs.acme.com'], ['not a url']])('refuses PUBLIC_ORIGIN=%s', (origin) => {
+    expect(() => loadConfig({...REAL, PUBLIC_ORIGIN: origin})).toThrow(/PUBLIC_ORIGIN must be an origin/);
+  });
+
+  it('admits every verified email on a demo project with no policy, and says so', () => {
+    const config = loadConfig({});
+    expect(config.policy).toEqual({domains: 'any', emailsFile: null});
+    expect(config.openDemoPolicy).toBe(true);
+    expect(config.signUp).toBe('open');
+    expect(config.publicOrigin).toBeNull();
+  });
+
+  it('reads the reader policy', () => {
+    const config = loadConfig({...REAL, ALLOWED_EMAIL_DOMAINS: 'Acme.com,acme.org', ALLOWED_EMAILS_FILE: 'readers.txt', SIGN_UP: 'closed'}, '/srv');
+    expect(config.policy).toEqual({domains: new Set(['acme.com', 'acme.org']), emailsFile: '/srv/readers.txt'});
+    expect(config.openDemoPolicy).toBe(false);
+    expect(config.signUp).toBe('closed');
+    expect(config.publicOrigin).toBe('https://docs.acme.com');
+    expect(loadConfig({...REAL, ALLOWED_EMAIL_DOMAINS: '', ALLOWED_EMAILS_FILE: 'readers.txt'}, '/srv').policy).toEqual({
+      domains: new Set(),
+      emailsFile: '/srv/readers.txt',
+    });
+  });
+
+  it.each([
+    [{ALLOWED_EMAIL_DOMAINS: 'https://acme.com'}, /ALLOWED_EMAIL_DOMAINS/],
+    [{SIGN_UP: 'maybe'}, /SIGN_UP must be open or closed/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig({...REAL, ...env})).toThrow(message);
   });
 
   it.each([['0'], ['15'], ['-1'], ['five']])('refuses SESSION_MAX_AGE_DAYS=%s', (days) => {

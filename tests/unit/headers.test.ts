@@ -37,7 +37,12 @@ describe('contentSecurityPolicy', () => {
   });
 
   it('names the real project auth domain and no emulator otherwise', () => {
-    const csp = contentSecurityPolicy(loadConfig({FIREBASE_PROJECT_ID: 'acme-docs', FIREBASE_AUTH_DOMAIN: 'docs.acme.com'}), []);
+    const csp = contentSecurityPolicy(loadConfig({
+        FIREBASE_PROJECT_ID: 'acme-docs',
+        FIREBASE_AUTH_DOMAIN: 'docs.acme.com',
+        ALLOWED_EMAIL_DOMAINS: 'acme.com',
+        PUBLIC_ORIGIN: 'https://docs.acme.com',
+      }), []);
     expect(csp['frame-src']).toEqual(['https://docs.acme.com']);
     expect(csp['connect-src']!.some((source) => source.includes('127.0.0.1'))).toBe(false);
   });

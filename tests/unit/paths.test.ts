@@ -38,6 +38,14 @@ describe('safeRedirectTarget', () => {
     ['the login page as .html', '/login.html'],
     ['line separator', '/\u2028/evil.com'],
     ['overlong', `/${'a'.repeat(3000)}`],
+    ['dot segment before a double slash', '/.//evil.example'],
+    ['parent segment collapsing to a double slash', '/x/..//evil.example'],
+    ['encoded dot segment', '/%2e//evil.example'],
+    ['encoded upper-case dot segment', '/%2E//evil.example'],
+    ['encoded parent segment', '/%2e%2e//evil.example'],
+    ['half-encoded parent segment', '/.%2e//evil.example'],
+    ['nested parents', '/a/b/../..//evil.example/x'],
+    ['dot segments only', '/././/evil.example'],
   ])('refuses %s', (_name, input) => {
     expect(safeRedirectTarget(input)).toBeNull();
   });
@@ -53,6 +61,9 @@ describe('postLoginTarget', () => {
     ['', '/'],
     ['?redirect=%2F1.0%2Fintro%3Fx%3D1%23part', '/1.0/intro?x=1#part'],
     ['?redirect=%2F%2Fevil.com', '/'],
+    ['?redirect=%2F.%2F%2Fevil.example', '/'],
+    ['?redirect=%2F%252e%252e%2F%2Fevil.example', '/'],
+    ['?redirect=%2Fx%2F..%2F%2Fevil.example', '/'],
     ['?redirect=%252F%252Fevil.com', '/'],
     ['?redirect=https%3A%2F%2Fevil.com', '/'],
     ['?redirect=%2F%5Cevil.com', '/'],

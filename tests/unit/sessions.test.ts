@@ -1,45 +1,114 @@
 import {describe, expect, it} from 'vitest';
 import type {Auth} from 'firebase-admin/auth';
-import {SessionAuthority} from '../../server/sessions';
+import {SessionAuthority, type AuditEvent} from '../../server/sessions';
+import {SIGNED_OUT_CLAIM} from '../../server/sessionRules';
+import type {ReaderPolicy} from '../../server/readerPolicy';
+
+interface FakeUser {
+  email?: string;
+  emailVerified: boolean;
+  disabled: boolean;
+  providerData: {providerId: string}[];
+  tokensValidAfterTime?: string;
+  customClaims?: Record<string, unknown>;
+}
+
+const authTimeSeconds = Math.floor(Date.now() / 1000) - 60;
 
 /**
- * A stand-in for Firebase Auth that counts calls: these tests are about when the cache asks
- * Firebase, not about what Firebase answers (the integration tests use the real emulator).
+ * A stand-in for Firebase Auth that counts account look-ups: these tests are about when the gate
+ * asks Firebase and what it concludes (the integration tests use the real emulator).
+ * Cookies are `uid:n`; `uid:bad` is one Firebase refuses outright.
  */
-class CountingAuth {
+class FakeAuth {
   calls = 0;
-  revoked = new Set<string>();
   down = false;
+  readonly users = new Map<string, FakeUser>();
   constructor(private readonly expiresAt: number) {}
 
+  addReader(uid: string, overrides: Partial<FakeUser> = {}) {
+    this.users.set(uid, {
+      email: `${uid}@example.com`,
+      emailVerified: true,
+      disabled: false,
+      providerData: [{providerId: 'password'}],
+      ...overrides,
+    });
+  }
+
   async verifySessionCookie(cookie: string) {
+    if (this.down) throw Object.assign(new Error('connect ECONNREFUSED'), {code: 'app/network-error'});
+    if (cookie.endsWith(':bad')) throw Object.assign(new Error('refused'), {code: 'auth/argument-error'});
+    const uid = cookie.split(':')[0]!;
+    return {uid, email: `${uid}@example.com`, exp: this.expiresAt / 1000, auth_time: authTimeSeconds};
+  }
+
+  async verifyIdToken(token: string) {
+    const uid = token.split(':')[0]!;
+    const nowSeconds = 1_000_000 / 1000;
+    return {uid, iat: nowSeconds, auth_time: nowSeconds, firebase: {sign_in_provider: 'password'}};
+  }
+
+  async createSessionCookie(token: string) {
+    return `${token}:session`;
+  }
+
+  async getUser(uid: string) {
     this.calls += 1;
     if (this.down) throw Object.assign(new Error('connect ECONNREFUSED'), {code: 'app/network-error'});
-    const uid = cookie.split(':')[0]!;
-    if (cookie.endsWith(':bad') || this.revoked.has(uid)) throw Object.assign(new Error('refused'), {code: 'auth/session-cookie-revoked'});
-    return {uid, email: `${uid}@example.com`, exp: this.expiresAt / 1000};
+    const user = this.users.get(uid);
+    if (!user) throw Object.assign(new Error('no user'), {code: 'auth/user-not-found'});
+    return structuredClone(user);
   }
 
   async revokeRefreshTokens(uid: string) {
-    this.revoked.add(uid);
+    const user = this.users.get(uid);
+    if (!user) throw Object.assign(new Error('no user'), {code: 'auth/user-not-found'});
+    user.tokensValidAfterTime = new Date(Math.floor(Date.now() / 1000) * 1000).toUTCString();
+  }
+
+  async setCustomUserClaims(uid: string, claims: Record<string, unknown>) {
+    this.users.get(uid)!.customClaims = claims;
   }
 }
 
+const EXAMPLE_COM: ReaderPolicy = {domains: new Set(['example.com']), emails: new Set()};
+
 function setup({revocationCheckMs = 60_000, expiresInMs = 3_600_000, maxCachedSessions = 100} = {}) {
   let now = 1_000_000;
-  const auth = new CountingAuth(now + expiresInMs);
-  const sessions = new SessionAuthority(auth as unknown as Auth, {
-    sessionMaxAgeMs: 5 * 86_400_000,
-    revocationCheckMs,
-    signInMaxAgeMs: 14 * 86_400_000,
-    maxCachedSessions,
-    now: () => now,
-  });
-  return {auth, sessions, advance: (ms: number) => (now += ms)};
+  const auth = new FakeAuth(now + expiresInMs);
+  const audit: AuditEvent[] = [];
+  const warnings: string[] = [];
+  const waits: number[] = [];
+  let policy = EXAMPLE_COM;
+  const authority = () =>
+    new SessionAuthority(auth as unknown as Auth, {
+      sessionMaxAgeMs: 5 * 86_400_000,
+      revocationCheckMs,
+      signInMaxAgeMs: 14 * 86_400_000,
+      maxCachedSessions,
+      policy: () => policy,
+      audit: (event) => audit.push(event),
+      warn: (message) => warnings.push(message),
+      now: () => now,
+      wait: async (ms) => waits.push(ms),
+    });
+  for (const uid of ['alice', 'bob', 'mallory', ...Array.from({length: 30}, (_, i) => `user${i}`)]) auth.addReader(uid);
+  return {
+    auth,
+    sessions: authority(),
+    /** Another gate instance over the same Firebase project. */
+    otherInstance: authority(),
+    audit,
+    warnings,
+    waits,
+    advance: (ms: number) => (now += ms),
+    setPolicy: (next: ReaderPolicy) => (policy = next),
+  };
 }
 
 describe('SessionAuthority.verify', () => {
-  it('asks Firebase once, then trusts the cache until the revocation check is due', async () => {
+  it('asks Firebase once, then trusts the cache until the re-check is due', async () => {
     const {auth, sessions, advance} = setup({revocationCheckMs: 60_000});
     expect(await sessions.verify('alice:1')).toEqual({uid: 'alice', email: 'alice@example.com'});
     expect(await sessions.verify('alice:1')).not.toBeNull();
@@ -55,7 +124,7 @@ describe('SessionAuthority.verify', () => {
     const {auth, sessions, advance} = setup({revocationCheckMs: 86_400_000, expiresInMs: 10_000});
     await sessions.verify('alice:1');
     advance(11_000);
-    auth.revoked.add('alice');
+    auth.users.get('alice')!.disabled = true;
     expect(await sessions.verify('alice:1')).toBeNull();
     expect(auth.calls).toBe(2);
   });
@@ -69,22 +138,12 @@ describe('SessionAuthority.verify', () => {
 
   it('remembers a refused cookie briefly, so a flood of it does not reach Firebase', async () => {
     const {auth, sessions, advance} = setup();
-    for (let i = 0; i < 50; i += 1) expect(await sessions.verify('mallory:bad')).toBeNull();
+    auth.users.get('mallory')!.disabled = true;
+    for (let i = 0; i < 50; i += 1) expect(await sessions.verify('mallory:1')).toBeNull();
     expect(auth.calls).toBe(1);
     advance(31_000);
-    expect(await sessions.verify('mallory:bad')).toBeNull();
+    expect(await sessions.verify('mallory:1')).toBeNull();
     expect(auth.calls).toBe(2);
-  });
-
-  it('sees a revocation at the next check, and at once on the instance that revoked', async () => {
-    const {auth, sessions, advance} = setup({revocationCheckMs: 60_000});
-    await sessions.verify('alice:1');
-    await sessions.verify('alice:2');
-    await sessions.revokeAll('alice');
-    expect(await sessions.verify('alice:1')).toBeNull();
-    expect(await sessions.verify('alice:2')).toBeNull();
-    advance(1);
-    expect(auth.calls).toBe(4);
   });
 
   it('keeps at most maxCachedSessions entries, dropping the least recently used', async () => {
@@ -110,5 +169,136 @@ describe('SessionAuthority.verify', () => {
     expect(await sessions.verify(undefined)).toBeNull();
     expect(await sessions.verify('')).toBeNull();
     expect(auth.calls).toBe(0);
+  });
+});
+
+describe('SessionAuthority at the re-check', () => {
+  it.each([
+    ['disabled', (user: FakeUser): unknown => (user.disabled = true)],
+    ['email-not-verified', (user: FakeUser): unknown => (user.emailVerified = false)],
+    ['not-allowed', (user: FakeUser): unknown => (user.email = 'alice@elsewhere.test')],
+    ['revoked', (user: FakeUser): unknown => (user.tokensValidAfterTime = new Date((authTimeSeconds + 1) * 1000).toUTCString())],
+  ] as const)('ends a session whose account became %s, and records why', async (reason, change) => {
+    const {auth, sessions, audit, advance} = setup({revocationCheckMs: 60_000});
+    expect(await sessions.verify('alice:1')).not.toBeNull();
+    change(auth.users.get('alice')!);
+    advance(30_000);
+    expect(await sessions.verify('alice:1')).not.toBeNull();
+    advance(31_000);
+    expect(await sessions.verify('alice:1')).toBeNull();
+    expect(audit).toContainEqual({event: 'access-ended', reason, uid: 'alice', email: 'alice@example.com'});
+  });
+
+  it('ends the session of a deleted account', async () => {
+    const {auth, sessions, audit} = setup({revocationCheckMs: 0});
+    await sessions.verify('alice:1');
+    auth.users.delete('alice');
+    expect(await sessions.verify('alice:1')).toBeNull();
+    expect(audit).toContainEqual({event: 'access-ended', reason: 'deleted', uid: 'alice', email: 'alice@example.com'});
+  });
+
+  it('drops cached sessions the new policy refuses as soon as it changes, keeping the others', async () => {
+    const {auth, sessions, audit, setPolicy} = setup({revocationCheckMs: 86_400_000});
+    auth.addReader('carol', {email: 'carol@partner.test'});
+    setPolicy({domains: new Set(['example.com']), emails: new Set(['carol@partner.test'])});
+    await sessions.verify('alice:1');
+    await sessions.verify('carol:1');
+    setPolicy(EXAMPLE_COM);
+    sessions.applyPolicy();
+    expect(audit).toEqual([{event: 'access-ended', reason: 'not-allowed', uid: 'carol', email: 'carol@partner.test'}]);
+    const calls = auth.calls;
+    expect(await sessions.verify('alice:1')).not.toBeNull();
+    expect(auth.calls).toBe(calls);
+    expect(await sessions.verify('carol:1')).toBeNull();
+  });
+});
+
+describe('SessionAuthority.signOut', () => {
+  it('ends that cookie at once here, at the next re-check on another instance, and no other cookie', async () => {
+    const {auth, sessions, otherInstance, audit, advance} = setup({revocationCheckMs: 60_000});
+    for (const authority of [sessions, otherInstance]) {
+      expect(await authority.verify('alice:1')).not.toBeNull();
+      expect(await authority.verify('alice:2')).not.toBeNull();
+    }
+    await sessions.signOut('alice:1');
+    expect(await sessions.verify('alice:1')).toBeNull();
+    expect(Object.keys(auth.users.get('alice')!.customClaims![SIGNED_OUT_CLAIM] as object)).toHaveLength(1);
+    expect(await otherInstance.verify('alice:1')).not.toBeNull();
+    advance(61_000);
+    expect(await otherInstance.verify('alice:1')).toBeNull();
+    expect(await otherInstance.verify('alice:2')).not.toBeNull();
+    expect(await sessions.verify('alice:2')).not.toBeNull();
+    expect(audit).toContainEqual({event: 'signed-out', uid: 'alice', email: 'alice@example.com'});
+  });
+
+  it('keeps other custom claims, and drops expired entries of the list', async () => {
+    const {auth, sessions} = setup();
+    auth.users.get('alice')!.customClaims = {role: 'editor', [SIGNED_OUT_CLAIM]: {old: 1, current: 9_999_999_999}};
+    await sessions.signOut('alice:1');
+    const claims = auth.users.get('alice')!.customClaims!;
+    expect(claims.role).toBe('editor');
+    expect(Object.keys(claims[SIGNED_OUT_CLAIM] as object).sort()).toEqual(['current', expect.any(String)].sort());
+    expect(claims[SIGNED_OUT_CLAIM]).not.toHaveProperty('old');
+  });
+
+  it('revokes every session of the reader when the signed-out list is full, and says so', async () => {
+    const {auth, sessions, otherInstance, warnings} = setup({revocationCheckMs: 0});
+    const full = Object.fromEntries(Array.from({length: 60}, (_, i) => [`cookie-id-${i}`.padEnd(16, 'x'), 9_999_999_999]));
+    auth.users.get('alice')!.customClaims = {[SIGNED_OUT_CLAIM]: full};
+    await sessions.signOut('alice:1');
+    expect(warnings).toHaveLength(1);
+    expect(auth.users.get('alice')!.tokensValidAfterTime).toBeDefined();
+    expect(await otherInstance.verify('alice:2')).toBeNull();
+  });
+
+  it('"everywhere" waits for the next whole second, then ends every session of the reader', async () => {
+    const {auth, sessions, otherInstance, waits, audit} = setup({revocationCheckMs: 0});
+    await sessions.verify('alice:2');
+    await sessions.signOut('alice:1', {everywhere: true});
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThan(0);
+    expect(waits[0]).toBeLessThanOrEqual(1000);
+    expect(auth.users.get('alice')!.tokensValidAfterTime).toBeDefined();
+    expect(await sessions.verify('alice:2')).toBeNull();
+    expect(await otherInstance.verify('alice:1')).toBeNull();
+    expect(await sessions.verify('bob:1')).not.toBeNull();
+    expect(audit).toContainEqual({event: 'signed-out-everywhere', uid: 'alice', email: 'alice@example.com'});
+  });
+
+  it('ends the session of a deleted account, "everywhere" or not, without an error', async () => {
+    const {auth, sessions} = setup();
+    await sessions.verify('alice:1');
+    auth.users.delete('alice');
+    await expect(sessions.signOut('alice:1', {everywhere: true})).resolves.toBeUndefined();
+    await expect(sessions.signOut('alice:2')).resolves.toBeUndefined();
+    expect(await sessions.verify('alice:1')).toBeNull();
+  });
+
+  it('does nothing for a cookie Firebase refuses', async () => {
+    const {auth, sessions, audit} = setup();
+    await sessions.signOut('alice:bad');
+    expect(auth.calls).toBe(0);
+    expect(audit).toEqual([]);
+  });
+});
+
+describe('SessionAuthority.createSessionCookie', () => {
+  it.each<[string, Partial<FakeUser>]>([
+    ['not-allowed', {email: 'alice@elsewhere.test'}],
+    ['email-not-verified', {emailVerified: false}],
+    ['anonymous', {email: undefined, providerData: []}],
+    ['disabled', {disabled: true}],
+  ])('refuses a sign-in the policy does not admit (%s) with 403, and records it', async (reason, account) => {
+    const {auth, sessions, audit} = setup();
+    auth.addReader('alice', account);
+    const refusal = await sessions.createSessionCookie('alice:token').catch((error: unknown) => error);
+    expect(refusal).toMatchObject({code: reason, status: 403});
+    expect(audit).toEqual([expect.objectContaining({event: 'session-refused', reason, uid: 'alice'})]);
+  });
+
+  it('starts a session for an admitted reader, and records the provider', async () => {
+    const {sessions, audit} = setup();
+    expect(await sessions.createSessionCookie('alice:token')).toEqual({cookie: 'alice:token:session', maxAgeMs: 5 * 86_400_000});
+    expect(audit).toEqual([{event: 'session-started', uid: 'alice', email: 'alice@example.com', provider: 'password'}]);
   });
 });

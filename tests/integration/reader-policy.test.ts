@@ -1,0 +1,322 @@
+/**
+ * Who may read, decided by the gate against the Auth emulator: refusals at sign-in, access that
+ * ends when the account or the reader list changes, sign-out that ends a copied cookie on every
+ * instance, and the audit trail that records it all.
+ */
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {spawnSync} from 'node:child_process';
+import {postLogout, postSession, sessionCookieFor, sessionCookieOf, startGate, type RunningGate} from '../support/gate';
+import {
+  deleteAccount,
+  newAccount,
+  signInWithPassword,
+  signUpAnonymously,
+  uniqueEmail,
+  updateAccount,
+} from '../support/emulator';
+import {rawRequest, SUBRESOURCE} from '../support/http';
+
+/** What a reader with this cookie gets for a gated file. */
+async function statusWith(gate: RunningGate, cookie: string): Promise<number> {
+  return (await rawRequest(gate.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: `__session=${cookie}`}})).status;
+}
+
+/** Polls until the gate answers `status`, for changes the gate notices by itself (a file edit); bounded. */
+async function eventually(gate: RunningGate, cookie: string, status: number, timeoutMs = 10_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await statusWith(gate, cookie);
+  while (last !== status && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await statusWith(gate, cookie);
+  }
+  return last;
+}
+
+const auditOf = (gate: RunningGate) => gate.logs.filter((line) => typeof line.event === 'string');
+
+let gate: RunningGate;
+beforeAll(async () => {
+  gate = await startGate();
+});
+afterAll(() => gate.close());
+
+describe('starting a session', () => {
+  it('refuses an anonymous account: 403 anonymous, no cookie', async () => {
+    const {idToken} = await signUpAnonymously();
+    const response = await postSession(gate, idToken);
+    expect(response.status).toBe(403);
+    expect((await response.json()).error).toBe('anonymous');
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('refuses an unverified address of the allowed domain: 403 email-not-verified', async () => {
+    const reader = await newAccount(uniqueEmail('unverified'), undefined, {verified: false});
+    const response = await postSession(gate, (await signInWithPassword(reader.email, reader.password)).idToken);
+    expect(response.status).toBe(403);
+    expect((await response.json()).error).toBe('email-not-verified');
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('refuses a verified address of another domain: 403 not-allowed, and names no allowed domain', async () => {
+    const reader = await newAccount(uniqueEmail('outsider', 'other.test'));
+    const response = await postSession(gate, (await signInWithPassword(reader.email, reader.password)).idToken);
+    expect(response.status).toBe(403);
+    const body = await response.text();
+    expect(JSON.parse(body).error).toBe('not-allowed');
+    expect(body).not.toContain('tutorial-hub.test');
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('refuses a look-alike domain', async () => {
+    const reader = await newAccount(uniqueEmail('lookalike', 'tutorial-hub.test.evil.test'));
+    const response = await postSession(gate, (await signInWithPassword(reader.email, reader.password)).idToken);
+    expect(response.status).toBe(403);
+  });
+
+  it('refuses a token of an account disabled since it signed in', async () => {
+    const reader = await newAccount(uniqueEmail('disabled'));
+    const {idToken} = await signInWithPassword(reader.email, reader.password);
+    await updateAccount(reader.localId, {disableUser: true});
+    const response = await postSession(gate, idToken);
+    expect(response.status).toBe(403);
+    expect((await response.json()).error).toBe('disabled');
+  });
+
+  it('admits a verified address of the allowed domain', async () => {
+    const reader = await newAccount(uniqueEmail('admitted'));
+    const response = await postSession(gate, (await signInWithPassword(reader.email, reader.password)).idToken);
+    expect(response.status).toBe(204);
+    expect(await statusWith(gate, sessionCookieOf(response))).toBe(200);
+  });
+
+  it('tells the login page whether it may offer sign-up', async () => {
+    const closed = await startGate({SIGN_UP: 'closed'});
+    try {
+      expect(await (await fetch(`${gate.origin}/api/sign-in-options`)).json()).toEqual({signUp: 'open'});
+      const response = await fetch(`${closed.origin}/api/sign-in-options`);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.json()).toEqual({signUp: 'closed'});
+      // Closed sign-up offers nothing new to an account made through Firebase's API anyway.
+      const stranger = await newAccount(uniqueEmail('rest-made', 'other.test'));
+      const session = await postSession(closed, (await signInWithPassword(stranger.email, stranger.password)).idToken);
+      expect(session.status).toBe(403);
+    } finally {
+      await closed.close();
+    }
+  });
+});
+
+describe('the allowed-emails file', () => {
+  let dir: string;
+  let file: string;
+  let listed: RunningGate;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'readers-'));
+    file = path.join(dir, 'readers.txt');
+    writeFileSync(file, '# Readers of Tutorial Hub\n');
+    // Re-checks an hour apart: a removal from the file must not wait for them.
+    listed = await startGate({ALLOWED_EMAIL_DOMAINS: '', ALLOWED_EMAILS_FILE: file, SESSION_REVOCATION_CHECK_SECONDS: '3600'});
+  });
+  afterAll(async () => {
+    await listed.close();
+    rmSync(dir, {recursive: true, force: true});
+  });
+
+  it('admits a listed address of any domain, and ends its access when it is removed, without a restart', async () => {
+    const partner = await newAccount(uniqueEmail('partner', 'partner.test'));
+    const colleague = await newAccount(uniqueEmail('colleague', 'partner.test'));
+    expect(await postSession(listed, (await signInWithPassword(partner.email, partner.password)).idToken).then((r) => r.status)).toBe(403);
+
+    writeFileSync(file, `# Readers of Tutorial Hub\n${partner.email.toUpperCase()}\n${colleague.email} # team lead\n`);
+    let cookie = '';
+    const deadline = Date.now() + 10_000;
+    while (!cookie && Date.now() < deadline) {
+      const response = await postSession(listed, (await signInWithPassword(partner.email, partner.password)).idToken);
+      if (response.status === 204) cookie = sessionCookieOf(response);
+      else await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(cookie).not.toBe('');
+    const colleagueCookie = await sessionCookieFor(listed, colleague);
+    expect(await statusWith(listed, cookie)).toBe(200);
+
+    writeFileSync(file, `# Readers of Tutorial Hub\n${colleague.email}\n`);
+    expect(await eventually(listed, cookie, 401)).toBe(401);
+    expect(await statusWith(listed, colleagueCookie)).toBe(200);
+    expect(auditOf(listed)).toContainEqual(
+      expect.objectContaining({event: 'access-ended', reason: 'not-allowed', email: partner.email}),
+    );
+  });
+});
+
+describe('access ends at the re-check', () => {
+  it('for an account disabled after its session started', async () => {
+    const reader = await newAccount(uniqueEmail('to-disable'));
+    const cookie = await sessionCookieFor(gate, reader);
+    expect(await statusWith(gate, cookie)).toBe(200);
+    await updateAccount(reader.localId, {disableUser: true});
+    expect(await statusWith(gate, cookie)).toBe(401);
+    expect(auditOf(gate)).toContainEqual(expect.objectContaining({event: 'access-ended', reason: 'disabled', email: reader.email}));
+  });
+
+  it('for a deleted account, whose "sign out everywhere" then ends the session cleanly', async () => {
+    const reader = await newAccount(uniqueEmail('to-delete'));
+    const cookie = await sessionCookieFor(gate, reader);
+    const other = await sessionCookieFor(gate, reader);
+    expect(await statusWith(gate, cookie)).toBe(200);
+    await deleteAccount(reader.localId);
+    const logout = await postLogout(gate, other, {everywhere: true});
+    expect(logout.status).toBe(204);
+    expect(String(logout.headers.get('set-cookie'))).toMatch(/^__session=;/);
+    expect(await statusWith(gate, other)).toBe(401);
+    expect(await statusWith(gate, cookie)).toBe(401);
+  });
+
+  it('for an address that loses its verification', async () => {
+    const reader = await newAccount(uniqueEmail('unverify'));
+    const cookie = await sessionCookieFor(gate, reader);
+    await updateAccount(reader.localId, {emailVerified: false});
+    expect(await statusWith(gate, cookie)).toBe(401);
+  });
+});
+
+describe('signing out', () => {
+  let otherInstance: RunningGate;
+  beforeAll(async () => {
+    otherInstance = await startGate();
+  });
+  afterAll(() => otherInstance.close());
+
+  it('"Sign out" ends a copy of the cookie, on this instance and on another, and no other session', async () => {
+    const reader = await newAccount(uniqueEmail('copied'));
+    const cookie = await sessionCookieFor(gate, reader);
+    // Two sessions of one reader minted in the same second are the same cookie, byte for byte.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const laptop = await sessionCookieFor(gate, reader);
+    expect(laptop).not.toBe(cookie);
+    expect(await statusWith(otherInstance, cookie)).toBe(200);
+
+    const logout = await postLogout(gate, cookie);
+    expect(logout.status).toBe(204);
+    // The browser dropped its cookie; a copy of it (stolen, or left in another tool) is dead too.
+    expect(await statusWith(gate, cookie)).toBe(401);
+    expect(await statusWith(otherInstance, cookie)).toBe(401);
+    expect(await statusWith(gate, laptop)).toBe(200);
+    expect(await statusWith(otherInstance, laptop)).toBe(200);
+  });
+
+  it('"Sign out everywhere" ends sessions started in the same second, on every instance', async () => {
+    const reader = await newAccount(uniqueEmail('same-second'));
+    // Start right after a second begins, so sign-in, sessions and sign-out share that second.
+    let sameSecond = false;
+    let cookies: string[] = [];
+    for (let attempt = 0; attempt < 5 && !sameSecond; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+      const second = Math.floor(Date.now() / 1000);
+      cookies = [await sessionCookieFor(gate, reader), await sessionCookieFor(gate, reader)];
+      const logout = postLogout(gate, cookies[0]!, {everywhere: true});
+      sameSecond = Math.floor(Date.now() / 1000) === second;
+      expect((await logout).status).toBe(204);
+    }
+    expect(sameSecond).toBe(true);
+    for (const cookie of cookies) {
+      expect(await statusWith(gate, cookie)).toBe(401);
+      expect(await statusWith(otherInstance, cookie)).toBe(401);
+    }
+    // Signing in again afterwards works.
+    expect(await statusWith(gate, await sessionCookieFor(gate, reader))).toBe(200);
+  });
+});
+
+describe('the audit trail', () => {
+  it('records session starts, refusals and sign-outs as JSON lines, never a cookie or a token', async () => {
+    const audited = await startGate();
+    try {
+      const reader = await newAccount(uniqueEmail('audited'));
+      const outsider = await newAccount(uniqueEmail('audited-outsider', 'other.test'));
+      const {idToken} = await signInWithPassword(reader.email, reader.password);
+      const started = await postSession(audited, idToken);
+      const cookie = sessionCookieOf(started);
+      await postSession(audited, (await signInWithPassword(outsider.email, outsider.password)).idToken);
+      await postLogout(audited, cookie);
+      const second = await sessionCookieFor(audited, reader);
+      await postLogout(audited, second, {everywhere: true});
+
+      const events = auditOf(audited).map(({event, reason, email, provider, uid}) => ({event, reason, email, provider, uid: typeof uid}));
+      expect(events).toEqual([
+        {event: 'session-started', reason: undefined, email: reader.email, provider: 'password', uid: 'string'},
+        {event: 'session-refused', reason: 'not-allowed', email: outsider.email, provider: undefined, uid: 'string'},
+        {event: 'signed-out', reason: undefined, email: reader.email, provider: undefined, uid: 'string'},
+        {event: 'session-started', reason: undefined, email: reader.email, provider: 'password', uid: 'string'},
+        {event: 'signed-out-everywhere', reason: undefined, email: reader.email, provider: undefined, uid: 'string'},
+      ]);
+      const everything = JSON.stringify(audited.logs);
+      for (const secret of [idToken, cookie, second, cookie.split('.')[1]!]) expect(everything).not.toContain(secret);
+    } finally {
+      await audited.close();
+    }
+  });
+});
+
+describe('the session endpoints trust the configured origin, not the Host header', () => {
+  it('refuses a DNS-rebinding request that calls itself same-origin', async () => {
+    const {idToken} = await signInWithPassword('reader@tutorial-hub.test', 'read-the-docs');
+    const port = new URL(gate.origin).port;
+    const response = await rawRequest(gate.origin, '/api/session', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        host: `rebind.evil.test:${port}`,
+        origin: `http://rebind.evil.test:${port}`,
+        'sec-fetch-site': 'same-origin',
+      },
+      body: JSON.stringify({idToken}),
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('with PUBLIC_ORIGIN, accepts exactly that origin', async () => {
+    const published = await startGate({PUBLIC_ORIGIN: 'https://docs.tutorial-hub.test'});
+    try {
+      const post = async (origin: string) =>
+        (
+          await rawRequest(published.origin, '/api/session', {
+            method: 'POST',
+            headers: {'content-type': 'application/json', origin, 'sec-fetch-site': 'same-origin'},
+            body: JSON.stringify({idToken: (await signInWithPassword('reader@tutorial-hub.test', 'read-the-docs')).idToken}),
+          })
+        ).status;
+      expect(await post(published.origin)).toBe(403);
+      expect(await post('https://docs.tutorial-hub.test')).toBe(204);
+    } finally {
+      await published.close();
+    }
+  });
+});
+
+describe('secure by default', () => {
+  it('a real project with no reader policy refuses to start, in one line naming both variables', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: path.resolve(__dirname, '../..'),
+      env: {
+        ...process.env,
+        FIREBASE_PROJECT_ID: 'acme-docs',
+        FIREBASE_AUTH_EMULATOR_HOST: '',
+        ALLOWED_EMAIL_DOMAINS: '',
+        ALLOWED_EMAILS_FILE: '',
+        PUBLIC_ORIGIN: 'https://docs.acme.test',
+        PORT: '0',
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('ALLOWED_EMAIL_DOMAINS');
+    expect(lines[0]).toContain('ALLOWED_EMAILS_FILE');
+  });
+});

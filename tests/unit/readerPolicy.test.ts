@@ -1,0 +1,157 @@
+import {describe, expect, it} from 'vitest';
+import {
+  admit,
+  describePolicy,
+  parseAllowedDomains,
+  parseEmailList,
+  type ReaderAccount,
+  type ReaderPolicy,
+} from '../../server/readerPolicy';
+import {claimsWithSignedOut, MAX_CUSTOM_CLAIMS_CHARS, sessionEnding, SIGNED_OUT_CLAIM} from '../../server/sessionRules';
+
+const account = (email: string | null, overrides: Partial<ReaderAccount> = {}): ReaderAccount => ({
+  email,
+  emailVerified: true,
+  disabled: false,
+  providerIds: ['password'],
+  ...overrides,
+});
+
+const policy = (domains: string[] | 'any', emails: string[] = []): ReaderPolicy => ({
+  domains: domains === 'any' ? 'any' : new Set(domains),
+  emails: new Set(emails),
+});
+
+const EXAMPLE = policy(['example.com', 'example.org']);
+const LISTED = policy([], ['ada@partner.test', 'grace@example.net']);
+
+describe('admit', () => {
+  it.each([
+    ['an address of an allowed domain', account('ada@example.com'), EXAMPLE, null],
+    ['the second allowed domain', account('ada@example.org'), EXAMPLE, null],
+    ['a domain in upper case', account('Ada@EXAMPLE.COM'), EXAMPLE, null],
+    ['an address with surrounding spaces', account(' ada@example.com '), EXAMPLE, null],
+    ['a look-alike domain with a prefix', account('ada@evil-example.com'), EXAMPLE, 'not-allowed'],
+    ['a look-alike domain glued on', account('ada@badexample.com'), EXAMPLE, 'not-allowed'],
+    ['the domain as a prefix of another', account('ada@example.com.evil.test'), EXAMPLE, 'not-allowed'],
+    ['a subdomain (whole domains only)', account('ada@docs.example.com'), EXAMPLE, 'not-allowed'],
+    ['the domain in the local part', account('example.com@evil.test'), EXAMPLE, 'not-allowed'],
+    ['a quoted @ in the local part', account('"ada@example.com"@evil.test'), EXAMPLE, 'not-allowed'],
+    ['another domain', account('ada@other.test'), EXAMPLE, 'not-allowed'],
+    ['a listed address', account('ada@partner.test'), LISTED, null],
+    ['a listed address in another case', account('GRACE@Example.NET'), LISTED, null],
+    ['an unlisted address of a listed domain', account('eve@partner.test'), LISTED, 'not-allowed'],
+    ['a listed address with a suffix', account('ada@partner.test.evil.test'), LISTED, 'not-allowed'],
+    ['a listed address, domains also set', account('ada@partner.test'), policy(['example.com'], ['ada@partner.test']), null],
+    ['any verified email with *', account('anyone@anywhere.test'), policy('any'), null],
+    ['an unverified address of an allowed domain', account('ada@example.com', {emailVerified: false}), EXAMPLE, 'email-not-verified'],
+    ['an unverified listed address', account('ada@partner.test', {emailVerified: false}), LISTED, 'email-not-verified'],
+    // Verification comes first: an unverified account must not learn whether its address may read.
+    ['an unverified address of another domain', account('ada@other.test', {emailVerified: false}), EXAMPLE, 'email-not-verified'],
+    ['an unverified email with *', account('anyone@anywhere.test', {emailVerified: false}), policy('any'), 'email-not-verified'],
+    ['an anonymous account', account(null, {providerIds: [], emailVerified: false}), policy('any'), 'anonymous'],
+    ['an account without email (phone)', account(null, {providerIds: ['phone']}), policy('any'), 'not-allowed'],
+    ['an empty email', account('', {providerIds: ['password']}), policy('any'), 'not-allowed'],
+    ['a disabled account of an allowed domain', account('ada@example.com', {disabled: true}), EXAMPLE, 'disabled'],
+    ['a disabled listed account', account('ada@partner.test', {disabled: true}), LISTED, 'disabled'],
+    ['an address with no domain', account('ada@'), EXAMPLE, 'not-allowed'],
+    ['nothing allowed at all', account('ada@example.com'), policy([]), 'not-allowed'],
+  ])('%s', (_name, reader, readerPolicy, refusal) => {
+    expect(admit(reader, readerPolicy)).toEqual(refusal === null ? {admitted: true} : {admitted: false, reason: refusal});
+  });
+});
+
+describe('parseAllowedDomains', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['  ', undefined],
+    ['*', 'any'],
+    [' * ', 'any'],
+    ['example.com', ['example.com']],
+    ['Example.COM, example.org ,', ['example.com', 'example.org']],
+    ['@example.com', ['example.com']],
+    ['xn--bcher-kva.example', ['xn--bcher-kva.example']],
+  ])('%j → %j', (raw, expected) => {
+    const parsed = parseAllowedDomains(raw);
+    expect(parsed instanceof Set ? [...parsed] : parsed).toEqual(expected);
+  });
+
+  it.each([['localhost'], ['*.example.com'], ['https://example.com'], ['example.com/docs'], ['ada@example.com'], ['exa mple.com'], ['*,example.com']])(
+    'refuses %j with a message naming the variable',
+    (raw) => {
+      expect(() => parseAllowedDomains(raw)).toThrow(/ALLOWED_EMAIL_DOMAINS/);
+    },
+  );
+});
+
+describe('parseEmailList', () => {
+  it('reads one address a line, in lower case, skipping blanks and comments', () => {
+    const list = parseEmailList('# readers\nAda@Example.com\n\n  grace@example.net  # team lead\r\nada@example.com\n');
+    expect([...list.emails]).toEqual(['ada@example.com', 'grace@example.net']);
+    expect(list.invalid).toEqual([]);
+  });
+
+  it('reports what is not an address, by line number', () => {
+    const list = parseEmailList('ada@example.com\nnot an address\n# fine\nexample.com\n');
+    expect([...list.emails]).toEqual(['ada@example.com']);
+    expect(list.invalid).toEqual([
+      {line: 2, text: 'not an address'},
+      {line: 4, text: 'example.com'},
+    ]);
+  });
+
+  it('is empty for an empty file', () => {
+    expect(parseEmailList('').emails.size).toBe(0);
+  });
+});
+
+describe('describePolicy', () => {
+  it('says what kind of policy is in force without naming a domain', () => {
+    expect(describePolicy(new Set(['secret.example']), '/etc/readers.txt')).toBe(
+      'verified emails of 1 allowed domain(s), and the verified addresses listed in /etc/readers.txt',
+    );
+    expect(describePolicy('any', null)).toBe('any verified email');
+  });
+});
+
+describe('sessionEnding', () => {
+  const state = (overrides: object = {}) => ({
+    account: account('ada@example.com'),
+    tokensValidAfterMs: 1_000_000_000,
+    customClaims: {},
+    ...overrides,
+  });
+  const cookie = {authTimeSeconds: 1_000_000, cookieId: 'abc'};
+
+  it.each([
+    ['an admitted, unrevoked, not signed-out session', state(), null],
+    ['a sign-in in the very second of the revocation (Firebase keeps it)', state({tokensValidAfterMs: 1_000_000_000}), null],
+    ['a sign-in before the revocation', state({tokensValidAfterMs: 1_000_001_000}), 'revoked'],
+    ['no revocation time at all', state({tokensValidAfterMs: null}), null],
+    ['a cookie in the signed-out list', state({customClaims: {[SIGNED_OUT_CLAIM]: {abc: 2_000_000}}}), 'signed-out'],
+    ['another cookie in the signed-out list', state({customClaims: {[SIGNED_OUT_CLAIM]: {xyz: 2_000_000}}}), null],
+    ['a malformed signed-out list', state({customClaims: {[SIGNED_OUT_CLAIM]: 'abc'}}), null],
+    ['an account that left the policy', state({account: account('ada@other.test')}), 'not-allowed'],
+    ['a disabled account, also signed out', state({account: account('ada@example.com', {disabled: true}), customClaims: {[SIGNED_OUT_CLAIM]: {abc: 1}}}), 'disabled'],
+  ])('%s → %s', (_name, accountState, expected) => {
+    expect(sessionEnding(cookie, accountState, EXAMPLE)).toBe(expected);
+  });
+});
+
+describe('claimsWithSignedOut', () => {
+  it('adds the cookie, keeps other claims and live entries, drops expired ones', () => {
+    const claims = {role: 'editor', [SIGNED_OUT_CLAIM]: {expired: 99, live: 200}};
+    expect(claimsWithSignedOut(claims, 'new', 300, 100)).toEqual({role: 'editor', [SIGNED_OUT_CLAIM]: {live: 200, new: 300}});
+  });
+
+  it('starts a list on an account without claims', () => {
+    expect(claimsWithSignedOut({}, 'new', 300, 100)).toEqual({[SIGNED_OUT_CLAIM]: {new: 300}});
+  });
+
+  it('gives up (null) when the claims would pass Firebase\'s limit', () => {
+    const live = Object.fromEntries(Array.from({length: 50}, (_, i) => [`id-${i}`.padEnd(16, '0'), 2_000_000_000]));
+    expect(JSON.stringify({[SIGNED_OUT_CLAIM]: live}).length).toBeGreaterThan(MAX_CUSTOM_CLAIMS_CHARS);
+    expect(claimsWithSignedOut({[SIGNED_OUT_CLAIM]: live}, 'new', 2_000_000_000, 100)).toBeNull();
+  });
+});
