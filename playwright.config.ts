@@ -44,7 +44,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx server/main.ts',
+    // The compiled server, as production runs it (`npm run build` compiles it).
+    command: 'node dist/server/main.js',
     url: `${GATE_URL}/healthz`,
     env: gateServerEnv(),
     reuseExistingServer: !process.env.CI,

@@ -16,8 +16,8 @@ export interface AccessRequest {
   isNavigation: boolean;
 }
 
-export function decideAccess(request: AccessRequest, publicPaths: ReadonlySet<string>): AccessDecision {
-  if (request.signedIn || publicPaths.has(request.path)) return {kind: 'serve'};
+export function decideAccess(request: AccessRequest, isPublic: (path: string) => boolean): AccessDecision {
+  if (request.signedIn || isPublic(request.path)) return {kind: 'serve'};
   if (request.isNavigation) return {kind: 'login-redirect', location: loginUrlFor(request.rawUrl)};
   return {kind: 'unauthorized'};
 }

@@ -1,38 +1,39 @@
 /** The gate server: Fastify, its official plugins, and our two route plugins. */
 import {randomUUID} from 'node:crypto';
-import Fastify, {type FastifyInstance, type FastifyServerOptions} from 'fastify';
+import Fastify, {LogController, type FastifyInstance, type FastifyServerOptions} from 'fastify';
 import {deleteApp, initializeApp} from 'firebase-admin/app';
 import {getAuth, type Auth} from 'firebase-admin/auth';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type {GateConfig} from './config';
-import {readBuild, type BuildInfo} from './build';
-import {contentSecurityPolicy} from './headers';
+import {LiveBuild} from './liveBuild';
+import {contentSecurityPolicy, NO_STORE} from './headers';
 import {memoryFilesPlugin} from './memoryFiles';
 import {PolicySource} from './policySource';
+import {deadlineAgent, IdentityService} from './identity';
+import {errorHandler} from './errors';
+import {healthRoutes} from './routes/health';
 import {SessionAuthority} from './sessions';
 import {sessionRoutes} from './routes/session';
 import {siteRoutes} from './routes/site';
 
 export interface GateDependencies {
   config: GateConfig;
-  build: BuildInfo;
   /** Firebase Admin's Auth for the configured project (or the emulator). */
   auth: Auth;
   logger?: FastifyServerOptions['logger'];
-  /** Log every request, not only the audit trail and errors. */
-  logRequests?: boolean;
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 /** Larger files (a big site's search index) are rare requests: streaming them from disk is fine. */
 const MAX_MEMORY_FILE_BYTES = 4 * 1024 * 1024;
 
-export async function buildGateServer({config, build, auth, logger = false, logRequests = false}: GateDependencies): Promise<FastifyInstance> {
+export async function buildGateServer({config, auth, logger = false}: GateDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
-    disableRequestLogging: !logRequests,
+    // Fastify's own request logging writes two lines a request; ours below writes one.
+    logController: new LogController({disableRequestLogging: true}),
     trustProxy: config.trustProxy,
     // Long paths get our own 414, not the router's 404.
     routerOptions: {maxParamLength: 4096},
@@ -41,9 +42,14 @@ export async function buildGateServer({config, build, auth, logger = false, logR
     ajv: {customOptions: {removeAdditional: false, coerceTypes: false}},
   });
 
+  const build = await LiveBuild.open(config.buildDir, app.log);
+  build.watch();
+  app.addHook('onClose', async () => build.close());
+  const identity = new IdentityService(config.identityTimeoutMs, app.log);
   const policy = new PolicySource(config.policy, app.log);
   const sessions = new SessionAuthority(auth, {
     ...config,
+    identity,
     policy: policy.current,
     // The audit trail: one JSON line per event, never a cookie or a token.
     audit: (event) => app.log.info(event, event.event.replace(/-/g, ' ')),
@@ -56,7 +62,7 @@ export async function buildGateServer({config, build, auth, logger = false, logR
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: contentSecurityPolicy(config, build.inlineScriptHashes),
+      directives: contentSecurityPolicy(config, () => build.inlineScriptHashes()),
     },
     // Sign-in popups talk back to their opener.
     crossOriginOpenerPolicy: {policy: 'same-origin-allow-popups'},
@@ -66,45 +72,49 @@ export async function buildGateServer({config, build, auth, logger = false, logR
     strictTransportSecurity: false,
   });
   await app.register(fastifyStatic, {
-    root: build.root,
+    // Each file is sent with the root of the build it belongs to.
+    root: build.current.root,
     serve: false,
     preCompressed: true,
     cacheControl: false,
     etag: true,
     lastModified: true,
   });
-  await app.register(memoryFilesPlugin, {root: build.root, maxBytes: config.memoryCacheBytes, maxFileBytes: MAX_MEMORY_FILE_BYTES});
+  await app.register(memoryFilesPlugin, {maxBytes: config.memoryCacheBytes, maxFileBytes: MAX_MEMORY_FILE_BYTES});
 
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    // A file that went missing from disk answers an error; no browser may keep that for a year.
+    if (reply.statusCode >= 400 && String(reply.getHeader('cache-control')).includes('immutable')) reply.header('cache-control', NO_STORE);
   });
 
-  app.setErrorHandler((error: Error & {statusCode?: number; code?: string}, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : null;
-    reply.header('cache-control', 'no-store');
-    if (status) return reply.code(status).send({error: error.code ?? 'bad-request', message: error.message});
-    request.log.error(error);
-    // The identity service is the one dependency that can fail under us.
-    return reply.code(503).send({error: 'unavailable', message: 'The sign-in service cannot be reached. Try again shortly.'});
-  });
+  if (config.logRequests) {
+    // One line a request; the path without its query, which can carry a reader's search.
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        {method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime)},
+        'request',
+      );
+    });
+  }
 
-  app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({status: 'ok'}));
+  app.setErrorHandler(errorHandler({stylesheets: () => build.current.stylesheets}));
+  await app.register(healthRoutes, {identity, probe: () => auth.getUser('tutorial-hub-readiness-probe')});
   await app.register(sessionRoutes, {config, sessions});
-  await app.register(siteRoutes, {sessions, files: build.files, publicPaths: build.publicPaths});
+  await app.register(siteRoutes, {sessions, build});
   return app;
 }
 
 /** The gate as `npm run serve` runs it: Firebase Admin for the configured project, over the build. */
-export async function createGateServer(
-  config: GateConfig,
-  options: Pick<GateDependencies, 'logger' | 'logRequests'> = {},
-): Promise<FastifyInstance> {
+export async function createGateServer(config: GateConfig, options: Pick<GateDependencies, 'logger'> = {}): Promise<FastifyInstance> {
   // firebase-admin reads the emulator address from the environment.
   if (config.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.emulatorHost;
   else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  const build = await readBuild(config.buildDir);
-  const firebaseApp = initializeApp({projectId: config.projectId}, `gate-${randomUUID()}`);
-  const app = await buildGateServer({config, build, auth: getAuth(firebaseApp), ...options});
+  const firebaseApp = initializeApp(
+    {projectId: config.projectId, httpAgent: deadlineAgent(config.identityTimeoutMs, {secure: config.emulatorHost === null})},
+    `gate-${randomUUID()}`,
+  );
+  const app = await buildGateServer({config, auth: getAuth(firebaseApp), ...options});
   app.addHook('onClose', async () => deleteApp(firebaseApp));
   return app;
 }

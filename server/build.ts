@@ -1,14 +1,19 @@
 /** What the gate learns from the build once, at start-up. */
+import {randomUUID} from 'node:crypto';
 import {readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {inlineScriptHashes} from './headers';
-import {publicPathsFor} from './publicSurface';
+import {assetsReferencedBy, publicPathsFor} from './publicSurface';
 
 export interface BuildInfo {
+  /** Unique to this reading of the build: the same folder read again after a change is another build. */
+  id: string;
   root: string;
   files: Set<string>;
   publicPaths: Set<string>;
   inlineScriptHashes: Set<string>;
+  /** Stylesheets of the login page, which error pages borrow. */
+  stylesheets: string[];
 }
 
 const PRECOMPRESSED = /\.(?:br|gz)$/;
@@ -31,5 +36,7 @@ export async function readBuild(root: string): Promise<BuildInfo> {
     for (const hash of inlineScriptHashes(await readFile(path.join(root, file), 'utf8'))) hashes.add(hash);
   }
   const loginHtml = await readFile(path.join(root, 'login.html'), 'utf8');
-  return {root, files, publicPaths: publicPathsFor(loginHtml, files), inlineScriptHashes: hashes};
+  const publicPaths = publicPathsFor(loginHtml, files);
+  const stylesheets = assetsReferencedBy(loginHtml).filter((asset) => asset.endsWith('.css') && publicPaths.has(asset));
+  return {id: randomUUID(), root, files, publicPaths, inlineScriptHashes: hashes, stylesheets};
 }

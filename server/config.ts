@@ -39,7 +39,19 @@ export interface GateConfig {
   authDomain: string;
   /** Memory for built files served from RAM rather than disk (0: always from disk). */
   memoryCacheBytes: number;
+  /** Longest wait for any one call to Firebase. */
+  identityTimeoutMs: number;
+  /** How long verified sessions go on past their re-check while Firebase cannot be reached. */
+  identityGraceMs: number;
+  /** On SIGTERM, how long in-flight requests may take before the server exits anyway. */
+  shutdownTimeoutMs: number;
+  logLevel: LogLevel;
+  /** One log line per request (on by default in production). */
+  logRequests: boolean;
 }
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -92,10 +104,29 @@ function policySettings(env: Env, cwd: string, isDemo: boolean): {policy: Policy
   return {policy: {domains: domains ?? new Set(), emailsFile}, openDemoPolicy: false};
 }
 
+function logLevel(raw: string | undefined): LogLevel {
+  if (raw === undefined || raw === '') return 'info';
+  if ((LOG_LEVELS as readonly string[]).includes(raw)) return raw as LogLevel;
+  throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${raw}"`);
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new ConfigError(`${name} must be true or false; got "${raw}"`);
+}
+
 function signUp(raw: string | undefined): 'open' | 'closed' {
   if (raw === undefined || raw === '' || raw === 'open') return 'open';
   if (raw === 'closed') return 'closed';
   throw new ConfigError(`SIGN_UP must be open or closed; got "${raw}"`);
+}
+
+function positive(env: Env, name: string, fallback: number): number {
+  const value = number(env, name, fallback);
+  if (value === 0) throw new ConfigError(`${name} must be more than 0`);
+  return value;
 }
 
 function trustProxy(raw: string | undefined): boolean | string {
@@ -144,5 +175,10 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
     trustProxy: trustProxy(env.TRUST_PROXY),
     authDomain: env.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
     memoryCacheBytes: number(env, 'GATE_MEMORY_CACHE_MB', 128) * 1024 * 1024,
+    identityTimeoutMs: positive(env, 'IDENTITY_TIMEOUT_SECONDS', 4) * 1000,
+    identityGraceMs: number(env, 'IDENTITY_GRACE_SECONDS', 3600) * 1000,
+    shutdownTimeoutMs: number(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10) * 1000,
+    logLevel: logLevel(env.LOG_LEVEL),
+    logRequests: flag(env, 'LOG_REQUESTS', env.NODE_ENV === 'production'),
   };
 }

@@ -25,15 +25,21 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-/** Directives for @fastify/helmet. */
-export function contentSecurityPolicy(config: GateConfig, scriptHashes: Iterable<string>): Record<string, string[]> {
+/** A directive source computed per response (helmet calls it): the build can change under the gate. */
+export type DynamicSource = () => string;
+
+/** Directives for @fastify/helmet; `scriptHashes` are those of the build being served. */
+export function contentSecurityPolicy(
+  config: GateConfig,
+  scriptHashes: () => Iterable<string>,
+): Record<string, (string | DynamicSource)[]> {
   const firebaseApis = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
   const emulator = config.emulatorHost ? [`http://${config.emulatorHost}`] : [];
   const authHandler = [`https://${config.authDomain}`];
   return {
     'default-src': ["'self'"],
     // Firebase's popup flow loads Google's API loader from apis.google.com.
-    'script-src': ["'self'", ...new Set(scriptHashes), 'https://apis.google.com'],
+    'script-src': ["'self'", () => [...new Set(scriptHashes())].join(' '), 'https://apis.google.com'],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'", 'data:'],

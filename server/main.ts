@@ -18,16 +18,36 @@ function configOrExit(): GateConfig {
 
 async function main(): Promise<void> {
   const config = configOrExit();
-  // JSON lines on stdout: the audit trail and errors always, every request on demand.
-  const app = await createGateServer(config, {
-    logger: {level: process.env.LOG_LEVEL || 'info'},
-    logRequests: process.env.LOG_REQUESTS === 'true',
-  });
+  // JSON lines on stdout: start and stop, the audit trail, identity outages, errors, and requests.
+  const app = await createGateServer(config, {logger: {level: config.logLevel}});
 
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void app.close().then(() => process.exit(0)));
-  }
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({event: 'stopping', signal, deadlineMs: config.shutdownTimeoutMs}, 'Stopping: no new connections; finishing requests in flight');
+    // Requests still running at the deadline lose their connections; the process exits all the same.
+    const deadline = setTimeout(() => {
+      app.log.warn({event: 'shutdown-deadline'}, 'Requests still in flight at the shutdown deadline were cut');
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
+    app.close().then(
+      () => {
+        app.log.info({event: 'stopped'}, 'Stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({err: error}, 'Stopping failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+
   await app.listen({port: config.port, host: config.host});
+  app.log.info({event: 'started', projectId: config.projectId, emulator: config.emulatorHost !== null}, 'Started');
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
   console.log(`\nTutorial Hub is ready at ${url}`);
   if (config.emulatorHost) {

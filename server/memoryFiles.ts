@@ -1,6 +1,6 @@
 /**
- * Built files served from memory. The build never changes under a running gate, and its files are
- * small: read once, a file is sent from a Buffer rather than opened, stat'ed and streamed from disk
+ * Built files served from memory. A build's files never change (a new build is a new folder, see
+ * liveBuild.ts), and they are small: read once, a file is sent from a Buffer rather than opened, stat'ed and streamed from disk
  * on every request, which doubled the gate's throughput (BENCHMARKS.md, Server). Files above the
  * per-file limit, and files the bounded cache has dropped for hotter ones, go through
  * @fastify/static as before.
@@ -28,8 +28,13 @@ interface MemoryFile {
   bytes: number;
 }
 
-export interface MemoryFilesOptions {
+/** Which build a file belongs to: its folder, and the identity of that reading of it. */
+export interface BuildRef {
+  id: string;
   root: string;
+}
+
+export interface MemoryFilesOptions {
   /** All representations of all cached files together. */
   maxBytes: number;
   /** A file whose representations together are larger is streamed from disk instead. */
@@ -38,8 +43,8 @@ export interface MemoryFilesOptions {
 
 declare module 'fastify' {
   interface FastifyReply {
-    /** Sends a file of the build (relative path), from memory when it is cached. */
-    sendBuildFile(file: string): Promise<FastifyReply>;
+    /** Sends a file (relative path) of a build, from memory when it is cached. */
+    sendBuildFile(file: string, build: BuildRef): Promise<FastifyReply>;
   }
 }
 
@@ -77,20 +82,23 @@ async function loadFile(root: string, file: string, maxFileBytes: number): Promi
 }
 
 /** @fastify/static, for files not held in memory. */
-async function sendFromDisk(reply: FastifyReply, file: string): Promise<FastifyReply> {
+async function sendFromDisk(reply: FastifyReply, file: string, root: string): Promise<FastifyReply> {
   // @fastify/send answers a matching condition with 304 whatever the reply's status: an error
   // page (the 404) must never turn into an empty "not modified".
   if (reply.statusCode !== 200) {
     delete reply.request.raw.headers['if-none-match'];
     delete reply.request.raw.headers['if-modified-since'];
   }
-  return reply.sendFile(file);
+  return reply.sendFile(file, root);
 }
 
-const memoryFiles: FastifyPluginAsync<MemoryFilesOptions> = async (app, {root, maxBytes, maxFileBytes}) => {
+/** Cache key: the same path in two builds is two files. */
+const keyOf = (build: BuildRef, file: string) => `${build.id}\0${build.root}\0${file}`;
+
+const memoryFiles: FastifyPluginAsync<MemoryFilesOptions> = async (app, {maxBytes, maxFileBytes}) => {
   if (maxBytes <= 0) {
-    app.decorateReply('sendBuildFile', function (this: FastifyReply, file: string) {
-      return sendFromDisk(this, file);
+    app.decorateReply('sendBuildFile', function (this: FastifyReply, file: string, build: BuildRef) {
+      return sendFromDisk(this, file, build.root);
     });
     return;
   }
@@ -99,26 +107,27 @@ const memoryFiles: FastifyPluginAsync<MemoryFilesOptions> = async (app, {root, m
     maxSize: maxBytes,
     sizeCalculation: (file) => file.bytes,
     // One read per file, however many requests ask for it at once.
-    fetchMethod: async (file) => {
+    fetchMethod: async (key) => {
+      const [, root, file] = key.split('\0') as [string, string, string];
       const loaded = await loadFile(root, file, maxFileBytes);
-      if (loaded === null) streamed.add(file);
+      if (loaded === null) streamed.add(key);
       return loaded ?? undefined;
     },
   });
 
-  async function cachedFile(file: string): Promise<MemoryFile | undefined> {
-    if (streamed.has(file)) return undefined;
+  async function cachedFile(key: string): Promise<MemoryFile | undefined> {
+    if (streamed.has(key)) return undefined;
     try {
-      return await cache.fetch(file);
+      return await cache.fetch(key);
     } catch {
       // Unreadable now: @fastify/static answers, with its own error handling.
       return undefined;
     }
   }
 
-  app.decorateReply('sendBuildFile', async function (this: FastifyReply, file: string): Promise<FastifyReply> {
-    const cached = await cachedFile(file);
-    if (!cached) return sendFromDisk(this, file);
+  app.decorateReply('sendBuildFile', async function (this: FastifyReply, file: string, build: BuildRef): Promise<FastifyReply> {
+    const cached = await cachedFile(keyOf(build, file));
+    if (!cached) return sendFromDisk(this, file, build.root);
 
     const coding = chooseCoding(this.request.headers['accept-encoding'], cached.codings);
     const {body, etag} = cached.representations.get(coding)!;

@@ -10,6 +10,7 @@ import type {Auth, DecodedIdToken, UserRecord} from 'firebase-admin/auth';
 import type {ReaderAccount, ReaderPolicy, Refusal} from './readerPolicy';
 import {admit} from './readerPolicy';
 import {claimsWithSignedOut, sessionEnding, type AccountState, type SessionEnding} from './sessionRules';
+import {isServiceFailure, type IdentityService} from './identity';
 
 export interface Session {
   uid: string;
@@ -33,6 +34,10 @@ export type AuditEvent =
 export interface SessionOptions {
   sessionMaxAgeMs: number;
   revocationCheckMs: number;
+  /** How long past its re-check a verified session goes on while Firebase cannot be reached. */
+  identityGraceMs: number;
+  /** Every call to Firebase goes through it: deadline, and a record of outages. */
+  identity: IdentityService;
   signInMaxAgeMs: number;
   /** The reader policy in force now (the allowed-emails file can change under a running gate). */
   policy: () => ReaderPolicy;
@@ -126,7 +131,7 @@ export class SessionAuthority {
   async createSessionCookie(idToken: string): Promise<{cookie: string; maxAgeMs: number}> {
     let decoded: DecodedIdToken;
     try {
-      decoded = await this.auth.verifyIdToken(idToken);
+      decoded = await this.options.identity.call(() => this.auth.verifyIdToken(idToken));
     } catch (error) {
       if (isServiceFailure(error)) throw error;
       if (errorCode(error) === DISABLED) throw this.refuse('disabled', tokenClaims(idToken));
@@ -148,7 +153,7 @@ export class SessionAuthority {
       this.options.audit?.({event: 'session-refused', reason: 'revoked', uid: decoded.uid, email});
       throw new SessionError('invalid-id-token', 'This sign-in was revoked; sign in again.');
     }
-    const cookie = await this.auth.createSessionCookie(idToken, {expiresIn: this.options.sessionMaxAgeMs});
+    const cookie = await this.options.identity.call(() => this.auth.createSessionCookie(idToken, {expiresIn: this.options.sessionMaxAgeMs}));
     this.options.audit?.({event: 'session-started', uid: decoded.uid, email, provider: decoded.firebase.sign_in_provider});
     return {cookie, maxAgeMs: this.options.sessionMaxAgeMs};
   }
@@ -158,15 +163,37 @@ export class SessionAuthority {
     return new SessionError(reason, REFUSAL_MESSAGES[reason]);
   }
 
-  /** The session a cookie proves, or null. */
+  /**
+   * The session a cookie proves, or null. A session whose re-check fell due within the last
+   * re-check period is answered from the cache while one background check runs
+   * (stale-while-revalidate). With Firebase unreachable, verified sessions go on within the grace
+   * period, never past their expiry, without waiting once the outage is known. Throws
+   * IdentityUnavailableError when a cookie cannot be judged.
+   */
   async verify(cookie: string | undefined): Promise<Session | null> {
     if (!cookie) return null;
     const key = cookieIdOf(cookie);
     const now = this.now();
     if ((this.rejected.get(key) ?? 0) > now) return null;
     const cached = this.verified.get(key);
-    if (cached && now < cached.expiresAt && now - cached.checkedAt < this.options.revocationCheckMs) return cached.session;
-    // Concurrent requests of one reader share a single call to Firebase.
+    const {revocationCheckMs, identityGraceMs, identity} = this.options;
+    const age = cached && now < cached.expiresAt ? now - cached.checkedAt : Infinity;
+    if (age < revocationCheckMs) return cached!.session;
+    const withinGrace = age < revocationCheckMs + identityGraceMs;
+    if (withinGrace && (age < 2 * revocationCheckMs || !identity.status().reachable)) {
+      this.check(key, cookie, cached).catch(() => undefined);
+      return cached!.session;
+    }
+    try {
+      return await this.check(key, cookie, cached);
+    } catch (error) {
+      if (withinGrace && isServiceFailure(error)) return cached!.session;
+      throw error;
+    }
+  }
+
+  /** One check of a cookie with Firebase at a time; concurrent requests share it. */
+  private check(key: string, cookie: string, cached: Verified | undefined): Promise<Session | null> {
     let pending = this.inFlight.get(key);
     if (!pending) {
       pending = this.verifyWithFirebase(key, cookie, cached).finally(() => this.inFlight.delete(key));
@@ -184,7 +211,7 @@ export class SessionAuthority {
     const key = cookieIdOf(cookie);
     let decoded: DecodedIdToken;
     try {
-      decoded = await this.auth.verifySessionCookie(cookie, false);
+      decoded = await this.options.identity.call(() => this.auth.verifySessionCookie(cookie, false));
     } catch (error) {
       if (isServiceFailure(error)) throw error;
       // Not a live cookie: there is no session to end.
@@ -222,7 +249,7 @@ export class SessionAuthority {
   private async revokeAll(uid: string): Promise<void> {
     await this.wait(1000 - (Date.now() % 1000));
     try {
-      await this.auth.revokeRefreshTokens(uid);
+      await this.options.identity.call(() => this.auth.revokeRefreshTokens(uid));
     } catch (error) {
       // A deleted account has no sessions left to revoke: its cookies fail every re-check.
       if (errorCode(error) !== 'auth/user-not-found') throw error;
@@ -243,13 +270,13 @@ export class SessionAuthority {
       await this.revokeAll(decoded.uid);
       return;
     }
-    await this.auth.setCustomUserClaims(decoded.uid, claims);
+    await this.options.identity.call(() => this.auth.setCustomUserClaims(decoded.uid, claims));
   }
 
   /** The account's state, or null when it no longer exists. */
   private async accountOf(uid: string): Promise<AccountState | null> {
     try {
-      return accountState(await this.auth.getUser(uid));
+      return accountState(await this.options.identity.call(() => this.auth.getUser(uid)));
     } catch (error) {
       if (errorCode(error) === 'auth/user-not-found') return null;
       throw error;
@@ -260,7 +287,7 @@ export class SessionAuthority {
     let decoded: DecodedIdToken;
     let state: AccountState | null;
     try {
-      decoded = await this.auth.verifySessionCookie(cookie, false);
+      decoded = await this.options.identity.call(() => this.auth.verifySessionCookie(cookie, false));
       state = await this.accountOf(decoded.uid);
     } catch (error) {
       // Firebase unreachable: the reader is not let in, but the cookie is not blamed either.
@@ -287,10 +314,4 @@ export class SessionAuthority {
     if (previous) this.options.audit?.({event: 'access-ended', reason, ...previous.session});
     return null;
   }
-}
-
-/** Network and server faults, as opposed to a cookie Firebase looked at and refused. */
-export function isServiceFailure(error: unknown): boolean {
-  const code = errorCode(error);
-  return typeof code === 'string' && (code.startsWith('app/') || code === 'auth/internal-error');
 }

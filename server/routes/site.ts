@@ -1,19 +1,18 @@
 /** Every other GET/HEAD: the built site, behind the session check. */
 import type {FastifyPluginAsync} from 'fastify';
 import {decideAccess, isNavigationRequest} from '../access';
-import {buildFileFor, resolveRequestPath} from '../requestPath';
+import {resolveRequestPath} from '../requestPath';
+import type {LiveBuild} from '../liveBuild';
 import {cacheControlFor, NO_STORE, REVALIDATE} from '../headers';
 import type {SessionAuthority} from '../sessions';
 import {SESSION_COOKIE} from './session';
 
 export interface SiteRoutesOptions {
   sessions: SessionAuthority;
-  /** Every file of the build, relative, with forward slashes. */
-  files: ReadonlySet<string>;
-  publicPaths: ReadonlySet<string>;
+  build: LiveBuild;
 }
 
-export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {sessions, files, publicPaths}) => {
+export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {sessions, build}) => {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
@@ -28,10 +27,12 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {se
         return reply.header('cache-control', NO_STORE).redirect(resolution.location, 301);
       }
 
-      const session = await sessions.verify(request.cookies[SESSION_COOKIE]);
+      // The signed-out surface never waits for, or depends on, the identity service.
+      const isPublic = build.isPublic(resolution.path);
+      const session = isPublic ? null : await sessions.verify(request.cookies[SESSION_COOKIE]);
       const access = decideAccess(
         {path: resolution.path, rawUrl: request.url, signedIn: session !== null, isNavigation: isNavigationRequest(request.headers)},
-        publicPaths,
+        () => isPublic,
       );
       if (access.kind === 'login-redirect') {
         return reply.header('cache-control', NO_STORE).redirect(access.location, 302);
@@ -40,11 +41,11 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {se
         return reply.code(401).header('cache-control', NO_STORE).send();
       }
 
-      const file = buildFileFor(resolution.path, files);
-      if (file === null) {
-        return reply.code(404).header('cache-control', REVALIDATE).sendBuildFile('404.html');
+      const found = build.lookup(resolution.path);
+      if (found === null) {
+        return reply.code(404).header('cache-control', REVALIDATE).sendBuildFile('404.html', build.current);
       }
-      return reply.header('cache-control', cacheControlFor(file)).sendBuildFile(file);
+      return reply.header('cache-control', cacheControlFor(found.file)).sendBuildFile(found.file, found.build);
     },
   });
 };

@@ -3,6 +3,7 @@ import type {Auth} from 'firebase-admin/auth';
 import {SessionAuthority, type AuditEvent} from '../../server/sessions';
 import {SIGNED_OUT_CLAIM} from '../../server/sessionRules';
 import type {ReaderPolicy} from '../../server/readerPolicy';
+import {IdentityService, IdentityUnavailableError} from '../../server/identity';
 
 interface FakeUser {
   email?: string;
@@ -74,7 +75,9 @@ class FakeAuth {
 
 const EXAMPLE_COM: ReaderPolicy = {domains: new Set(['example.com']), emails: new Set()};
 
-function setup({revocationCheckMs = 60_000, expiresInMs = 3_600_000, maxCachedSessions = 100} = {}) {
+const silent = {info: () => undefined, warn: () => undefined};
+
+function setup({revocationCheckMs = 60_000, expiresInMs = 3_600_000, maxCachedSessions = 100, identityGraceMs = 0} = {}) {
   let now = 1_000_000;
   const auth = new FakeAuth(now + expiresInMs);
   const audit: AuditEvent[] = [];
@@ -85,6 +88,8 @@ function setup({revocationCheckMs = 60_000, expiresInMs = 3_600_000, maxCachedSe
     new SessionAuthority(auth as unknown as Auth, {
       sessionMaxAgeMs: 5 * 86_400_000,
       revocationCheckMs,
+      identityGraceMs,
+      identity: new IdentityService(1000, silent),
       signInMaxAgeMs: 14 * 86_400_000,
       maxCachedSessions,
       policy: () => policy,
@@ -159,7 +164,7 @@ describe('SessionAuthority.verify', () => {
   it('lets nobody in, and blames no cookie, while Firebase is unreachable', async () => {
     const {auth, sessions} = setup({revocationCheckMs: 0});
     auth.down = true;
-    await expect(sessions.verify('alice:1')).rejects.toMatchObject({code: 'app/network-error'});
+    await expect(sessions.verify('alice:1')).rejects.toBeInstanceOf(IdentityUnavailableError);
     auth.down = false;
     expect(await sessions.verify('alice:1')).not.toBeNull();
   });
@@ -169,6 +174,52 @@ describe('SessionAuthority.verify', () => {
     expect(await sessions.verify(undefined)).toBeNull();
     expect(await sessions.verify('')).toBeNull();
     expect(auth.calls).toBe(0);
+  });
+});
+
+describe('SessionAuthority when a re-check falls due', () => {
+  /** Lets a background check finish. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('answers from the cache and checks once in the background (stale-while-revalidate)', async () => {
+    const {auth, sessions, advance} = setup({revocationCheckMs: 60_000, identityGraceMs: 3_600_000});
+    await sessions.verify('alice:1');
+    advance(61_000);
+    auth.users.get('alice')!.disabled = true;
+    const answers = await Promise.all(Array.from({length: 5}, () => sessions.verify('alice:1')));
+    expect(answers.every((session) => session?.uid === 'alice')).toBe(true);
+    await settle();
+    expect(auth.calls).toBe(2);
+    expect(await sessions.verify('alice:1')).toBeNull();
+  });
+
+  it('keeps verified sessions going through an outage within the grace period, then refuses them', async () => {
+    const {auth, sessions, advance} = setup({revocationCheckMs: 60_000, identityGraceMs: 3_600_000});
+    await sessions.verify('alice:1');
+    auth.down = true;
+    advance(61_000);
+    expect(await sessions.verify('alice:1')).not.toBeNull();
+    await settle();
+    advance(3_000_000);
+    expect(await sessions.verify('alice:1')).not.toBeNull();
+    advance(600_000);
+    await expect(sessions.verify('alice:1')).rejects.toBeInstanceOf(IdentityUnavailableError);
+    auth.down = false;
+    expect(await sessions.verify('alice:1')).not.toBeNull();
+  });
+
+  it('never serves a session past its own expiry, outage or not', async () => {
+    const {auth, sessions, advance} = setup({revocationCheckMs: 60_000, identityGraceMs: 3_600_000, expiresInMs: 120_000});
+    await sessions.verify('alice:1');
+    auth.down = true;
+    advance(121_000);
+    await expect(sessions.verify('alice:1')).rejects.toBeInstanceOf(IdentityUnavailableError);
+  });
+
+  it('cannot judge a cookie it has never verified while Firebase is unreachable', async () => {
+    const {auth, sessions} = setup({identityGraceMs: 3_600_000});
+    auth.down = true;
+    await expect(sessions.verify('bob:1')).rejects.toBeInstanceOf(IdentityUnavailableError);
   });
 });
 

@@ -1,0 +1,215 @@
+/** The I/O half of `npm run readers`: Firebase Auth through firebase-admin, and the allowed-emails file. */
+import {access, constants, readFile, realpath, rename, rm, stat, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {deleteApp, initializeApp} from 'firebase-admin/app';
+import {FirebaseAuthError, getAuth, type Auth, type UserRecord} from 'firebase-admin/auth';
+import {describePolicy, parseAllowedDomains, parseEmailList, PolicyError, type ReaderPolicy} from '../../server/readerPolicy';
+import {addToEmailList, formatAccountTable, parseReadersCsv, readersTarget, UserError, type AccountRow, type Command} from './rules';
+
+type Env = Record<string, string | undefined>;
+
+function emailsFileOf(env: Env): string {
+  if (!env.ALLOWED_EMAILS_FILE) {
+    throw new UserError('ALLOWED_EMAILS_FILE is not set: set it to the allowed-emails file the gate server reads.');
+  }
+  return path.resolve(env.ALLOWED_EMAILS_FILE);
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
+/** The file's text; a missing file is an error, or empty when `missingIsEmpty` (the first invite creates it). */
+async function readText(file: string, {missingIsEmpty = false} = {}): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+    if (missingIsEmpty) return '';
+    throw new UserError(`${file} does not exist.`);
+  }
+}
+
+/**
+ * Where the allowed-emails file really is (through a symlink, which must stay one), checked before
+ * Firebase is touched: a file this command cannot replace must stop it before any account changes.
+ */
+async function writableListFile(file: string): Promise<string> {
+  const target = await realpath(file).catch((error: unknown) => {
+    if (isMissing(error)) return file;
+    throw error;
+  });
+  try {
+    await access(path.dirname(target), constants.W_OK);
+  } catch {
+    throw new UserError(`cannot replace ${target}: its folder ${path.dirname(target)} is missing or not writable.`);
+  }
+  return target;
+}
+
+/** The gate polls the file: writing a temporary file and renaming it swaps the whole list in at once. */
+async function writeAtomically(file: string, text: string): Promise<void> {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  const mode = await stat(file).then(
+    (stats) => stats.mode & 0o777,
+    () => undefined,
+  );
+  await writeFile(temporary, text, {mode});
+  try {
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, {force: true});
+    throw error;
+  }
+}
+
+async function findUser(auth: Auth, email: string): Promise<UserRecord | null> {
+  try {
+    return await auth.getUserByEmail(email);
+  } catch (error) {
+    if (error instanceof FirebaseAuthError && error.code === 'auth/user-not-found') return null;
+    throw error;
+  }
+}
+
+async function requireUser(auth: Auth, email: string): Promise<UserRecord> {
+  const user = await findUser(auth, email);
+  if (!user) throw new UserError(`no account has the address ${email}.`);
+  return user;
+}
+
+/**
+ * The reader's account, created without a password if there is none. An account with no sign-in
+ * method yet (invited, link unused) gets a fresh password link; using it also verifies the email,
+ * which the gate requires.
+ */
+async function ensureAccount(auth: Auth, email: string, name: string | null): Promise<{created: boolean; link: string | null}> {
+  const existing = await findUser(auth, email);
+  const user = existing ?? (await auth.createUser({email, ...(name ? {displayName: name} : {})}));
+  const link = user.providerData.length === 0 ? await auth.generatePasswordResetLink(email) : null;
+  return {created: existing === null, link};
+}
+
+async function addToListFile(file: string, emails: readonly string[]): Promise<string[]> {
+  const {text, added} = addToEmailList(await readText(file, {missingIsEmpty: true}), emails);
+  if (added.length > 0) await writeAtomically(file, text);
+  return added;
+}
+
+/** The policy the gate would apply with this environment (server/config.ts), with the file as it is now. */
+async function currentPolicy(env: Env, isDemo: boolean): Promise<{policy: ReaderPolicy; description: string}> {
+  let domains;
+  try {
+    domains = parseAllowedDomains(env.ALLOWED_EMAIL_DOMAINS);
+  } catch (error) {
+    if (error instanceof PolicyError) throw new UserError(error.message);
+    throw error;
+  }
+  const file = env.ALLOWED_EMAILS_FILE ? path.resolve(env.ALLOWED_EMAILS_FILE) : null;
+  const list = file ? parseEmailList(await readText(file)) : null;
+  for (const {line, text} of list?.invalid ?? []) {
+    console.error(`warning: ${file}:${line}: "${text}" is not an email address; the gate skips it.`);
+  }
+  // With no policy at all, the gate of a demo project admits every verified email.
+  const effective = domains ?? (file === null && isDemo ? 'any' : new Set<string>());
+  return {
+    policy: {domains: effective, emails: list?.emails ?? new Set()},
+    description: describePolicy(effective, file) || 'nobody (set ALLOWED_EMAIL_DOMAINS or ALLOWED_EMAILS_FILE)',
+  };
+}
+
+function accountRow(user: UserRecord): AccountRow {
+  return {
+    uid: user.uid,
+    email: user.email ?? null,
+    emailVerified: user.emailVerified,
+    disabled: user.disabled,
+    providerIds: user.providerData.map((provider) => provider.providerId),
+    lastSignInTime: user.metadata.lastSignInTime,
+  };
+}
+
+async function list(auth: Auth, env: Env, isDemo: boolean): Promise<void> {
+  const {policy, description} = await currentPolicy(env, isDemo);
+  const accounts: AccountRow[] = [];
+  let pageToken: string | undefined;
+  do {
+    const page = await auth.listUsers(1000, pageToken);
+    accounts.push(...page.users.map(accountRow));
+    pageToken = page.pageToken;
+  } while (pageToken);
+  console.log(formatAccountTable(accounts, policy));
+  console.log(`Policy: ${description}.`);
+}
+
+async function invite(auth: Auth, env: Env, email: string): Promise<void> {
+  const file = await writableListFile(emailsFileOf(env));
+  const {created, link} = await ensureAccount(auth, email, null);
+  console.log(created ? `Created an account for ${email}.` : `${email} has an account already.`);
+  const added = await addToListFile(file, [email]);
+  console.log(added.length > 0 ? `Added ${email} to ${file}.` : `${email} is on ${file} already.`);
+  // firebase-admin can make the link but not mail it.
+  if (link) console.log(`Send ${email} this link to choose a password (this command sends no email):\n  ${link}`);
+}
+
+async function importCsv(auth: Auth, env: Env, csvFile: string): Promise<void> {
+  const file = emailsFileOf(env);
+  const {readers, problems} = parseReadersCsv(await readText(path.resolve(csvFile)));
+  if (problems.length > 0) {
+    for (const {line, message} of problems) console.error(`${csvFile}:${line}: ${message}`);
+    throw new UserError(`${problems.length} problem(s) in ${csvFile}; nothing was changed.`);
+  }
+  if (readers.length === 0) {
+    console.log(`${csvFile} lists no readers; nothing was changed.`);
+    return;
+  }
+  const target = await writableListFile(file);
+  let links = 0;
+  for (const {email, name} of readers) {
+    const {created, link} = await ensureAccount(auth, email, name);
+    console.log(`${email}: ${created ? 'account created' : 'has an account already'}`);
+    if (link) {
+      console.log(`  password link: ${link}`);
+      links++;
+    }
+  }
+  const added = await addToListFile(target, readers.map((reader) => reader.email));
+  console.log(`Added ${added.length} address(es) to ${target}; ${readers.length - added.length} were on it already.`);
+  if (links > 0) console.log('This command sends no email: send each reader their password link yourself.');
+}
+
+export async function runCommand(command: Exclude<Command, {name: 'help'}>, env: Env): Promise<void> {
+  const {projectId, emulatorHost} = readersTarget(env);
+  // firebase-admin reads the emulator address from the environment.
+  if (emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+  else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  const app = initializeApp({projectId}, 'readers');
+  const auth = getAuth(app);
+  try {
+    switch (command.name) {
+      case 'list':
+        return await list(auth, env, projectId.startsWith('demo-'));
+      case 'invite':
+        return await invite(auth, env, command.email);
+      case 'import':
+        return await importCsv(auth, env, command.file);
+      case 'disable':
+      case 'enable': {
+        const disabled = command.name === 'disable';
+        await auth.updateUser((await requireUser(auth, command.email)).uid, {disabled});
+        console.log(
+          disabled
+            ? `Disabled ${command.email}: it cannot sign in, and the gate ends its sessions at their next check.`
+            : `Enabled ${command.email}: it can sign in again.`,
+        );
+        return;
+      }
+      case 'sign-out':
+        await auth.revokeRefreshTokens((await requireUser(auth, command.email)).uid);
+        console.log(`Signed out ${command.email}: the gate ends its sessions at their next check (SESSION_REVOCATION_CHECK_SECONDS).`);
+        return;
+    }
+  } finally {
+    await deleteApp(app);
+  }
+}

@@ -1,0 +1,254 @@
+/**
+ * The pure half of `npm run readers`: what the operator typed, what a readers CSV holds, how the
+ * allowed-emails file changes and how accounts are shown. No I/O here; commands.ts does that.
+ */
+import {DEFAULT_EMULATOR_HOST, DEMO_PROJECT_ID} from '../../src/auth/settings';
+import {admit, emailDomain, isEmailAddress, normaliseEmail, parseEmailList, type ReaderAccount, type ReaderPolicy} from '../../server/readerPolicy';
+
+export const USAGE = `Usage: npm run readers -- <command>
+
+  list                  every account: verified, disabled, last sign-in, and whether the gate admits it
+  invite <email>        put the address on ALLOWED_EMAILS_FILE, create its account if there is none,
+                        and print a link with which the reader sets a password
+  import <file.csv>     invite every reader of a CSV whose header names an "email" column
+                        (and optionally "name"); nothing changes if any line is malformed
+  disable <email>       stop the account from signing in (the gate refuses it at its next check)
+  enable <email>        undo disable
+  sign-out <email>      end all of the account's sessions
+
+Environment: FIREBASE_PROJECT_ID (default ${DEMO_PROJECT_ID}), FIREBASE_AUTH_EMULATOR_HOST
+(default ${DEFAULT_EMULATOR_HOST} for demo- projects), ALLOWED_EMAILS_FILE, ALLOWED_EMAIL_DOMAINS.
+Exit status: 0 done, 1 failed (the message says why), 2 usage error. help (or --help) prints this text.`;
+
+/** A mistake of the operator's: printed as one line, exit 1, never a stack trace. */
+export class UserError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UserError';
+  }
+}
+
+/** A command line that is not one of USAGE's: printed with the usage text, exit 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export type Command =
+  | {name: 'help'}
+  | {name: 'list'}
+  | {name: 'invite' | 'disable' | 'enable' | 'sign-out'; email: string}
+  | {name: 'import'; file: string};
+
+/**
+ * Why an address cannot be invited, or null when it can. Beyond the gate's own test, `#` is
+ * refused: it starts a comment in the allowed-emails file, so such an address would never match.
+ */
+export function inviteProblem(raw: string): string | null {
+  if (raw.trim() === '') return 'no email address';
+  if (!isEmailAddress(raw)) return `"${raw.trim()}" is not an email address`;
+  if (raw.includes('#')) return `"${raw.trim()}" contains #, which starts a comment in the allowed-emails file`;
+  return null;
+}
+
+export function parseArgs(argv: readonly string[]): Command {
+  const [name, ...rest] = argv;
+  if (name === undefined) throw new UsageError('give a command');
+  if (name === 'help' || name === '--help' || name === '-h') return {name: 'help'};
+  const takes = (count: number, what: string) => {
+    if (rest.length < count) throw new UsageError(`${name} needs ${what}`);
+    if (rest.length > count) throw new UsageError(`${name} takes ${count === 0 ? 'no argument' : `only ${what}`}; got "${rest.join(' ')}"`);
+  };
+  switch (name) {
+    case 'list':
+      takes(0, '');
+      return {name};
+    case 'import':
+      takes(1, 'a CSV file');
+      return {name, file: rest[0]!};
+    case 'invite':
+    case 'disable':
+    case 'enable':
+    case 'sign-out': {
+      takes(1, 'an email address');
+      const problem = name === 'invite' ? inviteProblem(rest[0]!) : isEmailAddress(rest[0]!) ? null : `"${rest[0]}" is not an email address`;
+      if (problem) throw new UsageError(problem);
+      return {name, email: normaliseEmail(rest[0]!)};
+    }
+    default:
+      throw new UsageError(`unknown command "${name}"`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export interface Target {
+  projectId: string;
+  /** `host:port` of the Auth emulator, or null for the real Firebase service. */
+  emulatorHost: string | null;
+}
+
+/** The gate server's rule (server/config.ts), so that both talk to the same Firebase by default. */
+export function readersTarget(env: Env): Target {
+  const projectId = env.FIREBASE_PROJECT_ID || DEMO_PROJECT_ID;
+  const isDemo = projectId.startsWith('demo-');
+  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST || (isDemo ? DEFAULT_EMULATOR_HOST : null);
+  // An emulator answering for a real project would make the operator believe real readers changed.
+  if (emulatorHost && !isDemo) {
+    throw new UserError(
+      `FIREBASE_AUTH_EMULATOR_HOST is set, but the project "${projectId}" is not a demo- project; unset one of them.`,
+    );
+  }
+  return {projectId, emulatorHost};
+}
+
+export interface CsvReader {
+  email: string;
+  /** From a `name` column, for the new account's displayName; null when absent or blank. */
+  name: string | null;
+  line: number;
+}
+
+export interface CsvProblem {
+  line: number;
+  message: string;
+}
+
+/** One CSV record on one line; double quotes protect commas (`"Lovelace, Ada"`). Null on an unclosed quote. */
+function splitCsvLine(line: string): string[] | null {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i];
+    if (quoted) {
+      if (char === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"' && field.trim() === '') {
+      quoted = true;
+      field = '';
+    } else if (char === ',') {
+      fields.push(field);
+      field = '';
+    } else field += char;
+  }
+  if (quoted) return null;
+  fields.push(field);
+  return fields;
+}
+
+/**
+ * A readers CSV: a header naming an `email` column (other columns allowed; `name` is used), then
+ * one reader a line; blank lines are skipped. Every line is checked, so that the operator sees
+ * all problems at once, by line number (from 1), and an import changes nothing unless there is none.
+ */
+export function parseReadersCsv(text: string): {readers: CsvReader[]; problems: CsvProblem[]} {
+  // Spreadsheets often save a byte-order mark before the header.
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const headerIndex = lines.findIndex((line) => line.trim() !== '');
+  if (headerIndex === -1) return {readers: [], problems: [{line: 1, message: 'the file is empty; expected a header line "email"'}]};
+  const header = (splitCsvLine(lines[headerIndex]!) ?? []).map((column) => column.trim().toLowerCase());
+  const emailColumn = header.indexOf('email');
+  if (emailColumn === -1) {
+    return {
+      readers: [],
+      problems: [{line: headerIndex + 1, message: 'the header line must name an "email" column, such as "email" or "email,name"'}],
+    };
+  }
+  const nameColumn = header.indexOf('name');
+  const readers: CsvReader[] = [];
+  const problems: CsvProblem[] = [];
+  const firstLineOf = new Map<string, number>();
+  lines.forEach((text, index) => {
+    const line = index + 1;
+    if (index <= headerIndex || text.trim() === '') return;
+    const fields = splitCsvLine(text);
+    if (fields === null) return problems.push({line, message: 'a quoted field is not closed'});
+    if (fields.length !== header.length) {
+      return problems.push({line, message: `${fields.length} field(s), but the header has ${header.length}`});
+    }
+    const raw = fields[emailColumn]!;
+    const problem = inviteProblem(raw);
+    if (problem) return problems.push({line, message: problem});
+    const email = normaliseEmail(raw);
+    const first = firstLineOf.get(email);
+    // Twice the same address is likely a copy mistake (which name is right?): let the operator decide.
+    if (first !== undefined) return problems.push({line, message: `${email} is already on line ${first}`});
+    firstLineOf.set(email, line);
+    readers.push({email, name: nameColumn === -1 ? null : fields[nameColumn]!.trim() || null, line});
+  });
+  return {readers, problems};
+}
+
+/**
+ * The allowed-emails file with these addresses appended, each once; everything already there
+ * (comments, order, line endings) stays as it was. `added` lists what was not on the list yet.
+ */
+export function addToEmailList(text: string, emails: readonly string[]): {text: string; added: string[]} {
+  const listed = parseEmailList(text).emails;
+  const added = [...new Set(emails.map(normaliseEmail))].filter((email) => !listed.has(email));
+  if (added.length === 0) return {text, added};
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const base = text === '' || text.endsWith('\n') ? text : text + eol;
+  return {text: base + added.map((email) => email + eol).join(''), added};
+}
+
+export interface AccountRow extends ReaderAccount {
+  uid: string;
+  /** `metadata.lastSignInTime` of the user record (an HTTP date), if any. */
+  lastSignInTime: string | null | undefined;
+}
+
+const REFUSALS = {
+  anonymous: 'anonymous',
+  'email-not-verified': 'not verified',
+  'not-allowed': 'not allowed',
+  disabled: 'disabled',
+} as const;
+
+function lastSignIn(time: string | null | undefined): string {
+  const date = time ? new Date(time) : null;
+  if (!date || Number.isNaN(date.getTime())) return 'never';
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** Which part of the policy lists the address, whatever else the account lacks. */
+function allowedBy(email: string | null, policy: ReaderPolicy): string {
+  if (!email) return '-';
+  const domain = emailDomain(email);
+  const reasons = [
+    policy.emails.has(normaliseEmail(email)) ? 'on list' : null,
+    policy.domains === 'any' ? 'any email' : domain !== null && policy.domains.has(domain) ? 'domain' : null,
+  ].filter(Boolean);
+  return reasons.length > 0 ? reasons.join(', ') : '-';
+}
+
+/** The `list` table: one row per account, by email, then a line that counts them. */
+export function formatAccountTable(accounts: readonly AccountRow[], policy: ReaderPolicy): string {
+  // Accounts without an email (anonymous, phone) last.
+  const sorted = [...accounts].sort((a, b) =>
+    a.email === null || b.email === null ? Number(a.email === null) - Number(b.email === null) : a.email.localeCompare(b.email),
+  );
+  let admitted = 0;
+  const rows = sorted.map((account) => {
+    const admission = admit(account, policy);
+    if (admission.admitted) admitted++;
+    return [
+      account.email ?? `(no email; uid ${account.uid})`,
+      account.emailVerified ? 'yes' : 'no',
+      account.disabled ? 'yes' : 'no',
+      lastSignIn(account.lastSignInTime),
+      allowedBy(account.email, policy),
+      admission.admitted ? 'yes' : `no (${REFUSALS[admission.reason]})`,
+    ];
+  });
+  const table = [['EMAIL', 'VERIFIED', 'DISABLED', 'LAST SIGN-IN', 'ALLOWED BY', 'ADMITTED'], ...rows];
+  const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
+  const lines = table.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
+  return [...lines, '', `${accounts.length} account(s), ${admitted} admitted by the gate.`].join('\n');
+}

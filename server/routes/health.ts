@@ -1,0 +1,34 @@
+/**
+ * GET /healthz: liveness (the process answers). GET /readyz: readiness, which includes whether
+ * the identity service answered recently; with no recent call, one cheap look-up finds out.
+ */
+import type {FastifyPluginAsync} from 'fastify';
+import {NO_STORE} from '../headers';
+import type {IdentityService} from '../identity';
+
+export interface HealthRoutesOptions {
+  identity: IdentityService;
+  /** A call whose answer (even "no such user") shows the identity service is there. */
+  probe: () => Promise<unknown>;
+}
+
+/** An answer younger than this counts as "recently". */
+const RECENT_MS = 30_000;
+
+export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app, {identity, probe}) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', NO_STORE);
+  });
+
+  app.get('/healthz', async () => ({status: 'ok'}));
+
+  app.get('/readyz', async (_request, reply) => {
+    let status = identity.status();
+    if (status.reachable && (status.lastAnswerAt === null || Date.now() - status.lastAnswerAt > RECENT_MS)) {
+      await identity.call(probe).catch(() => undefined);
+      status = identity.status();
+    }
+    if (status.reachable) return {status: 'ready'};
+    return reply.code(503).send({status: 'identity-unreachable', since: new Date(status.outageSince!).toISOString()});
+  });
+};

@@ -1,0 +1,129 @@
+/**
+ * A new build while the gate serves: BUILD_DIR is a symlink to a release folder, switched to the
+ * next release atomically. Readers never get a mix of builds, and pages already open keep every
+ * hashed asset they need.
+ */
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {sessionCookieFor, startGate, type RunningGate} from '../support/gate';
+import {BUILD_DIR} from '../support/buildFiles';
+import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
+import {assetsReferencedBy} from '../../server/publicSurface';
+
+let dir: string;
+let gate: RunningGate;
+let cookie: string;
+const OLD_CSS = readdirSync(path.join(BUILD_DIR, 'assets/css')).find((file) => file.endsWith('.css'))!;
+const NEW_CSS = 'styles.0b0b0b0b.css';
+const NEW_MARKER = '<meta name="release" content="b">';
+const NEW_INLINE = '<script>window.tutorialHubRelease="b"</script>';
+
+/** Release b: the same site with its stylesheet under a new hashed name and a new inline script. */
+function makeReleaseB(target: string): void {
+  cpSync(BUILD_DIR, target, {recursive: true});
+  for (const suffix of ['', '.br', '.gz']) {
+    try {
+      renameSync(path.join(target, 'assets/css', OLD_CSS + suffix), path.join(target, 'assets/css', NEW_CSS + suffix));
+    } catch {
+      // Not every file has compressed copies.
+    }
+  }
+  for (const entry of readdirSync(target, {recursive: true})) {
+    const file = path.join(target, String(entry));
+    if (/\.html\.(?:br|gz)$/.test(file)) unlinkSync(file);
+    if (!file.endsWith('.html')) continue;
+    const html = readFileSync(file, 'utf8').replaceAll(OLD_CSS, NEW_CSS).replace('<meta charset=UTF-8>', `<meta charset=UTF-8>${NEW_MARKER}${NEW_INLINE}`);
+    writeFileSync(file, html);
+  }
+}
+
+/** Points `current` at a release in one rename, as a deploy does. */
+function switchTo(release: string): void {
+  const next = path.join(dir, 'current.next');
+  symlinkSync(path.join(dir, 'releases', release), next);
+  renameSync(next, path.join(dir, 'current'));
+}
+
+const get = (url: string, headers: Record<string, string> = SUBRESOURCE) => rawRequest(gate.origin, url, {headers});
+const signedIn = (headers: Record<string, string> = SUBRESOURCE) => ({...headers, cookie: `__session=${cookie}`});
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'gate-releases-'));
+  cpSync(BUILD_DIR, path.join(dir, 'releases/a'), {recursive: true});
+  makeReleaseB(path.join(dir, 'releases/b'));
+  switchTo('a');
+  gate = await startGate({BUILD_DIR: path.join(dir, 'current')});
+  cookie = await sessionCookieFor(gate);
+});
+afterAll(async () => {
+  await gate.close();
+  rmSync(dir, {recursive: true, force: true});
+});
+
+describe('switching to a new release', () => {
+  it('serves the new release whole, keeps the old hashed assets for open pages, and never mixes the two', async () => {
+    const oldPage = await get('/1.0/intro', signedIn(NAVIGATION));
+    const oldAssets = assetsReferencedBy(oldPage.body).filter((asset) => asset.startsWith('/assets/'));
+    expect(oldAssets).toContain(`/assets/css/${OLD_CSS}`);
+
+    // Readers keep loading the login page and what it references while the release changes.
+    let sampling = true;
+    const mixed: string[] = [];
+    const sampler = (async () => {
+      while (sampling) {
+        const login = await get('/login', NAVIGATION);
+        for (const asset of assetsReferencedBy(login.body)) {
+          const status = (await get(asset)).status;
+          if (status !== 200) mixed.push(`${asset}: ${status}`);
+        }
+        const isNew = login.body.includes(NEW_MARKER);
+        if (isNew !== login.body.includes(NEW_CSS)) mixed.push('a login page of two releases');
+      }
+    })();
+
+    switchTo('b');
+    expect(await until(async () => (await get('/login', NAVIGATION)).body.includes(NEW_MARKER))).toBe(true);
+    sampling = false;
+    await sampler;
+    expect(mixed).toEqual([]);
+
+    const newLogin = await get('/login', NAVIGATION);
+    expect(newLogin.body).toContain(NEW_CSS);
+    expect(newLogin.body).not.toContain(OLD_CSS);
+    // The new release's inline script is allowed by the CSP sent with it.
+    expect(String(newLogin.headers['content-security-policy'])).toMatch(/'sha256-[^']+'/);
+    const newPage = await get('/1.0/intro', signedIn(NAVIGATION));
+    expect(newPage.body).toContain(NEW_MARKER);
+
+    // The page a reader already holds still gets every hashed asset it asks for, signed in or not.
+    for (const asset of oldAssets) expect({asset, status: (await get(asset, signedIn())).status}).toEqual({asset, status: 200});
+    expect((await get(`/assets/css/${OLD_CSS}`)).status).toBe(200);
+    expect((await get(`/assets/css/${NEW_CSS}`)).status).toBe(200);
+    expect(gate.logs).toContainEqual(expect.objectContaining({event: 'build-switched', how: 'release'}));
+  });
+
+  it('never lets a browser keep a missing hashed asset: a 404 is not immutable', async () => {
+    const response = await get('/assets/js/0000dead.js', signedIn());
+    expect(response.status).toBe(404);
+    expect(response.headers['cache-control']).not.toMatch(/immutable/);
+  });
+
+  it('notices a folder changed in place, says so, and serves it once it has settled', async () => {
+    const login = path.join(dir, 'current/login.html');
+    writeFileSync(login, readFileSync(login, 'utf8').replace('<meta charset=UTF-8>', '<meta charset=UTF-8><meta name="release" content="b2">'));
+    expect(await until(async () => gate.logs.some((line) => line.event === 'build-changed-in-place'))).toBe(true);
+    expect(await until(async () => (await get('/login', NAVIGATION)).body.includes('content="b2"'))).toBe(true);
+    expect(gate.logs).toContainEqual(expect.objectContaining({event: 'build-switched', how: 'in-place'}));
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * The gate when the identity service has a bad day: the Auth emulator behind a TCP proxy that
+ * these tests cut (connection refused) and stall (no answer), then restore.
+ */
+import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
+import {spawn} from 'node:child_process';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {postSession, sessionCookieFor, startGate, type RunningGate} from '../support/gate';
+import {startTcpProxy, type TcpProxy} from '../support/tcpProxy';
+import {EMULATOR_HOST} from '../support/environment';
+import {newAccount, signInWithPassword, uniqueEmail} from '../support/emulator';
+import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
+import {BUILD_DIR} from '../support/buildFiles';
+import {assetsReferencedBy} from '../../server/publicSurface';
+
+const DEADLINE_SECONDS = 1;
+let proxy: TcpProxy;
+let gate: RunningGate;
+
+beforeAll(async () => {
+  proxy = await startTcpProxy(EMULATOR_HOST);
+  gate = await startGate({
+    FIREBASE_AUTH_EMULATOR_HOST: proxy.address,
+    SESSION_REVOCATION_CHECK_SECONDS: '1',
+    IDENTITY_TIMEOUT_SECONDS: String(DEADLINE_SECONDS),
+    IDENTITY_GRACE_SECONDS: '3600',
+  });
+});
+afterEach(() => proxy.restore());
+afterAll(async () => {
+  await gate.close();
+  await proxy.close();
+});
+
+const get = (url: string, cookie?: string, headers: Record<string, string> = SUBRESOURCE) =>
+  rawRequest(gate.origin, url, {headers: {...headers, ...(cookie ? {cookie: `__session=${cookie}`} : {})}});
+
+const pastReCheck = () => new Promise((resolve) => setTimeout(resolve, 1100));
+
+describe.each([
+  ['cut', () => proxy.cut()],
+  ['hung', () => proxy.stall()],
+])('with the identity service %s', (_name, outage) => {
+  it('a reader verified before keeps reading, past the re-check period', async () => {
+    const cookie = await sessionCookieFor(gate, await newAccount(uniqueEmail('through-outage')));
+    expect((await get('/1.0/intro', cookie)).status).toBe(200);
+    outage();
+    await pastReCheck();
+    for (let i = 0; i < 3; i += 1) {
+      const page = await get('/1.0/intro', cookie, NAVIGATION);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('Introduction to Tutorial Hub 1.0');
+    }
+  });
+
+  it('a session never verified gets a 503 page with Retry-After on a page load, and an empty 503 otherwise', async () => {
+    const cookie = await sessionCookieFor(gate, await newAccount(uniqueEmail('unverified-here')));
+    const stranger = await startGate({FIREBASE_AUTH_EMULATOR_HOST: proxy.address, IDENTITY_TIMEOUT_SECONDS: String(DEADLINE_SECONDS)});
+    try {
+      outage();
+      const page = await rawRequest(stranger.origin, '/1.0/intro?tab=1', {headers: {...NAVIGATION, cookie: `__session=${cookie}`}});
+      expect(page.status).toBe(503);
+      expect(page.headers['retry-after']).toBe('10');
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain('The sign-in service cannot be reached');
+      expect(page.body).toContain('href="/1.0/intro?tab=1"');
+      expect(page.body).not.toContain('Introduction to Tutorial Hub 1.0');
+      const script = await rawRequest(stranger.origin, '/search-index.json', {headers: {...SUBRESOURCE, cookie: `__session=${cookie}`}});
+      expect(script.status).toBe(503);
+      expect(script.body).toBe('');
+    } finally {
+      await stranger.close();
+    }
+  });
+
+  it('/login and every file it loads stay 200, whatever cookie comes with them', async () => {
+    outage();
+    const loginAssets = assetsReferencedBy(readFileSync(path.join(BUILD_DIR, 'login.html'), 'utf8'));
+    for (const cookie of [undefined, 'never-seen-cookie', 'aaa.bbb.ccc']) {
+      expect((await get('/login', cookie, NAVIGATION)).status).toBe(200);
+      for (const asset of loginAssets) expect({asset, status: (await get(asset, cookie)).status}).toEqual({asset, status: 200});
+    }
+  });
+
+  it('a new sign-in gets 503 unavailable, within the deadline', async () => {
+    const reader = await newAccount(uniqueEmail('sign-in-in-outage'));
+    const {idToken} = await signInWithPassword(reader.email, reader.password);
+    outage();
+    const started = Date.now();
+    const response = await postSession(gate, idToken);
+    expect(Date.now() - started).toBeLessThan(DEADLINE_SECONDS * 1000 + 2000);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({error: 'unavailable'});
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe('recovery', () => {
+  it('no request waits past the deadline while the service hangs; /readyz says so; the gate recovers without a restart', async () => {
+    const reader = await newAccount(uniqueEmail('recovery'));
+    const cookie = await sessionCookieFor(gate, reader);
+    const fresh = await startGate({FIREBASE_AUTH_EMULATOR_HOST: proxy.address, IDENTITY_TIMEOUT_SECONDS: String(DEADLINE_SECONDS)});
+    try {
+      proxy.stall();
+      const started = Date.now();
+      const answers = await Promise.all(Array.from({length: 5}, () => rawRequest(fresh.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: `__session=${cookie}`}})));
+      expect(Date.now() - started).toBeLessThan(DEADLINE_SECONDS * 1000 + 2000);
+      expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503, 503, 503]);
+      const notReady = await rawRequest(fresh.origin, '/readyz');
+      expect(notReady.status).toBe(503);
+      expect(JSON.parse(notReady.body)).toMatchObject({status: 'identity-unreachable'});
+      expect((await rawRequest(fresh.origin, '/healthz')).status).toBe(200);
+
+      proxy.restore();
+      expect((await rawRequest(fresh.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: `__session=${cookie}`}})).status).toBe(200);
+      expect((await rawRequest(fresh.origin, '/readyz')).status).toBe(200);
+      const events = fresh.logs.map((line) => line.event).filter(Boolean);
+      expect(events).toEqual(['identity-outage-began', 'identity-outage-ended']);
+      expect(fresh.logs.find((line) => line.event === 'identity-outage-began')).toMatchObject({cause: expect.any(String)});
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('stopping', () => {
+  it('SIGTERM with a request stuck on a hung identity service exits 0 within the shutdown deadline', async () => {
+    const cookie = await sessionCookieFor(gate, await newAccount(uniqueEmail('shutdown')));
+    proxy.stall();
+    const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: path.resolve(__dirname, '../..'),
+      env: {
+        ...process.env,
+        PORT: '3299',
+        FIREBASE_AUTH_EMULATOR_HOST: proxy.address,
+        // Longer than the shutdown deadline, so the request is still stuck when the signal comes.
+        IDENTITY_TIMEOUT_SECONDS: '60',
+        SHUTDOWN_TIMEOUT_SECONDS: '2',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 30_000;
+    while (!output.includes('is ready at') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(output).toContain('is ready at');
+
+    const stuck = rawRequest('http://127.0.0.1:3299', '/1.0/intro', {headers: {...SUBRESOURCE, cookie: `__session=${cookie}`}}).catch(
+      (error: Error) => error,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const signalled = Date.now();
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(2000 + 2000);
+    await stuck;
+    expect(output).toContain('"event":"stopped"');
+  });
+
+  it('SIGTERM to `npm run serve` stops the server itself, leaving the port free', async () => {
+    const npm = spawn('npm', ['run', 'serve'], {
+      cwd: path.resolve(__dirname, '../..'),
+      env: {...process.env, PORT: '3298', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 30_000;
+    while (!output.includes('"event":"started"') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await rawRequest('http://127.0.0.1:3298', '/healthz')).status).toBe(200);
+    npm.kill('SIGTERM');
+    await exited;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(output).toContain('"event":"stopped"');
+    await expect(rawRequest('http://127.0.0.1:3298', '/healthz')).rejects.toMatchObject({code: 'ECONNREFUSED'});
+  });
+});

@@ -1,0 +1,76 @@
+import {describe, expect, it} from 'vitest';
+import {IdentityService, IdentityUnavailableError, isServiceFailure} from '../../server/identity';
+import {unavailablePage} from '../../server/unavailablePage';
+
+function service(deadlineMs = 50) {
+  const lines: {level: string; details: object; message: string}[] = [];
+  let now = 0;
+  const log = {
+    info: (details: object, message: string) => lines.push({level: 'info', details, message}),
+    warn: (details: object, message: string) => lines.push({level: 'warn', details, message}),
+  };
+  return {identity: new IdentityService(deadlineMs, log, () => now), lines, advance: (ms: number) => (now += ms)};
+}
+
+const networkError = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), {code: 'app/network-error'});
+
+describe('isServiceFailure', () => {
+  it.each([
+    [networkError(), true],
+    [Object.assign(new Error('x'), {code: 'auth/internal-error'}), true],
+    [Object.assign(new Error('x'), {code: 'EIDENTITYDEADLINE'}), true],
+    [new IdentityUnavailableError(new Error('x')), true],
+    [Object.assign(new Error('x'), {code: 'auth/user-not-found'}), false],
+    [Object.assign(new Error('x'), {code: 'auth/session-cookie-expired'}), false],
+    [new TypeError('a bug'), false],
+    [null, false],
+  ])('%s → %s', (error, expected) => {
+    expect(isServiceFailure(error)).toBe(expected);
+  });
+});
+
+describe('IdentityService', () => {
+  it('gives up on a call that does not answer within the deadline', async () => {
+    const {identity} = service(50);
+    const started = Date.now();
+    await expect(identity.call(() => new Promise(() => undefined))).rejects.toBeInstanceOf(IdentityUnavailableError);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('passes answers through, errors that are answers included', async () => {
+    const {identity} = service();
+    expect(await identity.call(async () => 42)).toBe(42);
+    await expect(identity.call(async () => Promise.reject(Object.assign(new Error('no'), {code: 'auth/user-not-found'})))).rejects.toMatchObject({
+      code: 'auth/user-not-found',
+    });
+    expect(identity.status().reachable).toBe(true);
+  });
+
+  it('logs when an outage begins, with its cause, once, and when it ends, with its length', async () => {
+    const {identity, lines, advance} = service();
+    await identity.call(async () => 'ok');
+    for (let i = 0; i < 3; i += 1) await identity.call(async () => Promise.reject(networkError())).catch(() => undefined);
+    expect(identity.status()).toMatchObject({reachable: false, outageSince: 0});
+    advance(65_000);
+    await identity.call(async () => 'ok');
+    expect(identity.status()).toMatchObject({reachable: true, outageSince: null, lastAnswerAt: 65_000});
+    expect(lines).toEqual([
+      {
+        level: 'warn',
+        details: {event: 'identity-outage-began', cause: 'connect ECONNREFUSED 127.0.0.1:9', code: 'app/network-error'},
+        message: 'The identity service cannot be reached',
+      },
+      {level: 'info', details: {event: 'identity-outage-ended', outageSeconds: 65}, message: 'The identity service answers again'},
+    ]);
+  });
+});
+
+describe('unavailablePage', () => {
+  it('says what happened, links back to the page, and escapes what came from the request', () => {
+    const html = unavailablePage({stylesheets: ['/assets/css/styles.abc.css'], retryUrl: '/1.0/intro?q="><script>alert(1)</script>'});
+    expect(html).toContain('<h1>The sign-in service cannot be reached</h1>');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/css/styles.abc.css">');
+    expect(html).toContain('href="/1.0/intro?q=&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;"');
+    expect(html).not.toContain('<script');
+  });
+});
