@@ -18,8 +18,8 @@ ENV NODE_ENV=production HOST=0.0.0.0 TRUST_PROXY=true
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/build ./build
-COPY server ./server
-COPY src/auth ./src/auth
+COPY --from=build /app/dist ./dist
 USER node
-# Cloud Run sets PORT; the server listens on it.
-CMD ["node", "--import", "tsx", "server/main.ts"]
+# Cloud Run sets PORT; the server listens on it. Plain node, so SIGTERM reaches the server itself.
+# Set ALLOWED_EMAIL_DOMAINS or ALLOWED_EMAILS_FILE, and PUBLIC_ORIGIN, on the service.
+CMD ["node", "dist/server/main.js"]

@@ -5,6 +5,7 @@ import {DOCUSAURUS} from './docusaurus';
 import {BENCH_EMULATOR_HOST, firebaseEnv, HOST} from './environment';
 import {startServer, type RunningServer} from './processes';
 import {REPO} from './siteCopy';
+import {gateSession} from './sessions';
 
 const START_TIMEOUT_MS = 120_000;
 
@@ -42,12 +43,5 @@ export async function sessionCookie(gateOrigin: string): Promise<string> {
   });
   if (!signIn.ok) throw new Error(`emulator sign-in answered ${signIn.status}: ${await signIn.text()}`);
   const {idToken} = (await signIn.json()) as {idToken: string};
-  const response = await fetch(`${gateOrigin}/api/session`, {
-    method: 'POST',
-    headers: {'content-type': 'application/json', origin: gateOrigin, 'sec-fetch-site': 'same-origin'},
-    body: JSON.stringify({idToken}),
-  });
-  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('__session='));
-  if (response.status !== 204 || !cookie) throw new Error(`POST /api/session answered ${response.status}: ${await response.text()}`);
-  return cookie.slice('__session='.length, cookie.indexOf(';'));
+  return gateSession(gateOrigin, idToken);
 }

@@ -1,0 +1,44 @@
+/** Many distinct readers for the server benchmark: accounts in the bench's emulator, each with a gate session. */
+import {BENCH_EMULATOR_HOST, PROJECT_ID} from './environment';
+
+const IDENTITY = `http://${BENCH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
+
+async function call<T>(url: string, body: object, headers: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(url, {method: 'POST', headers: {'content-type': 'application/json', ...headers}, body: JSON.stringify(body)});
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The `__session` cookie value the gate gives for a fresh ID token, as the login page asks for it. */
+export async function gateSession(gateOrigin: string, idToken: string): Promise<string> {
+  const response = await fetch(`${gateOrigin}/api/session`, {
+    method: 'POST',
+    headers: {'content-type': 'application/json', origin: gateOrigin, 'sec-fetch-site': 'same-origin'},
+    body: JSON.stringify({idToken}),
+  });
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('__session='));
+  if (response.status !== 204 || !cookie) throw new Error(`POST /api/session answered ${response.status}: ${await response.text()}`);
+  return cookie.slice('__session='.length, cookie.indexOf(';'));
+}
+
+/** One verified reader and the `__session` cookie the gate gave them. */
+async function oneSession(gateOrigin: string, index: number): Promise<string> {
+  const email = `bench-reader-${Date.now()}-${index}@tutorial-hub.test`;
+  const {idToken, localId} = await call<{idToken: string; localId: string}>(`${IDENTITY}/accounts:signUp?key=demo-api-key`, {
+    email,
+    password: 'bench-reader-password',
+    returnSecureToken: true,
+  });
+  await call(`${IDENTITY}/projects/${PROJECT_ID}/accounts:update`, {localId, emailVerified: true}, {authorization: 'Bearer owner'});
+  return `__session=${await gateSession(gateOrigin, idToken)}`;
+}
+
+/** `count` distinct readers' cookie headers (`__session=…`), made `parallel` at a time. */
+export async function distinctSessions(gateOrigin: string, count: number, parallel = 16): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let start = 0; start < count; start += parallel) {
+    const batch = Array.from({length: Math.min(parallel, count - start)}, (_, offset) => oneSession(gateOrigin, start + offset));
+    cookies.push(...(await Promise.all(batch)));
+  }
+  return cookies;
+}
