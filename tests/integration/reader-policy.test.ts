@@ -260,6 +260,27 @@ describe('the audit trail', () => {
   });
 });
 
+describe('the request log (on in production, or with LOG_REQUESTS=true)', () => {
+  it('writes one line per request: method, path without query, status, time; never the cookie', async () => {
+    const logged = await startGate({LOG_REQUESTS: 'true'});
+    try {
+      const cookie = await sessionCookieFor(logged);
+      await rawRequest(logged.origin, '/1.0/intro?q=secret-search', {headers: {...SUBRESOURCE, cookie: `__session=${cookie}`}});
+      const lines = logged.logs.filter((line) => line.msg === 'request');
+      expect(lines.map(({method, path: url, status}) => ({method, path: url, status}))).toEqual([
+        {method: 'POST', path: '/api/session', status: 204},
+        {method: 'GET', path: '/1.0/intro', status: 200},
+      ]);
+      expect(lines.every((line) => typeof line.ms === 'number')).toBe(true);
+      const everything = JSON.stringify(logged.logs);
+      expect(everything).not.toContain(cookie);
+      expect(everything).not.toContain('secret-search');
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
 describe('the session endpoints trust the configured origin, not the Host header', () => {
   it('refuses a DNS-rebinding request that calls itself same-origin', async () => {
     const {idToken} = await signInWithPassword('reader@tutorial-hub.test', 'read-the-docs');

@@ -62,7 +62,22 @@ describe('loadConfig', () => {
     });
   });
 
+  it('logs every request in production unless told otherwise, and reads the outage settings', () => {
+    expect(loadConfig({}).logRequests).toBe(false);
+    expect(loadConfig({NODE_ENV: 'production'}).logRequests).toBe(true);
+    expect(loadConfig({NODE_ENV: 'production', LOG_REQUESTS: 'false'}).logRequests).toBe(false);
+    expect(loadConfig({})).toMatchObject({identityTimeoutMs: 4000, identityGraceMs: 3_600_000, shutdownTimeoutMs: 10_000, logLevel: 'info'});
+    expect(loadConfig({IDENTITY_TIMEOUT_SECONDS: '2', IDENTITY_GRACE_SECONDS: '0', LOG_LEVEL: 'warn'})).toMatchObject({
+      identityTimeoutMs: 2000,
+      identityGraceMs: 0,
+      logLevel: 'warn',
+    });
+  });
+
   it.each([
+    [{IDENTITY_TIMEOUT_SECONDS: '0'}, /IDENTITY_TIMEOUT_SECONDS must be more than 0/],
+    [{LOG_LEVEL: 'loud'}, /LOG_LEVEL must be one of/],
+    [{LOG_REQUESTS: 'yes'}, /LOG_REQUESTS must be true or false/],
     [{ALLOWED_EMAIL_DOMAINS: 'https://acme.com'}, /ALLOWED_EMAIL_DOMAINS/],
     [{SIGN_UP: 'maybe'}, /SIGN_UP must be open or closed/],
   ])('refuses %j', (env, message) => {

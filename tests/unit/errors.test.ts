@@ -5,13 +5,20 @@ describe('messageForAuthError', () => {
   it.each([
     ['auth/wrong-password', 'The email or password is incorrect.'],
     ['auth/invalid-credential', 'The email or password is incorrect.'],
-    ['auth/user-not-found', 'No account uses this email address. Check it, or create an account.'],
+    // An unknown address reads like a wrong password: the page never says which addresses have accounts.
+    ['auth/user-not-found', 'The email or password is incorrect.'],
     ['auth/weak-password', 'Choose a stronger password: at least 6 characters.'],
-    ['auth/email-already-in-use', 'An account already uses this email address. Sign in instead, or reset the password.'],
     ['auth/too-many-requests', 'Too many attempts. Wait a few minutes, or reset your password, then try again.'],
     ['auth/network-request-failed', 'The sign-in service cannot be reached. Check your connection and try again in a moment.'],
     ['auth/popup-closed-by-user', 'The sign-in window was closed before signing in finished.'],
     ['session/rejected', 'Your sign-in was not accepted by the site. Sign in again.'],
+    ['session/sign-out-failed', 'You are still signed in: the site could not end your session. Try again in a moment.'],
+    [
+      'session/email-not-verified',
+      'This email address is not verified yet. Open the link in the email we sent, then choose “I have verified it — continue”.',
+    ],
+    ['session/not-allowed', 'This account is not on the reader list of Tutorial Hub.'],
+    ['session/disabled', 'This account is not on the reader list of Tutorial Hub.'],
   ])('explains %s', (code, message) => {
     expect(messageForAuthError({code})).toBe(message);
   });

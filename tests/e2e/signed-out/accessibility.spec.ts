@@ -1,5 +1,7 @@
 import {expect, test, type Page} from '@playwright/test';
 import {blockingViolations, describeViolations} from '../../support/axe';
+import {newAccount, uniqueEmail} from '../../support/emulator';
+import {signInThroughLoginPage} from '../../support/reader';
 
 /**
  * axe-core on the login page, the only page a signed-out visitor gets (a signed-in reader is sent
@@ -32,6 +34,21 @@ const STATES: readonly LoginState[] = [
     name: 'the password-reset form',
     heading: 'Reset your password',
     reach: (page) => page.getByRole('button', {name: 'Forgot password?'}).click(),
+  },
+  {
+    name: 'the verification panel',
+    heading: 'Verify your email address',
+    reach: async (page) => {
+      await page.getByRole('button', {name: 'Create an account'}).click();
+      await page.getByLabel('Email').fill(uniqueEmail('axe-verify'));
+      await page.getByLabel('Password').fill('a-good-long-password');
+      await page.getByRole('button', {name: 'Create account'}).click();
+    },
+  },
+  {
+    name: 'the refusal panel',
+    heading: 'No access with this account',
+    reach: async (page) => signInThroughLoginPage(page, await newAccount(uniqueEmail('axe-outsider', 'other.test'))),
   },
 ];
 

@@ -22,11 +22,8 @@ const GATED_ROUTES = [
   '/no-such-page',
 ];
 
-/**
- * After "Sign out" the reader lands on the login page, sometimes remembering the page they left:
- * the menu goes to /login while Firebase's signed-out event makes the gate send them there too.
- */
-const AT_LOGIN_AFTER_SIGN_OUT = new RegExp(`^${GATE_URL}/login(?:\\?redirect=[^&#]+)?$`);
+/** Whoever signs out on purpose starts afresh at the bare login page (tests/e2e/signed-out/sign-out.spec.ts). */
+const AT_LOGIN_AFTER_SIGN_OUT = `${GATE_URL}/login`;
 
 const loginUrlFor = (target: string) => (target === '/' ? '/login' : `/login?redirect=${encodeURIComponent(target)}`);
 
@@ -97,12 +94,6 @@ test.describe('signing in', () => {
     await expect(page.getByLabel('Password')).toBeVisible();
   });
 
-  test('with an unknown email says there is no such account', async ({page}) => {
-    await page.goto('/login');
-    await signInThroughLoginPage(page, {email: 'nobody-here@tutorial-hub.test'});
-    await expect(page.getByRole('alert')).toContainText('No account uses this email address');
-  });
-
   test('with empty fields says what is missing, without asking the service', async ({page}) => {
     await page.goto('/login');
     await page.getByRole('button', {name: 'Sign in', exact: true}).click();
@@ -139,30 +130,6 @@ test.describe('signing in', () => {
 });
 
 test.describe('accounts', () => {
-  test('a new reader can create an account and lands on the page they wanted', async ({page}) => {
-    const email = `new-reader-${Date.now()}@tutorial-hub.test`;
-    await page.goto('/1.0/intro');
-    await page.getByRole('button', {name: 'Create an account'}).click();
-    await expect(page.getByRole('heading', {level: 1, name: 'Create your Tutorial Hub account'})).toBeVisible();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('123');
-    await page.getByRole('button', {name: 'Create account'}).click();
-    await expect(page.getByRole('alert')).toHaveText('Choose a stronger password: at least 6 characters.');
-    await page.getByLabel('Password').fill('a-good-long-password');
-    await page.getByRole('button', {name: 'Create account'}).click();
-    await expect(page).toHaveURL(`${GATE_URL}/1.0/intro`);
-    await expect(page.getByRole('button', {name: new RegExp(email.split('@')[0]!)})).toBeVisible();
-  });
-
-  test('signing up with an email already in use says so', async ({page}) => {
-    await page.goto('/login');
-    await page.getByRole('button', {name: 'Create an account'}).click();
-    await page.getByLabel('Email').fill(DEMO_READER.email);
-    await page.getByLabel('Password').fill('another-password');
-    await page.getByRole('button', {name: 'Create account'}).click();
-    await expect(page.getByRole('alert')).toContainText('An account already uses this email address');
-  });
-
   test('"Forgot password?" sends a reset link', async ({page}) => {
     await page.goto('/login');
     await page.getByRole('button', {name: 'Forgot password?'}).click();
@@ -214,6 +181,9 @@ test.describe('a signed-in reader', () => {
     );
     expect(chunk).toBeDefined();
     expect((await page.request.get(chunk!)).status()).toBe(200);
+    // Signing out replaces the page it happens on: Back leads to the page before it.
+    await page.goto('/1.0/intro');
+    await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
 
     await page.getByRole('button', {name: /Signed in as/}).click();
     await page.getByRole('button', {name: 'Sign out', exact: true}).click();
@@ -226,21 +196,6 @@ test.describe('a signed-in reader', () => {
     expect((await page.request.get('/search-index.json')).status()).toBe(401);
   });
 
-  test('signing out in one tab signs the other tabs out', async ({page, context}) => {
-    const reader = await newReader('tabs');
-    await page.goto('/1.0/intro');
-    await signInThroughLoginPage(page, reader);
-    const other = await context.newPage();
-    await other.goto('/1.0/Collapsible');
-    await expect(other.getByRole('heading', {level: 1, name: 'Collapsible Sections'})).toBeVisible();
-
-    await page.getByRole('button', {name: /Signed in as/}).click();
-    await page.getByRole('button', {name: 'Sign out', exact: true}).click();
-    await expect(page).toHaveURL(AT_LOGIN_AFTER_SIGN_OUT);
-    // Firebase tells other tabs through its IndexedDB persistence, which it polls.
-    await expectSignedOutAt(other, '/1.0/Collapsible', {timeout: 30_000});
-  });
-
   test('"Sign out everywhere" ends the session in another browser too', async ({page, browser}) => {
     const reader = await newReader('everywhere');
     const elsewhere = await browser.newContext();
@@ -249,8 +204,6 @@ test.describe('a signed-in reader', () => {
     await signInThroughLoginPage(otherPage, reader);
     await expect(otherPage.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
 
-    // Firebase counts revocation in whole seconds: let the other sign-in be older than it.
-    await page.waitForTimeout(1_100);
     await page.goto('/login');
     await signInThroughLoginPage(page, reader);
     await expect(page).toHaveURL(`${GATE_URL}/`);

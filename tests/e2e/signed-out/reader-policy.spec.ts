@@ -1,0 +1,234 @@
+/**
+ * Who may read: the tests' gate admits verified addresses of ALLOWED_TEST_DOMAIN only. New accounts
+ * verify their address through the emulator's "sent" link; other accounts are told, in one sentence,
+ * that they are not on the list; and the page never tells a stranger which addresses have accounts.
+ */
+import {expect, test, type Page} from '@playwright/test';
+import {newAccount, sentEmails, uniqueEmail, updateAccount} from '../../support/emulator';
+import {GATE_URL} from '../../support/environment';
+import {startGate, type RunningGate} from '../../support/gate';
+import {newReader, signInThroughLoginPage} from '../../support/reader';
+
+const PASSWORD = 'a-good-long-password';
+const CONTINUE = 'I have verified it — continue';
+
+/** The newest link of this kind the emulator "sent" to the address, once it has. */
+async function linkSentTo(email: string, kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET', count = 1): Promise<string> {
+  let links: string[] = [];
+  await expect
+    .poll(async () => {
+      links = (await sentEmails(email)).filter((code) => code.requestType === kind).map((code) => code.oobLink);
+      return links.length;
+    })
+    .toBe(count);
+  return links.at(-1)!;
+}
+
+async function createAccountOnLoginPage(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByRole('button', {name: 'Create an account'}).click();
+  await expect(page.getByRole('heading', {level: 1, name: 'Create your Tutorial Hub account'})).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', {name: 'Create account'}).click();
+}
+
+async function expectVerificationPanel(page: Page, email: string): Promise<void> {
+  const heading = page.getByRole('heading', {level: 1, name: 'Verify your email address'});
+  await expect(heading).toBeVisible();
+  await expect(heading).toBeFocused();
+  await expect(page.getByText(`We sent a verification link to ${email}.`)).toBeVisible();
+}
+
+/** What the login card says, with the address taken out: two answers to compare. */
+async function cardText(page: Page, email: string): Promise<string> {
+  return (await page.getByRole('main').innerText()).replaceAll(email, '<email>');
+}
+
+test.describe('a new account', () => {
+  test('verifies its address through the link sent, then reads the page it wanted', async ({page, context}) => {
+    const email = uniqueEmail('new-reader');
+    await page.goto('/reusable1');
+    await expect(page).toHaveURL(`${GATE_URL}/login?redirect=%2Freusable1`);
+
+    await createAccountOnLoginPage(page, email, '123');
+    await expect(page.getByRole('alert')).toHaveText('Choose a stronger password: at least 6 characters.');
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', {name: 'Create account'}).click();
+    await expectVerificationPanel(page, email);
+    await linkSentTo(email, 'VERIFY_EMAIL');
+
+    // Not verified yet: the page says so and stays.
+    await page.getByRole('button', {name: CONTINUE}).click();
+    await expect(page.getByRole('alert')).toHaveText(/^This email address is not verified yet\./);
+    await expect(page.getByRole('button', {name: CONTINUE})).toBeEnabled();
+
+    await page.getByRole('button', {name: 'Send again'}).click();
+    await expect(page.getByRole('status')).toHaveText(`We sent another link to ${email}.`);
+    const link = await linkSentTo(email, 'VERIFY_EMAIL', 2);
+
+    const mail = await context.newPage();
+    const opened = await mail.goto(link);
+    expect(opened?.status()).toBe(200);
+    await expect(mail.getByText('The email has been successfully verified.')).toBeVisible();
+    await mail.close();
+
+    await page.getByRole('button', {name: CONTINUE}).click();
+    await expect(page).toHaveURL(`${GATE_URL}/reusable1`);
+    await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
+  });
+
+  test('signing in before verifying sends the link, and continues once the address is verified', async ({page}) => {
+    const account = await newAccount(uniqueEmail('unverified'), PASSWORD, {verified: false});
+    await page.goto('/1.0/intro');
+    await signInThroughLoginPage(page, account);
+    await expectVerificationPanel(page, account.email);
+    await linkSentTo(account.email, 'VERIFY_EMAIL');
+    expect((await page.context().cookies()).some((cookie) => cookie.name === '__session')).toBe(false);
+
+    await updateAccount(account.localId, {emailVerified: true});
+    await page.getByRole('button', {name: CONTINUE}).click();
+    await expect(page).toHaveURL(`${GATE_URL}/1.0/intro`);
+    await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
+  });
+});
+
+test.describe('an account the policy does not admit', () => {
+  test('is told it is not on the reader list, and can use another account', async ({page, context}) => {
+    const outsider = await newAccount(uniqueEmail('outsider', 'other.test'));
+    const reader = await newReader('after-outsider');
+    await page.goto('/1.0/intro');
+    await signInThroughLoginPage(page, outsider);
+
+    const refusal = `${outsider.email} is not on the reader list of Tutorial Hub.`;
+    await expect(page.getByRole('heading', {level: 1, name: 'No access with this account'})).toBeFocused();
+    await expect(page.getByRole('alert')).toHaveText(refusal);
+    // Nothing tells the outsider who may read.
+    await expect(page.getByRole('main')).not.toContainText('tutorial-hub.test');
+    expect((await context.cookies()).some((cookie) => cookie.name === '__session')).toBe(false);
+
+    // Firebase still knows the account: a reload asks the gate again, and gets the same answer.
+    await page.reload();
+    await expect(page.getByRole('alert')).toHaveText(refusal);
+
+    await page.getByRole('button', {name: 'Use another account'}).click();
+    await expect(page.getByRole('heading', {level: 1, name: 'Sign in to Tutorial Hub'})).toBeFocused();
+    await signInThroughLoginPage(page, reader);
+    await expect(page).toHaveURL(`${GATE_URL}/1.0/intro`);
+    await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
+  });
+
+  test('a disabled account reads the same sentence', async ({page}) => {
+    const account = await newAccount(uniqueEmail('disabled'));
+    await updateAccount(account.localId, {disableUser: true});
+    await page.goto('/login');
+    await signInThroughLoginPage(page, account);
+    await expect(page.getByRole('alert')).toHaveText(`${account.email} is not on the reader list of Tutorial Hub.`);
+  });
+});
+
+test.describe('the page never tells whether an address has an account', () => {
+  test('signing in with an unknown address reads like a wrong password', async ({page}) => {
+    const reader = await newReader('wrong-password');
+    const answers: string[] = [];
+    for (const credentials of [{email: reader.email, password: 'not-the-password'}, {email: uniqueEmail('nobody'), password: PASSWORD}]) {
+      await page.goto('/login');
+      await signInThroughLoginPage(page, credentials);
+      await expect(page.getByRole('alert')).not.toBeEmpty();
+      await expect(page.getByLabel('Email')).toHaveValue(credentials.email);
+      answers.push((await page.getByRole('alert').textContent())!);
+    }
+    expect(answers).toEqual(['The email or password is incorrect.', 'The email or password is incorrect.']);
+  });
+
+  test('"Forgot password?" answers alike; only an existing account gets a link', async ({page}) => {
+    const known = await newReader('reset-known');
+    const unknown = uniqueEmail('reset-unknown');
+    const answers: string[] = [];
+    for (const email of [known.email, unknown]) {
+      await page.goto('/login');
+      await page.getByRole('button', {name: 'Forgot password?'}).click();
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', {name: 'Send reset link'}).click();
+      await expect(page.getByRole('status')).toHaveText(`If an account uses ${email}, a link to reset its password is on its way.`);
+      await expect(page.getByRole('alert')).toBeEmpty();
+      answers.push(await cardText(page, email));
+    }
+    expect(answers[1]).toBe(answers[0]);
+    await linkSentTo(known.email, 'PASSWORD_RESET');
+    expect(await sentEmails(unknown)).toEqual([]);
+  });
+
+  test('"Create an account" answers alike; the owner of a taken address gets a reset link', async ({page}) => {
+    const known = await newReader('sign-up-known');
+    const fresh = uniqueEmail('sign-up-fresh');
+    const answers: string[] = [];
+    // The taken address first: the fresh one leaves its new account signed in to Firebase.
+    for (const email of [known.email, fresh]) {
+      await page.goto('/login');
+      await createAccountOnLoginPage(page, email, 'another-long-password');
+      await expectVerificationPanel(page, email);
+      answers.push(await cardText(page, email));
+    }
+    expect(answers[1]).toBe(answers[0]);
+    await linkSentTo(known.email, 'PASSWORD_RESET');
+    await linkSentTo(fresh, 'VERIFY_EMAIL');
+    expect((await sentEmails(known.email)).filter((code) => code.requestType === 'VERIFY_EMAIL')).toEqual([]);
+  });
+
+  test('the owner of a taken address who continues is asked to sign in, email filled in', async ({page}) => {
+    const known = await newReader('sign-up-owner');
+    await page.goto('/1.0/intro');
+    await createAccountOnLoginPage(page, known.email, 'another-long-password');
+    await expectVerificationPanel(page, known.email);
+
+    await page.getByRole('button', {name: CONTINUE}).click();
+    await expect(page.getByRole('heading', {level: 1, name: 'Sign in to Tutorial Hub'})).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText('Sign in with your password to continue.');
+    await expect(page.getByLabel('Email')).toHaveValue(known.email);
+    await page.getByLabel('Password').fill(known.password);
+    await page.getByRole('button', {name: 'Sign in', exact: true}).click();
+    await expect(page).toHaveURL(`${GATE_URL}/1.0/intro`);
+  });
+});
+
+test.describe('sign-up', () => {
+  test('"Create an account" appears only once the gate has said sign-up is open', async ({page}) => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/sign-in-options', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto('/login');
+    // Hydrated and working, but the gate has not answered yet.
+    await expect(page.getByRole('button', {name: /^Switch between dark and light mode/})).toBeEnabled();
+    await expect(page.getByRole('button', {name: 'Forgot password?'})).toBeVisible();
+    await expect(page.getByRole('button', {name: 'Create an account'})).toHaveCount(0);
+    answer();
+    await expect(page.getByRole('button', {name: 'Create an account'})).toBeVisible();
+  });
+
+  test.describe('closed on the gate', () => {
+    let gate: RunningGate;
+    test.beforeAll(async () => {
+      gate = await startGate({SIGN_UP: 'closed'});
+    });
+    test.afterAll(async () => {
+      await gate?.close();
+    });
+
+    test('the login page offers no "Create an account", and readers still sign in', async ({page}) => {
+      const reader = await newReader('sign-up-closed');
+      const options = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/sign-in-options');
+      await page.goto(`${gate.origin}/login`);
+      expect(await (await options).json()).toEqual({signUp: 'closed'});
+      await expect(page.getByRole('button', {name: 'Forgot password?'})).toBeVisible();
+      await expect(page.getByRole('button', {name: 'Create an account'})).toHaveCount(0);
+
+      await signInThroughLoginPage(page, reader);
+      await expect(page).toHaveURL(`${gate.origin}/`);
+      await expect(page.getByRole('heading', {level: 1, name: 'Tutorial Hub'})).toBeVisible();
+    });
+  });
+});

@@ -1,0 +1,61 @@
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import {endServerSession, fetchSignInOptions, startServerSession} from '../../src/auth/session';
+
+function answer(status: number, body?: unknown): void {
+  vi.stubGlobal('fetch', async () => new Response(body === undefined ? null : JSON.stringify(body), {status}));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('startServerSession', () => {
+  it.each<[number, unknown, string]>([
+    [403, {error: 'email-not-verified', message: '…'}, 'session/email-not-verified'],
+    [403, {error: 'not-allowed', message: '…'}, 'session/not-allowed'],
+    [403, {error: 'anonymous', message: '…'}, 'session/anonymous'],
+    [403, {error: 'disabled', message: '…'}, 'session/disabled'],
+    // Not the reader policy's answer (a cross-site refusal, an unknown code, no JSON at all).
+    [403, {error: 'cross-site-request'}, 'session/rejected'],
+    [403, undefined, 'session/rejected'],
+    [401, {error: 'invalid-id-token'}, 'session/rejected'],
+    [401, {error: 'stale-id-token'}, 'session/rejected'],
+    [503, {error: 'unavailable'}, 'session/unreachable'],
+  ])('%i %j becomes %s', async (status, body, code) => {
+    answer(status, body);
+    await expect(startServerSession('token')).rejects.toMatchObject({code});
+  });
+
+  it('resolves on 204', async () => {
+    answer(204);
+    await expect(startServerSession('token')).resolves.toBeUndefined();
+  });
+
+  it('reports an unreachable server', async () => {
+    vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(startServerSession('token')).rejects.toMatchObject({code: 'session/unreachable'});
+  });
+});
+
+describe('endServerSession', () => {
+  it.each([500, 503, 403])('reports a failed sign-out (%i)', async (status) => {
+    answer(status, {error: 'x'});
+    await expect(endServerSession()).rejects.toMatchObject({code: 'session/sign-out-failed'});
+  });
+
+  it('reports a server it cannot reach', async () => {
+    vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(endServerSession({everywhere: true})).rejects.toMatchObject({code: 'session/sign-out-failed'});
+  });
+});
+
+describe('fetchSignInOptions', () => {
+  it.each<[unknown, string]>([
+    [{signUp: 'open'}, 'open'],
+    [{signUp: 'closed'}, 'closed'],
+    // Anything the page does not understand offers no sign-up.
+    [{signUp: 'maybe'}, 'closed'],
+    [{}, 'closed'],
+  ])('%j means sign-up %s', async (body, signUp) => {
+    answer(200, body);
+    await expect(fetchSignInOptions()).resolves.toEqual({signUp});
+  });
+});
