@@ -6,7 +6,7 @@ import {endServerSession} from './session';
 
 /** Renders the page, nothing, or sends the reader to sign in, as decideGate says. */
 export function AuthGate({children}: {children: ReactNode}): ReactNode {
-  const {status, settings} = useAuth();
+  const {status, settings, signingOut} = useAuth();
   const location = useLocation();
   const history = useHistory();
   const decision = decideGate({
@@ -14,22 +14,26 @@ export function AuthGate({children}: {children: ReactNode}): ReactNode {
     mode: settings.gateMode,
     pathname: location.pathname,
     currentUrl: `${location.pathname}${location.search}${location.hash}`,
+    signingOut,
   });
 
   const redirectTo = decision.kind === 'redirect' ? decision.to : null;
   const endSession = decision.kind === 'redirect' && decision.endServerSession;
+  const reload = decision.kind === 'redirect' && decision.reload;
 
   useEffect(() => {
     if (redirectTo === null) return;
-    if (!endSession) {
+    if (!reload) {
       history.replace(redirectTo);
       return;
     }
-    // The server still trusts this browser's cookie: end it, then let the server answer afresh.
-    endServerSession()
-      .catch((error: unknown) => console.warn('Could not end the server session', error))
-      .finally(() => window.location.replace(redirectTo));
-  }, [redirectTo, endSession, history]);
+    // Signed out in another tab: the server may still trust this browser's cookie. End it first,
+    // so that the server answers the login page afresh.
+    const ended = endSession
+      ? endServerSession().catch((error: unknown) => console.warn('Could not end the server session', error))
+      : Promise.resolve();
+    void ended.finally(() => window.location.replace(redirectTo));
+  }, [redirectTo, endSession, reload, history]);
 
   useEffect(() => {
     if (settings.gateMode !== 'server') return undefined;

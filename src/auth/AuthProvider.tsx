@@ -1,4 +1,4 @@
-import React, {createContext, useContext, useEffect, useState, type ReactNode} from 'react';
+import React, {createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {User} from 'firebase/auth';
 import type {AuthStatus} from './gate';
@@ -13,6 +13,13 @@ export interface AuthState {
   status: AuthStatus;
   reader: Reader | null;
   settings: AuthSettings;
+  /** True from the moment the reader chose "Sign out" in this tab until the page leaves. */
+  signingOut: boolean;
+  /**
+   * Ends the server session, then Firebase's; the gate then takes the tab to the login page.
+   * Rejects (and the reader stays signed in) when the server session could not be ended.
+   */
+  signOut(options?: {everywhere?: boolean}): Promise<void>;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -29,7 +36,8 @@ function readerOf(user: User): Reader {
 /** Subscribes to Firebase's auth state (shared across tabs through its persistence). */
 export function AuthProvider({children}: {children: ReactNode}): ReactNode {
   const settings = useAuthSettings();
-  const [state, setState] = useState<Omit<AuthState, 'settings'>>({status: 'loading', reader: null});
+  const [state, setState] = useState<{status: AuthStatus; reader: Reader | null}>({status: 'loading', reader: null});
+  const [signingOut, setSigningOut] = useState(false);
   const [loadError, setLoadError] = useState<Error | null>(null);
 
   useEffect(() => {
@@ -53,9 +61,26 @@ export function AuthProvider({children}: {children: ReactNode}): ReactNode {
     };
   }, [settings]);
 
+  const signOut = useCallback(
+    async ({everywhere = false} = {}) => {
+      // Recorded before Firebase can report the sign-out, so the gate knows it was asked for here.
+      setSigningOut(true);
+      try {
+        const {signOutReader} = await import(/* webpackChunkName: "auth-sign-out" */ './signOut');
+        await signOutReader(settings, {everywhere});
+      } catch (error) {
+        setSigningOut(false);
+        throw error;
+      }
+    },
+    [settings],
+  );
+
+  const value = useMemo(() => ({...state, settings, signingOut, signOut}), [state, settings, signingOut, signOut]);
+
   // Docusaurus's error boundary shows it with a "Try again" button.
   if (loadError) throw loadError;
-  return <AuthContext.Provider value={{...state, settings}}>{children}</AuthContext.Provider>;
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
 export function useAuth(): AuthState {

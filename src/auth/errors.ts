@@ -1,15 +1,17 @@
-/** Human messages for the errors a reader can meet while signing in. */
+/**
+ * Human messages for the errors a reader can meet while signing in. None of them tells whether
+ * an account exists: an unknown address reads like a wrong password.
+ */
 
 const MESSAGES: Record<string, string> = {
   'auth/invalid-credential': 'The email or password is incorrect.',
   'auth/wrong-password': 'The email or password is incorrect.',
   'auth/invalid-login-credentials': 'The email or password is incorrect.',
-  'auth/user-not-found': 'No account uses this email address. Check it, or create an account.',
+  'auth/user-not-found': 'The email or password is incorrect.',
   'auth/invalid-email': 'Enter a valid email address, such as reader@example.com.',
   'auth/missing-email': 'Enter your email address.',
   'auth/missing-password': 'Enter your password.',
   'auth/weak-password': 'Choose a stronger password: at least 6 characters.',
-  'auth/email-already-in-use': 'An account already uses this email address. Sign in instead, or reset the password.',
   'auth/too-many-requests': 'Too many attempts. Wait a few minutes, or reset your password, then try again.',
   'auth/user-disabled': 'This account has been disabled. Contact us to restore it.',
   'auth/network-request-failed':
@@ -25,7 +27,14 @@ const MESSAGES: Record<string, string> = {
   'auth/unauthorized-domain': 'This site is not authorised to sign in with this provider.',
   'auth/expired-action-code': 'This link has expired. Ask for a new one.',
   'session/rejected': 'Your sign-in was not accepted by the site. Sign in again.',
-  'session/unreachable': 'The site cannot be reached to start your session. Try again in a moment.',
+  'session/unreachable': 'The site cannot be reached. Try again in a moment.',
+  'session/identity-unavailable': 'The sign-in service cannot be reached right now. Try again in a moment.',
+  'session/sign-out-failed': 'You are still signed in: the site could not end your session. Try again in a moment.',
+  'session/email-not-verified':
+    'This email address is not verified yet. Open the link in the email we sent, then choose “I have verified it — continue”.',
+  'session/not-allowed': 'This account is not on the reader list of Tutorial Hub.',
+  'session/anonymous': 'This account is not on the reader list of Tutorial Hub.',
+  'session/disabled': 'This account is not on the reader list of Tutorial Hub.',
 };
 
 const FALLBACK = 'Something went wrong while signing in. Try again in a moment.';

@@ -3,6 +3,15 @@ import {AuthFlowError} from './errors';
 
 export const SESSION_ENDPOINT = '/api/session';
 export const LOGOUT_ENDPOINT = '/api/logout';
+/** Public: what the login page may offer, decided by the gate server's settings. */
+export const SIGN_IN_OPTIONS_ENDPOINT = '/api/sign-in-options';
+
+export interface SignInOptions {
+  signUp: 'open' | 'closed';
+}
+
+/** Why the gate refuses a valid sign-in (403): the reader policy's answers. */
+const REFUSALS: ReadonlySet<string> = new Set(['not-allowed', 'email-not-verified', 'anonymous', 'disabled']);
 
 async function postJson(url: string, body: unknown): Promise<Response> {
   try {
@@ -17,16 +26,45 @@ async function postJson(url: string, body: unknown): Promise<Response> {
   }
 }
 
-/** Trades a fresh Firebase ID token for the server's session cookie. */
+async function errorCodeOf(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as {error?: unknown};
+    return typeof body.error === 'string' ? body.error : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Trades a fresh Firebase ID token for the server's session cookie. A refusal by the reader
+ * policy becomes `session/<reason>`, so that the login page can tell the reader what to do.
+ */
 export async function startServerSession(idToken: string): Promise<void> {
   const response = await postJson(SESSION_ENDPOINT, {idToken});
-  if (!response.ok) {
-    throw new AuthFlowError(response.status >= 500 ? 'session/unreachable' : 'session/rejected');
+  if (response.ok) return;
+  // The gate is up, but the identity service behind it is not: not a refusal, try again shortly.
+  if (response.status === 503 && (await errorCodeOf(response)) === 'unavailable') {
+    throw new AuthFlowError('session/identity-unavailable');
   }
+  if (response.status >= 500) throw new AuthFlowError('session/unreachable');
+  const code = response.status === 403 ? await errorCodeOf(response) : null;
+  throw new AuthFlowError(code !== null && REFUSALS.has(code) ? `session/${code}` : 'session/rejected');
 }
 
 /** Ends this browser's server session; `everywhere` also ends every other session of the reader. */
 export async function endServerSession({everywhere = false} = {}): Promise<void> {
-  const response = await postJson(LOGOUT_ENDPOINT, {everywhere});
+  let response: Response;
+  try {
+    response = await postJson(LOGOUT_ENDPOINT, {everywhere});
+  } catch {
+    throw new AuthFlowError('session/sign-out-failed');
+  }
+  if (!response.ok) throw new AuthFlowError('session/sign-out-failed');
+}
+
+export async function fetchSignInOptions(): Promise<SignInOptions> {
+  const response = await fetch(SIGN_IN_OPTIONS_ENDPOINT, {credentials: 'same-origin'});
   if (!response.ok) throw new AuthFlowError('session/unreachable');
+  const body = (await response.json()) as Partial<SignInOptions>;
+  return {signUp: body.signUp === 'open' ? 'open' : 'closed'};
 }

@@ -1,8 +1,10 @@
 import {describe, expect, it} from 'vitest';
 import {
   offersSignUp,
+  onReaderReported,
   outcomeOfFailure,
   outcomeOfVerificationCheck,
+  SIGN_OUT_SETTLE_MS,
   type FailedFrom,
   type FailureOutcome,
   type SignUpAnswer,
@@ -70,5 +72,22 @@ describe('offersSignUp', () => {
     ['off', 'pending', true],
   ])('%s gate, answer %s: %s', (mode, answer, expected) => {
     expect(offersSignUp(mode, answer)).toBe(expected);
+  });
+});
+
+describe('onReaderReported', () => {
+  const signedOutAt = 1_000_000;
+  it.each<[number | null, number, 'resume' | 'finish-sign-out']>([
+    // No sign-out in this tab: an expired session, /login opened while signed in, a sign-in elsewhere.
+    [null, signedOutAt, 'resume'],
+    // Just signed out here: a tab that was starting up wrote the reader back.
+    [signedOutAt, signedOutAt, 'finish-sign-out'],
+    [signedOutAt, signedOutAt + SIGN_OUT_SETTLE_MS - 1, 'finish-sign-out'],
+    // Long enough ago: a new sign-in.
+    [signedOutAt, signedOutAt + SIGN_OUT_SETTLE_MS, 'resume'],
+    // A clock that went back proves nothing.
+    [signedOutAt, signedOutAt - 1, 'resume'],
+  ])('signed out at %s, reported at %s: %s', (at, now, expected) => {
+    expect(onReaderReported(at, now)).toBe(expected);
   });
 });

@@ -18,7 +18,10 @@ describe('startServerSession', () => {
     [403, undefined, 'session/rejected'],
     [401, {error: 'invalid-id-token'}, 'session/rejected'],
     [401, {error: 'stale-id-token'}, 'session/rejected'],
-    [503, {error: 'unavailable'}, 'session/unreachable'],
+    // The gate answers, the identity service behind it does not.
+    [503, {error: 'unavailable'}, 'session/identity-unavailable'],
+    [503, undefined, 'session/unreachable'],
+    [502, {error: 'unavailable'}, 'session/unreachable'],
   ])('%i %j becomes %s', async (status, body, code) => {
     answer(status, body);
     await expect(startServerSession('token')).rejects.toMatchObject({code});

@@ -1,8 +1,7 @@
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useAuth} from '@site/src/auth/AuthProvider';
-import {LOGIN_PATH} from '@site/src/auth/paths';
-import {messageForAuthError} from '@site/src/auth/errors';
+import {useBusyAction} from '@site/src/auth/useBusyAction';
 import styles from './styles.module.css';
 
 interface Props {
@@ -11,10 +10,9 @@ interface Props {
 
 /** The reader's account menu: who is signed in, "Sign out", and (behind the gate server) "Sign out everywhere". */
 export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
-  const {status, reader, settings} = useAuth();
+  const {status, reader, settings, signOut} = useAuth();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const {busy, error, run} = useBusyAction();
   const menuRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -33,32 +31,26 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
 
   if (status !== 'signed-in' || !reader) return null;
 
-  const signOut = async (everywhere: boolean) => {
-    if (busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      const {signOutReader} = await import(/* webpackChunkName: "auth-sign-in" */ '@site/src/auth/signIn');
-      await signOutReader(settings, {everywhere});
-      window.location.assign(LOGIN_PATH);
-    } catch (caught) {
-      setError(messageForAuthError(caught));
-      setBusy(false);
-    }
-  };
+  // The gate takes every tab to the login page once Firebase reports the sign-out; on failure the
+  // reader is still signed in and sees why here.
+  const signOutHere = (everywhere: boolean) =>
+    run(async () => {
+      await signOut({everywhere});
+      return 'leaving';
+    });
 
   const name = reader.displayName || reader.email || 'Reader';
   const actions = (
     <>
       {reader.email && <li className={styles.email}>{reader.email}</li>}
       <li>
-        <button type="button" className={clsx('dropdown__link', styles.action)} disabled={busy} onClick={() => void signOut(false)}>
+        <button type="button" className={clsx('dropdown__link', styles.action)} disabled={busy} onClick={() => void signOutHere(false)}>
           Sign out
         </button>
       </li>
       {settings.gateMode === 'server' && (
         <li>
-          <button type="button" className={clsx('dropdown__link', styles.action)} disabled={busy} onClick={() => void signOut(true)}>
+          <button type="button" className={clsx('dropdown__link', styles.action)} disabled={busy} onClick={() => void signOutHere(true)}>
             Sign out everywhere
           </button>
         </li>

@@ -1,0 +1,16 @@
+/** Signing a reader out: loaded on demand by the auth provider when the reader asks for it. */
+import {signOut} from 'firebase/auth';
+import {authClient} from './firebase';
+import {endServerSession} from './session';
+import {recordSignOut} from './signOutRecord';
+import type {AuthSettings} from './settings';
+
+/**
+ * Ends the server session first. When the server cannot be reached the reader stays signed in to
+ * Firebase too, so the page and the server still agree and "Sign out" can simply be tried again.
+ */
+export async function signOutReader(settings: AuthSettings, {everywhere = false} = {}): Promise<void> {
+  if (settings.gateMode === 'server') await endServerSession({everywhere});
+  recordSignOut();
+  await signOut(authClient(settings));
+}
