@@ -1,9 +1,13 @@
 /** Where the tests find the gate server, the emulator and the browser. */
 import type {LaunchOptions} from '@playwright/test';
 
-export const GATE_PORT = 3100;
+/**
+ * Overridable so that a second checkout can run its tests beside this one: its build must then be
+ * made with the same FIREBASE_AUTH_EMULATOR_HOST, and its emulator started on that port.
+ */
+export const GATE_PORT = Number(process.env.TEST_GATE_PORT || 3100);
 export const GATE_URL = `http://127.0.0.1:${GATE_PORT}`;
-export const EMULATOR_HOST = '127.0.0.1:9099';
+export const EMULATOR_HOST = process.env.TEST_EMULATOR_HOST || '127.0.0.1:9099';
 export const PROJECT_ID = 'demo-tutorial-hub';
 
 /** Playwright cannot download browsers here: it drives Debian's Chromium. */
