@@ -8,6 +8,7 @@ import {startGate, sessionCookieFor, type RunningGate} from '../support/gate';
 import {idTokenClaims, longStandingUser, nowSeconds, signInWithPassword, unsignedJwt} from '../support/emulator';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
 import {BUILD_DIR} from '../support/buildFiles';
+import {EMULATOR_HOST} from '../support/environment';
 import {safeRedirectTarget} from '../../src/auth/paths';
 import {DEMO_READER} from '../../server/demoReader';
 
@@ -335,7 +336,7 @@ describe('when the identity service is down', () => {
   });
   afterAll(async () => {
     await cut.close();
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = EMULATOR_HOST;
   });
 
   it('a cookie cannot be checked: 503, a page saying why to a page load, not a crash and not a way in', async () => {
