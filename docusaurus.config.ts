@@ -62,6 +62,8 @@ const config: Config = {
   title: 'Tutorial Hub',
   tagline: 'Step-by-step guides to help you learn effectively',
   favicon: 'img/favicon.svg',
+  // static/ is public (the login build serves it to anyone); static-docs/ holds the docs' own files.
+  staticDirectories: ['static', 'static-docs'],
 
   future: {
     v4: true,

@@ -12,6 +12,7 @@ import {cpuSecondsOf, memoryOf, Resources, type RunningServer} from './lib/proce
 import {note, printTable, Report, type Cell} from './lib/report';
 import {sessionCookie, startDocusaurusServe, startGate} from './lib/servers';
 import {distinctSessions} from './lib/sessions';
+import {gateBuildLayout} from './lib/docusaurus';
 import {round} from './lib/stats';
 import type {Workspace} from './lib/workspace';
 
@@ -215,13 +216,14 @@ async function recheckStorm(buildDir: string, resources: Resources): Promise<{ru
 export async function run(workspace: Workspace): Promise<void> {
   const report = new Report('server');
   const buildDir = await workspace.siteBuild('server');
-  const main = readdirSync(path.join(buildDir, 'assets/js')).find((file) => /^main\.[0-9a-f]+\.js$/.test(file));
-  if (!main) throw new Error(`no assets/js/main.*.js in ${buildDir}`);
+  const {site} = gateBuildLayout(buildDir);
+  const main = readdirSync(path.join(site, 'assets/js')).find((file) => /^main\.[0-9a-f]+\.js$/.test(file));
+  if (!main) throw new Error(`no assets/js/main.*.js in ${site}`);
   const mainJs = `/assets/js/${main}`;
   const resources = new Resources();
   try {
     const gate = resources.add(await startGate(buildDir, PORTS.gate));
-    const plain = resources.add(await startDocusaurusServe(workspace.siteCopy(), buildDir, PORTS.docusaurusServe));
+    const plain = resources.add(await startDocusaurusServe(workspace.siteCopy(), site, PORTS.docusaurusServe));
     const cookie = `__session=${await sessionCookie(gate.origin)}`;
     const memory = [{when: 'started', ...memoryOf(gate.pid)}];
 
@@ -260,7 +262,7 @@ export async function run(workspace: Workspace): Promise<void> {
     const loginHtml = await (await fetch(`${gate.origin}/login`)).text();
     const floods = [
       ...(await measure('signed-out flood, page', '/', 302, [{label: 'gate (no cookie)', server: gate, headers: NAVIGATION}], CONNECTIONS, SECONDS)),
-      ...(await measure('signed-out flood, asset', gatedChunk(buildDir, loginHtml), 401, [{label: 'gate (no cookie)', server: gate, headers: SCRIPT}], CONNECTIONS, SECONDS)),
+      ...(await measure('signed-out flood, asset', gatedChunk(site, loginHtml), 401, [{label: 'gate (no cookie)', server: gate, headers: SCRIPT}], CONNECTIONS, SECONDS)),
     ];
     memory.push({when: 'after the signed-out floods', ...memoryOf(gate.pid)});
 

@@ -15,18 +15,14 @@ const RELEASES = path.join(ROOT, 'releases');
 const CURRENT = path.join(ROOT, 'current');
 const KEEP = 3;
 
-function run(command: string, args: string[]): void {
-  const result = spawnSync(command, args, {cwd: ROOT, stdio: 'inherit'});
-  if (result.status !== 0) {
-    console.error(`build:release: "${command} ${args.join(' ')}" failed; the served release is unchanged.`);
-    process.exit(result.status ?? 1);
-  }
-}
-
 const id = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
 const release = path.join('releases', id);
-run('npx', ['docusaurus', 'build', '--out-dir', release]);
-run('npx', ['tsx', 'scripts/precompress.ts', release]);
+// `npm run build` itself, into the release folder: the same two builds and precompression.
+const result = spawnSync('npm', ['run', 'build'], {cwd: ROOT, stdio: 'inherit', env: {...process.env, BUILD_OUT: release}});
+if (result.status !== 0) {
+  console.error('build:release: the build failed; the served release is unchanged.');
+  process.exit(result.status ?? 1);
+}
 
 const next = `${CURRENT}.next`;
 rmSync(next, {force: true});

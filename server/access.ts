@@ -1,4 +1,7 @@
-/** Who may fetch what: the gate's decision, apart from how the answer is sent. */
+/**
+ * Who may fetch what from the readers' site: the gate's decision, apart from how the answer is
+ * sent. (Files of the public login build are answered before this, to anyone.)
+ */
 import {loginUrlFor} from '../src/auth/paths';
 
 export type AccessDecision =
@@ -7,8 +10,6 @@ export type AccessDecision =
   | {kind: 'unauthorized'};
 
 export interface AccessRequest {
-  /** Canonical, decoded path. */
-  path: string;
   /** Path and query as the browser sent them, to come back to after signing in. */
   rawUrl: string;
   signedIn: boolean;
@@ -16,8 +17,8 @@ export interface AccessRequest {
   isNavigation: boolean;
 }
 
-export function decideAccess(request: AccessRequest, isPublic: (path: string) => boolean): AccessDecision {
-  if (request.signedIn || isPublic(request.path)) return {kind: 'serve'};
+export function decideAccess(request: AccessRequest): AccessDecision {
+  if (request.signedIn) return {kind: 'serve'};
   if (request.isNavigation) return {kind: 'login-redirect', location: loginUrlFor(request.rawUrl)};
   return {kind: 'unauthorized'};
 }

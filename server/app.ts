@@ -4,15 +4,15 @@ import Fastify, {LogController, type FastifyInstance, type FastifyServerOptions}
 import {deleteApp, initializeApp} from 'firebase-admin/app';
 import {getAuth, type Auth} from 'firebase-admin/auth';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type {GateConfig} from './config';
 import {LiveBuild} from './liveBuild';
-import {contentSecurityPolicy, NO_STORE} from './headers';
+import {NO_STORE} from './headers';
+import {securityHeaders} from './securityHeaders';
+import {clientErrorHandler, errorHandler, frameworkErrorHandler} from './errors';
 import {memoryFilesPlugin} from './memoryFiles';
 import {PolicySource} from './policySource';
 import {deadlineAgent, IdentityService} from './identity';
-import {errorHandler} from './errors';
 import {healthRoutes} from './routes/health';
 import {SessionAuthority} from './sessions';
 import {sessionRoutes} from './routes/session';
@@ -30,7 +30,14 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 const MAX_MEMORY_FILE_BYTES = 4 * 1024 * 1024;
 
 export async function buildGateServer({config, auth, logger = false}: GateDependencies): Promise<FastifyInstance> {
+  const build = await LiveBuild.open(config.buildDir);
+  // Both follow the build being served: its CSP hashes, and the stylesheets error pages borrow.
+  const security = securityHeaders(config, () => build.inlineScriptHashes());
+  const errorPageAssets = {stylesheets: () => build.current.stylesheets};
   const app = Fastify({
+    // Answers given before any hook runs carry the security headers too, and echo nothing back.
+    frameworkErrors: frameworkErrorHandler(security, errorPageAssets),
+    clientErrorHandler: clientErrorHandler(security),
     logger,
     // Fastify's own request logging writes two lines a request; ours below writes one.
     logController: new LogController({disableRequestLogging: true}),
@@ -42,8 +49,7 @@ export async function buildGateServer({config, auth, logger = false}: GateDepend
     ajv: {customOptions: {removeAdditional: false, coerceTypes: false}},
   });
 
-  const build = await LiveBuild.open(config.buildDir, app.log);
-  build.watch();
+  build.watch(app.log);
   app.addHook('onClose', async () => build.close());
   const identity = new IdentityService(config.identityTimeoutMs, app.log);
   const policy = new PolicySource(config.policy, app.log);
@@ -58,22 +64,13 @@ export async function buildGateServer({config, auth, logger = false}: GateDepend
   policy.onChange(() => sessions.applyPolicy());
   app.addHook('onClose', async () => policy.close());
 
-  await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: contentSecurityPolicy(config, () => build.inlineScriptHashes()),
-    },
-    // Sign-in popups talk back to their opener.
-    crossOriginOpenerPolicy: {policy: 'same-origin-allow-popups'},
-    xFrameOptions: {action: 'deny'},
-    referrerPolicy: {policy: 'strict-origin-when-cross-origin'},
-    // Sent below, and only over https.
-    strictTransportSecurity: false,
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(security(request.raw));
   });
+  await app.register(fastifyCookie);
   await app.register(fastifyStatic, {
     // Each file is sent with the root of the build it belongs to.
-    root: build.current.root,
+    root: build.current.site.root,
     serve: false,
     preCompressed: true,
     cacheControl: false,
@@ -98,10 +95,12 @@ export async function buildGateServer({config, auth, logger = false}: GateDepend
     });
   }
 
-  app.setErrorHandler(errorHandler({stylesheets: () => build.current.stylesheets}));
+  app.setErrorHandler(errorHandler(errorPageAssets));
+  // Another method, or no route at all: an empty 404 that repeats nothing of the request.
+  app.setNotFoundHandler(async (_request, reply) => reply.code(404).header('cache-control', NO_STORE).send());
   await app.register(healthRoutes, {identity, probe: () => auth.getUser('tutorial-hub-readiness-probe')});
   await app.register(sessionRoutes, {config, sessions});
-  await app.register(siteRoutes, {sessions, build});
+  await app.register(siteRoutes, {sessions, build, errorPageAssets});
   return app;
 }
 

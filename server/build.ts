@@ -1,42 +1,58 @@
-/** What the gate learns from the build once, at start-up. */
+/**
+ * What the gate learns from a build once: `npm run build` writes two sites side by side, the
+ * readers' site (`site/`) and the public login page (`login/`, docusaurus.login.config.ts).
+ */
 import {randomUUID} from 'node:crypto';
 import {readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {inlineScriptHashes} from './headers';
-import {assetsReferencedBy, publicPathsFor} from './publicSurface';
+import {assetsReferencedBy} from './htmlAssets';
+
+export interface BuildPart {
+  root: string;
+  /** Every file, relative, with forward slashes; precompressed copies left out. */
+  files: Set<string>;
+}
 
 export interface BuildInfo {
   /** Unique to this reading of the build: the same folder read again after a change is another build. */
   id: string;
   root: string;
-  files: Set<string>;
-  publicPaths: Set<string>;
+  /** The docs: only for signed-in readers. */
+  site: BuildPart;
+  /** The login page and the files it loads: anyone may have them. */
+  login: BuildPart;
+  /** CSP hashes of the inline scripts of both. */
   inlineScriptHashes: Set<string>;
-  /** Stylesheets of the login page, which error pages borrow. */
+  /** Stylesheets of the public login page, which error pages borrow. */
   stylesheets: string[];
 }
 
+export const SITE_DIR = 'site';
+export const LOGIN_DIR = 'login';
 const PRECOMPRESSED = /\.(?:br|gz)$/;
 
-export async function readBuild(root: string): Promise<BuildInfo> {
+async function readPart(root: string, hashes: Set<string>): Promise<BuildPart> {
   let entries: string[];
   try {
     entries = await readdir(root, {recursive: true});
   } catch {
     throw new Error(`No build found at ${root}: run "npm run build" first.`);
   }
-  const files = new Set(
-    entries.map((entry) => entry.split(path.sep).join('/')).filter((file) => !PRECOMPRESSED.test(file)),
-  );
-  if (!files.has('login.html')) throw new Error(`${root} has no login.html: is it a Tutorial Hub build?`);
-
-  const hashes = new Set<string>();
+  const files = new Set(entries.map((entry) => entry.split(path.sep).join('/')).filter((file) => !PRECOMPRESSED.test(file)));
   for (const file of files) {
     if (!file.endsWith('.html')) continue;
     for (const hash of inlineScriptHashes(await readFile(path.join(root, file), 'utf8'))) hashes.add(hash);
   }
-  const loginHtml = await readFile(path.join(root, 'login.html'), 'utf8');
-  const publicPaths = publicPathsFor(loginHtml, files);
-  const stylesheets = assetsReferencedBy(loginHtml).filter((asset) => asset.endsWith('.css') && publicPaths.has(asset));
-  return {id: randomUUID(), root, files, publicPaths, inlineScriptHashes: hashes, stylesheets};
+  return {root, files};
+}
+
+export async function readBuild(root: string): Promise<BuildInfo> {
+  const hashes = new Set<string>();
+  const site = await readPart(path.join(root, SITE_DIR), hashes);
+  const login = await readPart(path.join(root, LOGIN_DIR), hashes);
+  if (!login.files.has('login.html')) throw new Error(`${login.root} has no login.html: is ${root} a Tutorial Hub build?`);
+  const loginHtml = await readFile(path.join(login.root, 'login.html'), 'utf8');
+  const stylesheets = assetsReferencedBy(loginHtml).filter((asset) => asset.endsWith('.css') && login.files.has(asset.slice(1)));
+  return {id: randomUUID(), root, site, login, inlineScriptHashes: hashes, stylesheets};
 }

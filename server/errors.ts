@@ -1,9 +1,12 @@
-/** What a reader gets when a request fails: the truth, briefly, and never a stack trace. */
+/** What a visitor gets when a request fails: the truth, briefly, and never a stack trace or an echo of the request. */
+import {STATUS_CODES} from 'node:http';
+import type {Socket} from 'node:net';
 import type {FastifyError, FastifyReply, FastifyRequest} from 'fastify';
 import {isNavigationRequest} from './access';
 import {NO_STORE} from './headers';
 import {IdentityUnavailableError} from './identity';
-import {RETRY_AFTER_SECONDS, unavailablePage} from './unavailablePage';
+import {badAddressPage, RETRY_AFTER_SECONDS, unavailablePage} from './errorPages';
+import type {SecurityHeaders} from './securityHeaders';
 
 export interface ErrorPageAssets {
   /** Stylesheets the login page of the current build loads: public, so any error page may use them. */
@@ -11,6 +14,13 @@ export interface ErrorPageAssets {
 }
 
 const UNAVAILABLE_MESSAGE = 'The sign-in service cannot be reached. Try again shortly.';
+
+/** 400 for a path no page can have: a page of ours to a page load, nothing to anything else. */
+export function sendBadAddress(request: FastifyRequest, reply: FastifyReply, assets: ErrorPageAssets, status: 400 | 414 = 400) {
+  reply.code(status).header('cache-control', NO_STORE);
+  if (!isNavigationRequest(request.headers)) return reply.send();
+  return reply.type('text/html; charset=utf-8').send(badAddressPage({stylesheets: assets.stylesheets()}));
+}
 
 export function errorHandler(assets: ErrorPageAssets) {
   return (error: FastifyError | IdentityUnavailableError | Error, request: FastifyRequest, reply: FastifyReply) => {
@@ -30,5 +40,27 @@ export function errorHandler(assets: ErrorPageAssets) {
     }
     request.log.error({err: error}, 'Request failed');
     return reply.code(500).send({error: 'internal', message: 'Something went wrong on our side. Try again in a moment.'});
+  };
+}
+
+/** Fastify's errors before routing (a URL that does not decode): our 400, with the security headers no hook has set yet. */
+export function frameworkErrorHandler(security: SecurityHeaders, assets: ErrorPageAssets) {
+  return (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(security(request.raw));
+    return sendBadAddress(request, reply, assets);
+  };
+}
+
+/**
+ * Node's errors before Fastify sees a request (oversized headers, a timeout, bytes that are not
+ * HTTP): the status line, the security headers, and no body that could repeat the request.
+ */
+export function clientErrorHandler(security: SecurityHeaders) {
+  return (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const headers = {...security({headers: {}} as Parameters<SecurityHeaders>[0]), 'cache-control': NO_STORE, 'content-length': '0', connection: 'close'};
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n`);
   };
 }

@@ -1,7 +1,7 @@
 /**
- * The build the gate serves, one consistent build at a time. `BUILD_DIR` may be a symlink to a
- * release folder: when it points to a new release, the gate reads that release whole (files,
- * public surface, CSP hashes) and switches to it at once. Pages already open still load the hashed
+ * The build the gate serves, one consistent build at a time: the readers' site and the public
+ * login build beside it. `BUILD_DIR` may be a symlink to a release folder: when it points to a new
+ * release, the gate reads that release whole (both builds, CSP hashes) and switches to it at once. Pages already open still load the hashed
  * assets of the release they came from, which stays reachable until the next switch.
  *
  * A folder changed in place cannot be switched to atomically: the gate says so in the log and
@@ -9,7 +9,7 @@
  */
 import {realpath, stat} from 'node:fs/promises';
 import path from 'node:path';
-import {readBuild, type BuildInfo} from './build';
+import {LOGIN_DIR, readBuild, type BuildInfo, type BuildPart} from './build';
 import {buildFileFor} from './requestPath';
 
 export interface BuildLog {
@@ -18,16 +18,17 @@ export interface BuildLog {
   error(details: object, message: string): void;
 }
 
+/** A file of one of the builds: where it is, and which reading of the build it belongs to (for caching). */
 export interface BuildFile {
-  build: BuildInfo;
+  build: {id: string; root: string};
   file: string;
 }
 
 const POLL_MS = 1000;
 /** How long an in-place change must be over before the gate reads the folder again. */
 const SETTLE_MS = 3000;
-/** Files whose change means "another build" (Docusaurus rewrites both on every build). */
-const MARKERS = ['login.html', 'index.html'];
+/** Files whose change means "another build" (Docusaurus rewrites them on every build). */
+const MARKERS = ['site/index.html', `${LOGIN_DIR}/login.html`];
 
 async function fingerprint(root: string): Promise<string> {
   const stats = await Promise.all(MARKERS.map((marker) => stat(path.join(root, marker)).catch(() => null)));
@@ -42,20 +43,23 @@ export class LiveBuild {
   private loadedPrint = '';
   private changing: {print: string; since: number} | null = null;
 
+  private log: BuildLog | undefined;
+
   private constructor(
     private readonly dir: string,
     public current: BuildInfo,
-    private readonly log: BuildLog,
   ) {}
 
-  static async open(dir: string, log: BuildLog): Promise<LiveBuild> {
+  static async open(dir: string): Promise<LiveBuild> {
     const root = await realpath(dir).catch(() => dir);
-    const live = new LiveBuild(dir, await readBuild(root), log);
+    const live = new LiveBuild(dir, await readBuild(root));
     live.loadedPrint = await fingerprint(root);
     return live;
   }
 
-  watch(): void {
+  /** Follows `BUILD_DIR` from now on, saying in the log what it sees. */
+  watch(log: BuildLog): void {
+    this.log = log;
     this.timer = setInterval(() => void this.poll(), POLL_MS);
     this.timer.unref();
   }
@@ -64,22 +68,37 @@ export class LiveBuild {
     clearInterval(this.timer);
   }
 
-  /** The build file that answers a canonical path: the current build's, or a hashed asset of the one before. */
-  lookup(requestPath: string): BuildFile | null {
-    const file = buildFileFor(requestPath, this.current.files);
-    if (file !== null) return {build: this.current, file};
-    const old = this.previous && requestPath.startsWith('/assets/') ? buildFileFor(requestPath, this.previous.files) : null;
-    return old === null ? null : {build: this.previous!, file: old};
+  /**
+   * The file of the public login build that answers a canonical path: anyone may have it. Hashed
+   * assets of the build before stay reachable for pages still open.
+   */
+  publicFile(requestPath: string): BuildFile | null {
+    return this.find(requestPath, (build) => build.login);
   }
 
-  isPublic(requestPath: string): boolean {
-    if (this.current.publicPaths.has(requestPath)) return true;
-    return requestPath.startsWith('/assets/') && this.previous !== null && this.previous.publicPaths.has(requestPath);
+  /** The file of the readers' site that answers a canonical path. */
+  siteFile(requestPath: string): BuildFile | null {
+    return this.find(requestPath, (build) => build.site);
+  }
+
+  /** The site's not-found page. */
+  notFoundPage(): BuildFile {
+    return {build: {id: this.current.id, root: this.current.site.root}, file: '404.html'};
   }
 
   /** CSP hashes valid for a page of either build a response may come from during a switch. */
   inlineScriptHashes(): string[] {
     return [...this.current.inlineScriptHashes, ...(this.previous?.inlineScriptHashes ?? [])];
+  }
+
+  private find(requestPath: string, partOf: (build: BuildInfo) => BuildPart): BuildFile | null {
+    const builds = this.previous && requestPath.startsWith('/assets/') ? [this.current, this.previous] : [this.current];
+    for (const build of builds) {
+      const part = partOf(build);
+      const file = buildFileFor(requestPath, part.files);
+      if (file !== null) return {build: {id: build.id, root: part.root}, file};
+    }
+    return null;
   }
 
   private async poll(): Promise<void> {
@@ -95,7 +114,7 @@ export class LiveBuild {
       }
       if (this.changing?.print !== print) {
         if (this.changing === null) {
-          this.log.error(
+          this.log?.error(
             {event: 'build-changed-in-place', dir: this.dir},
             'The build folder is being changed in place under the running gate; pages may mix two builds until it settles. ' +
               'Deploy new builds by switching a symlink instead (README, "New builds").',
@@ -106,7 +125,7 @@ export class LiveBuild {
       }
       if (Date.now() - this.changing.since >= SETTLE_MS) await this.switchTo(root, 'in-place');
     } catch (error) {
-      this.log.error({err: error, dir: this.dir}, 'The build folder could not be read; the gate keeps serving the build it has');
+      this.log?.error({err: error, dir: this.dir}, 'The build folder could not be read; the gate keeps serving the build it has');
     } finally {
       this.polling = false;
     }
@@ -120,6 +139,6 @@ export class LiveBuild {
     this.current = next;
     this.loadedPrint = print;
     this.changing = null;
-    this.log.info({event: 'build-switched', root, how, files: next.files.size}, 'Now serving a new build');
+    this.log?.info({event: 'build-switched', root, how, files: next.site.files.size + next.login.files.size}, 'Now serving a new build');
   }
 }

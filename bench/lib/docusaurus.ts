@@ -1,9 +1,10 @@
 /** Docusaurus builds as the benchmarks make them: cold, in a copy, with the bundler and gate mode chosen. */
-import {rmSync} from 'node:fs';
+import {existsSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {firebaseEnv} from './environment';
 import {runTimed, type Timed} from './processes';
 import {REPO} from './siteCopy';
+import {LOGIN_DIR, SITE_DIR} from '../../server/build';
 
 export type Bundler = 'faster' | 'webpack';
 /** `server`: the product (behind the gate server); `off`: a plain Docusaurus site, the anchor. */
@@ -31,6 +32,31 @@ function buildEnv(bundler: Bundler, gate: GateMode): Record<string, string> {
 export function coldBuild(siteDir: string, outDir: string, bundler: Bundler, gate: GateMode = 'server'): Promise<Timed> {
   for (const dir of ['.docusaurus', 'node_modules/.cache', 'build', outDir]) rmSync(path.resolve(siteDir, dir), {recursive: true, force: true});
   return runTimed(process.execPath, [DOCUSAURUS, 'build', '--out-dir', outDir], {cwd: siteDir, env: buildEnv(bundler, gate), timeoutMs: BUILD_TIMEOUT_MS});
+}
+
+/** The public login build that `npm run build` makes beside the site (docusaurus.login.config.ts). */
+export function loginBuild(siteDir: string, outDir: string): Promise<Timed> {
+  return runTimed(process.execPath, [DOCUSAURUS, 'build', '--config', 'docusaurus.login.config.ts', '--out-dir', outDir], {
+    cwd: siteDir,
+    env: buildEnv('faster', 'server'),
+    timeoutMs: BUILD_TIMEOUT_MS,
+  });
+}
+
+/**
+ * A build as the gate serves it (`BUILD_DIR`): the site and the login build side by side. The
+ * gate-less anchor (`off`) is a plain, flat Docusaurus build.
+ */
+export function gateBuildLayout(root: string): {site: string; login: string} {
+  return {site: path.join(root, SITE_DIR), login: path.join(root, LOGIN_DIR)};
+}
+
+/** The file a URL path names in a build of either layout. */
+export function builtFileFor(root: string, urlPath: string): string {
+  const relative = decodeURIComponent(urlPath).replace(/^\//, '');
+  const {site, login} = gateBuildLayout(root);
+  for (const dir of [site, login]) if (existsSync(path.join(dir, relative))) return path.join(dir, relative);
+  return path.join(root, relative);
 }
 
 /** The second half of `npm run build`: .br and .gz copies, which the gate server sends. */

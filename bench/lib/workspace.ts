@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import {writeCorpus, type CorpusSummary} from '../corpus';
-import {coldBuild, precompress, type GateMode} from './docusaurus';
+import {coldBuild, gateBuildLayout, loginBuild, precompress, type GateMode} from './docusaurus';
 import {copySite, removeTemporaryDir} from './siteCopy';
 
 export interface CorpusBuild {
@@ -74,8 +74,16 @@ export class Workspace {
     return this.once(`site-${gate}`, async () => {
       const adopted = this.adopted.get(`site-${gate}`);
       const buildDir = adopted ?? path.join(this.siteCopy(), `build-${gate}`);
-      if (!adopted) await coldBuild(this.siteCopy(), buildDir, 'faster', gate);
-      if (gate === 'server') await precompress(buildDir);
+      if (gate === 'off') {
+        if (!adopted) await coldBuild(this.siteCopy(), buildDir, 'faster', gate);
+        return buildDir;
+      }
+      const {site, login} = gateBuildLayout(buildDir);
+      if (!adopted) {
+        await coldBuild(this.siteCopy(), site, 'faster', gate);
+        await loginBuild(this.siteCopy(), login);
+      }
+      await precompress(buildDir);
       return buildDir;
     });
   }
@@ -90,7 +98,11 @@ export class Workspace {
       const {siteDir, summary} = await this.corpusCopy(this.corpusDocs);
       const adopted = this.adopted.get('corpus-server');
       const buildDir = adopted ?? path.join(siteDir, 'build-server');
-      if (!adopted) await coldBuild(siteDir, buildDir, 'faster');
+      if (!adopted) {
+        const {site, login} = gateBuildLayout(buildDir);
+        await coldBuild(siteDir, site, 'faster');
+        await loginBuild(siteDir, login);
+      }
       return {siteDir, buildDir, summary};
     });
   }

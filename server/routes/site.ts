@@ -6,13 +6,15 @@ import type {LiveBuild} from '../liveBuild';
 import {cacheControlFor, NO_STORE, REVALIDATE} from '../headers';
 import type {SessionAuthority} from '../sessions';
 import {SESSION_COOKIE} from './session';
+import {sendBadAddress, type ErrorPageAssets} from '../errors';
 
 export interface SiteRoutesOptions {
   sessions: SessionAuthority;
   build: LiveBuild;
+  errorPageAssets: ErrorPageAssets;
 }
 
-export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {sessions, build}) => {
+export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {sessions, build, errorPageAssets}) => {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
@@ -20,20 +22,19 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {se
       // Whatever the answer, it depends on the cookie: no shared cache may reuse it.
       reply.header('vary', 'Cookie');
       const resolution = resolveRequestPath(request.url);
-      if (resolution.kind === 'reject') {
-        return reply.code(resolution.status).header('cache-control', NO_STORE).send();
-      }
+      if (resolution.kind === 'reject') return sendBadAddress(request, reply, errorPageAssets, resolution.status);
       if (resolution.kind === 'redirect') {
         return reply.header('cache-control', NO_STORE).redirect(resolution.location, 301);
       }
 
-      // The signed-out surface never waits for, or depends on, the identity service.
-      const isPublic = build.isPublic(resolution.path);
-      const session = isPublic ? null : await sessions.verify(request.cookies[SESSION_COOKIE]);
-      const access = decideAccess(
-        {path: resolution.path, rawUrl: request.url, signedIn: session !== null, isNavigation: isNavigationRequest(request.headers)},
-        () => isPublic,
-      );
+      // The public login build answers anyone, and never waits for the identity service.
+      const publicFile = build.publicFile(resolution.path);
+      if (publicFile !== null) {
+        return reply.header('cache-control', cacheControlFor(publicFile.file)).sendBuildFile(publicFile.file, publicFile.build);
+      }
+
+      const session = await sessions.verify(request.cookies[SESSION_COOKIE]);
+      const access = decideAccess({rawUrl: request.url, signedIn: session !== null, isNavigation: isNavigationRequest(request.headers)});
       if (access.kind === 'login-redirect') {
         return reply.header('cache-control', NO_STORE).redirect(access.location, 302);
       }
@@ -41,9 +42,10 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {se
         return reply.code(401).header('cache-control', NO_STORE).send();
       }
 
-      const found = build.lookup(resolution.path);
+      const found = build.siteFile(resolution.path);
       if (found === null) {
-        return reply.code(404).header('cache-control', REVALIDATE).sendBuildFile('404.html', build.current);
+        const notFound = build.notFoundPage();
+        return reply.code(404).header('cache-control', REVALIDATE).sendBuildFile(notFound.file, notFound.build);
       }
       return reply.header('cache-control', cacheControlFor(found.file)).sendBuildFile(found.file, found.build);
     },

@@ -6,7 +6,7 @@ import matter from 'gray-matter';
 import {builtDocPages, orphanedDocPages} from '../support/sidebars';
 
 const ROOT = path.resolve(__dirname, '../..');
-const BUILD = path.join(ROOT, 'build');
+const BUILD = path.join(ROOT, 'build/site');
 
 function docFiles(): string[] {
   return ['docs', 'versioned_docs'].flatMap((dir) =>

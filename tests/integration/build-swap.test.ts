@@ -8,34 +8,39 @@ import {cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, syml
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {sessionCookieFor, startGate, type RunningGate} from '../support/gate';
-import {BUILD_DIR} from '../support/buildFiles';
+import {BUILD_DIR, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/buildFiles';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
-import {assetsReferencedBy} from '../../server/publicSurface';
+import {assetsReferencedBy} from '../../server/htmlAssets';
 
 let dir: string;
 let gate: RunningGate;
 let cookie: string;
-const OLD_CSS = readdirSync(path.join(BUILD_DIR, 'assets/css')).find((file) => file.endsWith('.css'))!;
+const stylesheetOf = (dir: string) => readdirSync(path.join(dir, 'assets/css')).find((file) => file.endsWith('.css'))!;
+/** Each of the two builds has its own stylesheet; release b renames both. */
+const OLD_CSS = {site: stylesheetOf(SITE_BUILD_DIR), login: stylesheetOf(LOGIN_BUILD_DIR)};
 const NEW_CSS = 'styles.0b0b0b0b.css';
 const NEW_MARKER = '<meta name="release" content="b">';
 const NEW_INLINE = '<script>window.tutorialHubRelease="b"</script>';
 
-/** Release b: the same site with its stylesheet under a new hashed name and a new inline script. */
+/** Release b: the same builds with their stylesheets under a new hashed name and a new inline script. */
 function makeReleaseB(target: string): void {
   cpSync(BUILD_DIR, target, {recursive: true});
-  for (const suffix of ['', '.br', '.gz']) {
-    try {
-      renameSync(path.join(target, 'assets/css', OLD_CSS + suffix), path.join(target, 'assets/css', NEW_CSS + suffix));
-    } catch {
-      // Not every file has compressed copies.
+  for (const part of ['site', 'login'] as const) {
+    const dir = path.join(target, part);
+    for (const suffix of ['', '.br', '.gz']) {
+      try {
+        renameSync(path.join(dir, 'assets/css', OLD_CSS[part] + suffix), path.join(dir, 'assets/css', NEW_CSS + suffix));
+      } catch {
+        // Not every file has compressed copies.
+      }
     }
-  }
-  for (const entry of readdirSync(target, {recursive: true})) {
-    const file = path.join(target, String(entry));
-    if (/\.html\.(?:br|gz)$/.test(file)) unlinkSync(file);
-    if (!file.endsWith('.html')) continue;
-    const html = readFileSync(file, 'utf8').replaceAll(OLD_CSS, NEW_CSS).replace('<meta charset=UTF-8>', `<meta charset=UTF-8>${NEW_MARKER}${NEW_INLINE}`);
-    writeFileSync(file, html);
+    for (const entry of readdirSync(dir, {recursive: true})) {
+      const file = path.join(dir, String(entry));
+      if (/\.html\.(?:br|gz)$/.test(file)) unlinkSync(file);
+      if (!file.endsWith('.html')) continue;
+      const html = readFileSync(file, 'utf8').replaceAll(OLD_CSS[part], NEW_CSS).replace('<meta charset=UTF-8>', `<meta charset=UTF-8>${NEW_MARKER}${NEW_INLINE}`);
+      writeFileSync(file, html);
+    }
   }
 }
 
@@ -75,7 +80,7 @@ describe('switching to a new release', () => {
   it('serves the new release whole, keeps the old hashed assets for open pages, and never mixes the two', async () => {
     const oldPage = await get('/1.0/intro', signedIn(NAVIGATION));
     const oldAssets = assetsReferencedBy(oldPage.body).filter((asset) => asset.startsWith('/assets/'));
-    expect(oldAssets).toContain(`/assets/css/${OLD_CSS}`);
+    expect(oldAssets).toContain(`/assets/css/${OLD_CSS.site}`);
 
     // Readers keep loading the login page and what it references while the release changes.
     let sampling = true;
@@ -100,7 +105,7 @@ describe('switching to a new release', () => {
 
     const newLogin = await get('/login', NAVIGATION);
     expect(newLogin.body).toContain(NEW_CSS);
-    expect(newLogin.body).not.toContain(OLD_CSS);
+    expect(newLogin.body).not.toContain(OLD_CSS.login);
     // The new release's inline script is allowed by the CSP sent with it.
     expect(String(newLogin.headers['content-security-policy'])).toMatch(/'sha256-[^']+'/);
     const newPage = await get('/1.0/intro', signedIn(NAVIGATION));
@@ -108,7 +113,7 @@ describe('switching to a new release', () => {
 
     // The page a reader already holds still gets every hashed asset it asks for, signed in or not.
     for (const asset of oldAssets) expect({asset, status: (await get(asset, signedIn())).status}).toEqual({asset, status: 200});
-    expect((await get(`/assets/css/${OLD_CSS}`)).status).toBe(200);
+    expect((await get(`/assets/css/${OLD_CSS.login}`)).status).toBe(200);
     expect((await get(`/assets/css/${NEW_CSS}`)).status).toBe(200);
     expect(gate.logs).toContainEqual(expect.objectContaining({event: 'build-switched', how: 'release'}));
   });
@@ -120,7 +125,7 @@ describe('switching to a new release', () => {
   });
 
   it('notices a folder changed in place, says so, and serves it once it has settled', async () => {
-    const login = path.join(dir, 'current/login.html');
+    const login = path.join(dir, 'current/login/login.html');
     writeFileSync(login, readFileSync(login, 'utf8').replace('<meta charset=UTF-8>', '<meta charset=UTF-8><meta name="release" content="b2">'));
     expect(await until(async () => gate.logs.some((line) => line.event === 'build-changed-in-place'))).toBe(true);
     expect(await until(async () => (await get('/login', NAVIGATION)).body.includes('content="b2"'))).toBe(true);

@@ -6,19 +6,41 @@
  * the "forged" cases prove that malformed, expired, foreign, tampered and revoked cookies are.
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {startGate, sessionCookieFor, type RunningGate} from '../support/gate';
-import {BUILD_DIR, builtFiles, docTextSamples} from '../support/buildFiles';
+import {builtFiles, docTextSamples, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/buildFiles';
 import {nowSeconds, sessionCookieClaims, unsignedJwt} from '../support/emulator';
-import {ALWAYS_PUBLIC as ALWAYS_PUBLIC_FILES, assetsReferencedBy} from '../../server/publicSurface';
+import {identifiersIn, privateIdentifiers} from '../support/privateIdentifiers';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
 
 let gate: RunningGate;
+/** The readers' site, and the public login build that signed-out visitors get instead. */
 const files = builtFiles();
-const loginAssets = new Set(assetsReferencedBy(readFileSync(path.join(BUILD_DIR, 'login.html'), 'utf8')));
-const ALWAYS_PUBLIC = new Set(['/login', ...ALWAYS_PUBLIC_FILES]);
-const isPublic = (url: string) => ALWAYS_PUBLIC.has(decodeURIComponent(url)) || loginAssets.has(decodeURIComponent(url));
+const publicFiles = builtFiles(LOGIN_BUILD_DIR);
+const publicUrls = new Set(publicFiles.map(({url}) => url));
+const isPublic = (url: string) => publicUrls.has(url);
+const identifiers = privateIdentifiers();
+
+/**
+ * Every answer a signed-out visitor can get, with the given cookie: each public file, each site
+ * file as a fetch and as a page load, a method the gate has no route for, and a malformed path.
+ */
+async function signedOutAnswers(cookie?: string): Promise<{request: string; status: number; body: string}[]> {
+  const headersFor = (navigate: boolean) => ({...(navigate ? NAVIGATION : SUBRESOURCE), ...(cookie === undefined ? {} : {cookie: `__session=${cookie}`})});
+  const answers = [];
+  for (const {url} of [...publicFiles, ...files]) {
+    for (const navigate of [false, true]) {
+      const {status, body} = await rawRequest(gate.origin, url, {headers: headersFor(navigate)});
+      answers.push({request: `${navigate ? 'page load' : 'fetch'} ${url}`, status, body});
+    }
+  }
+  for (const [method, url] of [['POST', '/1.0/intro'], ['DELETE', '/'], ['GET', '/%'], ['GET', '/1.0/%E0%A4%A']]) {
+    const {status, body} = await rawRequest(gate.origin, url!, {method, headers: headersFor(true)});
+    answers.push({request: `${method} ${url}`, status, body});
+  }
+  return answers;
+}
 
 beforeAll(async () => {
   gate = await startGate();
@@ -38,24 +60,38 @@ describe('signed out', () => {
     expect(files.some((f) => f.file === '1.0/search-index.json')).toBe(true);
   });
 
-  it('the public surface is the login page and the files it loads, nothing else', () => {
-    const publicFiles = files.filter((f) => isPublic(f.url)).map((f) => f.url);
-    expect(publicFiles).toContain('/login');
-    expect(publicFiles.every((url) => url === '/login' || ALWAYS_PUBLIC.has(url) || url.startsWith('/assets/'))).toBe(true);
-    expect(publicFiles.some((url) => url.includes('search-index'))).toBe(false);
-    expect(publicFiles.length).toBeLessThan(15);
+  it('the public surface is the login build: the login page, its own files, the icons and the manifest', () => {
+    const urls = publicFiles.map(({url}) => url);
+    expect(urls).toContain('/login');
+    expect(urls.every((url) => ['/login', '/404', '/manifest.json', '/img/favicon.svg', '/img/logo.svg'].includes(url) || url.startsWith('/assets/'))).toBe(true);
+    expect(urls.some((url) => url.includes('search-index'))).toBe(false);
+    expect(urls.length).toBeLessThan(20);
   });
 
-  it('serves only the public surface: every other file answers 401 to a fetch', async () => {
-    for (const {url} of files) {
+  it('serves every file of the login build to anyone, and nothing of the site: every other file answers 401 to a fetch', async () => {
+    for (const {url} of publicFiles) expect({url, status: (await get(url)).status}).toEqual({url, status: 200});
+    for (const {url} of files.filter((f) => !isPublic(f.url))) {
       const response = await get(url);
-      expect({url, status: response.status}).toEqual({url, status: isPublic(url) ? 200 : 401});
-      if (!isPublic(url)) expect(response.body).toBe('');
+      expect({url, status: response.status}).toEqual({url, status: 401});
+      expect(response.body).toBe('');
     }
   });
 
+  it('the identifier list is real: the site itself names its private docs', () => {
+    expect(identifiers.length).toBeGreaterThan(50);
+    const siteMain = readdirSync(path.join(SITE_BUILD_DIR, 'assets/js')).find((file) => file.startsWith('main.'))!;
+    const named = identifiersIn(readFileSync(path.join(SITE_BUILD_DIR, 'assets/js', siteMain), 'utf8'), identifiers);
+    expect(named.some((entry) => entry.startsWith('source path'))).toBe(true);
+    expect(named.some((entry) => entry.startsWith('path'))).toBe(true);
+  });
+
+  it('no signed-out answer names a private doc: no path, slug, title, source file, version or section label', async () => {
+    const leaks = (await signedOutAnswers()).flatMap(({request, body}) => identifiersIn(body, identifiers).map((found) => `${request}: ${found}`));
+    expect(leaks).toEqual([]);
+  });
+
   it('redirects every page navigation to /login?redirect=<path and query>', async () => {
-    for (const {file, url} of files.filter((f) => f.file.endsWith('.html') && f.url !== '/login')) {
+    for (const {file, url} of files.filter((f) => f.file.endsWith('.html') && !isPublic(f.url))) {
       const response = await get(`${url}?from=test`, {navigate: true});
       expect({file, status: response.status}).toEqual({file, status: 302});
       expect(response.headers.location).toBe(`/login?redirect=${encodeURIComponent(`${url}?from=test`)}`);
@@ -112,12 +148,14 @@ describe('cookies that must not open anything', () => {
     ['a revoked session (sign out everywhere)', () => revokedCookie],
   ];
 
-  it.each(badCookies)('%s gets 401 for every gated file and 302 for pages', async (_name, cookie) => {
+  it.each(badCookies)('%s gets 401 for every gated file, 302 for pages, and answers naming no private doc', async (_name, cookie) => {
     for (const {url} of files) {
       const response = await get(url, {cookie: cookie()});
       expect({url, status: response.status}).toEqual({url, status: isPublic(url) ? 200 : 401});
     }
     expect((await get('/1.0/intro', {cookie: cookie(), navigate: true})).status).toBe(302);
+    const leaks = (await signedOutAnswers(cookie())).flatMap(({request, body}) => identifiersIn(body, identifiers).map((found) => `${request}: ${found}`));
+    expect(leaks).toEqual([]);
   });
 
   it('a tampered valid cookie (payload edited) is refused', async () => {

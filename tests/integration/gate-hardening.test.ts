@@ -1,13 +1,13 @@
 /** The gate server's edges: hostile paths and bodies, headers, the session cookie, and emulator safety. */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {spawnSync} from 'node:child_process';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {startGate, sessionCookieFor, type RunningGate} from '../support/gate';
 import {idTokenClaims, longStandingUser, nowSeconds, signInWithPassword, unsignedJwt} from '../support/emulator';
+import {runScript} from '../support/childProcess';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
-import {BUILD_DIR} from '../support/buildFiles';
+import {LOGIN_BUILD_DIR} from '../support/buildFiles';
 import {EMULATOR_HOST} from '../support/environment';
 import {safeRedirectTarget} from '../../src/auth/paths';
 import {DEMO_READER} from '../../server/demoReader';
@@ -259,6 +259,33 @@ describe('serving', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it.each([
+    ['a URL that does not decode', 'GET', '/1.0/%E0%A4%A', {}, 400],
+    ['a lone percent sign', 'GET', '/%', {}, 400],
+    ['a method the gate has no route for', 'POST', '/1.0/intro', {}, 404],
+    ['another method on an unknown path', 'DELETE', '/no-such/path', {}, 404],
+    ['oversized headers', 'GET', '/1.0/intro', {'x-filler': 'x'.repeat(20_000)}, 431],
+  ])('%s gets %#: the security headers, and nothing of the request echoed back', async (_name, method, url, extra, status) => {
+    const response = await rawRequest(gate.origin, url, {method, headers: {...SUBRESOURCE, ...extra}});
+    expect(response.status).toBe(status);
+    expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.body).not.toContain('1.0/intro');
+    expect(response.body).not.toContain('no-such');
+    expect(response.body).not.toContain('%E0');
+    expect(await healthy()).toBe(true);
+  });
+
+  it('a page load of a malformed URL gets a page of ours saying so', async () => {
+    for (const url of ['/1.0/%E0%A4%A', '/1.0/%2e%2e/x']) {
+      const response = await rawRequest(gate.origin, url, {headers: NAVIGATION});
+      expect(response.status).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('This address is not valid');
+    }
+  });
+
   it('answers /healthz for load balancers', async () => {
     const response = await rawRequest(gate.origin, '/healthz');
     expect(response.status).toBe(200);
@@ -277,7 +304,7 @@ describe.each([
     server = await startGate(env);
     const login = await rawRequest(server.origin, '/login', {headers: NAVIGATION});
     mainJs = /src=(\/assets\/js\/main\.[^ >]+\.js)/.exec(login.body)![1]!;
-    onDisk = readFileSync(path.join(BUILD_DIR, mainJs));
+    onDisk = readFileSync(path.join(LOGIN_BUILD_DIR, mainJs));
   });
   afterAll(() => server.close());
 
@@ -352,13 +379,8 @@ describe('when the identity service is down', () => {
 });
 
 describe('emulator safety', () => {
-  it('refuses to start with the emulator and a project id that is not demo-', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: path.resolve(__dirname, '../..'),
-      env: {...process.env, FIREBASE_PROJECT_ID: 'acme-docs', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', PORT: '0'},
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+  it('refuses to start with the emulator and a project id that is not demo-', async () => {
+    const result = await runScript('server/main.ts', [], {...process.env, FIREBASE_PROJECT_ID: 'acme-docs', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', PORT: '0'});
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('not a demo- project');
     expect(result.stderr).toContain('refusing to start');

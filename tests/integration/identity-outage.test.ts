@@ -11,8 +11,8 @@ import {startTcpProxy, type TcpProxy} from '../support/tcpProxy';
 import {EMULATOR_HOST} from '../support/environment';
 import {newAccount, signInWithPassword, uniqueEmail} from '../support/emulator';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
-import {BUILD_DIR} from '../support/buildFiles';
-import {assetsReferencedBy} from '../../server/publicSurface';
+import {LOGIN_BUILD_DIR} from '../support/buildFiles';
+import {assetsReferencedBy} from '../../server/htmlAssets';
 
 const DEADLINE_SECONDS = 1;
 let proxy: TcpProxy;
@@ -76,7 +76,7 @@ describe.each([
 
   it('/login and every file it loads stay 200, whatever cookie comes with them', async () => {
     outage();
-    const loginAssets = assetsReferencedBy(readFileSync(path.join(BUILD_DIR, 'login.html'), 'utf8'));
+    const loginAssets = assetsReferencedBy(readFileSync(path.join(LOGIN_BUILD_DIR, 'login.html'), 'utf8'));
     for (const cookie of [undefined, 'never-seen-cookie', 'aaa.bbb.ccc']) {
       expect((await get('/login', cookie, NAVIGATION)).status).toBe(200);
       for (const asset of loginAssets) expect({asset, status: (await get(asset, cookie)).status}).toEqual({asset, status: 200});

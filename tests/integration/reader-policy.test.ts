@@ -7,7 +7,6 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {spawnSync} from 'node:child_process';
 import {postLogout, postSession, sessionCookieFor, sessionCookieOf, startGate, type RunningGate} from '../support/gate';
 import {
   deleteAccount,
@@ -17,6 +16,7 @@ import {
   uniqueEmail,
   updateAccount,
 } from '../support/emulator';
+import {runScript} from '../support/childProcess';
 import {rawRequest, SUBRESOURCE} from '../support/http';
 
 /** What a reader with this cookie gets for a gated file. */
@@ -319,10 +319,8 @@ describe('the session endpoints trust the configured origin, not the Host header
 });
 
 describe('secure by default', () => {
-  it('a real project with no reader policy refuses to start, in one line naming both variables', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: path.resolve(__dirname, '../..'),
-      env: {
+  it('a real project with no reader policy refuses to start, in one line naming both variables', async () => {
+    const result = await runScript('server/main.ts', [], {
         ...process.env,
         FIREBASE_PROJECT_ID: 'acme-docs',
         FIREBASE_AUTH_EMULATOR_HOST: '',
@@ -330,10 +328,7 @@ describe('secure by default', () => {
         ALLOWED_EMAILS_FILE: '',
         PUBLIC_ORIGIN: 'https://docs.acme.test',
         PORT: '0',
-      },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+      });
     expect(result.status).toBe(1);
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);

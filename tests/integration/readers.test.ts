@@ -4,16 +4,15 @@
  * what Firebase and the file hold afterwards.
  */
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest';
-import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {deleteApp, initializeApp, type App} from 'firebase-admin/app';
 import {getAuth, type Auth, type UserRecord} from 'firebase-admin/auth';
 import {EMULATOR_HOST, PROJECT_ID} from '../support/environment';
+import {runScript, type Finished} from '../support/childProcess';
 import {longStandingUser, newAccount, signInWithPassword, uniqueEmail, updateAccount} from '../support/emulator';
 
-const ROOT = path.resolve(__dirname, '../..');
 
 let app: App;
 let auth: Auth;
@@ -34,8 +33,8 @@ beforeEach(() => {
 });
 
 /** Runs `npm run readers -- ...args`; `null` in env unsets a variable. */
-function readers(args: string[], env: Record<string, string | null> = {}) {
-  const merged: Record<string, string | null | undefined> = {
+function readers(args: string[], env: Record<string, string | null> = {}): Promise<Finished> {
+  const merged = {
     ...process.env,
     FIREBASE_PROJECT_ID: PROJECT_ID,
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
@@ -43,13 +42,7 @@ function readers(args: string[], env: Record<string, string | null> = {}) {
     ALLOWED_EMAIL_DOMAINS: null,
     ...env,
   };
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/readers/cli.ts', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 30_000,
-    env: Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
-  });
-  return {status: result.status, stdout: result.stdout, stderr: result.stderr};
+  return runScript('scripts/readers/cli.ts', args, Object.fromEntries(Object.entries(merged).map(([name, value]) => [name, value ?? undefined])));
 }
 
 async function accountOf(email: string): Promise<UserRecord | null> {
@@ -83,7 +76,7 @@ describe('invite', () => {
   it('creates the account, lists the address once, and prints a link that sets the password', async () => {
     writeFileSync(listFile, LIST_WITH_COMMENTS);
     const email = uniqueEmail('invited');
-    const first = readers(['invite', email.toUpperCase()]);
+    const first = await readers(['invite', email.toUpperCase()]);
     expect(first.status).toBe(0);
     expect(first.stdout).toContain(`Created an account for ${email}.`);
     expect(first.stdout).toContain('sends no email');
@@ -91,7 +84,7 @@ describe('invite', () => {
     const account = await accountOf(email);
     expect(account).toMatchObject({email, emailVerified: false, disabled: false, providerData: []});
 
-    const again = readers(['invite', email]);
+    const again = await readers(['invite', email]);
     expect(again.status).toBe(0);
     expect(again.stdout).toContain(`${email} has an account already.`);
     expect(again.stdout).toContain(`${email} is on ${listFile} already.`);
@@ -108,7 +101,7 @@ describe('invite', () => {
 
   it('puts an existing account on the list, creating the file, without a password link', async () => {
     const {email, localId} = await newAccount(uniqueEmail('existing'));
-    const result = readers(['invite', email]);
+    const result = await readers(['invite', email]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`${email} has an account already.`);
     expect(result.stdout).not.toContain('resetPassword');
@@ -118,7 +111,7 @@ describe('invite', () => {
 
   it('needs ALLOWED_EMAILS_FILE, and creates no account without it', async () => {
     const email = uniqueEmail('no-file');
-    const result = readers(['invite', email], {ALLOWED_EMAILS_FILE: null});
+    const result = await readers(['invite', email], {ALLOWED_EMAILS_FILE: null});
     expect(result.status).toBe(1);
     expectOneLineError(result.stderr, /^readers: ALLOWED_EMAILS_FILE is not set/);
     expect(await accountOf(email)).toBeNull();
@@ -135,7 +128,7 @@ describe('import', () => {
     const csv = path.join(dir, 'readers.csv');
     writeFileSync(csv, `email,name,team\n${ada},"Lovelace, Ada",red\n\n${existing.email},Bob,blue\n${already},,blue\n`);
 
-    const result = readers(['import', csv]);
+    const result = await readers(['import', csv]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`${ada}: account created`);
     expect(result.stdout).toContain(`${existing.email}: has an account already`);
@@ -151,7 +144,7 @@ describe('import', () => {
     const csv = path.join(dir, 'readers.csv');
     writeFileSync(csv, `email,name\n${valid},Val\nnot-an-address,Nobody\n${valid.toUpperCase()},Twice\n`);
 
-    const result = readers(['import', csv]);
+    const result = await readers(['import', csv]);
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([
       `${csv}:3: "not-an-address" is not an email address`,
@@ -164,11 +157,11 @@ describe('import', () => {
     expect(await accountOf(valid)).toBeNull();
   });
 
-  it('needs ALLOWED_EMAILS_FILE and an existing CSV', () => {
+  it('needs ALLOWED_EMAILS_FILE and an existing CSV', async () => {
     const csv = path.join(dir, 'readers.csv');
     writeFileSync(csv, `email\n${uniqueEmail('unused')}\n`);
-    expectOneLineError(readers(['import', csv], {ALLOWED_EMAILS_FILE: null}).stderr, /ALLOWED_EMAILS_FILE is not set/);
-    const missing = readers(['import', path.join(dir, 'missing.csv')]);
+    expectOneLineError((await readers(['import', csv], {ALLOWED_EMAILS_FILE: null})).stderr, /ALLOWED_EMAILS_FILE is not set/);
+    const missing = await readers(['import', path.join(dir, 'missing.csv')]);
     expect(missing.status).toBe(1);
     expectOneLineError(missing.stderr, /missing\.csv does not exist/);
   });
@@ -177,13 +170,13 @@ describe('import', () => {
 describe('disable, enable and sign-out', () => {
   it('disable stops the account signing in; enable lets it sign in again', async () => {
     const {email, password, localId} = await newAccount(uniqueEmail('toggled'));
-    const disabled = readers(['disable', email]);
+    const disabled = await readers(['disable', email]);
     expect(disabled.status).toBe(0);
     expect(disabled.stdout).toContain(`Disabled ${email}`);
     expect((await auth.getUser(localId)).disabled).toBe(true);
     await expect(signInWithPassword(email, password)).rejects.toThrow(/USER_DISABLED/);
 
-    const enabled = readers(['enable', email]);
+    const enabled = await readers(['enable', email]);
     expect(enabled.status).toBe(0);
     expect((await auth.getUser(localId)).disabled).toBe(false);
     await signInWithPassword(email, password);
@@ -193,16 +186,16 @@ describe('disable, enable and sign-out', () => {
     const localId = await longStandingUser();
     const {email} = await auth.getUser(localId);
     const before = Date.now() - 1000;
-    const result = readers(['sign-out', email!]);
+    const result = await readers(['sign-out', email!]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`Signed out ${email}`);
     // Tokens issued before this moment no longer count (it was 2020 until now).
     expect(Date.parse((await auth.getUser(localId)).tokensValidAfterTime!)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
   });
 
-  it.each([['disable'], ['enable'], ['sign-out']])('%s names an unknown address and exits 1', (command) => {
+  it.each([['disable'], ['enable'], ['sign-out']])('%s names an unknown address and exits 1', async (command) => {
     const email = uniqueEmail('nobody');
-    const result = readers([command, email]);
+    const result = await readers([command, email]);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expectOneLineError(result.stderr, new RegExp(`^readers: no account has the address ${email}\\.$`));
@@ -220,7 +213,7 @@ describe('list', () => {
     await updateAccount(disabled.localId, {disableUser: true});
     writeFileSync(listFile, `# list\n${listed.email}\n${disabled.email}\n`);
 
-    const result = readers(['list'], {ALLOWED_EMAIL_DOMAINS: domain});
+    const result = await readers(['list'], {ALLOWED_EMAIL_DOMAINS: domain});
     expect(result.status).toBe(0);
     const row = (email: string) =>
       result.stdout
@@ -240,20 +233,20 @@ describe('list', () => {
 });
 
 describe('usage and configuration errors', () => {
-  it.each([[[]], [['frob']], [['invite']], [['disable', 'not-an-address']]])('%j prints the usage and exits 2', (args) => {
-    const result = readers(args);
+  it.each([[[]], [['frob']], [['invite']], [['disable', 'not-an-address']]])('%j prints the usage and exits 2', async (args) => {
+    const result = await readers(args);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^readers: .+\n\nUsage: npm run readers -- <command>/);
   });
 
-  it('help prints the usage on stdout', () => {
-    const result = readers(['help']);
+  it('help prints the usage on stdout', async () => {
+    const result = await readers(['help']);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^Usage: npm run readers -- <command>/);
   });
 
-  it('refuses the emulator for a project that is not demo-', () => {
-    const result = readers(['list'], {FIREBASE_PROJECT_ID: 'acme-docs'});
+  it('refuses the emulator for a project that is not demo-', async () => {
+    const result = await readers(['list'], {FIREBASE_PROJECT_ID: 'acme-docs'});
     expect(result.status).toBe(1);
     expectOneLineError(result.stderr, /not a demo- project/);
   });

@@ -2,18 +2,24 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
+/** What `npm run build` makes: the readers' site and the public login build, side by side. */
 export const BUILD_DIR = path.resolve(__dirname, '../../build');
+export const SITE_BUILD_DIR = path.join(BUILD_DIR, 'site');
+export const LOGIN_BUILD_DIR = path.join(BUILD_DIR, 'login');
 
 export interface BuiltFile {
   file: string;
   url: string;
 }
 
-/** `x.html` is served at `/x`, `index.html` at `/`; precompressed copies are not addressable. */
-export function builtFiles(): BuiltFile[] {
-  return readdirSync(BUILD_DIR, {recursive: true, withFileTypes: true})
+/**
+ * Every file of a build (the site's unless told otherwise) under the URL that serves it: `x.html`
+ * at `/x`, `index.html` at `/`; precompressed copies are not addressable.
+ */
+export function builtFiles(dir = SITE_BUILD_DIR): BuiltFile[] {
+  return readdirSync(dir, {recursive: true, withFileTypes: true})
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(BUILD_DIR, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .filter((file) => !/\.(?:br|gz)$/.test(file))
     .map((file) => {
       let route = file;

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {IdentityService, IdentityUnavailableError, isServiceFailure} from '../../server/identity';
-import {unavailablePage} from '../../server/unavailablePage';
+import {badAddressPage, unavailablePage} from '../../server/errorPages';
 
 function service(deadlineMs = 50) {
   const lines: {level: string; details: object; message: string}[] = [];
@@ -71,6 +71,15 @@ describe('unavailablePage', () => {
     expect(html).toContain('<h1>The sign-in service cannot be reached</h1>');
     expect(html).toContain('<link rel="stylesheet" href="/assets/css/styles.abc.css">');
     expect(html).toContain('href="/1.0/intro?q=&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;"');
+    expect(html).not.toContain('<script');
+  });
+});
+
+describe('badAddressPage', () => {
+  it('says the address is not valid and leads to the home page, without a script', () => {
+    const html = badAddressPage({stylesheets: ['/assets/css/styles.abc.css']});
+    expect(html).toContain('<h1>This address is not valid</h1>');
+    expect(html).toContain('href="/"');
     expect(html).not.toContain('<script');
   });
 });

@@ -5,12 +5,15 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {isLoginPath} from '@site/src/auth/paths';
 
-/** On the login page the brand is not a link: the home page needs a signed-in reader. */
+/**
+ * On the login page, and anywhere in the public login build, the brand is not a link: the home
+ * page needs a signed-in reader.
+ */
 export default function NavbarLogoWrapper(): ReactNode {
   const {pathname} = useLocation();
   const logoSrc = useBaseUrl('img/logo.svg');
   const {siteConfig} = useDocusaurusContext();
-  if (!isLoginPath(pathname)) return <NavbarLogo />;
+  if (!isLoginPath(pathname) && !siteConfig.customFields?.publicBuild) return <NavbarLogo />;
   return (
     <span className="navbar__brand">
       <span className="navbar__logo">

@@ -45,7 +45,10 @@ test.beforeAll(async () => {
       '',
     ].join('\n'),
   );
-  run([require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'build']);
+  // The two builds of `npm run build`: the site, and the public login page beside it.
+  const docusaurus = require.resolve('@docusaurus/core/bin/docusaurus.mjs');
+  run([docusaurus, 'build', '--out-dir', 'build/site']);
+  run([docusaurus, 'build', '--config', 'docusaurus.login.config.ts', '--out-dir', 'build/login']);
   gate = await startGate({BUILD_DIR: path.join(copy, 'build')});
 });
 
@@ -68,7 +71,7 @@ test('the release froze 2.0 and relabelled the current docs 3.0', () => {
 });
 
 test('every version builds, with its own search index, and every page is reachable from its sidebar', () => {
-  const build = path.join(copy, 'build');
+  const build = path.join(copy, 'build/site');
   for (const page of ['chapter-1-introduction.html', 'release-notes.html', '2.0/chapter-1-introduction.html', '2.0/reusable1.html', '1.0/intro.html']) {
     expect(existsSync(path.join(build, page)), page).toBe(true);
   }

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {assetsReferencedBy, publicPathsFor} from '../../server/publicSurface';
+import {assetsReferencedBy} from '../../server/htmlAssets';
 
 const loginHtml = [
   '<!doctype html><html><link data-rh=true rel=icon href=/img/favicon.svg>',
@@ -30,12 +30,5 @@ describe('assetsReferencedBy', () => {
     const assets = assetsReferencedBy(loginHtml);
     expect(assets).not.toContain('/1.0/intro');
     expect(assets.some((asset) => asset.includes('example.com'))).toBe(false);
-  });
-});
-
-describe('publicPathsFor', () => {
-  it('keeps the login page and only the files the build has', () => {
-    const files = new Set(['login.html', 'assets/js/main.3.js', 'img/logo.svg', 'manifest.json']);
-    expect([...publicPathsFor(loginHtml, files)].sort()).toEqual(['/assets/js/main.3.js', '/img/logo.svg', '/login', '/manifest.json']);
   });
 });

@@ -1,0 +1,42 @@
+/**
+ * The login page as a site of its own: the only build the gate serves to visitors who are not
+ * signed in. It has the site's chrome (theme, colours, logo, announcement bar, footer, colour-mode
+ * toggle), derived from docusaurus.config.ts, and nothing else: no docs, versions, sidebars or
+ * search, so nothing it serves names a private page, and its size does not grow with the docs.
+ * `npm run build` writes it to build/login, beside the site in build/site.
+ */
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import site from './docusaurus.config';
+
+const siteTheme = site.themeConfig as Preset.ThemeConfig;
+/** Navbar items that lead into the docs. */
+const DOCS_ITEMS: ReadonlySet<string> = new Set(['docSidebar', 'doc', 'docsVersionDropdown', 'docsVersion', 'search']);
+
+const config: Config = {
+  ...site,
+  // Only the public files: the docs' own images live in static-docs/.
+  staticDirectories: ['static'],
+  // The site's client modules serve its search box.
+  clientModules: [],
+  customFields: {...site.customFields, publicBuild: true},
+  themes: [],
+  presets: [
+    [
+      'classic',
+      {
+        docs: false,
+        blog: false,
+        pages: {include: ['login.tsx']},
+        theme: {customCss: './src/css/custom.css'},
+        sitemap: false,
+      } satisfies Preset.Options,
+    ],
+  ],
+  themeConfig: {
+    ...siteTheme,
+    navbar: {...siteTheme.navbar, items: (siteTheme.navbar?.items ?? []).filter((item) => !DOCS_ITEMS.has(item.type ?? ''))},
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

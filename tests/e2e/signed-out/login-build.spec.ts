@@ -1,0 +1,48 @@
+/**
+ * The login page is a build of its own (docusaurus.login.config.ts): the site's chrome, and
+ * nothing that leads into the docs.
+ */
+import {expect, test} from '@playwright/test';
+import {newReader, signInThroughLoginPage} from '../../support/reader';
+import {GATE_URL} from '../../support/environment';
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`/login has the site's chrome in ${colorScheme} mode, and no way into the docs`, async ({page}) => {
+    await page.emulateMedia({colorScheme});
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+    await expect(page.getByText('Welcome to the Tutorial Hub! Stay tuned for more tutorials.')).toBeVisible();
+    const navbar = page.getByRole('navigation', {name: 'Main'});
+    await expect(navbar.getByText('Tutorial Hub', {exact: true})).toBeVisible();
+    // Decorative (alt=""): the site's name stands beside it.
+    await expect(navbar.locator('.navbar__logo img')).toHaveAttribute('src', '/img/logo.svg');
+    await expect(page.getByRole('contentinfo')).toContainText('Tutorial Hub.');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Sign in to Tutorial Hub');
+
+    // Nothing here leads into the docs: no docs link, version menu or search, and the brand is no link.
+    await expect(page.getByRole('link', {name: 'Tutorials'})).toHaveCount(0);
+    await expect(page.getByRole('button', {name: /^\d+\.\d+$/})).toHaveCount(0);
+    await expect(page.getByRole('searchbox')).toHaveCount(0);
+    await expect(navbar.getByRole('link', {name: /Tutorial Hub/})).toHaveCount(0);
+
+    // The toggle cycles system → light → dark: the first click may only make the mode explicit.
+    const toggle = page.getByRole('button', {name: /^Switch between dark and light mode/});
+    await expect(toggle).toBeEnabled();
+    for (let click = 0; click < 3 && (await page.locator('html').getAttribute('data-theme')) === colorScheme; click += 1) {
+      const label = (await toggle.getAttribute('aria-label'))!;
+      await toggle.click();
+      await expect(toggle).not.toHaveAttribute('aria-label', label);
+    }
+    await expect(page.locator('html')).not.toHaveAttribute('data-theme', colorScheme);
+  });
+}
+
+test('a signed-in reader who opens /login is sent on to the page it names', async ({page}) => {
+  const reader = await newReader('opens-login');
+  await page.goto('/login');
+  await signInThroughLoginPage(page, reader);
+  await expect(page).toHaveURL(`${GATE_URL}/`);
+  await page.goto('/login?redirect=%2F1.0%2FCollapsible#how-collapsible-sections-work');
+  await expect(page).toHaveURL(`${GATE_URL}/1.0/Collapsible#how-collapsible-sections-work`);
+  await expect(page.getByRole('heading', {level: 1, name: 'Collapsible Sections'})).toBeVisible();
+});

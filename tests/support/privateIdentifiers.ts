@@ -1,0 +1,86 @@
+/**
+ * What names a private doc, read from the build and the sources: every private page's path and
+ * last path segment, its <title>, every doc source path, the version labels and the section
+ * labels. A signed-out answer must contain none of them.
+ *
+ * Each is looked for where it would stand as a name (in a URL, a quoted string, a tag's text),
+ * not as any substring: "test" as a last segment must not match `RegExp.prototype.test` in a
+ * bundle, nor "1.0" match `initial-scale=1.0`.
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {builtFiles, SITE_BUILD_DIR} from './buildFiles';
+
+export interface PrivateIdentifier {
+  kind: 'path' | 'last segment' | 'title' | 'source path' | 'version label' | 'section label';
+  value: string;
+  pattern: RegExp;
+}
+
+const ROOT = path.resolve(__dirname, '../..');
+const SITE_TITLE_SUFFIX = ' | Tutorial Hub';
+/** Pages every visitor knows exist (the site's root is titled just "Home"): they name no doc. */
+const NOT_PRIVATE = new Set(['/', '/login', '/404']);
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** As a URL or one of its segments: after a slash, before the end of the segment. */
+const asPath = (value: string) => new RegExp(`${escape(value)}(?=$|[/?#"'\`\\s<>])`);
+const asSegment = (value: string) => new RegExp(`/${escape(value)}(?=$|[/?#"'\`\\s<>])`);
+/** As a string literal or the text of a tag or attribute. */
+const asText = (value: string) => new RegExp(`(?:["'\`>]|^)${escape(value)}(?:["'\`<]|$)`, 'm');
+
+function privatePages(): string[] {
+  return builtFiles()
+    .filter(({file}) => file.endsWith('.html'))
+    .map(({url}) => decodeURIComponent(url))
+    .filter((url) => !NOT_PRIVATE.has(url));
+}
+
+function docSources(): string[] {
+  const sources: string[] = [];
+  for (const dir of ['docs', 'versioned_docs']) {
+    for (const entry of readdirSync(path.join(ROOT, dir), {recursive: true})) {
+      const file = String(entry).split(path.sep).join('/');
+      if (/\.mdx?$/.test(file)) sources.push(`${dir}/${file}`);
+    }
+  }
+  return sources;
+}
+
+function sectionLabels(): string[] {
+  const labels: string[] = [];
+  for (const dir of ['docs', 'versioned_docs']) {
+    for (const entry of readdirSync(path.join(ROOT, dir), {recursive: true})) {
+      if (!String(entry).endsWith('_category_.json')) continue;
+      const {label} = JSON.parse(readFileSync(path.join(ROOT, dir, String(entry)), 'utf8')) as {label?: string};
+      if (label) labels.push(label);
+    }
+  }
+  return labels;
+}
+
+export function privateIdentifiers(): PrivateIdentifier[] {
+  const identifiers = new Map<string, PrivateIdentifier>();
+  const add = (kind: PrivateIdentifier['kind'], value: string, pattern: RegExp) => {
+    if (value.length > 0) identifiers.set(`${kind}:${value}`, {kind, value, pattern});
+  };
+  for (const page of privatePages()) {
+    add('path', page, asPath(page));
+    const last = page.split('/').pop()!;
+    add('last segment', last, asSegment(last));
+    const html = readFileSync(path.join(SITE_BUILD_DIR, `${page}.html`), 'utf8');
+    const title = /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1]?.replace(SITE_TITLE_SUFFIX, '').trim() ?? '';
+    add('title', title, asText(title));
+  }
+  for (const source of docSources()) add('source path', source, new RegExp(escape(source)));
+  const versions = JSON.parse(readFileSync(path.join(ROOT, 'versions.json'), 'utf8')) as string[];
+  const current = (JSON.parse(readFileSync(path.join(ROOT, 'current-version.json'), 'utf8')) as {label: string}).label;
+  for (const version of [...versions, current]) add('version label', version, new RegExp(`${asText(version).source}|${asSegment(version).source}`, 'm'));
+  for (const label of sectionLabels()) add('section label', label, asText(label));
+  return [...identifiers.values()];
+}
+
+/** The identifiers a text contains, as `kind "value"`. */
+export function identifiersIn(text: string, identifiers: readonly PrivateIdentifier[]): string[] {
+  return identifiers.filter(({pattern}) => pattern.test(text)).map(({kind, value}) => `${kind} "${value}"`);
+}
