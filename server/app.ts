@@ -26,6 +26,7 @@ export interface GateDependencies {
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';
+const PROBES: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
 /** Larger files (a big site's search index) are rare requests: streaming them from disk is fine. */
 const MAX_MEMORY_FILE_BYTES = 4 * 1024 * 1024;
 
@@ -86,8 +87,10 @@ export async function buildGateServer({config, auth, logger = false}: GateDepend
   });
 
   if (config.logRequests) {
-    // One line a request; the path without its query, which can carry a reader's search.
+    // One line a request; the path without its query, which can carry a reader's search. Health
+    // probes every few seconds would drown the rest.
     app.addHook('onResponse', async (request, reply) => {
+      if (PROBES.has(request.url)) return;
       request.log.info(
         {method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime)},
         'request',

@@ -261,11 +261,13 @@ describe('the audit trail', () => {
 });
 
 describe('the request log (on in production, or with LOG_REQUESTS=true)', () => {
-  it('writes one line per request: method, path without query, status, time; never the cookie', async () => {
+  it('writes one line per request (health probes aside): method, path without query, status, time; never the cookie', async () => {
     const logged = await startGate({LOG_REQUESTS: 'true'});
     try {
       const cookie = await sessionCookieFor(logged);
       await rawRequest(logged.origin, '/1.0/intro?q=secret-search', {headers: {...SUBRESOURCE, cookie: `__session=${cookie}`}});
+      await rawRequest(logged.origin, '/healthz');
+      await rawRequest(logged.origin, '/readyz');
       const lines = logged.logs.filter((line) => line.msg === 'request');
       expect(lines.map(({method, path: url, status}) => ({method, path: url, status}))).toEqual([
         {method: 'POST', path: '/api/session', status: 204},
