@@ -12,7 +12,7 @@ import {securityHeaders} from './securityHeaders';
 import {clientErrorHandler, errorHandler, frameworkErrorHandler} from './errors';
 import {memoryFilesPlugin} from './memoryFiles';
 import {PolicySource} from './policySource';
-import {deadlineAgent, IdentityService} from './identity';
+import {IdentityService} from './identity';
 import {healthRoutes} from './routes/health';
 import {SessionAuthority} from './sessions';
 import {sessionRoutes} from './routes/session';
@@ -112,10 +112,7 @@ export async function createGateServer(config: GateConfig, options: Pick<GateDep
   // firebase-admin reads the emulator address from the environment.
   if (config.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.emulatorHost;
   else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  const firebaseApp = initializeApp(
-    {projectId: config.projectId, httpAgent: deadlineAgent(config.identityTimeoutMs, {secure: config.emulatorHost === null})},
-    `gate-${randomUUID()}`,
-  );
+  const firebaseApp = initializeApp({projectId: config.projectId}, `gate-${randomUUID()}`);
   const app = await buildGateServer({config, auth: getAuth(firebaseApp), ...options});
   app.addHook('onClose', async () => deleteApp(firebaseApp));
   return app;

@@ -4,7 +4,7 @@ import type {Socket} from 'node:net';
 import type {FastifyError, FastifyReply, FastifyRequest} from 'fastify';
 import {isNavigationRequest} from './access';
 import {NO_STORE} from './headers';
-import {IdentityUnavailableError} from './identity';
+import {IdentityCallAbandoned, IdentityUnavailableError} from './identity';
 import {badAddressPage, RETRY_AFTER_SECONDS, unavailablePage} from './errorPages';
 import type {SecurityHeaders} from './securityHeaders';
 
@@ -25,6 +25,8 @@ export function sendBadAddress(request: FastifyRequest, reply: FastifyReply, ass
 export function errorHandler(assets: ErrorPageAssets) {
   return (error: FastifyError | IdentityUnavailableError | Error, request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', NO_STORE);
+    // The reader went away while we asked Firebase: there is no one to answer, and nothing went wrong.
+    if (error instanceof IdentityCallAbandoned) return reply.code(503).send();
     if (error instanceof IdentityUnavailableError) {
       reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS));
       if (request.url.startsWith('/api/')) return reply.send({error: 'unavailable', message: UNAVAILABLE_MESSAGE});

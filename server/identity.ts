@@ -1,11 +1,12 @@
 /**
  * The identity service (Firebase Auth) as a dependency that can fail: a deadline of our own on
- * every call, sockets that cannot hang, and a record of when it last answered, for /readyz and
- * for the log lines that say when an outage began and ended.
+ * every call, HTTP requests that end with the call (at its deadline, or when every reader waiting
+ * for it has gone), and a record of when it last answered, for /readyz and for the log lines that
+ * say when an outage began and ended.
  */
-import http from 'node:http';
-import https from 'node:https';
-import type {Socket} from 'node:net';
+import {AsyncLocalStorage} from 'node:async_hooks';
+import {subscribe} from 'node:diagnostics_channel';
+import type {ClientRequest} from 'node:http';
 
 /** The identity service did not answer (network fault, server fault, or no answer in time). */
 export class IdentityUnavailableError extends Error {
@@ -16,7 +17,18 @@ export class IdentityUnavailableError extends Error {
   }
 }
 
+/** Every reader waiting for a call went away: nobody needs its answer. */
+export class IdentityCallAbandoned extends Error {
+  readonly code = 'identity-call-abandoned';
+  constructor() {
+    super('Nobody waits for this call to the identity service any more');
+    this.name = 'IdentityCallAbandoned';
+  }
+}
+
+/** Codes the admin SDK does not retry on (it retries ECONNRESET and ETIMEDOUT for minutes). */
 const DEADLINE_CODE = 'EIDENTITYDEADLINE';
+const ABANDONED_CODE = 'EIDENTITYABANDONED';
 
 /** Network and server faults, as opposed to an answer (a cookie Firebase looked at and refused). */
 export function isServiceFailure(error: unknown): boolean {
@@ -25,24 +37,27 @@ export function isServiceFailure(error: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('app/') || code === 'auth/internal-error' || code === DEADLINE_CODE);
 }
 
-/**
- * An HTTP agent for firebase-admin whose sockets end when the service is silent for `deadlineMs`.
- * The admin SDK sets no timeout of its own and retries for minutes; an error code it does not
- * retry on makes a hung call end here, once.
- */
-export function deadlineAgent(deadlineMs: number, {secure}: {secure: boolean}): http.Agent {
-  const Base = secure ? https.Agent : http.Agent;
-  class DeadlineAgent extends Base {
-    createConnection(...args: Parameters<http.Agent['createConnection']>): Socket {
-      const socket = super.createConnection(...args) as Socket;
-      socket.setTimeout(deadlineMs, () => {
-        socket.destroy(Object.assign(new Error(`the identity service sent nothing for ${deadlineMs} ms`), {code: DEADLINE_CODE}));
-      });
-      return socket;
-    }
-  }
-  return new DeadlineAgent({keepAlive: true});
+/** The HTTP requests one call made; once it is over, any request it still makes is ended at once. */
+interface CallScope {
+  requests: Set<ClientRequest>;
+  ended: {code: string; message: string} | null;
 }
+
+const scopes = new AsyncLocalStorage<CallScope>();
+
+function end(request: ClientRequest, reason: {code: string; message: string}): void {
+  request.destroy(Object.assign(new Error(reason.message), {code: reason.code}));
+}
+
+// firebase-admin takes no abort signal; Node announces every HTTP request it starts, in the async
+// context of the code that started it, so each request can be tied to the call that made it.
+subscribe('http.client.request.start', (message) => {
+  const scope = scopes.getStore();
+  if (!scope) return;
+  const {request} = message as {request: ClientRequest};
+  if (scope.ended) end(request, scope.ended);
+  else scope.requests.add(request);
+});
 
 export interface IdentityLog {
   warn(details: object, message: string): void;
@@ -68,17 +83,42 @@ export class IdentityService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The call's result; an answer that is an error (user not found) still counts as an answer. */
-  async call<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * The call's result; an answer that is an error (user not found) still counts as an answer. The
+   * call's HTTP requests end at the deadline, or at once when `signal` aborts.
+   */
+  async call<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const scope: CallScope = {requests: new Set(), ended: null};
+    const stop = (reason: {code: string; message: string}) => {
+      scope.ended = reason;
+      for (const request of scope.requests) end(request, reason);
+    };
     let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
     const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new IdentityUnavailableError(new Error(`no answer within ${this.deadlineMs} ms`))), this.deadlineMs);
+      timer = setTimeout(() => {
+        const message = `no answer within ${this.deadlineMs} ms`;
+        stop({code: DEADLINE_CODE, message});
+        reject(new IdentityUnavailableError(new Error(message)));
+      }, this.deadlineMs);
     });
+    const abandoned = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        stop({code: ABANDONED_CODE, message: 'abandoned: nobody waits for the answer'});
+        reject(new IdentityCallAbandoned());
+      };
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, {once: true});
+    });
+    const working = scopes.run(scope, work);
+    // The losing side of the race must not surface as an unhandled rejection.
+    for (const promise of [working, deadline, abandoned]) promise.catch(() => undefined);
     try {
-      const result = await Promise.race([work(), deadline]);
+      const result = await Promise.race([working, deadline, abandoned]);
       this.answered();
       return result;
     } catch (error) {
+      if (error instanceof IdentityCallAbandoned) throw error;
       if (!isServiceFailure(error)) {
         this.answered();
         throw error;
@@ -88,6 +128,7 @@ export class IdentityService {
       throw failure;
     } finally {
       clearTimeout(timer);
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
     }
   }
 

@@ -10,7 +10,7 @@ import type {Auth, DecodedIdToken, UserRecord} from 'firebase-admin/auth';
 import type {ReaderAccount, ReaderPolicy, Refusal} from './readerPolicy';
 import {admit} from './readerPolicy';
 import {claimsWithSignedOut, sessionEnding, type AccountState, type SessionEnding} from './sessionRules';
-import {isServiceFailure, type IdentityService} from './identity';
+import {IdentityCallAbandoned, isServiceFailure, type IdentityService} from './identity';
 
 export interface Session {
   uid: string;
@@ -55,6 +55,14 @@ export interface SessionOptions {
 const FRESH_ID_TOKEN_MS = 5 * 60 * 1000;
 /** Rejected cookies are remembered briefly, so a flood of bad cookies cannot hammer Firebase. */
 const REJECTED_TTL_MS = 30 * 1000;
+
+/** A check of one cookie with Firebase, shared by the requests that wait for it. */
+interface PendingCheck {
+  result: Promise<Session | null>;
+  /** Requests still waiting; a background check has a waiter that never leaves. */
+  waiters: number;
+  abandon: AbortController;
+}
 
 export type SessionErrorCode = 'invalid-id-token' | 'stale-id-token' | 'sign-in-too-old' | Refusal;
 
@@ -112,7 +120,7 @@ export class SessionAuthority {
   private readonly verified: LRUCache<string, Verified>;
   /** Cookie id → time until which a refused or signed-out cookie is not looked at again. */
   private readonly rejected: LRUCache<string, number>;
-  private readonly inFlight = new Map<string, Promise<Session | null>>();
+  private readonly inFlight = new Map<string, PendingCheck>();
   private readonly now: () => number;
   private readonly wait: (ms: number) => Promise<unknown>;
 
@@ -168,9 +176,10 @@ export class SessionAuthority {
    * re-check period is answered from the cache while one background check runs
    * (stale-while-revalidate). With Firebase unreachable, verified sessions go on within the grace
    * period, never past their expiry, without waiting once the outage is known. Throws
-   * IdentityUnavailableError when a cookie cannot be judged.
+   * IdentityUnavailableError when a cookie cannot be judged. `signal`: the reader's request went
+   * away; the call to Firebase ends once nobody else waits for it.
    */
-  async verify(cookie: string | undefined): Promise<Session | null> {
+  async verify(cookie: string | undefined, signal?: AbortSignal): Promise<Session | null> {
     if (!cookie) return null;
     const key = cookieIdOf(cookie);
     const now = this.now();
@@ -185,7 +194,7 @@ export class SessionAuthority {
       return cached!.session;
     }
     try {
-      return await this.check(key, cookie, cached);
+      return await this.check(key, cookie, cached, signal);
     } catch (error) {
       if (withinGrace && isServiceFailure(error)) return cached!.session;
       throw error;
@@ -193,13 +202,29 @@ export class SessionAuthority {
   }
 
   /** One check of a cookie with Firebase at a time; concurrent requests share it. */
-  private check(key: string, cookie: string, cached: Verified | undefined): Promise<Session | null> {
+  private check(key: string, cookie: string, cached: Verified | undefined, signal?: AbortSignal): Promise<Session | null> {
     let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = this.verifyWithFirebase(key, cookie, cached).finally(() => this.inFlight.delete(key));
+      const abandon = new AbortController();
+      const result = this.verifyWithFirebase(key, cookie, cached, abandon.signal).finally(() => this.inFlight.delete(key));
+      pending = {result, waiters: 0, abandon};
       this.inFlight.set(key, pending);
     }
-    return pending;
+    if (!signal) {
+      pending.waiters = Infinity;
+      return pending.result;
+    }
+    const shared = pending;
+    shared.waiters += 1;
+    signal.addEventListener(
+      'abort',
+      () => {
+        shared.waiters -= 1;
+        if (shared.waiters === 0) shared.abandon.abort();
+      },
+      {once: true},
+    );
+    return shared.result;
   }
 
   /**
@@ -274,24 +299,24 @@ export class SessionAuthority {
   }
 
   /** The account's state, or null when it no longer exists. */
-  private async accountOf(uid: string): Promise<AccountState | null> {
+  private async accountOf(uid: string, signal?: AbortSignal): Promise<AccountState | null> {
     try {
-      return accountState(await this.options.identity.call(() => this.auth.getUser(uid)));
+      return accountState(await this.options.identity.call(() => this.auth.getUser(uid), signal));
     } catch (error) {
       if (errorCode(error) === 'auth/user-not-found') return null;
       throw error;
     }
   }
 
-  private async verifyWithFirebase(key: string, cookie: string, previous: Verified | undefined): Promise<Session | null> {
+  private async verifyWithFirebase(key: string, cookie: string, previous: Verified | undefined, signal: AbortSignal): Promise<Session | null> {
     let decoded: DecodedIdToken;
     let state: AccountState | null;
     try {
-      decoded = await this.options.identity.call(() => this.auth.verifySessionCookie(cookie, false));
-      state = await this.accountOf(decoded.uid);
+      decoded = await this.options.identity.call(() => this.auth.verifySessionCookie(cookie, false), signal);
+      state = await this.accountOf(decoded.uid, signal);
     } catch (error) {
-      // Firebase unreachable: the reader is not let in, but the cookie is not blamed either.
-      if (isServiceFailure(error)) throw error;
+      // Firebase unreachable, or nobody waits any more: the cookie is not blamed.
+      if (isServiceFailure(error) || error instanceof IdentityCallAbandoned) throw error;
       // Some Firebase backends (the emulator) refuse a disabled account's cookie outright.
       if (errorCode(error) === DISABLED) return this.reject(key, previous, 'disabled');
       // Malformed, foreign or expired: nothing ended that the audit trail should record.

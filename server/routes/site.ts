@@ -33,7 +33,10 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {se
         return reply.header('cache-control', cacheControlFor(publicFile.file)).sendBuildFile(publicFile.file, publicFile.build);
       }
 
-      const session = await sessions.verify(request.cookies[SESSION_COOKIE]);
+      // A reader who leaves stops waiting, and the call to Firebase ends once nobody else waits for it.
+      const left = new AbortController();
+      reply.raw.once('close', () => reply.raw.writableFinished || left.abort());
+      const session = await sessions.verify(request.cookies[SESSION_COOKIE], left.signal);
       const access = decideAccess({rawUrl: request.url, signedIn: session !== null, isNavigation: isNavigationRequest(request.headers)});
       if (access.kind === 'login-redirect') {
         return reply.header('cache-control', NO_STORE).redirect(access.location, 302);

@@ -124,6 +124,30 @@ describe('recovery', () => {
   });
 });
 
+describe('a reader who leaves', () => {
+  it('ends the call to the hung identity service it was waiting for', async () => {
+    const cookie = await sessionCookieFor(gate, await newAccount(uniqueEmail('leaves')));
+    const patient = await startGate({FIREBASE_AUTH_EMULATOR_HOST: proxy.address, IDENTITY_TIMEOUT_SECONDS: '60'});
+    try {
+      proxy.stall();
+      const leaving = new AbortController();
+      const request = fetch(`${patient.origin}/1.0/intro`, {headers: {cookie: `__session=${cookie}`}, signal: leaving.signal}).catch(() => 'left');
+      const deadline = Date.now() + 5000;
+      while (proxy.connections() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(proxy.connections()).toBe(1);
+      leaving.abort();
+      expect(await request).toBe('left');
+      const dropped = Date.now() + 10_000;
+      while (proxy.connections() > 0 && Date.now() < dropped) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Long before the 60 s deadline: nobody waits for the answer any more.
+      expect(proxy.connections()).toBe(0);
+      expect(patient.logs.some((line) => line.event === 'identity-outage-began')).toBe(false);
+    } finally {
+      await patient.close();
+    }
+  });
+});
+
 describe('stopping', () => {
   it('SIGTERM with a request stuck on a hung identity service exits 0 within the shutdown deadline', async () => {
     const cookie = await sessionCookieFor(gate, await newAccount(uniqueEmail('shutdown')));

@@ -9,6 +9,8 @@ type Mode = 'pass' | 'cut' | 'stall';
 export interface TcpProxy {
   /** `host:port` to give the gate as its emulator address. */
   address: string;
+  /** Connections from the gate that are open now. */
+  connections(): number;
   cut(): void;
   stall(): void;
   restore(): void;
@@ -19,10 +21,15 @@ export async function startTcpProxy(target: string): Promise<TcpProxy> {
   const [targetHost, targetPort] = target.split(':') as [string, string];
   let mode: Mode = 'pass';
   const open = new Set<net.Socket>();
+  const fromGate = new Set<net.Socket>();
 
   const server = net.createServer((client) => {
     open.add(client);
-    client.on('close', () => open.delete(client));
+    fromGate.add(client);
+    client.on('close', () => {
+      open.delete(client);
+      fromGate.delete(client);
+    });
     client.on('error', () => undefined);
     if (mode === 'cut') return void client.destroy();
     // Stalled: hold the connection and whatever it sends, and answer nothing.
@@ -43,6 +50,7 @@ export async function startTcpProxy(target: string): Promise<TcpProxy> {
 
   return {
     address: `127.0.0.1:${port}`,
+    connections: () => fromGate.size,
     cut() {
       mode = 'cut';
       for (const socket of open) socket.destroy();

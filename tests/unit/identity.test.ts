@@ -1,5 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import {IdentityService, IdentityUnavailableError, isServiceFailure} from '../../server/identity';
+import {createServer, request, type Server} from 'node:http';
+import type {AddressInfo, Socket} from 'node:net';
+import {IdentityCallAbandoned, IdentityService, IdentityUnavailableError, isServiceFailure} from '../../server/identity';
 import {badAddressPage, unavailablePage} from '../../server/errorPages';
 
 function service(deadlineMs = 50) {
@@ -62,6 +64,55 @@ describe('IdentityService', () => {
       },
       {level: 'info', details: {event: 'identity-outage-ended', outageSeconds: 65}, message: 'The identity service answers again'},
     ]);
+  });
+});
+
+describe('IdentityService: the HTTP requests of a call', () => {
+  /** A server that accepts requests and never answers, counting the connections still open. */
+  async function silentServer(): Promise<{server: Server; url: string; open: () => number}> {
+    const sockets = new Set<Socket>();
+    const server = createServer(() => undefined);
+    server.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, open: () => sockets.size};
+  }
+
+  /** What firebase-admin does: a plain node:http request, whose promise settles on its answer. */
+  const ask = (url: string) =>
+    new Promise((resolve, reject) => {
+      const sent = request(url, (response) => resolve(response.statusCode));
+      sent.on('error', reject);
+      sent.end();
+    });
+
+  const until = async (condition: () => boolean) => {
+    for (let tries = 0; tries < 100 && !condition(); tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    return condition();
+  };
+
+  it('ends them at the deadline', async () => {
+    const {server, url, open} = await silentServer();
+    const {identity} = service(100);
+    await expect(identity.call(() => ask(url))).rejects.toBeInstanceOf(IdentityUnavailableError);
+    expect(await until(() => open() === 0)).toBe(true);
+    server.close();
+  });
+
+  it('ends them when the caller goes away, without calling it an outage', async () => {
+    const {server, url, open} = await silentServer();
+    const {identity, lines} = service(60_000);
+    const left = new AbortController();
+    const call = identity.call(() => ask(url), left.signal);
+    expect(await until(() => open() === 1)).toBe(true);
+    left.abort();
+    await expect(call).rejects.toBeInstanceOf(IdentityCallAbandoned);
+    expect(await until(() => open() === 0)).toBe(true);
+    expect(identity.status().reachable).toBe(true);
+    expect(lines).toEqual([]);
+    server.close();
   });
 });
 
