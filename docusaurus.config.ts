@@ -86,7 +86,7 @@ const config: Config = {
 
   customFields: {auth},
 
-  clientModules: ['./src/search/canonicalSearchUrl.ts', './src/search/earlySearchInput.ts'],
+  clientModules: ['./src/search/earlySearchInput.ts'],
 
   presets: [
     [
