@@ -1,7 +1,7 @@
 /** Every other GET/HEAD: the built site, behind the session check. */
 import type {FastifyPluginAsync} from 'fastify';
 import {decideAccess, isNavigationRequest} from '../access';
-import {resolveRequestPath} from '../requestPath';
+import {caseVariantLocation, resolveRequestPath} from '../requestPath';
 import type {LiveBuild} from '../liveBuild';
 import {cacheControlFor, NO_STORE, REVALIDATE} from '../headers';
 import type {SessionAuthority} from '../sessions';
@@ -43,6 +43,8 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {se
 
       const found = build.lookup(resolution.path);
       if (found === null) {
+        const moved = caseVariantLocation(resolution.path, request.url, build.current.files);
+        if (moved !== null) return reply.header('cache-control', NO_STORE).redirect(moved, 301);
         return reply.code(404).header('cache-control', REVALIDATE).sendBuildFile('404.html', build.current);
       }
       return reply.header('cache-control', cacheControlFor(found.file)).sendBuildFile(found.file, found.build);
