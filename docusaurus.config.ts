@@ -88,7 +88,7 @@ const config: Config = {
 
   customFields: {auth},
 
-  clientModules: ['./src/search/canonicalSearchUrl.ts', './src/search/earlySearchInput.ts'],
+  clientModules: ['./src/search/earlySearchInput.ts'],
 
   presets: [
     [

@@ -60,3 +60,43 @@ export function buildFileFor(path: string, files: ReadonlySet<string>): string |
   if (!relative.endsWith('.html') && files.has(relative)) return relative;
   return null;
 }
+
+/** Pages by the lower-case spelling of their path, per build (a build's file set never changes). */
+const pagesByFoldedPath = new WeakMap<ReadonlySet<string>, Map<string, Set<string>>>();
+
+function pagePathOf(file: string): string | null {
+  if (!file.endsWith('.html') || file === '404.html') return null;
+  const route = file === 'index.html' ? '' : file.replace(/(?:\/index)?\.html$/, '');
+  return `/${route}`;
+}
+
+function foldedPages(files: ReadonlySet<string>): Map<string, Set<string>> {
+  let pages = pagesByFoldedPath.get(files);
+  if (!pages) {
+    pages = new Map();
+    for (const file of files) {
+      const page = pagePathOf(file);
+      if (page === null) continue;
+      const folded = page.toLowerCase();
+      pages.set(folded, (pages.get(folded) ?? new Set()).add(page));
+    }
+    pagesByFoldedPath.set(files, pages);
+  }
+  return pages;
+}
+
+/**
+ * Where a path that names no file but differs from one page's path only in letter case is moved
+ * to (`/1.0/INTRO` → `/1.0/intro`, query kept), or null. The browser's router matches paths without
+ * regard to case, so answering 404 there made it swap the real page in over the not-found page; a
+ * path two pages share in this way stays not found.
+ */
+export function caseVariantLocation(path: string, rawUrl: string, files: ReadonlySet<string>): string | null {
+  const pages = foldedPages(files).get(path.toLowerCase());
+  if (!pages || pages.size !== 1) return null;
+  const page = [...pages][0]!;
+  if (page === path) return null;
+  const queryStart = rawUrl.indexOf('?');
+  const query = queryStart === -1 ? '' : rawUrl.slice(queryStart);
+  return page.split('/').map(encodeURIComponent).join('/') + query;
+}

@@ -1,7 +1,7 @@
 /** Every other GET/HEAD: the built site, behind the session check. */
 import type {FastifyPluginAsync} from 'fastify';
 import {decideAccess, isNavigationRequest} from '../access';
-import {resolveRequestPath} from '../requestPath';
+import {caseVariantLocation, resolveRequestPath} from '../requestPath';
 import type {LiveBuild} from '../liveBuild';
 import {cacheControlFor, NO_STORE, REVALIDATE} from '../headers';
 import type {SessionAuthority} from '../sessions';
@@ -47,6 +47,8 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {se
 
       const found = build.siteFile(resolution.path);
       if (found === null) {
+        const moved = caseVariantLocation(resolution.path, request.url, build.current.site.files);
+        if (moved !== null) return reply.header('cache-control', NO_STORE).redirect(moved, 301);
         const notFound = build.notFoundPage();
         return reply.code(404).header('cache-control', REVALIDATE).sendBuildFile(notFound.file, notFound.build);
       }

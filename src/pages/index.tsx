@@ -33,34 +33,37 @@ export default function Home(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   return (
     <Layout title="Home" description={siteConfig.tagline}>
-      <header className={styles.hero}>
-        <div className="container">
-          <Heading as="h1" className={styles.title}>
-            {siteConfig.title}
-          </Heading>
-          <p className={styles.tagline}>{siteConfig.tagline}</p>
-          <Link className="button button--primary button--lg" to="/chapter-1-introduction">
-            Start the tutorials
-          </Link>
+      {/* One main landmark for the whole page: a <header> here would be a second banner beside the announcement bar. */}
+      <main>
+        <div className={styles.hero}>
+          <div className="container">
+            <Heading as="h1" className={styles.title}>
+              {siteConfig.title}
+            </Heading>
+            <p className={styles.tagline}>{siteConfig.tagline}</p>
+            <Link className="button button--primary button--lg" to="/chapter-1-introduction">
+              Start the tutorials
+            </Link>
+          </div>
         </div>
-      </header>
-      <main className="container margin-vert--xl">
-        <Heading as="h2">What you will find here</Heading>
-        <p>
-          Every tutorial is a short sequence of steps you can follow at your desk, with the commands to run and
-          the result to expect. Version 2.0 is the current edition; the 1.0 edition stays available for readers of
-          older projects.
-        </p>
-        <ul className={styles.tracks}>
-          {TRACKS.map((track) => (
-            <li key={track.to} className={styles.track}>
-              <Heading as="h3">
-                <Link to={track.to}>{track.title}</Link>
-              </Heading>
-              <p>{track.summary}</p>
-            </li>
-          ))}
-        </ul>
+        <div className="container margin-vert--xl">
+          <Heading as="h2">What you will find here</Heading>
+          <p>
+            Every tutorial is a short sequence of steps you can follow at your desk, with the commands to run and
+            the result to expect. Version 2.0 is the current edition; the 1.0 edition stays available for readers of
+            older projects.
+          </p>
+          <ul className={styles.tracks}>
+            {TRACKS.map((track) => (
+              <li key={track.to} className={styles.track}>
+                <Heading as="h3">
+                  <Link to={track.to}>{track.title}</Link>
+                </Heading>
+                <p>{track.summary}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
       </main>
     </Layout>
   );

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {buildFileFor, resolveRequestPath} from '../../server/requestPath';
+import {buildFileFor, caseVariantLocation, resolveRequestPath} from '../../server/requestPath';
 
 describe('resolveRequestPath', () => {
   it.each([
@@ -68,5 +68,28 @@ describe('buildFileFor', () => {
     ['/assets/js', null],
   ])('%j is answered by %j', (path, file) => {
     expect(buildFileFor(path, files)).toBe(file);
+  });
+});
+
+describe('caseVariantLocation', () => {
+  const files = new Set(['index.html', '404.html', '1.0.html', '1.0/intro.html', 'Chapter 2_ Documentation.html', 'guide/index.html', 'Setup.html', 'setup.html', 'search-index.json']);
+
+  it.each([
+    ['/1.0/INTRO', '/1.0/INTRO', '/1.0/intro'],
+    ['/1.0/Intro', '/1.0/Intro?_highlight=x', '/1.0/intro?_highlight=x'],
+    ['/chapter 2_ documentation', '/chapter%202_%20documentation', '/Chapter%202_%20Documentation'],
+    ['/GUIDE', '/GUIDE', '/guide'],
+  ])('moves %j (requested as %j) to %j', (path, rawUrl, location) => {
+    expect(caseVariantLocation(path, rawUrl, files)).toBe(location);
+  });
+
+  it.each([
+    ['a path no page has in any case', '/1.0/outro'],
+    ['a path two pages share but for case', '/SETUP'],
+    ['the not-found page', '/404'],
+    ['a file that is not a page', '/SEARCH-INDEX.JSON'],
+    ['the page itself', '/1.0/intro'],
+  ])('leaves %s not found', (_name, path) => {
+    expect(caseVariantLocation(path, path, files)).toBeNull();
   });
 });

@@ -42,7 +42,8 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
   const name = reader.displayName || reader.email || 'Reader';
   const actions = (
     <>
-      {reader.email && <li className={styles.email}>{reader.email}</li>}
+      {/* Named once: a reader without a display name is already shown by their email. */}
+      {reader.email && reader.email !== name && <li className={styles.email}>{reader.email}</li>}
       <li>
         <button type="button" className={clsx('dropdown__link', styles.action)} disabled={busy} onClick={() => void signOutHere(false)}>
           Sign out

@@ -1,6 +1,7 @@
 import {expect, test, type Page} from '@playwright/test';
 import {blockingViolations, describeViolations} from '../../support/axe';
 import {ROUTES} from '../../support/routes';
+import {searchFromNavbar} from '../../support/search';
 
 /**
  * axe-core on every page a signed-in reader can open, in both colour modes. The site follows
@@ -24,6 +25,34 @@ const PAGES: readonly CheckedPage[] = [
     status: 200,
     h1: 'Search results for "accordionlike"',
     ready: (page) => expect(page.getByRole('article').first().locator('mark').first()).toBeVisible(),
+  },
+  {
+    name: 'the search page of a section of 1.0',
+    url: `/search?q=markdown&ctx=${encodeURIComponent('1.0/tutorial-basics')}`,
+    status: 200,
+    h1: 'Search results for "markdown"',
+    ready: (page) => expect(page.getByText(/^\d+ documents? found$/)).toBeVisible(),
+  },
+  {
+    name: 'the search suggestions, open, with a result selected',
+    url: '/1.0/tutorial-basics/create-a-page',
+    status: 200,
+    h1: 'Create a Page',
+    ready: async (page) => {
+      const suggestions = await searchFromNavbar(page, 'markdown');
+      await page.locator('input.navbar__search-input').press('ArrowDown');
+      await expect(suggestions.getByRole('option', {selected: true})).toHaveCount(1);
+    },
+  },
+  {
+    name: 'the search suggestions, open, with no result',
+    url: '/1.0/tutorial-basics/create-a-page',
+    status: 200,
+    h1: 'Create a Page',
+    ready: async (page) => {
+      const suggestions = await searchFromNavbar(page, 'zzzqqq');
+      await expect(suggestions.getByText('No results')).toBeVisible();
+    },
   },
   {
     name: 'a page with search terms highlighted',

@@ -217,3 +217,14 @@ test.describe('a signed-in reader', () => {
     await elsewhere.close();
   });
 });
+
+test.describe('the login page on a phone', () => {
+  test.use({viewport: {width: 390, height: 844}});
+
+  test('offers no menu button, since a signed-out visitor has no menu to open', async ({page}) => {
+    await page.goto('/login');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel(/^Switch between dark and light mode/).first()).toBeEnabled();
+    await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toHaveCount(0);
+  });
+});

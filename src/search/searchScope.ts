@@ -1,0 +1,166 @@
+/**
+ * Which search index a page uses: the pure decision behind the navbar box and the search page.
+ *
+ * The search plugin writes one index per version (in the version's folder) and one per context
+ * (section), named after the context's path below the base URL: `/1.0/search-index-1.0-guides.json`.
+ * Its own client matched contexts against the path below the *version* instead, so outside the
+ * version at the root a section page either missed its context or asked for a file that does not
+ * exist. Here both sides use the path below the base URL, and a context only counts in its own version.
+ */
+
+export interface ScopeVersion {
+  name: string;
+  label: string;
+  /** Route of the version as Docusaurus gives it: `/` or `/1.0` (base URL included). */
+  path: string;
+  /** The version the plugin indexes at the site's root (Docusaurus's "last" version). */
+  isLast: boolean;
+}
+
+export interface ScopeContext {
+  /** Path below the base URL, as in `searchContextByPaths`: `guides`, `1.0/guides`. */
+  path: string;
+  label: string;
+}
+
+export interface SearchScope {
+  version: ScopeVersion;
+  /** Where the version's indexes are: `/` or `/1.0/`. */
+  versionUrl: string;
+  /** '' for the whole version, else the section's context path. */
+  context: string;
+}
+
+function withTrailingSlash(url: string): string {
+  return url.endsWith('/') ? url : `${url}/`;
+}
+
+/** Path below the base URL, without slashes at either end: `/1.0/guides/x` → `1.0/guides/x`. */
+function belowBase(baseUrl: string, pathname: string): string | null {
+  const base = withTrailingSlash(baseUrl);
+  const full = withTrailingSlash(pathname);
+  return full.startsWith(base) ? full.slice(base.length).replace(/\/+$/, '') : null;
+}
+
+function isWithin(relative: string, prefix: string): boolean {
+  return prefix === '' || relative === prefix || relative.startsWith(`${prefix}/`);
+}
+
+/** The version a path below the base URL belongs to: the one with the longest route that holds it. */
+function versionHolding(baseUrl: string, relative: string, versions: readonly ScopeVersion[]): ScopeVersion | undefined {
+  let best: {version: ScopeVersion; route: string} | undefined;
+  for (const version of versions) {
+    const route = belowBase(baseUrl, version.path);
+    if (route === null || !isWithin(relative, route)) continue;
+    if (!best || route.length > best.route.length) best = {version, route};
+  }
+  return best?.version;
+}
+
+export function versionUrlOf(baseUrl: string, version: ScopeVersion): string {
+  // The plugin writes the last version's indexes at the root, whatever its route.
+  return version.isLast ? withTrailingSlash(baseUrl) : withTrailingSlash(version.path);
+}
+
+function lastVersion(versions: readonly ScopeVersion[]): ScopeVersion {
+  const last = versions.find((version) => version.isLast) ?? versions[0];
+  if (!last) throw new Error('The site has no docs version to search.');
+  return last;
+}
+
+/** The contexts (sections) of one version, in the configured order. */
+export function contextsOfVersion(baseUrl: string, version: ScopeVersion, versions: readonly ScopeVersion[], contexts: readonly ScopeContext[]): ScopeContext[] {
+  return contexts.filter((context) => versionHolding(baseUrl, context.path, versions) === version);
+}
+
+export interface PageInput {
+  baseUrl: string;
+  pathname: string;
+  versions: readonly ScopeVersion[];
+  contexts: readonly ScopeContext[];
+  /** Whether the page is a doc (it then belongs to the version of its path). */
+  onDocPage: boolean;
+  /** The version the reader last chose in the version menu, if any. */
+  preferredVersionName?: string | null;
+}
+
+/** The navbar box: a doc page searches its own version (its section's index when it is in one); other pages the reader's preferred version. */
+export function searchScopeForPage({baseUrl, pathname, versions, contexts, onDocPage, preferredVersionName}: PageInput): SearchScope {
+  const relative = belowBase(baseUrl, pathname);
+  const pageVersion = onDocPage && relative !== null ? versionHolding(baseUrl, relative, versions) : undefined;
+  const version = pageVersion ?? versions.find((candidate) => candidate.name === preferredVersionName) ?? lastVersion(versions);
+  const context =
+    pageVersion && relative !== null
+      ? contextsOfVersion(baseUrl, version, versions, contexts).find((candidate) => isWithin(relative, candidate.path))?.path ?? ''
+      : '';
+  return {version, versionUrl: versionUrlOf(baseUrl, version), context};
+}
+
+export interface SearchPageInput {
+  baseUrl: string;
+  /** The page's query string (`?q=…&ctx=…&version=…`). */
+  search: string;
+  versions: readonly ScopeVersion[];
+  contexts: readonly ScopeContext[];
+  preferredVersionName?: string | null;
+}
+
+export interface SearchPageScope extends SearchScope {
+  /** What the "Search in" menu offers: the sections of the version searched. */
+  contexts: ScopeContext[];
+  /** Why the page searches something other than what its address asked for, as a sentence; null when it does not. */
+  notice: string | null;
+}
+
+/**
+ * The search page: `ctx` names a section, which also decides the version; `version` is the
+ * version's folder below the base URL (`1.0/`, with or without slashes); neither given, the
+ * reader's preferred version. A parameter that names nothing is ignored, and the page says so.
+ */
+export function searchScopeForSearchPage({baseUrl, search, versions, contexts, preferredVersionName}: SearchPageInput): SearchPageScope {
+  const params = new URLSearchParams(search);
+  const notices: string[] = [];
+  const fallback = versions.find((candidate) => candidate.name === preferredVersionName) ?? lastVersion(versions);
+
+  let version: ScopeVersion | undefined;
+  const rawVersion = params.get('version')?.trim().replace(/^\/+|\/+$/g, '') ?? '';
+  if (rawVersion !== '') {
+    version = versions.find((candidate) => belowBase(baseUrl, versionUrlOf(baseUrl, candidate)) === rawVersion || candidate.name === rawVersion);
+    if (!version) notices.push(`There is no version “${rawVersion}” of these docs.`);
+  }
+
+  let context = '';
+  const rawContext = params.get('ctx') ?? '';
+  if (rawContext !== '') {
+    const named = contexts.find((candidate) => candidate.path === rawContext);
+    if (named) {
+      context = named.path;
+      version = versionHolding(baseUrl, named.path, versions) ?? version;
+    } else {
+      notices.push(`There is no section “${rawContext}” of these docs.`);
+    }
+  }
+
+  version ??= fallback;
+  if (notices.length > 0) {
+    const label = contexts.find((candidate) => candidate.path === context)?.label;
+    notices.push(label ? `Showing results from ${label}.` : `Showing results from all of version ${version.label}.`);
+  }
+  return {
+    version,
+    versionUrl: versionUrlOf(baseUrl, version),
+    context,
+    contexts: contextsOfVersion(baseUrl, version, versions, contexts),
+    notice: notices.length > 0 ? notices.join(' ') : null,
+  };
+}
+
+/** The index file a scope loads, named as the plugin writes it (`search-index{dir}.json`). */
+export function searchIndexUrl({versionUrl, context}: Pick<SearchScope, 'versionUrl' | 'context'>): string {
+  return `${versionUrl}search-index${context === '' ? '' : `-${context.replace(/\//g, '-')}`}.json`;
+}
+
+/** The search page's `version` parameter for a scope: the version's folder below the base URL (`1.0/`), or null for the version at the root. */
+export function versionParamOf(baseUrl: string, {version, versionUrl}: Pick<SearchScope, 'version' | 'versionUrl'>): string | null {
+  return version.isLast ? null : belowBase(baseUrl, versionUrl) + '/';
+}
