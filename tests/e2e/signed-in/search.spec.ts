@@ -5,23 +5,15 @@
  * authoring/search-sections.spec.ts.)
  */
 import path from 'node:path';
-import {expect, test, type Page} from '@playwright/test';
+import {expect, test} from '@playwright/test';
 import {checkSearchFrom, sectionSearchCases, siteVersions} from '../../support/searchSections';
 import {searchFromNavbar} from '../../support/search';
 import {GATE_URL} from '../../support/environment';
+import {watchForErrors} from '../../support/pageErrors';
 
 const SITE = path.resolve(__dirname, '../../..');
 /** A word that only versioned_docs/version-1.0/Collapsible.md uses. */
 const ONLY_IN_1_0 = 'accordionlike';
-
-function watchForErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
-  });
-  return errors;
-}
 
 test.describe('the navbar box, from a page of every section of both versions', () => {
   for (const searched of sectionSearchCases(SITE)) {

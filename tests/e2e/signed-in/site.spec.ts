@@ -1,6 +1,7 @@
 import {expect, test, type Locator, type Page} from '@playwright/test';
 import {ROUTES} from '../../support/routes';
 import {searchFromNavbar} from '../../support/search';
+import {watchForErrors} from '../../support/pageErrors';
 
 /** The site as the signed-in demo reader sees it. */
 
@@ -29,16 +30,6 @@ async function expectHydrated(page: Page): Promise<void> {
  */
 async function expectNavbarSettled(page: Page): Promise<void> {
   await expect(mainNavbar(page).getByRole('button', {name: `Signed in as ${READER_NAME}`})).toBeVisible();
-}
-
-/** Collects what a reader would not see but a broken page shows: uncaught errors and console errors. */
-function watchForErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
-  });
-  return errors;
 }
 
 test.describe('every route', () => {
