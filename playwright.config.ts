@@ -1,5 +1,6 @@
 import {defineConfig, devices} from '@playwright/test';
-import {GATE_URL, chromiumLaunchOptions, gateServerEnv} from './tests/support/environment';
+import {chromiumLaunchOptions} from './shared/chromium';
+import {GATE_URL, gateServerEnv} from './tests/support/environment';
 
 /**
  * End-to-end tests: Debian's Chromium against the production build served by the gate server,

@@ -5,7 +5,8 @@
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {writeCorpus} from './corpus';
-import {buildFiles, compareBuilds, indexStats, searchIndexFiles, type Equivalence} from './lib/buildOutput';
+import {listBuildFiles} from '../shared/buildLayout';
+import {compareBuilds, indexStats, searchIndexFiles, type Equivalence} from './lib/buildOutput';
 import {coldBuild, type Bundler} from './lib/docusaurus';
 import type {Timed} from './lib/processes';
 import {note, printTable, Report, type Cell} from './lib/report';
@@ -89,7 +90,7 @@ function summary(series: Series) {
 
 /** Raw and gzip bytes of all of a build's search indexes. */
 function indexBytes(buildDir: string): {bytes: number; gzipBytes: number} {
-  const stats = searchIndexFiles(buildFiles(buildDir)).map((file) => indexStats(buildDir, file));
+  const stats = searchIndexFiles(listBuildFiles(buildDir)).map((file) => indexStats(buildDir, file));
   return {bytes: stats.reduce((sum, index) => sum + index.bytes, 0), gzipBytes: stats.reduce((sum, index) => sum + index.gzipBytes, 0)};
 }
 

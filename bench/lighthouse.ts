@@ -9,8 +9,8 @@
  * own launch flags, every Lighthouse run ended in NO_NAVSTART (no navigation in the trace).
  */
 import {chromium} from '@playwright/test';
-import {chromiumLaunchOptions} from '../tests/support/environment';
-import {signInThroughLoginPage} from '../tests/support/reader';
+import {chromiumLaunchOptions} from '../shared/chromium';
+import {signInThroughLoginPage} from '../shared/loginPage';
 import {HOST, PORTS} from './lib/environment';
 import {Resources, startServer} from './lib/processes';
 import {note, printTable, Report} from './lib/report';

@@ -11,7 +11,7 @@ import type {Browser} from '@playwright/test';
 import {launchBrowser, signedInState, type StorageState} from './lib/browser';
 import {PORTS} from './lib/environment';
 import {builtFileFor, gateBuildLayout} from './lib/docusaurus';
-import {assetsReferencedBy} from '../server/htmlAssets';
+import {assetsReferencedBy} from '../server/rules/htmlAssets';
 import {Resources, type RunningServer} from './lib/processes';
 import {note, printTable, Report, type Cell} from './lib/report';
 import {startDocusaurusServe, startGate} from './lib/servers';

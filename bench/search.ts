@@ -6,7 +6,8 @@
 import type {Browser, Page} from '@playwright/test';
 import {SEARCHABLE_WORDS, seededRandom} from './corpus';
 import {launchBrowser, signedInState, type StorageState} from './lib/browser';
-import {buildFiles, indexStats, searchIndexFiles, type IndexStats} from './lib/buildOutput';
+import {listBuildFiles} from '../shared/buildLayout';
+import {indexStats, searchIndexFiles, type IndexStats} from './lib/buildOutput';
 import {gateBuildLayout} from './lib/docusaurus';
 import {PORTS} from './lib/environment';
 import {Resources} from './lib/processes';
@@ -214,7 +215,7 @@ export async function run(workspace: Workspace): Promise<void> {
   const report = new Report('search');
   const corpus = await workspace.corpusBuild();
   const {site} = gateBuildLayout(corpus.buildDir);
-  const indexes: IndexStats[] = searchIndexFiles(buildFiles(site)).map((file) => indexStats(site, file));
+  const indexes: IndexStats[] = searchIndexFiles(listBuildFiles(site)).map((file) => indexStats(site, file));
   const versions = [
     {version: 'current (/)', files: indexes.filter((index) => !index.file.startsWith('1.0/'))},
     {version: '1.0 (/1.0)', files: indexes.filter((index) => index.file.startsWith('1.0/'))},

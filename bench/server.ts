@@ -12,6 +12,7 @@ import {cpuSecondsOf, memoryOf, Resources, type RunningServer} from './lib/proce
 import {note, printTable, Report, type Cell} from './lib/report';
 import {sessionCookie, startDocusaurusServe, startGate} from './lib/servers';
 import {distinctSessions} from './lib/sessions';
+import {sessionCookieHeader} from '../shared/session';
 import {gateBuildLayout} from './lib/docusaurus';
 import {round} from './lib/stats';
 import type {Workspace} from './lib/workspace';
@@ -224,7 +225,7 @@ export async function run(workspace: Workspace): Promise<void> {
   try {
     const gate = resources.add(await startGate(buildDir, PORTS.gate));
     const plain = resources.add(await startDocusaurusServe(workspace.siteCopy(), site, PORTS.docusaurusServe));
-    const cookie = `__session=${await sessionCookie(gate.origin)}`;
+    const cookie = sessionCookieHeader(await sessionCookie(gate.origin));
     const memory = [{when: 'started', ...memoryOf(gate.pid)}];
 
     const gateOnly = (headers: Record<string, string>): Target[] => [{label: 'gate (signed in)', server: gate, headers: {...headers, cookie}}];
@@ -244,7 +245,7 @@ export async function run(workspace: Workspace): Promise<void> {
     // What the session cache saves: one reader's requests in a row, each of which asks Firebase
     // (the emulator here) whether the session was revoked, against the cached check.
     const uncached = resources.add(await startGate(buildDir, PORTS.gateAlternate, {SESSION_REVOCATION_CHECK_SECONDS: '0'}));
-    const uncachedCookie = `__session=${await sessionCookie(uncached.origin)}`;
+    const uncachedCookie = sessionCookieHeader(await sessionCookie(uncached.origin));
     const sessionCheck = await measure(
       'HTML page, 1 connection',
       HTML_PAGE,

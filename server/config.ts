@@ -1,8 +1,8 @@
 /** Gate server configuration, read once from the environment. */
 import path from 'node:path';
-import {DEFAULT_EMULATOR_HOST, DEMO_PROJECT_ID} from '../src/auth/settings';
-import {parseAllowedDomains, PolicyError} from './readerPolicy';
-import type {PolicySettings} from './policySource';
+import {firebaseProjectFromEnv} from '../shared/firebaseProject';
+import {parseAllowedDomains, PolicyError} from './rules/readerPolicy';
+import type {PolicySettings} from './services/policySource';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Firebase session cookies live between 5 minutes and 2 weeks. */
@@ -136,9 +136,7 @@ function trustProxy(raw: string | undefined): boolean | string {
 }
 
 export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
-  const projectId = env.FIREBASE_PROJECT_ID || DEMO_PROJECT_ID;
-  const isDemo = projectId.startsWith('demo-');
-  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST || (isDemo ? DEFAULT_EMULATOR_HOST : null);
+  const {projectId, isDemo, emulatorHost, authDomain} = firebaseProjectFromEnv(env);
   // The emulator's tokens are unsigned: trusting them for a real project would let anyone in.
   if (emulatorHost && !isDemo) {
     throw new ConfigError(
@@ -173,7 +171,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
       .map((origin) => origin.trim())
       .filter(Boolean),
     trustProxy: trustProxy(env.TRUST_PROXY),
-    authDomain: env.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
+    authDomain,
     memoryCacheBytes: number(env, 'GATE_MEMORY_CACHE_MB', 128) * 1024 * 1024,
     identityTimeoutMs: positive(env, 'IDENTITY_TIMEOUT_SECONDS', 4) * 1000,
     identityGraceMs: number(env, 'IDENTITY_GRACE_SECONDS', 3600) * 1000,

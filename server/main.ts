@@ -1,8 +1,9 @@
 /** Starts the gate server over an existing build: `npm run serve`. */
 import {ConfigError, loadConfig, type GateConfig} from './config';
-import {createGateServer} from './app';
-import {DEMO_READER} from './demoReader';
-import {describePolicy} from './readerPolicy';
+import {buildGateServer} from './app';
+import {firebaseAuth} from './services/firebaseAuth';
+import {DEMO_READER} from '../shared/demoReader';
+import {describePolicy} from './rules/readerPolicy';
 
 function configOrExit(): GateConfig {
   try {
@@ -18,8 +19,13 @@ function configOrExit(): GateConfig {
 
 async function main(): Promise<void> {
   const config = configOrExit();
+  // firebase-admin reads the emulator's address only from the environment, and the embedded
+  // default (a demo project, nothing set) exists only in the config: write it there, once.
+  if (config.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.emulatorHost;
+  const firebase = firebaseAuth(config.projectId);
   // JSON lines on stdout: start and stop, the audit trail, identity outages, errors, and requests.
-  const app = await createGateServer(config, {logger: {level: config.logLevel}});
+  const app = await buildGateServer({config, auth: firebase.auth, logger: {level: config.logLevel}});
+  app.addHook('onClose', () => firebase.close());
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -1,7 +1,7 @@
 /** Debian's Chromium through Playwright, as the tests drive it, and a signed-in reader's browser state. */
 import {chromium, type Browser, type BrowserContext} from '@playwright/test';
-import {chromiumLaunchOptions} from '../../tests/support/environment';
-import {signInThroughLoginPage} from '../../tests/support/reader';
+import {chromiumLaunchOptions} from '../../shared/chromium';
+import {signInThroughLoginPage} from '../../shared/loginPage';
 
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 

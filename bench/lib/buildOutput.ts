@@ -1,15 +1,8 @@
 /** What a build produced: its pages and its search indexes, to compare two builds and size the indexes. */
-import {readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
-
-/** Files of a build, relative with forward slashes; the .br/.gz copies are not part of the build's content. */
-export function buildFiles(buildDir: string): string[] {
-  return readdirSync(buildDir, {recursive: true, withFileTypes: true})
-    .filter((entry) => entry.isFile() && !/\.(?:br|gz)$/.test(entry.name))
-    .map((entry) => path.relative(buildDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
-}
+import {listBuildFiles} from '../../shared/buildLayout';
 
 const SEARCH_INDEX = /(?:^|\/)search-index[^/]*\.json$/;
 
@@ -61,7 +54,7 @@ export interface Equivalence {
 
 /** Same set of HTML routes and of search index files, and whether the indexes hold the same text. */
 export function compareBuilds(faster: string, webpack: string): Equivalence {
-  const [filesF, filesW] = [buildFiles(faster), buildFiles(webpack)];
+  const [filesF, filesW] = [listBuildFiles(faster), listBuildFiles(webpack)];
   const [routesF, routesW] = [new Set(htmlRoutes(filesF)), new Set(htmlRoutes(filesW))];
   const [indexesF, indexesW] = [searchIndexFiles(filesF), searchIndexFiles(filesW)];
   const differences = [...[...routesF].filter((route) => !routesW.has(route)), ...[...routesW].filter((route) => !routesF.has(route))];

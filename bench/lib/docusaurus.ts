@@ -4,7 +4,7 @@ import path from 'node:path';
 import {firebaseEnv} from './environment';
 import {runTimed, type Timed} from './processes';
 import {REPO} from './siteCopy';
-import {LOGIN_DIR, SITE_DIR} from '../../server/build';
+import {LOGIN_DIR, SITE_DIR} from '../../shared/buildLayout';
 
 export type Bundler = 'faster' | 'webpack';
 /** `server`: the product (behind the gate server); `off`: a plain Docusaurus site, the anchor. */

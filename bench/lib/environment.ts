@@ -4,9 +4,10 @@
  * bench/firebase.json starts the bench's own Auth emulator on BENCH_EMULATOR_HOST (not 4190:
  * browsers and fetch() refuse that port).
  */
+import {DEMO_PROJECT_ID} from '../../shared/firebaseProject';
 export const HOST = '127.0.0.1';
 export const BENCH_EMULATOR_HOST = `${HOST}:4180`;
-export const PROJECT_ID = 'demo-tutorial-hub';
+export const PROJECT_ID = DEMO_PROJECT_ID;
 
 export const PORTS = {
   gate: 4100,

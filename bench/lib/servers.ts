@@ -1,6 +1,6 @@
 /** The two servers compared: our gate server, and `docusaurus serve` (the plain Docusaurus anchor). */
 import path from 'node:path';
-import {DEMO_READER} from '../../server/demoReader';
+import {DEMO_READER} from '../../shared/demoReader';
 import {DOCUSAURUS} from './docusaurus';
 import {BENCH_EMULATOR_HOST, firebaseEnv, HOST} from './environment';
 import {startServer, type RunningServer} from './processes';

@@ -1,4 +1,5 @@
 /** Many distinct readers for the server benchmark: accounts in the bench's emulator, each with a gate session. */
+import {SESSION_ENDPOINT, sessionCookieFrom, sessionCookieHeader} from '../../shared/session';
 import {BENCH_EMULATOR_HOST, PROJECT_ID} from './environment';
 
 const IDENTITY = `http://${BENCH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
@@ -11,14 +12,14 @@ async function call<T>(url: string, body: object, headers: Record<string, string
 
 /** The `__session` cookie value the gate gives for a fresh ID token, as the login page asks for it. */
 export async function gateSession(gateOrigin: string, idToken: string): Promise<string> {
-  const response = await fetch(`${gateOrigin}/api/session`, {
+  const response = await fetch(`${gateOrigin}${SESSION_ENDPOINT}`, {
     method: 'POST',
     headers: {'content-type': 'application/json', origin: gateOrigin, 'sec-fetch-site': 'same-origin'},
     body: JSON.stringify({idToken}),
   });
-  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('__session='));
-  if (response.status !== 204 || !cookie) throw new Error(`POST /api/session answered ${response.status}: ${await response.text()}`);
-  return cookie.slice('__session='.length, cookie.indexOf(';'));
+  const cookie = sessionCookieFrom(response.headers.getSetCookie());
+  if (response.status !== 204 || cookie === null) throw new Error(`POST ${SESSION_ENDPOINT} answered ${response.status}: ${await response.text()}`);
+  return cookie;
 }
 
 /** One verified reader and the `__session` cookie the gate gave them. */
@@ -30,7 +31,7 @@ async function oneSession(gateOrigin: string, index: number): Promise<string> {
     returnSecureToken: true,
   });
   await call(`${IDENTITY}/projects/${PROJECT_ID}/accounts:update`, {localId, emailVerified: true}, {authorization: 'Bearer owner'});
-  return `__session=${await gateSession(gateOrigin, idToken)}`;
+  return sessionCookieHeader(await gateSession(gateOrigin, idToken));
 }
 
 /** `count` distinct readers' cookie headers (`__session=…`), made `parallel` at a time. */

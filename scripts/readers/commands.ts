@@ -3,7 +3,7 @@ import {access, constants, readFile, realpath, rename, rm, stat, writeFile} from
 import path from 'node:path';
 import {deleteApp, initializeApp} from 'firebase-admin/app';
 import {FirebaseAuthError, getAuth, type Auth, type UserRecord} from 'firebase-admin/auth';
-import {describePolicy, parseAllowedDomains, parseEmailList, PolicyError, type ReaderPolicy} from '../../server/readerPolicy';
+import {describePolicy, parseAllowedDomains, parseEmailList, PolicyError, type ReaderPolicy} from '../../server/rules/readerPolicy';
 import {addToEmailList, formatAccountTable, parseReadersCsv, readersTarget, UserError, type AccountRow, type Command} from './rules';
 
 type Env = Record<string, string | undefined>;

@@ -2,8 +2,8 @@
  * The pure half of `npm run readers`: what the operator typed, what a readers CSV holds, how the
  * allowed-emails file changes and how accounts are shown. No I/O here; commands.ts does that.
  */
-import {DEFAULT_EMULATOR_HOST, DEMO_PROJECT_ID} from '../../src/auth/settings';
-import {admit, emailDomain, isEmailAddress, normaliseEmail, parseEmailList, type ReaderAccount, type ReaderPolicy} from '../../server/readerPolicy';
+import {DEFAULT_EMULATOR_HOST, DEMO_PROJECT_ID} from '../../shared/firebaseProject';
+import {admit, emailDomain, isEmailAddress, normaliseEmail, parseEmailList, type ReaderAccount, type ReaderPolicy} from '../../server/rules/readerPolicy';
 
 export const USAGE = `Usage: npm run readers -- <command>
 

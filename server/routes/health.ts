@@ -3,8 +3,8 @@
  * the identity service answered recently; with no recent call, one cheap look-up finds out.
  */
 import type {FastifyPluginAsync} from 'fastify';
-import {NO_STORE} from '../headers';
-import type {IdentityService} from '../identity';
+import {NO_STORE} from '../rules/headers';
+import type {IdentityService} from '../services/identity';
 
 export interface HealthRoutesOptions {
   identity: IdentityService;

@@ -1,12 +1,11 @@
 /** The session endpoints: sign-in options, POST /api/session and POST /api/logout. */
 import type {FastifyPluginAsync, FastifyReply, FastifyRequest} from 'fastify';
 import type {GateConfig} from '../config';
-import {isAllowedOrigin, siteOrigins} from '../origin';
-import {NO_STORE} from '../headers';
-import {SessionError, type SessionAuthority} from '../sessions';
-import {LOGOUT_ENDPOINT, SESSION_ENDPOINT, SIGN_IN_OPTIONS_ENDPOINT, type SignInOptions} from '../../src/auth/session';
+import {isAllowedOrigin, siteOrigins} from '../rules/origin';
+import {NO_STORE} from '../rules/headers';
+import {SessionError, type SessionAuthority} from '../services/sessions';
+import {LOGOUT_ENDPOINT, SESSION_COOKIE, SESSION_ENDPOINT, SIGN_IN_OPTIONS_ENDPOINT, type SignInOptions} from '../../shared/session';
 
-export const SESSION_COOKIE = '__session';
 const BODY_LIMIT = 8 * 1024;
 
 export interface SessionRoutesOptions {

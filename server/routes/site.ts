@@ -1,12 +1,12 @@
 /** Every other GET/HEAD: the built site, behind the session check. */
 import type {FastifyPluginAsync} from 'fastify';
-import {decideAccess, isNavigationRequest} from '../access';
-import {caseVariantLocation, resolveRequestPath} from '../requestPath';
-import type {LiveBuild} from '../liveBuild';
-import {cacheControlFor, NO_STORE, REVALIDATE} from '../headers';
-import type {SessionAuthority} from '../sessions';
-import {SESSION_COOKIE} from './session';
-import {sendBadAddress, type ErrorPageAssets} from '../errors';
+import {decideAccess, isNavigationRequest} from '../rules/access';
+import {caseVariantLocation, resolveRequestPath} from '../rules/requestPath';
+import type {LiveBuild} from '../services/liveBuild';
+import {cacheControlFor, NO_STORE, REVALIDATE} from '../rules/headers';
+import type {SessionAuthority} from '../services/sessions';
+import {SESSION_COOKIE} from '../../shared/session';
+import {sendBadAddress, type ErrorPageAssets} from '../plugins/app/errors';
 
 export interface SiteRoutesOptions {
   sessions: SessionAuthority;

@@ -1,6 +1,6 @@
 /** The login page's decisions, apart from the calls and the markup: which panel the reader sees next. */
 import type {GateMode} from './settings';
-import type {SignInOptions} from './session';
+import type {SignInOptions} from '../../shared/session';
 
 export type FormMode = 'sign-in' | 'sign-up' | 'reset';
 

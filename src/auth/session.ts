@@ -1,17 +1,14 @@
 /** Calls to the gate server's session endpoints (present only when the gate mode is 'server'). */
+import {
+  LOGOUT_ENDPOINT,
+  SESSION_ENDPOINT,
+  SESSION_REFUSALS,
+  SIGN_IN_OPTIONS_ENDPOINT,
+  type SignInOptions,
+} from '../../shared/session';
 import {AuthFlowError} from './errors';
 
-export const SESSION_ENDPOINT = '/api/session';
-export const LOGOUT_ENDPOINT = '/api/logout';
-/** Public: what the login page may offer, decided by the gate server's settings. */
-export const SIGN_IN_OPTIONS_ENDPOINT = '/api/sign-in-options';
-
-export interface SignInOptions {
-  signUp: 'open' | 'closed';
-}
-
-/** Why the gate refuses a valid sign-in (403): the reader policy's answers. */
-const REFUSALS: ReadonlySet<string> = new Set(['not-allowed', 'email-not-verified', 'anonymous', 'disabled']);
+const REFUSALS: ReadonlySet<string> = new Set(SESSION_REFUSALS);
 
 async function postJson(url: string, body: unknown): Promise<Response> {
   try {

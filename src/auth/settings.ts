@@ -2,6 +2,7 @@
  * Build-time sign-in settings, read from the environment by docusaurus.config.ts
  * and handed to the browser through `customFields.auth`.
  */
+import {firebaseProjectFromEnv} from '../../shared/firebaseProject';
 
 export type GateMode =
   /** Served by the gate server: HTML reaches the browser only for verified sessions. */
@@ -25,9 +26,6 @@ export interface AuthSettings {
   gateMode: GateMode;
 }
 
-export const DEMO_PROJECT_ID = 'demo-tutorial-hub';
-export const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
-
 type Env = Record<string, string | undefined>;
 
 const GATE_MODES: readonly GateMode[] = ['server', 'client', 'off'];
@@ -38,15 +36,9 @@ function parseGateMode(value: string | undefined, fallback: GateMode): GateMode 
   throw new Error(`TUTORIAL_HUB_GATE must be one of ${GATE_MODES.join(', ')}; got "${value}"`);
 }
 
-/**
- * With no Firebase variables set, the site talks to the Auth emulator of the demo project,
- * so it runs offline. A real project id switches the emulator off unless
- * FIREBASE_AUTH_EMULATOR_HOST asks for it explicitly.
- */
+/** The browser's half of firebaseProjectFromEnv, plus the web app's own keys and the gate mode. */
 export function authSettingsFromEnv(env: Env, defaultGateMode: GateMode): AuthSettings {
-  const projectId = env.FIREBASE_PROJECT_ID || DEMO_PROJECT_ID;
-  const isDemo = projectId.startsWith('demo-');
-  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST || (isDemo ? DEFAULT_EMULATOR_HOST : null);
+  const {projectId, isDemo, emulatorHost, authDomain} = firebaseProjectFromEnv(env);
   if (!isDemo && !env.FIREBASE_API_KEY) {
     throw new Error(`FIREBASE_API_KEY is required for the Firebase project "${projectId}"`);
   }
@@ -54,7 +46,7 @@ export function authSettingsFromEnv(env: Env, defaultGateMode: GateMode): AuthSe
     firebase: {
       // The emulator accepts any API key; a real project needs its own.
       apiKey: env.FIREBASE_API_KEY || 'demo-api-key',
-      authDomain: env.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
+      authDomain,
       projectId,
       ...(env.FIREBASE_APP_ID ? {appId: env.FIREBASE_APP_ID} : {}),
     },

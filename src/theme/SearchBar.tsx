@@ -2,7 +2,7 @@ import {useEffect, useRef, type ComponentType, type ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';
 import {useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {isLoginPath} from '@site/src/auth/paths';
+import {isLoginPath} from '@site/shared/paths';
 import {warmUpSearch} from '@site/src/search/warmUp';
 import {usePageSearchScope} from '@site/src/search/useSearchScope';
 import styles from './SearchBar.module.css';

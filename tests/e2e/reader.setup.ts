@@ -1,5 +1,5 @@
 import {expect, test as setup} from '@playwright/test';
-import {signInThroughLoginPage} from '../support/reader';
+import {signInThroughLoginPage} from '../../shared/loginPage';
 
 /** Signs the demo reader in once; the signed-in project reuses the cookie and Firebase's IndexedDB state. */
 setup('sign in the demo reader', async ({page}) => {

@@ -10,7 +10,8 @@ import path from 'node:path';
 import {sessionCookieFor, startGate, type RunningGate} from '../support/gate';
 import {BUILD_DIR, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/buildFiles';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
-import {assetsReferencedBy} from '../../server/htmlAssets';
+import {assetsReferencedBy} from '../../server/rules/htmlAssets';
+import {sessionCookieHeader} from '../../shared/session';
 
 let dir: string;
 let gate: RunningGate;
@@ -52,7 +53,7 @@ function switchTo(release: string): void {
 }
 
 const get = (url: string, headers: Record<string, string> = SUBRESOURCE) => rawRequest(gate.origin, url, {headers});
-const signedIn = (headers: Record<string, string> = SUBRESOURCE) => ({...headers, cookie: `__session=${cookie}`});
+const signedIn = (headers: Record<string, string> = SUBRESOURCE) => ({...headers, cookie: sessionCookieHeader(cookie)});
 
 async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;

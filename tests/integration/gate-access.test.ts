@@ -13,6 +13,7 @@ import {builtFiles, docTextSamples, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../su
 import {nowSeconds, sessionCookieClaims, unsignedJwt} from '../support/emulator';
 import {identifiersIn, privateIdentifiers} from '../support/privateIdentifiers';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
+import {LOGOUT_ENDPOINT, sessionCookieHeader} from '../../shared/session';
 
 let gate: RunningGate;
 /** The readers' site, and the public login build that signed-out visitors get instead. */
@@ -27,7 +28,7 @@ const identifiers = privateIdentifiers();
  * file as a fetch and as a page load, a method the gate has no route for, and a malformed path.
  */
 async function signedOutAnswers(cookie?: string): Promise<{request: string; status: number; body: string}[]> {
-  const headersFor = (navigate: boolean) => ({...(navigate ? NAVIGATION : SUBRESOURCE), ...(cookie === undefined ? {} : {cookie: `__session=${cookie}`})});
+  const headersFor = (navigate: boolean) => ({...(navigate ? NAVIGATION : SUBRESOURCE), ...(cookie === undefined ? {} : {cookie: sessionCookieHeader(cookie)})});
   const answers = [];
   for (const {url} of [...publicFiles, ...files]) {
     for (const navigate of [false, true]) {
@@ -49,7 +50,7 @@ afterAll(() => gate.close());
 
 function get(url: string, {cookie, navigate = false}: {cookie?: string; navigate?: boolean} = {}) {
   const headers: Record<string, string> = {...(navigate ? NAVIGATION : SUBRESOURCE)};
-  if (cookie !== undefined) headers.cookie = `__session=${cookie}`;
+  if (cookie !== undefined) headers.cookie = sessionCookieHeader(cookie);
   return rawRequest(gate.origin, url, {headers});
 }
 
@@ -124,9 +125,9 @@ describe('cookies that must not open anything', () => {
     // Firebase records revocation to the second: a session started in the same second as
     // "sign out everywhere" would survive it.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const logout = await fetch(`${gate.origin}/api/logout`, {
+    const logout = await fetch(`${gate.origin}${LOGOUT_ENDPOINT}`, {
       method: 'POST',
-      headers: {'content-type': 'application/json', origin: gate.origin, cookie: `__session=${revokedCookie}`},
+      headers: {'content-type': 'application/json', origin: gate.origin, cookie: sessionCookieHeader(revokedCookie)},
       body: JSON.stringify({everywhere: true}),
     });
     expect(logout.status).toBe(204);

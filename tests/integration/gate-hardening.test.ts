@@ -9,8 +9,9 @@ import {runScript} from '../support/childProcess';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
 import {LOGIN_BUILD_DIR} from '../support/buildFiles';
 import {EMULATOR_HOST} from '../support/environment';
-import {safeRedirectTarget} from '../../src/auth/paths';
-import {DEMO_READER} from '../../server/demoReader';
+import {safeRedirectTarget} from '../../shared/paths';
+import {DEMO_READER} from '../../shared/demoReader';
+import {LOGOUT_ENDPOINT, SESSION_ENDPOINT, sessionCookieHeader} from '../../shared/session';
 
 let gate: RunningGate;
 let cookie: string;
@@ -106,7 +107,7 @@ describe('path traversal', () => {
   ])('%.60s serves nothing outside the build', async (url) => {
     for (const session of [undefined, cookie]) {
       const headers: Record<string, string> = {...SUBRESOURCE};
-      if (session) headers.cookie = `__session=${session}`;
+      if (session) headers.cookie = sessionCookieHeader(session);
       const response = await rawRequest(gate.origin, url, {headers});
       expect(response.status).not.toBe(200);
       expect(response.status).toBeLessThan(500);
@@ -126,17 +127,17 @@ describe('session endpoints', () => {
     const {idToken} = await signInWithPassword(DEMO_READER.email, DEMO_READER.password);
     const clean = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== ''));
     const base = {'content-type': 'application/json', ...clean};
-    const session = await rawRequest(gate.origin, '/api/session', {method: 'POST', headers: base, body: JSON.stringify({idToken})});
+    const session = await rawRequest(gate.origin, SESSION_ENDPOINT, {method: 'POST', headers: base, body: JSON.stringify({idToken})});
     expect(session.status).toBe(403);
     expect(session.headers['set-cookie']).toBeUndefined();
-    const logout = await rawRequest(gate.origin, '/api/logout', {
+    const logout = await rawRequest(gate.origin, LOGOUT_ENDPOINT, {
       method: 'POST',
-      headers: {...base, cookie: `__session=${cookie}`},
+      headers: {...base, cookie: sessionCookieHeader(cookie)},
       body: JSON.stringify({everywhere: true}),
     });
     expect(logout.status).toBe(403);
     // The reader's session survived the forged sign-out.
-    expect((await rawRequest(gate.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: `__session=${cookie}`}})).status).toBe(200);
+    expect((await rawRequest(gate.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status).toBe(200);
   });
 
   it.each([
@@ -150,7 +151,7 @@ describe('session endpoints', () => {
     ['a form body', 'idToken=x', {'content-type': 'application/x-www-form-urlencoded'}, 415],
     ['a garbage token', JSON.stringify({idToken: 'not-a-token'}), {}, 401],
   ])('POST /api/session with %s is refused cleanly', async (_name, body, headers, status) => {
-    const response = await postJson('/api/session', body, headers as Record<string, string>);
+    const response = await postJson(SESSION_ENDPOINT, body, headers as Record<string, string>);
     expect(response.status).toBe(status);
     expect(response.body).not.toMatch(/at .*\.(?:ts|js):\d+/);
     expect(response.headers['set-cookie']).toBeUndefined();
@@ -160,7 +161,7 @@ describe('session endpoints', () => {
   it('refuses an ID token minted more than five minutes ago', async () => {
     const uid = await longStandingUser();
     const stale = unsignedJwt(idTokenClaims({user_id: uid, sub: uid, iat: nowSeconds() - 600, auth_time: nowSeconds() - 600}));
-    const response = await postJson('/api/session', JSON.stringify({idToken: stale}));
+    const response = await postJson(SESSION_ENDPOINT, JSON.stringify({idToken: stale}));
     expect(response.status).toBe(401);
     expect(JSON.parse(response.body).error).toBe('stale-id-token');
   });
@@ -168,14 +169,14 @@ describe('session endpoints', () => {
   it('refuses a fresh ID token from a sign-in older than the allowed age', async () => {
     const uid = await longStandingUser();
     const old = unsignedJwt(idTokenClaims({user_id: uid, sub: uid, iat: nowSeconds() - 10, auth_time: nowSeconds() - 15 * 24 * 3600}));
-    const response = await postJson('/api/session', JSON.stringify({idToken: old}));
+    const response = await postJson(SESSION_ENDPOINT, JSON.stringify({idToken: old}));
     expect(response.status).toBe(401);
     expect(JSON.parse(response.body).error).toBe('sign-in-too-old');
   });
 
   it('sets __session HttpOnly, SameSite=Lax, Path=/, for 5 days by default', async () => {
     const {idToken} = await signInWithPassword(DEMO_READER.email, DEMO_READER.password);
-    const response = await postJson('/api/session', JSON.stringify({idToken}));
+    const response = await postJson(SESSION_ENDPOINT, JSON.stringify({idToken}));
     expect(response.status).toBe(204);
     const setCookie = String(response.headers['set-cookie']);
     expect(setCookie).toMatch(/^__session=[^;]+;/);
@@ -187,7 +188,7 @@ describe('session endpoints', () => {
   });
 
   it('logout clears the cookie', async () => {
-    const response = await postJson('/api/logout', '{}');
+    const response = await postJson(LOGOUT_ENDPOINT, '{}');
     expect(response.status).toBe(204);
     expect(String(response.headers['set-cookie'])).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/);
   });
@@ -202,7 +203,7 @@ describe('behind an https proxy', () => {
 
   it('marks the cookie Secure, sends HSTS, and honours the lifetime setting', async () => {
     const {idToken} = await signInWithPassword(DEMO_READER.email, DEMO_READER.password);
-    const response = await rawRequest(proxied.origin, '/api/session', {
+    const response = await rawRequest(proxied.origin, SESSION_ENDPOINT, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -222,7 +223,7 @@ describe('behind an https proxy', () => {
 });
 
 describe('serving', () => {
-  const signedIn = () => ({...SUBRESOURCE, cookie: `__session=${cookie}`});
+  const signedIn = () => ({...SUBRESOURCE, cookie: sessionCookieHeader(cookie)});
 
   it('redirects /x/, /x.html and /x/index.html to /x with 301, keeping the query', async () => {
     for (const url of ['/1.0/intro/?a=1', '/1.0/intro.html?a=1', '/1.0/intro/index.html?a=1']) {
@@ -349,7 +350,7 @@ describe.each([
   });
 
   it('keeps a missing page a 404 with the site\'s 404 page, whatever If-None-Match says', async () => {
-    const missing = await rawRequest(server.origin, '/no-such-page', {headers: {...NAVIGATION, cookie: `__session=${cookie}`, 'if-none-match': '*'}});
+    const missing = await rawRequest(server.origin, '/no-such-page', {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie), 'if-none-match': '*'}});
     expect(missing.status).toBe(404);
     expect(missing.headers['content-type']).toMatch(/^text\/html/);
     expect(missing.body).toContain('Page Not Found');
@@ -367,10 +368,10 @@ describe('when the identity service is down', () => {
   });
 
   it('a cookie cannot be checked: 503, a page saying why to a page load, not a crash and not a way in', async () => {
-    const asset = await rawRequest(cut.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: `__session=${cookie}`}});
+    const asset = await rawRequest(cut.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}});
     expect(asset.status).toBe(503);
     expect(asset.body).toBe('');
-    const page = await rawRequest(cut.origin, '/1.0/intro', {headers: {...NAVIGATION, cookie: `__session=${cookie}`}});
+    const page = await rawRequest(cut.origin, '/1.0/intro', {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie)}});
     expect(page.status).toBe(503);
     expect(page.body).toContain('The sign-in service cannot be reached');
     expect(page.body).not.toContain('Introduction to Tutorial Hub 1.0');

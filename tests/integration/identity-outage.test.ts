@@ -12,7 +12,8 @@ import {EMULATOR_HOST} from '../support/environment';
 import {newAccount, signInWithPassword, uniqueEmail} from '../support/emulator';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
 import {LOGIN_BUILD_DIR} from '../support/buildFiles';
-import {assetsReferencedBy} from '../../server/htmlAssets';
+import {assetsReferencedBy} from '../../server/rules/htmlAssets';
+import {sessionCookieHeader} from '../../shared/session';
 
 const DEADLINE_SECONDS = 1;
 let proxy: TcpProxy;
@@ -34,7 +35,7 @@ afterAll(async () => {
 });
 
 const get = (url: string, cookie?: string, headers: Record<string, string> = SUBRESOURCE) =>
-  rawRequest(gate.origin, url, {headers: {...headers, ...(cookie ? {cookie: `__session=${cookie}`} : {})}});
+  rawRequest(gate.origin, url, {headers: {...headers, ...(cookie ? {cookie: sessionCookieHeader(cookie)} : {})}});
 
 const pastReCheck = () => new Promise((resolve) => setTimeout(resolve, 1100));
 
@@ -59,14 +60,14 @@ describe.each([
     const stranger = await startGate({FIREBASE_AUTH_EMULATOR_HOST: proxy.address, IDENTITY_TIMEOUT_SECONDS: String(DEADLINE_SECONDS)});
     try {
       outage();
-      const page = await rawRequest(stranger.origin, '/1.0/intro?tab=1', {headers: {...NAVIGATION, cookie: `__session=${cookie}`}});
+      const page = await rawRequest(stranger.origin, '/1.0/intro?tab=1', {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie)}});
       expect(page.status).toBe(503);
       expect(page.headers['retry-after']).toBe('10');
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.body).toContain('The sign-in service cannot be reached');
       expect(page.body).toContain('href="/1.0/intro?tab=1"');
       expect(page.body).not.toContain('Introduction to Tutorial Hub 1.0');
-      const script = await rawRequest(stranger.origin, '/search-index.json', {headers: {...SUBRESOURCE, cookie: `__session=${cookie}`}});
+      const script = await rawRequest(stranger.origin, '/search-index.json', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}});
       expect(script.status).toBe(503);
       expect(script.body).toBe('');
     } finally {
@@ -104,7 +105,7 @@ describe('recovery', () => {
     try {
       proxy.stall();
       const started = Date.now();
-      const answers = await Promise.all(Array.from({length: 5}, () => rawRequest(fresh.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: `__session=${cookie}`}})));
+      const answers = await Promise.all(Array.from({length: 5}, () => rawRequest(fresh.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})));
       expect(Date.now() - started).toBeLessThan(DEADLINE_SECONDS * 1000 + 2000);
       expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503, 503, 503]);
       const notReady = await rawRequest(fresh.origin, '/readyz');
@@ -113,7 +114,7 @@ describe('recovery', () => {
       expect((await rawRequest(fresh.origin, '/healthz')).status).toBe(200);
 
       proxy.restore();
-      expect((await rawRequest(fresh.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: `__session=${cookie}`}})).status).toBe(200);
+      expect((await rawRequest(fresh.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status).toBe(200);
       expect((await rawRequest(fresh.origin, '/readyz')).status).toBe(200);
       const events = fresh.logs.map((line) => line.event).filter(Boolean);
       expect(events).toEqual(['identity-outage-began', 'identity-outage-ended']);
@@ -131,7 +132,7 @@ describe('a reader who leaves', () => {
     try {
       proxy.stall();
       const leaving = new AbortController();
-      const request = fetch(`${patient.origin}/1.0/intro`, {headers: {cookie: `__session=${cookie}`}, signal: leaving.signal}).catch(() => 'left');
+      const request = fetch(`${patient.origin}/1.0/intro`, {headers: {cookie: sessionCookieHeader(cookie)}, signal: leaving.signal}).catch(() => 'left');
       const deadline = Date.now() + 5000;
       while (proxy.connections() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(proxy.connections()).toBe(1);
@@ -171,7 +172,7 @@ describe('stopping', () => {
     while (!output.includes('is ready at') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(output).toContain('is ready at');
 
-    const stuck = rawRequest('http://127.0.0.1:3299', '/1.0/intro', {headers: {...SUBRESOURCE, cookie: `__session=${cookie}`}}).catch(
+    const stuck = rawRequest('http://127.0.0.1:3299', '/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}}).catch(
       (error: Error) => error,
     );
     await new Promise((resolve) => setTimeout(resolve, 300));

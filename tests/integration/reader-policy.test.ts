@@ -18,10 +18,11 @@ import {
 } from '../support/emulator';
 import {runScript} from '../support/childProcess';
 import {rawRequest, SUBRESOURCE} from '../support/http';
+import {SESSION_ENDPOINT, SIGN_IN_OPTIONS_ENDPOINT, sessionCookieHeader} from '../../shared/session';
 
 /** What a reader with this cookie gets for a gated file. */
 async function statusWith(gate: RunningGate, cookie: string): Promise<number> {
-  return (await rawRequest(gate.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: `__session=${cookie}`}})).status;
+  return (await rawRequest(gate.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status;
 }
 
 /** Polls until the gate answers `status`, for changes the gate notices by itself (a file edit); bounded. */
@@ -95,8 +96,8 @@ describe('starting a session', () => {
   it('tells the login page whether it may offer sign-up', async () => {
     const closed = await startGate({SIGN_UP: 'closed'});
     try {
-      expect(await (await fetch(`${gate.origin}/api/sign-in-options`)).json()).toEqual({signUp: 'open'});
-      const response = await fetch(`${closed.origin}/api/sign-in-options`);
+      expect(await (await fetch(`${gate.origin}${SIGN_IN_OPTIONS_ENDPOINT}`)).json()).toEqual({signUp: 'open'});
+      const response = await fetch(`${closed.origin}${SIGN_IN_OPTIONS_ENDPOINT}`);
       expect(response.headers.get('cache-control')).toBe('no-store');
       expect(await response.json()).toEqual({signUp: 'closed'});
       // Closed sign-up offers nothing new to an account made through Firebase's API anyway.
@@ -265,12 +266,12 @@ describe('the request log (on in production, or with LOG_REQUESTS=true)', () => 
     const logged = await startGate({LOG_REQUESTS: 'true'});
     try {
       const cookie = await sessionCookieFor(logged);
-      await rawRequest(logged.origin, '/1.0/intro?q=secret-search', {headers: {...SUBRESOURCE, cookie: `__session=${cookie}`}});
+      await rawRequest(logged.origin, '/1.0/intro?q=secret-search', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}});
       await rawRequest(logged.origin, '/healthz');
       await rawRequest(logged.origin, '/readyz');
       const lines = logged.logs.filter((line) => line.msg === 'request');
       expect(lines.map(({method, path: url, status}) => ({method, path: url, status}))).toEqual([
-        {method: 'POST', path: '/api/session', status: 204},
+        {method: 'POST', path: SESSION_ENDPOINT, status: 204},
         {method: 'GET', path: '/1.0/intro', status: 200},
       ]);
       expect(lines.every((line) => typeof line.ms === 'number')).toBe(true);
@@ -287,7 +288,7 @@ describe('the session endpoints trust the configured origin, not the Host header
   it('refuses a DNS-rebinding request that calls itself same-origin', async () => {
     const {idToken} = await signInWithPassword('reader@tutorial-hub.test', 'read-the-docs');
     const port = new URL(gate.origin).port;
-    const response = await rawRequest(gate.origin, '/api/session', {
+    const response = await rawRequest(gate.origin, SESSION_ENDPOINT, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -306,7 +307,7 @@ describe('the session endpoints trust the configured origin, not the Host header
     try {
       const post = async (origin: string) =>
         (
-          await rawRequest(published.origin, '/api/session', {
+          await rawRequest(published.origin, SESSION_ENDPOINT, {
             method: 'POST',
             headers: {'content-type': 'application/json', origin, 'sec-fetch-site': 'same-origin'},
             body: JSON.stringify({idToken: (await signInWithPassword('reader@tutorial-hub.test', 'read-the-docs')).idToken}),

@@ -1,32 +1,21 @@
 /** The built site as a visitor can address it: every file, under the URL that serves it. */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
+import {listBuildFiles, LOGIN_DIR, SITE_DIR, urlOfBuildFile} from '../../shared/buildLayout';
 
 /** What `npm run build` makes: the readers' site and the public login build, side by side. */
 export const BUILD_DIR = path.resolve(__dirname, '../../build');
-export const SITE_BUILD_DIR = path.join(BUILD_DIR, 'site');
-export const LOGIN_BUILD_DIR = path.join(BUILD_DIR, 'login');
+export const SITE_BUILD_DIR = path.join(BUILD_DIR, SITE_DIR);
+export const LOGIN_BUILD_DIR = path.join(BUILD_DIR, LOGIN_DIR);
 
 export interface BuiltFile {
   file: string;
   url: string;
 }
 
-/**
- * Every file of a build (the site's unless told otherwise) under the URL that serves it: `x.html`
- * at `/x`, `index.html` at `/`; precompressed copies are not addressable.
- */
+/** Every file of a build (the site's unless told otherwise) under the URL that serves it. */
 export function builtFiles(dir = SITE_BUILD_DIR): BuiltFile[] {
-  return readdirSync(dir, {recursive: true, withFileTypes: true})
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .filter((file) => !/\.(?:br|gz)$/.test(file))
-    .map((file) => {
-      let route = file;
-      if (file === 'index.html') route = '';
-      else if (file.endsWith('.html')) route = file.slice(0, -'.html'.length);
-      return {file, url: `/${route.split('/').map(encodeURIComponent).join('/')}`};
-    });
+  return listBuildFiles(dir).map((file) => ({file, url: urlOfBuildFile(file)}));
 }
 
 const DOC_DIRS = [path.resolve(__dirname, '../../docs'), path.resolve(__dirname, '../../versioned_docs')];

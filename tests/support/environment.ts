@@ -1,5 +1,5 @@
 /** Where the tests find the gate server, the emulator and the browser. */
-import type {LaunchOptions} from '@playwright/test';
+import {DEMO_PROJECT_ID} from '../../shared/firebaseProject';
 
 /**
  * Overridable so that a second checkout can run its tests beside this one: its build must then be
@@ -8,15 +8,7 @@ import type {LaunchOptions} from '@playwright/test';
 export const GATE_PORT = Number(process.env.TEST_GATE_PORT || 3100);
 export const GATE_URL = `http://127.0.0.1:${GATE_PORT}`;
 export const EMULATOR_HOST = process.env.TEST_EMULATOR_HOST || '127.0.0.1:9099';
-export const PROJECT_ID = 'demo-tutorial-hub';
-
-/** Playwright cannot download browsers here: it drives Debian's Chromium. */
-export function chromiumLaunchOptions(): LaunchOptions {
-  return {
-    executablePath: process.env.CHROMIUM_PATH || process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'],
-  };
-}
+export const PROJECT_ID = DEMO_PROJECT_ID;
 
 /** The reader policy of the tests' gate: verified addresses of this domain (uniqueEmail's default). */
 export const ALLOWED_TEST_DOMAIN = 'tutorial-hub.test';

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {decideAccess, isNavigationRequest} from '../../server/access';
+import {decideAccess, isNavigationRequest} from '../../server/rules/access';
 
 describe('decideAccess', () => {
   it.each([

@@ -1,6 +1,6 @@
 import {createHash} from 'node:crypto';
 import {describe, expect, it} from 'vitest';
-import {cacheControlFor, contentSecurityPolicy, inlineScriptHashes} from '../../server/headers';
+import {cacheControlFor, contentSecurityPolicy, inlineScriptHashes} from '../../server/rules/headers';
 import {loadConfig} from '../../server/config';
 
 describe('cacheControlFor', () => {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {assetsReferencedBy} from '../../server/htmlAssets';
+import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 
 const loginHtml = [
   '<!doctype html><html><link data-rh=true rel=icon href=/img/favicon.svg>',

@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import {createServer, request, type Server} from 'node:http';
 import type {AddressInfo, Socket} from 'node:net';
-import {IdentityCallAbandoned, IdentityService, IdentityUnavailableError, isServiceFailure} from '../../server/identity';
-import {badAddressPage, unavailablePage} from '../../server/errorPages';
+import {IdentityCallAbandoned, IdentityService, IdentityUnavailableError, isServiceFailure} from '../../server/services/identity';
+import {badAddressPage, unavailablePage} from '../../server/rules/errorPages';
 
 function service(deadlineMs = 50) {
   const lines: {level: string; details: object; message: string}[] = [];

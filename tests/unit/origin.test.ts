@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {isAllowedOrigin, siteOrigins} from '../../server/origin';
+import {isAllowedOrigin, siteOrigins} from '../../server/rules/origin';
 
 const own = 'https://docs.acme.com';
 

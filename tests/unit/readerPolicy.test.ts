@@ -6,8 +6,8 @@ import {
   parseEmailList,
   type ReaderAccount,
   type ReaderPolicy,
-} from '../../server/readerPolicy';
-import {claimsWithSignedOut, MAX_CUSTOM_CLAIMS_CHARS, sessionEnding, SIGNED_OUT_CLAIM} from '../../server/sessionRules';
+} from '../../server/rules/readerPolicy';
+import {claimsWithSignedOut, MAX_CUSTOM_CLAIMS_CHARS, sessionEnding, SIGNED_OUT_CLAIM} from '../../server/rules/sessionRules';
 
 const account = (email: string | null, overrides: Partial<ReaderAccount> = {}): ReaderAccount => ({
   email,

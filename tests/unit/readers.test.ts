@@ -9,7 +9,7 @@ import {
   UserError,
   type AccountRow,
 } from '../../scripts/readers/rules';
-import {parseEmailList} from '../../server/readerPolicy';
+import {parseEmailList} from '../../server/rules/readerPolicy';
 
 describe('parseArgs', () => {
   it.each([

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {chooseCoding, matchesEntityTag, type ContentCoding} from '../../server/representations';
+import {chooseCoding, entityTag, type ContentCoding} from '../../server/rules/representations';
 
 const ALL = new Set<ContentCoding>(['identity', 'br', 'gzip']);
 const GZIP_ONLY = new Set<ContentCoding>(['identity', 'gzip']);
@@ -26,19 +26,12 @@ describe('chooseCoding', () => {
   });
 });
 
-describe('matchesEntityTag', () => {
-  it.each<[string | undefined, string, boolean]>([
-    [undefined, '"abc"', false],
-    ['', '"abc"', false],
-    ['"abc"', '"abc"', true],
-    ['W/"abc"', '"abc"', true],
-    ['"xyz", "abc"', '"abc"', true],
-    ['"xyz",W/"abc"', '"abc"', true],
-    ['*', '"abc"', true],
-    ['"abc-br"', '"abc"', false],
-    ['"ab"', '"abc"', false],
-    ['abc', '"abc"', false],
-  ])('If-None-Match %j against %s → %s', (header, etag, expected) => {
-    expect(matchesEntityTag(header, etag)).toBe(expected);
+describe('entityTag', () => {
+  it.each<[ContentCoding, string]>([
+    ['identity', '"abc"'],
+    ['br', '"abc-br"'],
+    ['gzip', '"abc-gzip"'],
+  ])('names the %s representation %s', (coding, expected) => {
+    expect(entityTag('abc', coding)).toBe(expected);
   });
 });

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {buildFileFor, caseVariantLocation, resolveRequestPath} from '../../server/requestPath';
+import {buildFileFor, caseVariantLocation, resolveRequestPath} from '../../server/rules/requestPath';
 
 describe('resolveRequestPath', () => {
   it.each([

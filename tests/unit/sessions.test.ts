@@ -1,9 +1,9 @@
 import {describe, expect, it} from 'vitest';
 import type {Auth} from 'firebase-admin/auth';
-import {SessionAuthority, type AuditEvent} from '../../server/sessions';
-import {SIGNED_OUT_CLAIM} from '../../server/sessionRules';
-import type {ReaderPolicy} from '../../server/readerPolicy';
-import {IdentityService, IdentityUnavailableError} from '../../server/identity';
+import {SessionAuthority, type AuditEvent} from '../../server/services/sessions';
+import {SIGNED_OUT_CLAIM} from '../../server/rules/sessionRules';
+import type {ReaderPolicy} from '../../server/rules/readerPolicy';
+import {IdentityService, IdentityUnavailableError} from '../../server/services/identity';
 
 interface FakeUser {
   email?: string;

@@ -10,7 +10,7 @@ import {
   type FormMode,
   type LoginView,
 } from '@site/src/auth/loginFlow';
-import {postLoginTarget} from '@site/src/auth/paths';
+import {postLoginTarget} from '@site/shared/paths';
 import {
   completeProviderRedirect,
   continueAfterVerification,

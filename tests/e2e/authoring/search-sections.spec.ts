@@ -9,7 +9,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {startGate, type RunningGate} from '../../support/gate';
-import {signInThroughLoginPage} from '../../support/reader';
+import {signInThroughLoginPage} from '../../../shared/loginPage';
 import {checkSearchFrom, sectionSearchCases, siteVersions} from '../../support/searchSections';
 
 const REPO = path.resolve(__dirname, '../../..');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {startGate, type RunningGate} from '../../support/gate';
 import {orphanedDocPages} from '../../support/sidebars';
-import {signInThroughLoginPage} from '../../support/reader';
+import {signInThroughLoginPage} from '../../../shared/loginPage';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../../support/http';
 import {searchFromNavbar} from '../../support/search';
 

@@ -1,7 +1,7 @@
 import {expect, test, type Page} from '@playwright/test';
 import {blockingViolations, describeViolations} from '../../support/axe';
 import {newAccount, uniqueEmail} from '../../support/emulator';
-import {signInThroughLoginPage} from '../../support/reader';
+import {signInThroughLoginPage} from '../../../shared/loginPage';
 
 /**
  * axe-core on the login page, the only page a signed-out visitor gets (a signed-in reader is sent

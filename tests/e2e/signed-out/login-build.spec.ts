@@ -3,7 +3,8 @@
  * nothing that leads into the docs.
  */
 import {expect, test} from '@playwright/test';
-import {newReader, signInThroughLoginPage} from '../../support/reader';
+import {newReader} from '../../support/reader';
+import {signInThroughLoginPage} from '../../../shared/loginPage';
 import {GATE_URL} from '../../support/environment';
 
 for (const colorScheme of ['light', 'dark'] as const) {

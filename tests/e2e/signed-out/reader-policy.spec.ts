@@ -7,7 +7,8 @@ import {expect, test, type Page} from '@playwright/test';
 import {newAccount, sentEmails, uniqueEmail, updateAccount} from '../../support/emulator';
 import {GATE_URL} from '../../support/environment';
 import {startGate, type RunningGate} from '../../support/gate';
-import {newReader, signInThroughLoginPage} from '../../support/reader';
+import {newReader} from '../../support/reader';
+import {signInThroughLoginPage} from '../../../shared/loginPage';
 
 const PASSWORD = 'a-good-long-password';
 const CONTINUE = 'I have verified it — continue';

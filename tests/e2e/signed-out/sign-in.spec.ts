@@ -3,7 +3,9 @@
  * Tests that end sessions use readers of their own, so they cannot sign other tests out.
  */
 import {expect, test, type Page} from '@playwright/test';
-import {DEMO_READER, newReader, signInThroughLoginPage} from '../../support/reader';
+import {newReader} from '../../support/reader';
+import {DEMO_READER} from '../../../shared/demoReader';
+import {signInThroughLoginPage} from '../../../shared/loginPage';
 import {EMULATOR_HOST, GATE_URL} from '../../support/environment';
 
 const GATED_ROUTES = [

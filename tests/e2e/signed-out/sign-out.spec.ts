@@ -4,7 +4,8 @@
  */
 import {expect, test, type Page} from '@playwright/test';
 import {GATE_URL} from '../../support/environment';
-import {newReader, signInThroughLoginPage} from '../../support/reader';
+import {newReader} from '../../support/reader';
+import {signInThroughLoginPage} from '../../../shared/loginPage';
 
 const ROUNDS = 5;
 

@@ -3,10 +3,11 @@
  * readers' site (`site/`) and the public login page (`login/`, docusaurus.login.config.ts).
  */
 import {randomUUID} from 'node:crypto';
-import {readdir, readFile} from 'node:fs/promises';
+import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {inlineScriptHashes} from './headers';
-import {assetsReferencedBy} from './htmlAssets';
+import {listBuildFiles, LOGIN_DIR, SITE_DIR} from '../../shared/buildLayout';
+import {inlineScriptHashes} from '../rules/headers';
+import {assetsReferencedBy} from '../rules/htmlAssets';
 
 export interface BuildPart {
   root: string;
@@ -28,18 +29,13 @@ export interface BuildInfo {
   stylesheets: string[];
 }
 
-export const SITE_DIR = 'site';
-export const LOGIN_DIR = 'login';
-const PRECOMPRESSED = /\.(?:br|gz)$/;
-
 async function readPart(root: string, hashes: Set<string>): Promise<BuildPart> {
-  let entries: string[];
+  let files: Set<string>;
   try {
-    entries = await readdir(root, {recursive: true});
+    files = new Set(listBuildFiles(root));
   } catch {
     throw new Error(`No build found at ${root}: run "npm run build" first.`);
   }
-  const files = new Set(entries.map((entry) => entry.split(path.sep).join('/')).filter((file) => !PRECOMPRESSED.test(file)));
   for (const file of files) {
     if (!file.endsWith('.html')) continue;
     for (const hash of inlineScriptHashes(await readFile(path.join(root, file), 'utf8'))) hashes.add(hash);

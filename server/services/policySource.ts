@@ -3,7 +3,7 @@
  * `ALLOWED_EMAILS_FILE`, re-read whenever the file changes (no restart).
  */
 import {readFileSync, unwatchFile, watchFile, type Stats} from 'node:fs';
-import {parseEmailList, type ReaderPolicy} from './readerPolicy';
+import {parseEmailList, type ReaderPolicy} from '../rules/readerPolicy';
 
 export interface PolicySettings {
   domains: ReaderPolicy['domains'];

@@ -3,6 +3,7 @@
  * and the parsers of its two settings. Pure functions; the gate server, the `readers` command and
  * the tests share them.
  */
+import type {SessionRefusal} from '../../shared/session';
 
 export interface ReaderPolicy {
   /** Whole email domains, lower case; `any` admits every verified email (`ALLOWED_EMAIL_DOMAINS=*`). */
@@ -20,7 +21,8 @@ export interface ReaderAccount {
   providerIds: readonly string[];
 }
 
-export type Refusal = 'anonymous' | 'email-not-verified' | 'not-allowed' | 'disabled';
+/** Each is the `error` of the gate's 403, which the login page explains. */
+export type Refusal = SessionRefusal;
 
 export type Admission = {admitted: true} | {admitted: false; reason: Refusal};
 

@@ -2,6 +2,7 @@
  * How the gate reads a request's path: Docusaurus's routing with trailing slashes off,
  * and nothing that could point outside the build.
  */
+import {canonicalPath} from '../../shared/paths';
 
 export const MAX_PATH_LENGTH = 1024;
 
@@ -36,17 +37,9 @@ export function resolveRequestPath(rawUrl: string): PathResolution {
   }
   if (/%2f/i.test(rawPath)) return {kind: 'reject', status: 400};
 
-  const canonical = canonicalRawPath(rawPath);
+  const canonical = canonicalPath(rawPath);
   if (canonical !== rawPath) return {kind: 'redirect', location: canonical + query};
   return {kind: 'path', path: decoded};
-}
-
-/** `/x/`, `/x.html`, `/x/index.html` and `//x` all mean `/x`. */
-function canonicalRawPath(rawPath: string): string {
-  const collapsed = rawPath.replace(/\/{2,}/g, '/');
-  const withoutHtml = collapsed.replace(/(?:\/index)?\.html$/, '');
-  const withoutSlash = withoutHtml.replace(/\/+$/, '');
-  return withoutSlash === '' ? '/' : withoutSlash;
 }
 
 /** The build file that answers a canonical path, if any. */
@@ -66,8 +59,7 @@ const pagesByFoldedPath = new WeakMap<ReadonlySet<string>, Map<string, Set<strin
 
 function pagePathOf(file: string): string | null {
   if (!file.endsWith('.html') || file === '404.html') return null;
-  const route = file === 'index.html' ? '' : file.replace(/(?:\/index)?\.html$/, '');
-  return `/${route}`;
+  return canonicalPath(`/${file}`);
 }
 
 function foldedPages(files: ReadonlySet<string>): Map<string, Set<string>> {

@@ -1,4 +1,4 @@
-/** Path rules shared by the browser gate and the gate server. */
+/** Path and redirect rules: the same in the browser, the gate server, the tests and the benchmarks. */
 
 export const LOGIN_PATH = '/login';
 export const REDIRECT_PARAM = 'redirect';
@@ -8,11 +8,12 @@ const MAX_TARGET_LENGTH = 2048;
 const PARSE_BASE = 'https://tutorial-hub.invalid';
 
 /**
- * Docusaurus serves `/x`, `/x.html` and `/x/index.html` as one page (trailing slashes off),
- * so the gate must treat them alike.
+ * Docusaurus serves `/x`, `/x/`, `/x.html` and `/x/index.html` as one page (trailing slashes off),
+ * and a browser's `//x` is still `/x`: everything that compares paths must treat them alike.
  */
 export function canonicalPath(pathname: string): string {
-  const withoutHtml = pathname.replace(/(?:\/index)?\.html$/, '');
+  const collapsed = pathname.replace(/\/{2,}/g, '/');
+  const withoutHtml = collapsed.replace(/(?:\/index)?\.html$/, '');
   const withoutSlash = withoutHtml.replace(/\/+$/, '');
   return withoutSlash === '' ? '/' : withoutSlash;
 }

@@ -9,8 +9,9 @@
  */
 import {realpath, stat} from 'node:fs/promises';
 import path from 'node:path';
-import {LOGIN_DIR, readBuild, type BuildInfo, type BuildPart} from './build';
-import {buildFileFor} from './requestPath';
+import {LOGIN_DIR} from '../../shared/buildLayout';
+import {readBuild, type BuildInfo, type BuildPart} from './build';
+import {buildFileFor} from '../rules/requestPath';
 
 export interface BuildLog {
   info(details: object, message: string): void;

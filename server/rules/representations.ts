@@ -1,7 +1,7 @@
-/** Which stored representation of a file answers a request: pure decisions, no I/O. */
+/** Which stored representation of a built file answers a request, and how it is named: pure decisions, no I/O. */
 import negotiate from '@fastify/accept-negotiator';
 
-/** `npm run build` writes a `.br` and a `.gz` beside every file worth compressing. */
+/** `npm run build` writes a `.br` and a `.gz` beside the files that gain from it. */
 export type ContentCoding = 'br' | 'gzip' | 'identity';
 
 export const PRECOMPRESSED_SUFFIX: Readonly<Record<Exclude<ContentCoding, 'identity'>, string>> = {br: '.br', gzip: '.gz'};
@@ -11,8 +11,7 @@ const PREFERENCE: readonly ContentCoding[] = ['br', 'gzip'];
 
 /**
  * The coding to send, given the request's Accept-Encoding and the codings stored for the file.
- * q-values are honoured; `*` stands for gzip, as @fastify/static reads it; without a usable match
- * the file goes as it is.
+ * q-values are honoured; `*` stands for gzip; without a usable match the file goes as it is.
  */
 export function chooseCoding(acceptEncoding: string | undefined, stored: ReadonlySet<ContentCoding>): ContentCoding {
   if (!acceptEncoding) return 'identity';
@@ -22,10 +21,11 @@ export function chooseCoding(acceptEncoding: string | undefined, stored: Readonl
   return negotiate(header, offered) ?? 'identity';
 }
 
-/** RFC 9110 §13.1.2: If-None-Match compares entity tags weakly; `*` matches any. */
-export function matchesEntityTag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  const wanted = opaque(etag);
-  return ifNoneMatch.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === wanted);
+/**
+ * The entity tag of one representation, from a digest of its bytes: the same on every instance,
+ * after every restart and whether the bytes come from memory or disk; strong, and different per
+ * coding, since each coding is a different sequence of bytes.
+ */
+export function entityTag(digest: string, coding: ContentCoding): string {
+  return `"${digest}${coding === 'identity' ? '' : `-${coding}`}"`;
 }

@@ -7,9 +7,9 @@ import {createHash} from 'node:crypto';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {LRUCache} from 'lru-cache';
 import type {Auth, DecodedIdToken, UserRecord} from 'firebase-admin/auth';
-import type {ReaderAccount, ReaderPolicy, Refusal} from './readerPolicy';
-import {admit} from './readerPolicy';
-import {claimsWithSignedOut, sessionEnding, type AccountState, type SessionEnding} from './sessionRules';
+import type {ReaderAccount, ReaderPolicy, Refusal} from '../rules/readerPolicy';
+import {admit} from '../rules/readerPolicy';
+import {claimsWithSignedOut, sessionEnding, type AccountState, type SessionEnding} from '../rules/sessionRules';
 import {IdentityCallAbandoned, isServiceFailure, type IdentityService} from './identity';
 
 export interface Session {

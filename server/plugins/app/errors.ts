@@ -2,10 +2,10 @@
 import {STATUS_CODES} from 'node:http';
 import type {Socket} from 'node:net';
 import type {FastifyError, FastifyReply, FastifyRequest} from 'fastify';
-import {isNavigationRequest} from './access';
-import {NO_STORE} from './headers';
-import {IdentityCallAbandoned, IdentityUnavailableError} from './identity';
-import {badAddressPage, RETRY_AFTER_SECONDS, unavailablePage} from './errorPages';
+import {isNavigationRequest} from '../../rules/access';
+import {NO_STORE} from '../../rules/headers';
+import {IdentityCallAbandoned, IdentityUnavailableError} from '../../services/identity';
+import {badAddressPage, RETRY_AFTER_SECONDS, unavailablePage} from '../../rules/errorPages';
 import type {SecurityHeaders} from './securityHeaders';
 
 export interface ErrorPageAssets {

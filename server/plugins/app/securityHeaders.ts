@@ -5,8 +5,8 @@
  */
 import type {IncomingMessage, ServerResponse} from 'node:http';
 import helmet from 'helmet';
-import type {GateConfig} from './config';
-import {contentSecurityPolicy} from './headers';
+import type {GateConfig} from '../../config';
+import {contentSecurityPolicy} from '../../rules/headers';
 
 export type SecurityHeaders = (request: IncomingMessage) => Record<string, string>;
 

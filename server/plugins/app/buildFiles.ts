@@ -1,0 +1,140 @@
+/**
+ * `reply.sendBuildFile(file, build)`: a built file in the coding the browser accepts, with one
+ * entity tag per representation however it is served, and conditional requests judged by jshttp's
+ * `fresh`. A build's files never change (a new build is a new folder, see liveBuild.ts): each file
+ * is read and digested once, and files up to a size are then sent from memory, which doubled the
+ * gate's throughput (BENCHMARKS.md, Server); bigger ones, and those the bounded cache has dropped,
+ * are streamed from disk.
+ */
+import {createHash} from 'node:crypto';
+import {createReadStream} from 'node:fs';
+import {readFile, stat} from 'node:fs/promises';
+import path from 'node:path';
+import {pipeline} from 'node:stream/promises';
+import type {FastifyPluginAsync, FastifyReply} from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import fresh from 'fresh';
+import {LRUCache} from 'lru-cache';
+import mime from 'mime-types';
+import vary from 'vary';
+import {chooseCoding, entityTag, PRECOMPRESSED_SUFFIX, type ContentCoding} from '../../rules/representations';
+
+interface Representation {
+  path: string;
+  size: number;
+  etag: string;
+  /** The bytes, when the file is small enough to keep; otherwise it is streamed from `path`. */
+  body: Buffer | null;
+}
+
+interface StoredFile {
+  contentType: string;
+  representations: Map<ContentCoding, Representation>;
+  codings: Set<ContentCoding>;
+}
+
+/** Which build a file belongs to: its folder, and the identity of that reading of it. */
+export interface BuildRef {
+  id: string;
+  root: string;
+}
+
+export interface BuildFilesOptions {
+  /** Bytes of all files kept in memory together (0: always stream from disk). */
+  maxBytes: number;
+  /** A file whose representations together are larger is streamed from disk. */
+  maxFileBytes: number;
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Sends a file (relative path) of a build; a 404 if it went missing from disk. */
+    sendBuildFile(file: string, build: BuildRef): Promise<FastifyReply>;
+  }
+}
+
+/** What a file's metadata costs the cache besides its bytes, and room for 32,768 files' metadata. */
+const ENTRY_OVERHEAD_BYTES = 512;
+const METADATA_BYTES = 32_768 * ENTRY_OVERHEAD_BYTES;
+
+function contentTypeOf(file: string): string {
+  return mime.contentType(path.extname(file)) || 'application/octet-stream';
+}
+
+async function digestOf(file: string, body: Buffer | null): Promise<string> {
+  const hash = createHash('sha256');
+  if (body) hash.update(body);
+  else await pipeline(createReadStream(file), hash);
+  return hash.digest('base64url').slice(0, 27);
+}
+
+async function representationOf(file: string, coding: ContentCoding, keepBody: boolean): Promise<Representation | null> {
+  let size: number;
+  try {
+    size = (await stat(file)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const body = keepBody ? await readFile(file) : null;
+  return {path: file, size, etag: entityTag(await digestOf(file, body), coding), body};
+}
+
+async function loadFile(root: string, file: string, {maxBytes, maxFileBytes}: BuildFilesOptions): Promise<StoredFile | null> {
+  const absolute = path.join(root, file);
+  const sizes = await Promise.all(
+    [absolute, ...Object.values(PRECOMPRESSED_SUFFIX).map((suffix) => absolute + suffix)].map((candidate) =>
+      stat(candidate).then(
+        (stats) => stats.size,
+        () => 0,
+      ),
+    ),
+  );
+  const keepBodies = maxBytes > 0 && sizes.reduce((sum, size) => sum + size, 0) <= maxFileBytes;
+  const identity = await representationOf(absolute, 'identity', keepBodies);
+  if (identity === null) return null;
+  const representations = new Map<ContentCoding, Representation>([['identity', identity]]);
+  for (const [coding, suffix] of Object.entries(PRECOMPRESSED_SUFFIX) as [ContentCoding, string][]) {
+    const representation = await representationOf(absolute + suffix, coding, keepBodies);
+    if (representation) representations.set(coding, representation);
+  }
+  return {contentType: contentTypeOf(file), representations, codings: new Set(representations.keys())};
+}
+
+const bytesOf = (file: StoredFile) =>
+  [...file.representations.values()].reduce((sum, {body}) => sum + (body?.length ?? 0), ENTRY_OVERHEAD_BYTES);
+
+const buildFiles: FastifyPluginAsync<BuildFilesOptions> = async (app, options) => {
+  const cache = new LRUCache<string, StoredFile, {root: string; file: string}>({
+    // The bytes kept in memory, and room for every file's metadata besides.
+    maxSize: options.maxBytes + METADATA_BYTES,
+    sizeCalculation: bytesOf,
+    // One read per file, however many requests ask for it at once.
+    fetchMethod: async (_key, _stale, {context}) => (await loadFile(context.root, context.file, options)) ?? undefined,
+  });
+
+  app.decorateReply('sendBuildFile', async function (this: FastifyReply, file: string, build: BuildRef): Promise<FastifyReply> {
+    // The same path in two builds is two files.
+    const stored = await cache.fetch(`${build.id}\0${file}`, {context: {root: build.root, file}});
+    // The build was removed under the gate: nothing to send.
+    if (!stored) {
+      this.callNotFound();
+      return this;
+    }
+
+    const coding = chooseCoding(this.request.headers['accept-encoding'], stored.codings);
+    const representation = stored.representations.get(coding)!;
+    this.header('etag', representation.etag);
+    // The answer depends on Accept-Encoding whenever the file has compressed copies.
+    if (stored.codings.size > 1) this.header('vary', vary.append(String(this.getHeader('vary') ?? ''), 'Accept-Encoding'));
+    // An error page (the 404) is never "not modified": it must reach the reader.
+    if (this.statusCode === 200 && fresh(this.request.headers, {etag: representation.etag})) return this.code(304).send();
+    this.header('content-type', stored.contentType);
+    if (coding !== 'identity') this.header('content-encoding', coding);
+    if (representation.body) return this.send(representation.body);
+    this.header('content-length', representation.size);
+    return this.send(this.request.method === 'HEAD' ? undefined : createReadStream(representation.path));
+  });
+};
+
+export const buildFilesPlugin = fastifyPlugin(buildFiles, {name: 'build-files'});

@@ -1,0 +1,18 @@
+/** Firebase Admin's Auth for the configured project, in an app of its own that closing deletes. */
+import {randomUUID} from 'node:crypto';
+import {deleteApp, initializeApp} from 'firebase-admin/app';
+import {getAuth, type Auth} from 'firebase-admin/auth';
+
+export interface FirebaseAuth {
+  auth: Auth;
+  close(): Promise<void>;
+}
+
+/**
+ * firebase-admin takes the emulator's address only from FIREBASE_AUTH_EMULATOR_HOST in the
+ * environment, read at every call: the process entry (main.ts) or the test runner sets it.
+ */
+export function firebaseAuth(projectId: string): FirebaseAuth {
+  const app = initializeApp({projectId}, `gate-${randomUUID()}`);
+  return {auth: getAuth(app), close: () => deleteApp(app)};
+}

@@ -1,0 +1,35 @@
+/**
+ * What `npm run build` writes, as the gate, the tests and the benchmarks read it: the readers'
+ * site and the public login page side by side, each with `.br`/`.gz` copies of some files.
+ */
+import {readdirSync} from 'node:fs';
+import path from 'node:path';
+
+/** The docs: only for signed-in readers. */
+export const SITE_DIR = 'site';
+/** The login page and the files it loads (docusaurus.login.config.ts): anyone may have them. */
+export const LOGIN_DIR = 'login';
+
+const PRECOMPRESSED = /\.(?:br|gz)$/;
+
+/** Precompressed copies are another encoding of a file, not a file of the build. */
+export function isPrecompressedCopy(file: string): boolean {
+  return PRECOMPRESSED.test(file);
+}
+
+/** Every file of one build folder, relative, with forward slashes, sorted; precompressed copies left out. */
+export function listBuildFiles(dir: string): string[] {
+  return readdirSync(dir, {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile() && !isPrecompressedCopy(entry.name))
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/** The URL that serves a build file: `x.html` at `/x`, `index.html` at `/` (trailing slashes off). */
+export function urlOfBuildFile(file: string): string {
+  let route = file;
+  if (file === 'index.html') route = '';
+  else if (file.endsWith('/index.html')) route = file.slice(0, -'/index.html'.length);
+  else if (file.endsWith('.html')) route = file.slice(0, -'.html'.length);
+  return `/${route.split('/').map(encodeURIComponent).join('/')}`;
+}

@@ -1,0 +1,31 @@
+/** The gate's session contract: what the login page, the gate server, the tests and the benchmarks agree on. */
+
+/** The only cookie Firebase Hosting and Cloud Run pass through to the server. */
+export const SESSION_COOKIE = '__session';
+/** POST `{idToken}`: 204 and the session cookie, 401 for a bad token, 403 with a refusal. */
+export const SESSION_ENDPOINT = '/api/session';
+/** POST `{everywhere}`: ends this session, or every session of the reader. */
+export const LOGOUT_ENDPOINT = '/api/logout';
+/** Public: what the login page may offer, decided by the gate server's settings. */
+export const SIGN_IN_OPTIONS_ENDPOINT = '/api/sign-in-options';
+
+export interface SignInOptions {
+  signUp: 'open' | 'closed';
+}
+
+/** Why the gate refuses a valid sign-in (403 `{error}`): the reader policy's answers. */
+export const SESSION_REFUSALS = ['not-allowed', 'email-not-verified', 'anonymous', 'disabled'] as const;
+export type SessionRefusal = (typeof SESSION_REFUSALS)[number];
+
+/** `__session=<value>`, as a Cookie request header. */
+export function sessionCookieHeader(value: string): string {
+  return `${SESSION_COOKIE}=${value}`;
+}
+
+/** The session cookie's value out of a response's Set-Cookie lines, or null. */
+export function sessionCookieFrom(setCookieLines: readonly string[]): string | null {
+  const line = setCookieLines.find((candidate) => candidate.startsWith(`${SESSION_COOKIE}=`));
+  if (!line) return null;
+  const end = line.indexOf(';');
+  return line.slice(SESSION_COOKIE.length + 1, end === -1 ? undefined : end);
+}
