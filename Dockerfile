@@ -12,11 +12,14 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
+# The runtime holds only what the compiled server requires: package.json's "dependencies" (the site's
+# build tools are devDependencies; tests/content/serverRuntime.test.ts keeps the two lists equal).
 FROM node:20-slim
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 TRUST_PROXY=true
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# No install scripts: the only one is the build's patch of the search plugin, which is not installed here.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/build ./build
 COPY --from=build /app/dist ./dist
 USER node

@@ -1,4 +1,4 @@
-import {useEffect, useState} from 'react';
+import {useEffect, useEffectEvent, useState} from 'react';
 import {useHistory, useLocation} from '@docusaurus/router';
 import {useAuth} from '@site/src/auth/AuthProvider';
 import {authErrorCode, AuthFlowError} from '@site/src/auth/errors';
@@ -105,16 +105,16 @@ export function useLoginFlows(): LoginFlows {
       }
     });
 
-  // Back from a provider's page after a blocked popup.
-  useEffect(() => {
+  // Back from a provider's page after a blocked popup: once, when the page opens.
+  const completeRedirect = useEffectEvent(() => {
     if (isBackFromProviderRedirect()) signIn('form', () => completeProviderRedirect(settings));
-  }, []);
+  });
+  useEffect(() => completeRedirect(), []);
 
   // Firebase knows a reader while the form shows: an expired server session, /login opened while
   // signed in, or a sign-in in another tab. Renew the session without asking for the password,
   // unless this tab has just signed the reader out and another tab wrote them back.
-  useEffect(() => {
-    if (status !== 'signed-in' || view.panel !== 'form' || busy) return;
+  const resumeKnownReader = useEffectEvent(() => {
     if (onReaderReported(lastSignOut(), Date.now()) === 'finish-sign-out') {
       act(() => leaveFirebase(settings));
       return;
@@ -124,6 +124,9 @@ export function useLoginFlows(): LoginFlows {
       await resumeSession(settings);
       return true;
     });
+  });
+  useEffect(() => {
+    if (status === 'signed-in' && view.panel === 'form' && !busy) resumeKnownReader();
   }, [status, view.panel, busy]);
 
   const submitForm = () => {

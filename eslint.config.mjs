@@ -1,0 +1,47 @@
+// @ts-check
+/**
+ * One lint for the whole repository: typescript-eslint's recommended rules everywhere, React's
+ * rules of hooks and jsx-a11y for the site, and eslint-config-prettier last, so that layout is
+ * Prettier's alone. `npm run lint` runs it with zero warnings allowed.
+ */
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['build/', 'dist/', 'releases/', '.docusaurus/', 'node_modules/', 'test-results/', 'playwright-report/', 'playwright/.auth/', 'bench/results/'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: {globals: {...globals.node}},
+    rules: {
+      // Unused names are mistakes, except a leading underscore that says "deliberately unused".
+      '@typescript-eslint/no-unused-vars': ['error', {argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none'}],
+    },
+  },
+  {
+    // The layout is the architecture: the server runs without the site's code, the benchmarks without the tests'.
+    files: ['server/**/*.ts', 'shared/**/*.ts'],
+    rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/src/**', '@site/src/**', '**/tests/**', '**/bench/**'], message: 'The gate and shared/ stand alone: move what both need to shared/.'}]}]},
+  },
+  {
+    files: ['bench/**/*.ts'],
+    rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/tests/**'], message: 'What the benchmarks and the tests share belongs in shared/.'}]}]},
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: {globals: {...globals.browser}},
+    plugins: {'react-hooks': reactHooks},
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.strict,
+  },
+  prettier,
+);

@@ -1,0 +1,40 @@
+/**
+ * The image's runtime stage installs only `dependencies` (npm ci --omit=dev) and runs the compiled
+ * server: the two must match exactly, or the image fails at start or carries the site's build tools.
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import {builtinModules} from 'node:module';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+
+const ROOT = path.resolve(__dirname, '../..');
+const DIST = path.join(ROOT, 'dist');
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {dependencies: Record<string, string>};
+
+function packageOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+function requiredPackages(): Set<string> {
+  const packages = new Set<string>();
+  for (const file of readdirSync(DIST, {recursive: true, encoding: 'utf8'})) {
+    if (!file.endsWith('.js')) continue;
+    for (const [, specifier] of readFileSync(path.join(DIST, file), 'utf8').matchAll(/require\("([^"]+)"\)/g)) {
+      if (specifier!.startsWith('.') || specifier!.startsWith('node:') || builtinModules.includes(specifier!)) continue;
+      packages.add(packageOf(specifier!));
+    }
+  }
+  return packages;
+}
+
+describe('the compiled gate server (dist/)', () => {
+  it('requires only production dependencies, and every production dependency is one it requires', () => {
+    expect([...requiredPackages()].sort()).toEqual(Object.keys(manifest.dependencies).sort());
+  });
+
+  it('holds only the server and the shared rules, none of the site or the tests', () => {
+    const folders = new Set(readdirSync(DIST, {recursive: true, encoding: 'utf8'}).filter((file) => file.endsWith('.js')).map((file) => file.split(path.sep)[0]));
+    expect([...folders].sort()).toEqual(['server', 'shared']);
+  });
+});
