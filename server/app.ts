@@ -6,10 +6,9 @@
 import Fastify, {LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions} from 'fastify';
 import type {Auth} from 'firebase-admin/auth';
 import type {GateConfig} from './config';
-import {NO_STORE} from './rules/headers';
 import {cookiePlugin} from './plugins/external/cookie';
 import {buildFilesPlugin} from './plugins/app/buildFiles';
-import {clientErrorHandler, errorHandler, frameworkErrorHandler, type ErrorPageAssets} from './plugins/app/errors';
+import {clientErrorHandler, errorHandlingPlugin, frameworkErrorHandler, type ErrorPageAssets} from './plugins/app/errors';
 import {requestLogPlugin} from './plugins/app/requestLog';
 import {responseHeadersPlugin} from './plugins/app/responseHeaders';
 import {securityHeaders, type SecurityHeaders} from './plugins/app/securityHeaders';
@@ -60,9 +59,7 @@ export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, 
   await app.register(buildFilesPlugin, {maxBytes: config.memoryCacheBytes, maxFileBytes: MAX_MEMORY_FILE_BYTES});
   if (config.logRequests) await app.register(requestLogPlugin);
 
-  app.setErrorHandler(errorHandler(errorPageAssets));
-  // Another method, or no route at all: an empty 404 that repeats nothing of the request.
-  app.setNotFoundHandler(async (_request, reply) => reply.code(404).header('cache-control', NO_STORE).send());
+  await app.register(errorHandlingPlugin, {assets: errorPageAssets});
 
   await app.register(healthRoutes, {identity, probe: () => auth.getUser('tutorial-hub-readiness-probe')});
   await app.register(sessionRoutes, {config, sessions});

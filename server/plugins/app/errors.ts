@@ -1,7 +1,8 @@
 /** What a visitor gets when a request fails: the truth, briefly, and never a stack trace or an echo of the request. */
 import {STATUS_CODES} from 'node:http';
 import type {Socket} from 'node:net';
-import type {FastifyError, FastifyReply, FastifyRequest} from 'fastify';
+import type {FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest} from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import {isNavigationRequest} from '../../rules/access';
 import {NO_STORE} from '../../rules/headers';
 import {IdentityCallAbandoned, IdentityUnavailableError} from '../../services/identity';
@@ -66,3 +67,11 @@ export function clientErrorHandler(security: SecurityHeaders) {
     socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n`);
   };
 }
+
+/** The app's error handler, and an empty 404 for another method or no route at all, which repeats nothing of the request. */
+const errorHandling: FastifyPluginAsync<{assets: ErrorPageAssets}> = async (app, {assets}) => {
+  app.setErrorHandler(errorHandler(assets));
+  app.setNotFoundHandler(async (_request, reply) => reply.code(404).header('cache-control', NO_STORE).send());
+};
+
+export const errorHandlingPlugin = fastifyPlugin(errorHandling, {name: 'error-handling'});
