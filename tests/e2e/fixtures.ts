@@ -16,10 +16,11 @@ export interface Reader {
 
 interface Fixtures {
   /**
-   * Console errors a test provokes on purpose (a refused sign-in, an unreachable service), as
-   * patterns matched against the guard's lines (`console error: …`). Set with `test.use`.
+   * Console errors a test provokes on purpose (a refused sign-in, an unreachable service): one
+   * pattern (alternatives joined with `|`) matched against the guard's lines (`console error: …`).
+   * Set with `test.use`; one RegExp, since `test.use` would take an array for [value, options].
    */
-  expectedErrors: readonly RegExp[];
+  expectedErrors: RegExp | null;
   /** Fails the test on any uncaught page error or console error in its context not expected. */
   errorGuard: void;
   /** A verified reader of the test's own: signing it out, even everywhere, ends no other test's session. */
@@ -27,7 +28,7 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
-  expectedErrors: [[], {option: true}],
+  expectedErrors: [null, {option: true}],
 
   errorGuard: [
     async ({context, expectedErrors}, use) => {
@@ -37,7 +38,7 @@ export const test = base.extend<Fixtures>({
         if (message.type() === 'error') errors.push(`console error: ${message.text()} (${message.location().url})`);
       });
       await use();
-      const unexpected = errors.filter((error) => !expectedErrors.some((pattern) => pattern.test(error)));
+      const unexpected = errors.filter((error) => !expectedErrors?.test(error));
       expect(unexpected, 'errors in the page that a reader would not see').toEqual([]);
     },
     {auto: true},

@@ -54,7 +54,7 @@ const STATES: readonly LoginState[] = [
 ];
 
 // The refusal panel comes from the gate's 403, which the browser logs.
-test.use({expectedErrors: [/status of 403 .*\/api\/session\)$/]});
+test.use({expectedErrors: /status of 403 .*\/api\/session\)$/});
 
 // Light first, then dark on the same page, as a visitor's system switches: the page follows it live.
 for (const state of STATES) {

@@ -14,7 +14,7 @@ let gate: RunningGate;
 
 // This gate's CSP allows the emulator address it was given (the proxy), while the built page talks
 // to the emulator itself: in production both are Firebase. Only the topology of the test differs.
-test.use({bypassCSP: true, expectedErrors: [/status of 503 .*\/api\/session\)$/]});
+test.use({bypassCSP: true, expectedErrors: /status of 503 .*\/api\/session\)$/});
 
 test.beforeAll(async () => {
   proxy = await startTcpProxy(EMULATOR_HOST);

@@ -7,7 +7,7 @@ import {expect, test} from '../fixtures';
 import {GATE_URL} from '../../support/environment';
 
 // The provider's loader, refused on purpose.
-test.use({expectedErrors: [/ERR_NAME_NOT_RESOLVED \(https:\/\/apis\.google\.com\//]});
+test.use({expectedErrors: /ERR_NAME_NOT_RESOLVED \(https:\/\/apis\.google\.com\//});
 
 for (const provider of ['Google', 'GitHub']) {
   test(`"Continue with ${provider}" reports a provider it cannot reach, and the form still works`, async ({page}) => {

@@ -15,13 +15,7 @@ const PASSWORD = 'a-good-long-password';
 
 // What the browser logs of the refusals this spec provokes: the gate's 403s, the identity service's
 // 400s (wrong password, taken address, unknown address), and the emulator's link page asking for a favicon.
-test.use({
-  expectedErrors: [
-    /status of 403 .*\/api\/session\)$/,
-    /status of 400 .*\/identitytoolkit\.googleapis\.com\//,
-    /status of 404 .*\/favicon\.ico\)$/,
-  ],
-});
+test.use({expectedErrors: /status of 403 .*\/api\/session\)$|status of 400 .*\/identitytoolkit\.googleapis\.com\/|status of 404 .*\/favicon\.ico\)$/});
 const CONTINUE = 'I have verified it — continue';
 
 /** The newest link of this kind the emulator "sent" to the address, once it has. */

@@ -81,7 +81,7 @@ test('"Sign out everywhere" ends the session in another browser too', async ({pa
 });
 
 test.describe('when the server cannot end the session', () => {
-  test.use({expectedErrors: [/status of 503/]});
+  test.use({expectedErrors: /status of 503/});
 
   test('the menu says so and the reader stays signed in', async ({page, reader}) => {
     await signInAt(page, '/reusable1', reader);
