@@ -1,48 +1,36 @@
 import {defineConfig, devices} from '@playwright/test';
 import {chromiumLaunchOptions} from './shared/chromium';
 import {GATE_URL, gateServerEnv} from './tests/support/environment';
+import {READER_STATE} from './tests/e2e/readerState';
 
 /**
  * End-to-end tests: Debian's Chromium against the production build served by the gate server,
  * with the Firebase Auth emulator (started around this run by `npm run with-emulator`).
+ * Tests are independent (each sign-out uses a reader of its own), so they run in parallel.
  */
 export default defineConfig({
   testDir: './tests/e2e',
-  fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  fullyParallel: true,
+  workers: 2,
+  // A flaky test is a bug to find, not a run to repeat.
+  retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   timeout: 60_000,
   expect: {timeout: 10_000},
   use: {
+    ...devices['Desktop Chrome'],
     baseURL: GATE_URL,
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [
-    {name: 'setup', testMatch: /reader\.setup\.ts/},
-    {
-      name: 'signed-out',
-      testMatch: /signed-out\/.*\.spec\.ts/,
-      use: {...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions()},
-    },
-    {
-      // Builds a copy of the repository: slow, so it runs last.
-      name: 'authoring',
-      testMatch: /authoring\/.*\.spec\.ts/,
-      use: {...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions()},
-    },
-    {
-      name: 'signed-in',
-      testMatch: /signed-in\/.*\.spec\.ts/,
-      dependencies: ['setup'],
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: chromiumLaunchOptions(),
-        storageState: 'playwright/.auth/reader.json',
-      },
-    },
+    {name: 'reader', testMatch: /reader\.setup\.ts/},
+    {name: 'authored site', testMatch: /authoring\/authoredSite\.setup\.ts/, teardown: 'authored site teardown'},
+    {name: 'authored site teardown', testMatch: /authoring\/authoredSite\.teardown\.ts/},
+    {name: 'signed-out', testMatch: /signed-out\/.*\.spec\.ts/},
+    {name: 'signed-in', testMatch: /signed-in\/.*\.spec\.ts/, dependencies: ['reader'], use: {storageState: READER_STATE}},
+    {name: 'authoring', testMatch: /authoring\/.*\.spec\.ts/, dependencies: ['authored site']},
   ],
   webServer: {
     // The compiled server, as production runs it (`npm run build` compiles it).

@@ -1,5 +1,6 @@
-import {expect, test as setup} from '@playwright/test';
 import {signInThroughLoginPage} from '../../shared/loginPage';
+import {expect, test as setup} from './fixtures';
+import {READER_STATE} from './readerState';
 
 /** Signs the demo reader in once; the signed-in project reuses the cookie and Firebase's IndexedDB state. */
 setup('sign in the demo reader', async ({page}) => {
@@ -7,5 +8,5 @@ setup('sign in the demo reader', async ({page}) => {
   await signInThroughLoginPage(page);
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', {level: 1, name: 'Tutorial Hub'})).toBeVisible();
-  await page.context().storageState({path: 'playwright/.auth/reader.json', indexedDB: true});
+  await page.context().storageState({path: READER_STATE, indexedDB: true});
 });

@@ -1,4 +1,5 @@
-import {expect, test, type Page} from '@playwright/test';
+import {expect, test} from '../fixtures';
+import type {Page} from '@playwright/test';
 import {blockingViolations, describeViolations} from '../../support/axe';
 import {ROUTES} from '../../support/routes';
 import {searchFromNavbar} from '../../support/search';
@@ -6,19 +7,22 @@ import {searchFromNavbar} from '../../support/search';
 /**
  * axe-core on every page a signed-in reader can open, in both colour modes. The site follows
  * the system preference (`respectPrefersColorScheme`), so the mode is set as a reader's system sets it.
+ * (Each route's title and H1 as built: tests/content/pages.test.ts.)
  */
 interface CheckedPage {
   name: string;
   url: string;
   status: number;
   h1: string;
+  /** What the browser logs on this page on purpose. */
+  expectedErrors?: RegExp;
   /** What must be on screen, beyond the H1, before the page is checked. */
   ready?: (page: Page) => Promise<void>;
 }
 
 const PAGES: readonly CheckedPage[] = [
   ...ROUTES.map((route) => ({name: route.path, url: route.url, status: 200, h1: route.h1})),
-  {name: 'the not-found page', url: '/no-such-tutorial', status: 404, h1: 'Page Not Found'},
+  {name: 'the not-found page', url: '/no-such-tutorial', status: 404, h1: 'Page Not Found', expectedErrors: /status of 404 .*\/no-such-tutorial\)$/},
   {
     name: 'search results',
     url: `/search?q=accordionlike&version=${encodeURIComponent('1.0/')}`,
@@ -63,23 +67,26 @@ const PAGES: readonly CheckedPage[] = [
   },
 ];
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`${colorScheme} mode`, () => {
-    test.use({colorScheme});
+// Light first, then dark on the same page, as a reader's system switches: the page follows it live.
+for (const checked of PAGES) {
+  test.describe(() => {
+    if (checked.expectedErrors) test.use({expectedErrors: checked.expectedErrors});
 
-    for (const checked of PAGES) {
-      test(`${checked.name} has no serious or critical accessibility violations`, async ({page}) => {
-        const response = await page.goto(checked.url);
-        expect(response?.status()).toBe(checked.status);
+    test(`${checked.name} has no serious or critical accessibility violations, light or dark`, async ({page}) => {
+      await page.emulateMedia({colorScheme: 'light'});
+      const response = await page.goto(checked.url);
+      expect(response?.status()).toBe(checked.status);
+      await expect(page.getByRole('heading', {level: 1})).toHaveText(checked.h1);
+      // The account menu appears once the page is hydrated and Firebase knows the reader.
+      await expect(page.getByRole('button', {name: 'Signed in as Demo Reader'})).toBeVisible();
+      await checked.ready?.(page);
+
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({colorScheme});
         await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
-        await expect(page.getByRole('heading', {level: 1})).toHaveText(checked.h1);
-        // The account menu appears once the page is hydrated and Firebase knows the reader.
-        await expect(page.getByRole('button', {name: 'Signed in as Demo Reader'})).toBeVisible();
-        await checked.ready?.(page);
-
         const violations = await blockingViolations(page);
-        expect(violations.map((violation) => violation.id), describeViolations(violations)).toEqual([]);
-      });
-    }
+        expect(violations.map((violation) => violation.id), `${colorScheme} mode:\n${describeViolations(violations)}`).toEqual([]);
+      }
+    });
   });
 }

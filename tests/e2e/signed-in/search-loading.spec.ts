@@ -1,5 +1,5 @@
 /** How search gets its index: early, without dropping a query typed at once, and from any spelling of a version. */
-import {expect, test} from '@playwright/test';
+import {expect, test} from '../fixtures';
 
 test('a page fetches its version index while idle, before any interaction', async ({page}) => {
   const index = page.waitForResponse((response) => new URL(response.url()).pathname === '/1.0/search-index.json');

@@ -3,7 +3,7 @@
  * Firebase): the login page says so, keeps what the reader typed, and the retry works once the
  * service is back. The gate of this spec talks to the emulator through a proxy the test cuts.
  */
-import {expect, test} from '@playwright/test';
+import {expect, test} from '../fixtures';
 import {startGate, type RunningGate} from '../../support/gate';
 import {startTcpProxy, type TcpProxy} from '../../support/tcpProxy';
 import {EMULATOR_HOST} from '../../support/environment';
@@ -14,7 +14,7 @@ let gate: RunningGate;
 
 // This gate's CSP allows the emulator address it was given (the proxy), while the built page talks
 // to the emulator itself: in production both are Firebase. Only the topology of the test differs.
-test.use({bypassCSP: true});
+test.use({bypassCSP: true, expectedErrors: /status of 503 .*\/api\/session\)$/});
 
 test.beforeAll(async () => {
   proxy = await startTcpProxy(EMULATOR_HOST);

@@ -2,10 +2,7 @@
  * The login page is a build of its own (docusaurus.login.config.ts): the site's chrome, and
  * nothing that leads into the docs.
  */
-import {expect, test} from '@playwright/test';
-import {newReader} from '../../support/reader';
-import {signInThroughLoginPage} from '../../../shared/loginPage';
-import {GATE_URL} from '../../support/environment';
+import {expect, test} from '../fixtures';
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`/login has the site's chrome in ${colorScheme} mode, and no way into the docs`, async ({page}) => {
@@ -38,12 +35,22 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-test('a signed-in reader who opens /login is sent on to the page it names', async ({page}) => {
-  const reader = await newReader('opens-login');
+test('loads every file it needs, with no refused request (and, as every test, no console error)', async ({page}) => {
+  const refused: string[] = [];
+  page.on('response', (response) => response.status() >= 400 && refused.push(`${response.status()} ${response.url()}`));
   await page.goto('/login');
-  await signInThroughLoginPage(page, reader);
-  await expect(page).toHaveURL(`${GATE_URL}/`);
-  await page.goto('/login?redirect=%2F1.0%2FCollapsible#how-collapsible-sections-work');
-  await expect(page).toHaveURL(`${GATE_URL}/1.0/Collapsible#how-collapsible-sections-work`);
-  await expect(page.getByRole('heading', {level: 1, name: 'Collapsible Sections'})).toBeVisible();
+  await expect(page.getByRole('button', {name: 'Sign in', exact: true})).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  expect(refused).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({viewport: {width: 390, height: 844}});
+
+  test('offers no menu button, since a signed-out visitor has no menu to open', async ({page}) => {
+    await page.goto('/login');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel(/^Switch between dark and light mode/).first()).toBeEnabled();
+    await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toHaveCount(0);
+  });
 });

@@ -3,8 +3,11 @@
  * against the Auth emulator, so on an offline machine the provider page cannot be reached: this
  * proves the reader is told, not left waiting. It does not prove a provider sign-in succeeds.
  */
-import {expect, test} from '@playwright/test';
+import {expect, test} from '../fixtures';
 import {GATE_URL} from '../../support/environment';
+
+// The provider's loader, refused on purpose.
+test.use({expectedErrors: /ERR_NAME_NOT_RESOLVED \(https:\/\/apis\.google\.com\//});
 
 for (const provider of ['Google', 'GitHub']) {
   test(`"Continue with ${provider}" reports a provider it cannot reach, and the form still works`, async ({page}) => {

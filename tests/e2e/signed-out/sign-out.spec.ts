@@ -1,62 +1,104 @@
 /**
  * "Sign out" from the account menu: the menu ends the server session, Firebase reports the
- * sign-out to every tab, and the gate alone takes each of them to the login page.
+ * sign-out to every tab, and the gate alone takes each of them to the login page. Every test
+ * signs out a reader of its own, so that no other test loses its session.
  */
-import {expect, test, type Page} from '@playwright/test';
+import type {Page} from '@playwright/test';
+import {loginUrlFor} from '../../../shared/paths';
 import {GATE_URL} from '../../support/environment';
-import {newReader} from '../../support/reader';
-import {signInThroughLoginPage} from '../../../shared/loginPage';
+import {expect, signInAt, test} from '../fixtures';
 
-const ROUNDS = 5;
+/** Whoever signs out on purpose starts afresh at the bare login page. */
+const AT_LOGIN_AFTER_SIGN_OUT = `${GATE_URL}/login`;
+const ROUNDS = 3;
 
 async function signOutFromMenu(page: Page, item = 'Sign out'): Promise<void> {
   await page.getByRole('button', {name: /^Signed in as/}).click();
   await page.getByRole('button', {name: item, exact: true}).click();
 }
 
-async function expectLoginPage(page: Page, url: string | RegExp): Promise<void> {
+async function expectLoginPage(page: Page, url: string): Promise<void> {
   await expect(page).toHaveURL(url);
   await expect(page.getByRole('heading', {level: 1, name: 'Sign in to Tutorial Hub'})).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(0);
 }
 
-test(`"Sign out" lands on /login in this tab and the other, ${ROUNDS} times over`, async ({page, context}) => {
-  const reader = await newReader('sign-out-rounds');
+test(`lands on /login in this tab and the other, ${ROUNDS} times over`, async ({page, context, reader}) => {
   for (let round = 1; round <= ROUNDS; round += 1) {
-    await page.goto('/reusable1');
-    await signInThroughLoginPage(page, reader);
-    await expect(page).toHaveURL(`${GATE_URL}/reusable1`);
+    await signInAt(page, '/reusable1', reader);
     await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
     const other = await context.newPage();
     await other.goto('/1.0/Collapsible');
     await expect(other.getByRole('heading', {level: 1, name: 'Collapsible Sections'})).toBeVisible();
 
     await signOutFromMenu(page);
-    await expectLoginPage(page, `${GATE_URL}/login`);
+    await expectLoginPage(page, AT_LOGIN_AFTER_SIGN_OUT);
     // Firebase tells the other tab through its IndexedDB persistence, which it polls.
-    await expectLoginPage(other, `${GATE_URL}/login?redirect=${encodeURIComponent('/1.0/Collapsible')}`);
+    await expectLoginPage(other, `${GATE_URL}${loginUrlFor('/1.0/Collapsible')}`);
     expect((await context.cookies()).some((cookie) => cookie.name === '__session')).toBe(false);
     await other.close();
   }
 });
 
-test('when the server cannot end the session, the menu says so and the reader stays signed in', async ({page}) => {
-  const reader = await newReader('sign-out-fails');
-  await page.goto('/reusable1');
-  await signInThroughLoginPage(page, reader);
-  await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
-
-  await page.route('**/api/logout', (route) => route.fulfill({status: 503, contentType: 'application/json', body: '{"error":"unavailable"}'}));
-  await signOutFromMenu(page);
-  await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('alert')).toHaveText(
-    'You are still signed in: the site could not end your session. Try again in a moment.',
+test('replaces the page it happens on: Back cannot show it again, and its files are refused too', async ({page, reader}) => {
+  await signInAt(page, '/1.0/Collapsible', reader);
+  await expect(page.getByRole('heading', {level: 1, name: 'Collapsible Sections'})).toBeVisible();
+  const chunk = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .find((path) => /^\/assets\/js\/[0-9a-f]{8}\./.test(path)),
   );
-  await expect(page).toHaveURL(`${GATE_URL}/reusable1`);
-  await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
-  await expect(page.getByRole('button', {name: 'Sign out', exact: true})).toBeEnabled();
+  expect(chunk).toBeDefined();
+  expect((await page.request.get(chunk!)).status()).toBe(200);
+  // Signing out replaces the page it happens on: Back leads to the page before it.
+  await page.goto('/1.0/intro');
+  await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
 
-  // Still signed in, to Firebase and to the server: the retry works.
-  await page.unroute('**/api/logout');
-  await page.getByRole('button', {name: 'Sign out', exact: true}).click();
-  await expectLoginPage(page, `${GATE_URL}/login`);
+  await signOutFromMenu(page);
+  await expect(page).toHaveURL(AT_LOGIN_AFTER_SIGN_OUT);
+
+  await page.goBack();
+  await expectLoginPage(page, `${GATE_URL}${loginUrlFor('/1.0/Collapsible')}`);
+  await expect(page.getByText('accordionlike')).toHaveCount(0);
+  expect((await page.request.get(chunk!)).status()).toBe(401);
+  expect((await page.request.get('/search-index.json')).status()).toBe(401);
+});
+
+test('"Sign out everywhere" ends the session in another browser too', async ({page, browser, reader}) => {
+  const elsewhere = await browser.newContext();
+  const otherPage = await elsewhere.newPage();
+  await signInAt(otherPage, '/1.0/intro', reader);
+
+  await signInAt(page, '/', reader);
+  await signOutFromMenu(page, 'Sign out everywhere');
+  await expect(page).toHaveURL(AT_LOGIN_AFTER_SIGN_OUT);
+
+  expect((await otherPage.request.get('/search-index.json')).status()).toBe(401);
+  await otherPage.goto('/1.0/Collapsible');
+  await expect(otherPage).toHaveURL(`${GATE_URL}${loginUrlFor('/1.0/Collapsible')}`);
+  await elsewhere.close();
+});
+
+test.describe('when the server cannot end the session', () => {
+  test.use({expectedErrors: /status of 503/});
+
+  test('the menu says so and the reader stays signed in', async ({page, reader}) => {
+    await signInAt(page, '/reusable1', reader);
+    await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
+
+    await page.route('**/api/logout', (route) => route.fulfill({status: 503, contentType: 'application/json', body: '{"error":"unavailable"}'}));
+    await signOutFromMenu(page);
+    await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('alert')).toHaveText(
+      'You are still signed in: the site could not end your session. Try again in a moment.',
+    );
+    await expect(page).toHaveURL(`${GATE_URL}/reusable1`);
+    await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
+    await expect(page.getByRole('button', {name: 'Sign out', exact: true})).toBeEnabled();
+
+    // Still signed in, to Firebase and to the server: the retry works.
+    await page.unroute('**/api/logout');
+    await page.getByRole('button', {name: 'Sign out', exact: true}).click();
+    await expectLoginPage(page, AT_LOGIN_AFTER_SIGN_OUT);
+  });
 });

@@ -1,0 +1,59 @@
+import {execFileSync} from 'node:child_process';
+import {cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {LOGIN_BUILD_DIR} from '../../support/buildFiles';
+import {EMULATOR_HOST} from '../../support/environment';
+import {siteVersions} from '../../support/searchSections';
+import {test as setup} from '../fixtures';
+import {AUTHORED_SITE, RELEASE_WORD, SECTION_WORDS, SECTIONS, VERSIONS_WITH_SECTIONS} from './authoredSite';
+
+const REPO = path.resolve(__dirname, '../../..');
+const NOT_COPIED = new Set(['node_modules', 'build', 'dist', 'releases', '.docusaurus', 'test-results', 'playwright-report', 'playwright', '.git']);
+
+function writeDoc(file: string, {title, description, position, body}: {title: string; description: string; position: number; body: string}) {
+  writeFileSync(file, ['---', `title: ${title}`, `description: ${description}`, `sidebar_position: ${position}`, '---', '', body, ''].join('\n'));
+}
+
+/** Two sections of two docs in each of VERSIONS_WITH_SECTIONS, same folder names in both. */
+function addSections(site: string): void {
+  let word = 0;
+  for (const version of siteVersions(site).filter(({label}) => VERSIONS_WITH_SECTIONS.includes(label))) {
+    SECTIONS.forEach(({folder, label}, position) => {
+      const dir = path.join(site, version.docsDir, folder);
+      mkdirSync(dir, {recursive: true});
+      writeFileSync(path.join(dir, '_category_.json'), JSON.stringify({label, position: 20 + position}));
+      for (const doc of [1, 2]) {
+        const unique = SECTION_WORDS[word++]!;
+        writeDoc(path.join(dir, `${unique}.md`), {
+          title: `${label} ${unique}`,
+          description: `Lesson ${doc} of the ${label} section, in version ${version.label} of the generated site.`,
+          position: doc,
+          body: `## Steps\n\nThe ${unique} lesson belongs to ${label} in version ${version.label}; readers search for it by name.`,
+        });
+      }
+    });
+  }
+}
+
+setup('copy the repository, cut release 3.0, add sections, and build it', async () => {
+  setup.setTimeout(300_000);
+  rmSync(AUTHORED_SITE, {recursive: true, force: true});
+  cpSync(REPO, AUTHORED_SITE, {recursive: true, filter: (source) => !NOT_COPIED.has(path.basename(source))});
+  symlinkSync(path.join(REPO, 'node_modules'), path.join(AUTHORED_SITE, 'node_modules'), 'dir');
+  // The browser code embeds the emulator's address: the one this run's emulator listens on.
+  const env = {...process.env, CI: 'true', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST};
+  const run = (args: string[]) => execFileSync(process.execPath, args, {cwd: AUTHORED_SITE, stdio: 'pipe', env});
+
+  run(['--import', 'tsx', path.join(AUTHORED_SITE, 'scripts/release-version.ts'), '3.0', AUTHORED_SITE]);
+  writeDoc(path.join(AUTHORED_SITE, 'docs/release-notes.md'), {
+    title: 'Release notes',
+    description: 'What changed in the 3.0 edition of the tutorials.',
+    position: 10,
+    body: `## What is new\n\nThe 3.0 edition introduces the ${RELEASE_WORD} checklist for reviewing a tutorial before it ships.`,
+  });
+  addSections(AUTHORED_SITE);
+
+  run([require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', 'build/site']);
+  // The login build has no docs (docusaurus.login.config.ts), so nothing an author does changes it: the repository's own serves.
+  cpSync(LOGIN_BUILD_DIR, path.join(AUTHORED_SITE, 'build/login'), {recursive: true});
+});

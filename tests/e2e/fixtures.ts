@@ -1,0 +1,60 @@
+/**
+ * What every browser test gets, chained with `test.extend` as Playwright's own tests do. Specs
+ * import `test` and `expect` from here, never from '@playwright/test'.
+ */
+import {test as base, expect, type Page} from '@playwright/test';
+import {signInThroughLoginPage} from '../../shared/loginPage';
+import {GATE_URL} from '../support/environment';
+import {newReader} from '../support/reader';
+
+export {expect};
+
+export interface Reader {
+  email: string;
+  password: string;
+}
+
+interface Fixtures {
+  /**
+   * Console errors a test provokes on purpose (a refused sign-in, an unreachable service): one
+   * pattern (alternatives joined with `|`) matched against the guard's lines (`console error: …`).
+   * Set with `test.use`; one RegExp, since `test.use` would take an array for [value, options].
+   */
+  expectedErrors: RegExp | null;
+  /** Fails the test on any uncaught page error or console error in its context not expected. */
+  errorGuard: void;
+  /** A verified reader of the test's own: signing it out, even everywhere, ends no other test's session. */
+  reader: Reader;
+}
+
+export const test = base.extend<Fixtures>({
+  expectedErrors: [null, {option: true}],
+
+  errorGuard: [
+    async ({context, expectedErrors}, use) => {
+      const errors: string[] = [];
+      context.on('weberror', (error) => errors.push(`page error: ${error.error().message}`));
+      context.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console error: ${message.text()} (${message.location().url})`);
+      });
+      await use();
+      const unexpected = errors.filter((error) => !expectedErrors?.test(error));
+      expect(unexpected, 'errors in the page that a reader would not see').toEqual([]);
+    },
+    {auto: true},
+  ],
+
+  reader: async ({}, use) => {
+    await use(await newReader('e2e'));
+  },
+});
+
+/**
+ * Opens `path` signed out, signs in on the login page it leads to, and waits for the page:
+ * the way a reader with a link starts.
+ */
+export async function signInAt(page: Page, path: string, reader: Reader, origin = GATE_URL): Promise<void> {
+  await page.goto(`${origin}${path}`);
+  await signInThroughLoginPage(page, reader);
+  await expect(page).toHaveURL(`${origin}${path}`);
+}

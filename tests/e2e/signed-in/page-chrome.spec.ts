@@ -1,0 +1,37 @@
+/** What frames every page for a signed-in reader: announcement bar, navbar, footer, landmarks. */
+import {expect, test} from '../fixtures';
+import {accountMenu, expectHydrated, mainNavbar} from '../navbar';
+import {DEMO_READER_NAME} from '../readerState';
+
+test('the announcement bar welcomes the reader and cannot be closed', async ({page}) => {
+  await page.goto('/chapter-1-introduction');
+  await expectHydrated(page);
+  const bar = page.getByRole('banner').filter({hasText: 'Welcome to the Tutorial Hub!'});
+  await expect(bar).toHaveText('Welcome to the Tutorial Hub! Stay tuned for more tutorials.');
+  await expect(bar.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('button', {name: 'Close'})).toHaveCount(0);
+});
+
+test('the footer is dark, with a "More" column and this year\'s copyright', async ({page}) => {
+  await page.goto('/chapter-1-introduction');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toHaveClass(/\bfooter--dark\b/);
+  const more = footer.locator('.footer__col').filter({has: page.getByText('More', {exact: true})});
+  await expect(more.getByRole('link', {name: 'GitHub'})).toHaveAttribute('href', 'https://github.com/tutorial-hub');
+  await expect(more.getByRole('link', {name: 'Contact us'})).toHaveAttribute('href', /^mailto:[^@]+@[^@]+$/);
+  await expect(footer.getByText(`Copyright © ${new Date().getFullYear()} Tutorial Hub.`)).toBeVisible();
+});
+
+test('the account menu shows the signed-in reader, and there is no language menu: the site has one locale', async ({page}) => {
+  await page.goto('/chapter-1-introduction');
+  await expect(accountMenu(page)).toBeVisible();
+  await expect(accountMenu(page)).toHaveText(`Signed in as ${DEMO_READER_NAME}`);
+  await expect(mainNavbar(page).getByText(/English|Languages/)).toHaveCount(0);
+});
+
+test('the home page has one banner (the announcement bar) and one main landmark', async ({page}) => {
+  await page.goto('/');
+  await expect(page.getByRole('banner')).toHaveCount(1);
+  await expect(page.getByRole('main')).toHaveCount(1);
+  await expect(page.getByRole('main').getByRole('heading', {level: 1})).toHaveText('Tutorial Hub');
+});

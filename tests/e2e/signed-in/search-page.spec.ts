@@ -1,0 +1,118 @@
+/** The search page: the version and section it searches, what it offers, and the queries it is given. */
+import path from 'node:path';
+import {sectionSearchCases, siteVersions} from '../../support/searchSections';
+import {ONLY_IN_1_0} from '../../support/searchWords';
+import {expect, test} from '../fixtures';
+import {mainNavbar} from '../navbar';
+
+const SITE = path.resolve(__dirname, '../../..');
+const FOUND = /^\d+ documents? found$/;
+
+test('answers ?q= in the version given, and leads to the page found, highlighted', async ({page}) => {
+  await page.goto(`/search?q=${ONLY_IN_1_0}&version=${encodeURIComponent('1.0/')}`);
+  await expect(page.getByRole('heading', {level: 1})).toHaveText(`Search results for "${ONLY_IN_1_0}"`);
+  await expect(page.getByRole('searchbox', {name: 'Search'})).toHaveValue(ONLY_IN_1_0);
+  const results = page.getByRole('article');
+  await expect(page.getByText(FOUND)).toBeVisible();
+  await expect(results.first()).toContainText('Tutorials › Tutorial Hub 1.0 › Collapsible Sections');
+  await expect(results.first().getByRole('link')).toHaveAttribute('href', /^\/1\.0\/Collapsible\?_highlight=accordionlike/);
+
+  await results.first().getByRole('link').click();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Collapsible Sections');
+  await expect(page.getByRole('article').locator('mark').first()).toHaveText(ONLY_IN_1_0);
+});
+
+test('without a version searches 2.0', async ({page}) => {
+  await page.goto(`/search?q=${ONLY_IN_1_0}`);
+  await expect(page.getByText('No documents were found')).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(0);
+});
+
+test('accepts a version written without its trailing slash', async ({page}) => {
+  await page.goto(`/search?q=${ONLY_IN_1_0}&version=1.0`);
+  await expect(page.getByRole('heading', {level: 2, name: 'How collapsible sections work'})).toBeVisible();
+});
+
+test('a version that does not exist is named, and the current version searched instead', async ({page}) => {
+  await page.goto(`/search?q=markdown&version=${encodeURIComponent('9.9/')}`);
+  await expect(page.getByRole('status')).toHaveText('There is no version “9.9” of these docs. Showing results from all of version 2.0.');
+  await expect(page.getByText(FOUND)).toBeVisible();
+});
+
+for (const version of siteVersions(SITE)) {
+  test(`offers the sections of ${version.label} only, and each one searches its own index`, async ({page}) => {
+    const cases = sectionSearchCases(SITE).filter((searched) => searched.versionParam === (version.route === '' ? '' : `${version.route}/`));
+    await page.goto(`/search?${new URLSearchParams({q: 'the', ...(version.route ? {version: `${version.route}/`} : {})})}`);
+    const menu = page.getByRole('combobox', {name: 'Search in'});
+    await expect(menu.getByRole('option')).toHaveText([`All of ${version.label}`, ...cases.filter((c) => c.context).map((c) => c.contextLabel!)]);
+
+    // Each section, then the whole version again (its index already fetched: the search worker keeps it).
+    for (const searched of cases.slice(1)) {
+      const index = page.waitForResponse((response) => new URL(response.url()).pathname === searched.index);
+      await menu.selectOption(searched.context);
+      expect((await index).status()).toBe(200);
+      await expect(page.getByText(FOUND)).toBeVisible();
+      await expect(menu).toHaveValue(searched.context);
+    }
+    await menu.selectOption('');
+    await expect(page.getByText(FOUND)).toBeVisible();
+  });
+}
+
+test('a section of the other version, from a link, searches that section of that version', async ({page}) => {
+  await page.goto(`/search?q=markdown&ctx=${encodeURIComponent('1.0/tutorial-basics')}`);
+  const menu = page.getByRole('combobox', {name: 'Search in'});
+  await expect(menu).toHaveValue('1.0/tutorial-basics');
+  await expect(menu.getByRole('option')).toHaveText(['All of 1.0', 'Tutorial - Basics (1.0)', 'Tutorial - Extras (1.0)']);
+  await expect(page.getByText(FOUND)).toBeVisible();
+  await expect(page.getByRole('article').first().getByRole('link')).toHaveAttribute('href', /^\/1\.0\/tutorial-basics\//);
+
+  // "All of 1.0" stays in 1.0, and says so in the address.
+  await menu.selectOption('');
+  await expect(page).toHaveURL(/[?&]version=1\.0%2F/);
+  await expect(page.getByText(FOUND)).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({viewport: {width: 390, height: 844}});
+
+  test('keeps the section menu off the edges of the screen', async ({page}) => {
+    await page.goto(`/search?q=markdown&version=${encodeURIComponent('1.0/')}`);
+    const menu = await page.getByRole('combobox', {name: 'Search in'}).boundingBox();
+    const box = await page.getByRole('searchbox', {name: 'Search'}).boundingBox();
+    expect(menu!.x).toBe(box!.x);
+    expect(menu!.x + menu!.width).toBe(box!.x + box!.width);
+    expect(menu!.x).toBeGreaterThanOrEqual(12);
+  });
+});
+
+test('keeps every key typed at 20 ms a key', async ({page}) => {
+  await page.goto('/search');
+  const box = page.getByRole('searchbox', {name: 'Search'});
+  await expect(box).not.toBeFocused();
+  await box.pressSequentially('documentation sidebar', {delay: 20});
+  await expect(box).toHaveValue('documentation sidebar');
+  await expect(page).toHaveURL(/[?&]q=documentation\+sidebar(&|$)/);
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for "documentation sidebar"');
+  await expect(page.getByText(FOUND)).toBeVisible();
+});
+
+test('a 3,000-character query in the address is answered at once, and so is the next', async ({page}) => {
+  const huge = Array.from({length: 300}, (_, i) => `word${i}x`).join(' ').slice(0, 3000);
+  await page.goto(`/search?${new URLSearchParams({q: huge, version: '1.0/'})}`);
+  await expect(page.getByText('No documents were found')).toBeVisible({timeout: 5000});
+  const box = page.getByRole('searchbox', {name: 'Search'});
+  await box.fill(ONLY_IN_1_0);
+  await expect(page.getByRole('article').first()).toContainText('Collapsible Sections', {timeout: 3000});
+});
+
+test('malformed queries in the address break nothing (the error guard sees no error)', async ({page}) => {
+  for (const query of ['title:', 'foo~x', 'foo^x', '+', 'unknownfield:deploy', '*', '-']) {
+    await test.step(JSON.stringify(query), async () => {
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      await expect(page.getByRole('heading', {level: 1})).toHaveText(`Search results for "${query}"`);
+      await expect(page.getByText(/^(\d+ documents? found|No documents were found)$/)).toBeVisible();
+      await expect(mainNavbar(page)).toBeVisible();
+    });
+  }
+});

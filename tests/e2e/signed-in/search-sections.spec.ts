@@ -1,0 +1,17 @@
+/**
+ * The navbar box from a page of every section of both versions: each loads its own index and
+ * finds its pages. (A generated site with sections of the same names in both versions:
+ * authoring/search-sections.spec.ts.)
+ */
+import path from 'node:path';
+import {GATE_URL} from '../../support/environment';
+import {checkSearchFrom, sectionSearchCases} from '../../support/searchSections';
+import {test} from '../fixtures';
+
+const SITE = path.resolve(__dirname, '../../..');
+
+for (const searched of sectionSearchCases(SITE)) {
+  test(`${searched.name}: ${searched.page} searches ${searched.index}`, async ({page}) => {
+    await checkSearchFrom(page, GATE_URL, searched);
+  });
+}

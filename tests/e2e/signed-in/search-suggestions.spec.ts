@@ -1,0 +1,67 @@
+/** The navbar search box: what it suggests, from which version's index, and what it does with odd queries. */
+import {searchFromNavbar} from '../../support/search';
+import {ONLY_IN_1_0} from '../../support/searchWords';
+import {expect, test} from '../fixtures';
+import {mainNavbar} from '../navbar';
+
+test('a 1.0 page finds a word of its version and highlights it on the page found', async ({page}) => {
+  await page.goto('/1.0/intro');
+  const suggestions = await searchFromNavbar(page, ONLY_IN_1_0);
+  const options = suggestions.getByRole('option');
+  await expect(options.first()).toContainText('Collapsible Sections');
+  await expect(options.first().locator('mark')).toHaveText(ONLY_IN_1_0);
+
+  await options.first().click();
+  await expect(page).toHaveURL(new RegExp(`^[^?]*/1\\.0/Collapsible\\?_highlight=${ONLY_IN_1_0}(#[\\w-]+)?$`));
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Collapsible Sections');
+  await expect(page.getByRole('article').locator('mark').first()).toHaveText(ONLY_IN_1_0);
+  await expect(page.getByRole('article').locator('mark').first()).toBeVisible();
+});
+
+test('shows at most 8 suggestions', async ({page}) => {
+  await page.goto('/1.0/intro');
+  for (const word of ['docs', 'page']) {
+    const suggestions = await searchFromNavbar(page, word);
+    // Both words are on far more than 8 sections: the limit, not the index, stops the list.
+    // The "See all results" footer is an option too (a listbox holds options only), but not a suggestion.
+    await expect(suggestions.getByRole('option').filter({hasNotText: /^See all results/})).toHaveCount(8);
+  }
+});
+
+test('a 2.0 page searches the 2.0 index only', async ({page}) => {
+  await page.goto('/chapter-1-introduction');
+  const suggestions = await searchFromNavbar(page, ONLY_IN_1_0);
+  await expect(suggestions.getByText('No results')).toBeVisible();
+  await expect(suggestions.getByRole('option')).toHaveCount(0);
+});
+
+test('"See all results" opens the search page of the version', async ({page}) => {
+  await page.goto('/1.0/intro');
+  const suggestions = await searchFromNavbar(page, ONLY_IN_1_0);
+  await suggestions.getByRole('option', {name: 'See all results'}).click();
+  await expect(page).toHaveURL(/\/search\?q=accordionlike&version=1\.0%2F$/);
+  await expect(page.getByRole('heading', {level: 1})).toHaveText(`Search results for "${ONLY_IN_1_0}"`);
+  await expect(page.getByRole('article').first()).toContainText('Collapsible Sections');
+});
+
+test('malformed queries break neither the box nor the page (the error guard sees no error)', async ({page}) => {
+  await page.goto('/1.0/intro');
+  for (const query of ['title:', 'foo~x', 'foo^x', '+', 'unknownfield:deploy', '*', '-']) {
+    await test.step(JSON.stringify(query), async () => {
+      const suggestions = await searchFromNavbar(page, query);
+      await expect(suggestions.getByRole('option').or(suggestions.getByText('No results')).first()).toBeVisible();
+      await expect(mainNavbar(page)).toBeVisible();
+    });
+  }
+});
+
+test('a 3,000-character query is cut to 100 characters, and the next query is answered at once', async ({page}) => {
+  const huge = Array.from({length: 300}, (_, i) => `word${i}x`).join(' ').slice(0, 3000);
+  await page.goto('/1.0/intro');
+  const box = page.locator('input.navbar__search-input');
+  const suggestions = await searchFromNavbar(page, huge);
+  await expect(suggestions.getByText('No results')).toBeVisible({timeout: 5000});
+  expect((await box.inputValue()).length).toBeLessThanOrEqual(100);
+  await box.fill(ONLY_IN_1_0);
+  await expect(suggestions.getByRole('option').first()).toContainText('Collapsible Sections', {timeout: 3000});
+});
