@@ -34,6 +34,12 @@ export default tseslint.config(
     rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/tests/**'], message: 'What the benchmarks and the tests share belongs in shared/.'}]}]},
   },
   {
+    // Playwright reads a fixture's dependencies from its first parameter's pattern, so a fixture that
+    // needs none must write `{}`; and `base.extend<{}, …>` is how its types say "no test fixtures".
+    files: ['tests/e2e/**/*.ts'],
+    rules: {'no-empty-pattern': 'off', '@typescript-eslint/no-empty-object-type': ['error', {allowObjectTypes: 'always'}]},
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: {globals: {...globals.browser}},
     plugins: {'react-hooks': reactHooks},

@@ -22,7 +22,11 @@ function useVersionsAndContexts() {
     () => globalVersions.map(({name, label, path, isLast}) => ({name, label, path, isLast})),
     [globalVersions],
   );
-  return {baseUrl: siteConfig.baseUrl, versions, contexts: searchContextByPaths ?? [], preferredVersionName: preferredVersion?.name ?? null};
+  const preferredVersionName = preferredVersion?.name ?? null;
+  return useMemo(
+    () => ({baseUrl: siteConfig.baseUrl, versions, contexts: searchContextByPaths ?? [], preferredVersionName}),
+    [siteConfig.baseUrl, versions, preferredVersionName],
+  );
 }
 
 /** For the navbar box. Docs live at the root, so Docusaurus calls every page part of 2.0: only the route's plugin says whether a page is a doc. */
@@ -31,7 +35,7 @@ export function usePageSearchScope(): SearchScope {
   const {plugin} = useRouteContext();
   const setup = useVersionsAndContexts();
   const onDocPage = plugin.name === DOCS_PLUGIN;
-  return useMemo(() => searchScopeForPage({...setup, pathname, onDocPage}), [setup.baseUrl, setup.versions, setup.preferredVersionName, pathname, onDocPage]);
+  return useMemo(() => searchScopeForPage({...setup, pathname, onDocPage}), [setup, pathname, onDocPage]);
 }
 
 /** For the search page. Its parameters are read once hydrated, as the plugin reads them: the server rendered the page without them. */
@@ -39,5 +43,5 @@ export function useSearchPageScope(): SearchPageScope {
   const location = useLocation();
   const search = useIsBrowser() ? location.search : '';
   const setup = useVersionsAndContexts();
-  return useMemo(() => searchScopeForSearchPage({...setup, search}), [setup.baseUrl, setup.versions, setup.preferredVersionName, search]);
+  return useMemo(() => searchScopeForSearchPage({...setup, search}), [setup, search]);
 }
