@@ -1,7 +1,7 @@
 /**
  * A synthetic but realistic corpus for the build and search benchmarks: N docs per version, for
- * the current docs (`docs/`) and version 1.0 (`versioned_docs/version-1.0/`), in top-level sections
- * of 125 docs (eight for 1000: each a sidebar category and a search context) made of parts of 25,
+ * the current docs (`docs/`) and version 1.0 (`versioned_docs/version-1.0/`), in ten top-level
+ * sections of N/10 docs (each a sidebar category and a search context) made of parts of 25,
  * each doc with ## and ### headings, paragraphs, inline code, lists, an admonition, a table, code
  * blocks and relative links (some with anchors) to other generated docs of its version. Everything
  * comes from a seeded generator, so every run writes the same bytes and the links are all valid
@@ -205,19 +205,20 @@ export const CORPUS_VERSIONS: readonly CorpusVersion[] = [
 ];
 
 const DOCS_PER_CATEGORY = 25;
-/** Top-level sections, as a docs site of this size has them (each a search context, a sidebar category). */
-const DOCS_PER_SECTION = 125;
-const SECTION_NAMES = ['getting-started', 'guides', 'concepts', 'integrations', 'operations', 'security', 'reference', 'recipes'];
+/** Top-level sections per version, as a docs site of this size has them (each a search context, a sidebar category). */
+const SECTIONS = 10;
+const SECTION_NAMES = ['getting-started', 'guides', 'concepts', 'integrations', 'operations', 'security', 'reference', 'recipes', 'deployment', 'troubleshooting'];
 
-/** `guides`, …; past the eighth section the names come round again with a number: `guides-2`. */
-function sectionFolder(section: number): string {
-  const name = SECTION_NAMES[section % SECTION_NAMES.length]!;
-  const round = Math.floor(section / SECTION_NAMES.length);
-  return round === 0 ? name : `${name}-${round + 1}`;
+/** Docs per section: the version's docs in ten sections (fewer when there are fewer than ten docs). */
+export function docsPerSection(docsPerVersion: number): number {
+  return Math.ceil(docsPerVersion / SECTIONS);
 }
 
-function partFolder(index: number): string {
-  return `${sectionFolder(Math.floor(index / DOCS_PER_SECTION))}/part-${String(Math.floor(index / DOCS_PER_CATEGORY) + 1).padStart(2, '0')}`;
+/** Where the `index`-th doc of a version goes: `guides/part-03`, parts of 25 docs numbered within their section. */
+function partFolder(index: number, perSection: number): string {
+  const section = Math.floor(index / perSection);
+  const part = Math.floor((index % perSection) / DOCS_PER_CATEGORY) + 1;
+  return `${SECTION_NAMES[section]}/part-${String(part).padStart(2, '0')}`;
 }
 
 export interface CorpusSummary {
@@ -231,6 +232,7 @@ export interface CorpusSummary {
 }
 
 function planVersion(writer: Writer, docs: number): PlannedDoc[] {
+  const perSection = docsPerSection(docs);
   const titles = new Set<string>();
   return Array.from({length: docs}, (_, index) => {
     let title: string;
@@ -240,7 +242,7 @@ function planVersion(writer: Writer, docs: number): PlannedDoc[] {
     titles.add(title);
     const used = new Set<string>();
     const sections = Array.from({length: writer.int(3, 4)}, () => writer.heading(used));
-    return {file: `${partFolder(index)}/${slugOf(title.replace(/[^A-Za-z ]/g, ''))}.md`, title, sections};
+    return {file: `${partFolder(index, perSection)}/${slugOf(title.replace(/[^A-Za-z ]/g, ''))}.md`, title, sections};
   });
 }
 
@@ -285,9 +287,10 @@ export async function writeCorpus(siteDir: string, docsPerVersion: number, seed 
     const writer = new Writer(seededRandom(seed + versionIndex));
     const docs = planVersion(writer, docsPerVersion);
     const root = path.join(siteDir, version.dir);
-    const sections = Math.ceil(docs.length / DOCS_PER_SECTION);
+    const perSection = docsPerSection(docs.length);
+    const sections = Math.ceil(docs.length / perSection);
     for (let section = 0; section < sections; section++) {
-      const folder = sectionFolder(section);
+      const folder = SECTION_NAMES[section]!;
       const label = capitalize(folder.replace(/-/g, ' '));
       await mkdir(path.join(root, folder), {recursive: true});
       await writeFile(
@@ -295,24 +298,25 @@ export async function writeCorpus(siteDir: string, docsPerVersion: number, seed 
         JSON.stringify({label, position: 50 + section, link: {type: 'generated-index', description: `${label}: every task, part by part.`}}),
       );
     }
-    const categories = Math.ceil(docs.length / DOCS_PER_CATEGORY);
-    for (let part = 1; part <= categories; part++) {
-      const folder = path.join(root, partFolder((part - 1) * DOCS_PER_CATEGORY));
-      await mkdir(folder, {recursive: true});
-      const label = `Part ${part}: ${capitalize(writer.pick(adjectives))} ${plural(writer.pick(nouns))}`;
+    const parts = [...new Set(docs.map((doc) => path.posix.dirname(doc.file)))];
+    for (const part of parts) {
+      await mkdir(path.join(root, part), {recursive: true});
+      const number = Number(part.slice(part.lastIndexOf('-') + 1));
+      const label = `Part ${number}: ${capitalize(writer.pick(adjectives))} ${plural(writer.pick(nouns))}`;
       await writeFile(
-        path.join(folder, '_category_.json'),
-        JSON.stringify({label, position: part, link: {type: 'generated-index', description: `${label}, one task at a time.`}}),
+        path.join(root, part, '_category_.json'),
+        JSON.stringify({label, position: number, link: {type: 'generated-index', description: `${label}, one task at a time.`}}),
       );
     }
     for (const [index, doc] of docs.entries()) {
-      const text = renderDoc(writer, doc, (index % DOCS_PER_CATEGORY) + 1, docs[(index + 1) % docs.length]!, writer.pick(docs));
+      const position = ((index % perSection) % DOCS_PER_CATEGORY) + 1;
+      const text = renderDoc(writer, doc, position, docs[(index + 1) % docs.length]!, writer.pick(docs));
       await writeFile(path.join(root, doc.file), text);
       summary.markdownBytes += Buffer.byteLength(text);
       summary.words += text.split(/\s+/).length;
     }
     summary.docs += docs.length;
-    summary.categories += categories + sections;
+    summary.categories += parts.length + sections;
     summary.sampleRoutes.push(routeOf(version, docs[0]!));
   }
   return summary;

@@ -1,0 +1,63 @@
+import {describe, expect, it} from 'vitest';
+import {compressionPlan, estimatedSeconds, kindOf, worthKeeping} from '../../scripts/precompressPolicy';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+describe('kindOf', () => {
+  it.each([
+    ['search-index.json', 'search-outline'],
+    ['1.0/search-index-1.0-guides.json', 'search-outline'],
+    ['search-content.json', 'search-content'],
+    ['1.0/search-content-1.0-guides.json', 'search-content'],
+    ['site\\1.0\\search-content.json', 'search-content'],
+    ['assets/js/main.abc123.js', 'other'],
+    ['guides/search-index-notes.html', 'other'],
+    ['my-search-index.json', 'other'],
+  ])('%s → %s', (file, kind) => {
+    expect(kindOf(file)).toBe(kind);
+  });
+});
+
+describe('compressionPlan', () => {
+  it.each([
+    ['robots.txt', 1023, null],
+    ['guides/page.html', 1 * KiB, {brotliQuality: 5, gzipLevel: 9}],
+    ['guides/page.html', 36 * KiB, {brotliQuality: 5, gzipLevel: 9}],
+    ['assets/js/route-chunk.js', 64 * KiB - 1, {brotliQuality: 5, gzipLevel: 9}],
+    ['assets/css/styles.css', 64 * KiB, {brotliQuality: 11, gzipLevel: 9}],
+    ['assets/js/main.js', 1.6 * MiB, {brotliQuality: 11, gzipLevel: 6}],
+    ['assets/js/huge.js', 4 * MiB, {brotliQuality: 9, gzipLevel: 6}],
+    ['search-index-guides.json', 230 * KiB, {brotliQuality: 9, gzipLevel: 9}],
+    ['search-index.json', 2.1 * MiB, {brotliQuality: 9, gzipLevel: 6}],
+    ['search-content-guides.json', 1.5 * MiB, {brotliQuality: 6, gzipLevel: 6}],
+    ['search-content.json', 16 * MiB, {brotliQuality: 6, gzipLevel: 6}],
+    ['search-content-tiny.json', 900, null],
+  ])('%s of %d bytes → %j', (file, bytes, plan) => {
+    expect(compressionPlan(file, bytes)).toEqual(plan);
+  });
+});
+
+describe('worthKeeping', () => {
+  it.each([
+    [10_000, 2_000, true],
+    [10_000, 9_000, true],
+    [10_000, 9_001, false],
+    [10_000, 10_500, false],
+  ])('%d bytes compressed to %d → %s', (original, compressed, keep) => {
+    expect(worthKeeping(original, compressed)).toBe(keep);
+  });
+});
+
+describe('estimatedSeconds', () => {
+  it('ranks a quality-11 bundle above a much larger quality-5 file', () => {
+    expect(estimatedSeconds(1.6e6, 'br', 11)).toBeGreaterThan(estimatedSeconds(16e6, 'br', 5));
+  });
+  it.each([
+    [20e6, 'br', 5, 1],
+    [4e6, 'br', 9, 1],
+    [25e6, 'gzip', 9, 1],
+  ] as const)('%d bytes, %s level %d → %d s', (bytes, coding, level, seconds) => {
+    expect(estimatedSeconds(bytes, coding, level)).toBeCloseTo(seconds);
+  });
+});
