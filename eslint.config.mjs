@@ -13,7 +13,17 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['build/', 'dist/', 'releases/', '.docusaurus/', 'node_modules/', 'test-results/', 'playwright-report/', 'playwright/.auth/', 'bench/results/'],
+    ignores: [
+      'build/',
+      'dist/',
+      'releases/',
+      '.docusaurus/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'playwright/.auth/',
+      'bench/results/',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -27,11 +37,28 @@ export default tseslint.config(
   {
     // The layout is the architecture: the server runs without the site's code, the benchmarks without the tests'.
     files: ['server/**/*.ts', 'shared/**/*.ts'],
-    rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/src/**', '@site/src/**', '**/tests/**', '**/bench/**'], message: 'The gate and shared/ stand alone: move what both need to shared/.'}]}]},
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**', '@site/src/**', '**/tests/**', '**/bench/**'],
+              message: 'The gate and shared/ stand alone: move what both need to shared/.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['bench/**/*.ts'],
-    rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/tests/**'], message: 'What the benchmarks and the tests share belongs in shared/.'}]}]},
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {patterns: [{group: ['**/tests/**'], message: 'What the benchmarks and the tests share belongs in shared/.'}]},
+      ],
+    },
   },
   {
     // Playwright reads a fixture's dependencies from its first parameter's pattern, so a fixture that

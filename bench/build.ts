@@ -109,7 +109,12 @@ async function codeBlocksInIndex(workspace: Workspace, docsPerVersion: number, w
   const timed = await coldBuild(siteDir, outDir, 'webpack');
   note(`corpus with code blocks indexed, webpack: ${seconds(timed.wallMs)} s`);
   const [ignored, indexed] = [indexBytes(withoutCode), indexBytes(outDir)];
-  return {docsPerVersion, ignoringPre: ignored, indexingPre: indexed, growth: {raw: ratio(indexed.bytes, ignored.bytes), gzip: ratio(indexed.gzipBytes, ignored.gzipBytes)}};
+  return {
+    docsPerVersion,
+    ignoringPre: ignored,
+    indexingPre: indexed,
+    growth: {raw: ratio(indexed.bytes, ignored.bytes), gzip: ratio(indexed.gzipBytes, ignored.gzipBytes)},
+  };
 }
 
 export async function run(workspace: Workspace): Promise<void> {
@@ -150,7 +155,9 @@ export async function run(workspace: Workspace): Promise<void> {
         const result = entry[bundler];
         if (!result) return [];
         const docs = entry.docsPerVersion === null ? 'site as is' : entry.docsPerVersion;
-        return [[entry.label, docs, bundler, result.runs, result.medianWallSeconds, result.medianCpuSeconds, result.wallSeconds.join(', ')]];
+        return [
+          [entry.label, docs, bundler, result.runs, result.medianWallSeconds, result.medianCpuSeconds, result.wallSeconds.join(', ')],
+        ];
       }),
     ),
   );
@@ -168,7 +175,17 @@ export async function run(workspace: Workspace): Promise<void> {
   ];
   printTable(
     `webpack ÷ Faster (medians; goal: Faster ≥ ${GOAL_RATIO}× quicker) and are the outputs equivalent?`,
-    ['Site', 'Docs/version', 'Wall ratio', 'CPU ratio', 'Goal', 'HTML routes', 'Search index files', 'Indexes byte-identical', 'Empty indexed pages F / W'],
+    [
+      'Site',
+      'Docs/version',
+      'Wall ratio',
+      'CPU ratio',
+      'Goal',
+      'HTML routes',
+      'Search index files',
+      'Indexes byte-identical',
+      'Empty indexed pages F / W',
+    ],
     [equivalenceRow(all[0]!, siteEquivalence), equivalenceRow(all[1]!, corpusEquivalence)],
   );
   note(

@@ -108,7 +108,9 @@ class Writer {
   }
 
   sentence(): string {
-    let text = this.chance(0.3) ? `${capitalize(this.pick(verbs))} ${this.nounPhrase()} ${this.pick(CONNECTORS)} ${this.clause()}` : this.clause();
+    let text = this.chance(0.3)
+      ? `${capitalize(this.pick(verbs))} ${this.nounPhrase()} ${this.pick(CONNECTORS)} ${this.clause()}`
+      : this.clause();
     if (this.chance(0.4)) text += `, ${this.pick(CONNECTORS)} ${this.clause()}`;
     return `${capitalize(text)}.`;
   }
@@ -117,7 +119,10 @@ class Writer {
     const parts = Array.from({length: sentences}, () => this.sentence());
     // Inline code and emphasis, as tutorials use them.
     if (this.chance(0.5)) parts.splice(1, 0, `Set \`${this.pick(nouns)}.${this.pick(nouns)}\` to \`${this.pick(adjectives)}\` first.`);
-    if (this.chance(0.3)) parts.push(`**${capitalize(this.pick(adjectives))} ${plural(this.pick(nouns))}** ${thirdPerson(this.pick(verbs))} ${this.nounPhrase()}.`);
+    if (this.chance(0.3))
+      parts.push(
+        `**${capitalize(this.pick(adjectives))} ${plural(this.pick(nouns))}** ${thirdPerson(this.pick(verbs))} ${this.nounPhrase()}.`,
+      );
     return parts.join(' ');
   }
 
@@ -157,7 +162,10 @@ class Writer {
   }
 
   table(): string {
-    const rows = Array.from({length: this.int(3, 5)}, () => `| \`${this.pick(nouns)}\` | \`${this.pick(adjectives)}\` | ${this.sentence()} |`);
+    const rows = Array.from(
+      {length: this.int(3, 5)},
+      () => `| \`${this.pick(nouns)}\` | \`${this.pick(adjectives)}\` | ${this.sentence()} |`,
+    );
     return ['| Option | Default | What it does |', '| --- | --- | --- |', ...rows].join('\n');
   }
 
@@ -207,7 +215,18 @@ export const CORPUS_VERSIONS: readonly CorpusVersion[] = [
 const DOCS_PER_CATEGORY = 25;
 /** Top-level sections per version, as a docs site of this size has them (each a search context, a sidebar category). */
 const SECTIONS = 10;
-const SECTION_NAMES = ['getting-started', 'guides', 'concepts', 'integrations', 'operations', 'security', 'reference', 'recipes', 'deployment', 'troubleshooting'];
+const SECTION_NAMES = [
+  'getting-started',
+  'guides',
+  'concepts',
+  'integrations',
+  'operations',
+  'security',
+  'reference',
+  'recipes',
+  'deployment',
+  'troubleshooting',
+];
 
 /** Docs per section: the version's docs in ten sections (fewer when there are fewer than ten docs). */
 export function docsPerSection(docsPerVersion: number): number {
@@ -263,7 +282,10 @@ function renderDoc(writer: Writer, doc: PlannedDoc, position: number, next: Plan
     if (index === 0) blocks.push(writer.list());
     if (index === 1) {
       const anchor = other.sections[index % other.sections.length]!;
-      blocks.push(`${writer.paragraph(2)} See [${anchor.toLowerCase()}](${relativeLink(doc, other)}#${slugOf(anchor)}) for the details.`, writer.table());
+      blocks.push(
+        `${writer.paragraph(2)} See [${anchor.toLowerCase()}](${relativeLink(doc, other)}#${slugOf(anchor)}) for the details.`,
+        writer.table(),
+      );
     }
     for (let sub = writer.int(0, 1); sub > 0; sub--) {
       blocks.push(`### ${writer.heading(used)}`, writer.paragraph(), writer.chance(0.6) ? writer.codeBlock() : writer.paragraph(2));
@@ -295,7 +317,11 @@ export async function writeCorpus(siteDir: string, docsPerVersion: number, seed 
       await mkdir(path.join(root, folder), {recursive: true});
       await writeFile(
         path.join(root, folder, '_category_.json'),
-        JSON.stringify({label, position: 50 + section, link: {type: 'generated-index', description: `${label}: every task, part by part.`}}),
+        JSON.stringify({
+          label,
+          position: 50 + section,
+          link: {type: 'generated-index', description: `${label}: every task, part by part.`},
+        }),
       );
     }
     const parts = [...new Set(docs.map((doc) => path.posix.dirname(doc.file)))];

@@ -56,7 +56,15 @@ export async function run(workspace: Workspace): Promise<void> {
     resources.add(
       await startServer(
         launch.executablePath!,
-        [...(launch.args ?? []), '--headless', `--remote-debugging-port=${PORTS.lighthouseDebugging}`, `--user-data-dir=${userDataDir}`, '--no-first-run', '--no-default-browser-check', 'about:blank'],
+        [
+          ...(launch.args ?? []),
+          '--headless',
+          `--remote-debugging-port=${PORTS.lighthouseDebugging}`,
+          `--user-data-dir=${userDataDir}`,
+          '--no-first-run',
+          '--no-default-browser-check',
+          'about:blank',
+        ],
         {cwd: userDataDir, origin: debugging, readyPath: '/json/version', timeoutMs: 60_000},
       ),
     );
@@ -78,7 +86,9 @@ export async function run(workspace: Workspace): Promise<void> {
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const {lhr} = result;
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as PageScores['scores'];
+      const scores = Object.fromEntries(
+        CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+      ) as PageScores['scores'];
       const failedAudits = CATEGORIES.filter((id) => scores[id] < GOAL).flatMap((id) =>
         (lhr.categories[id]?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
@@ -91,7 +101,11 @@ export async function run(workspace: Workspace): Promise<void> {
         url: page.path,
         finalUrl: new URL(lhr.finalDisplayedUrl).pathname,
         scores,
-        metricsMs: {fcp: round(numeric('first-contentful-paint')), lcp: round(numeric('largest-contentful-paint')), tbt: round(numeric('total-blocking-time'))},
+        metricsMs: {
+          fcp: round(numeric('first-contentful-paint')),
+          lcp: round(numeric('largest-contentful-paint')),
+          tbt: round(numeric('total-blocking-time')),
+        },
         cls: round(numeric('cumulative-layout-shift'), 3),
         failedAudits,
         version: lhr.lighthouseVersion,

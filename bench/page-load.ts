@@ -96,13 +96,22 @@ async function measureLoad(browser: Browser, target: Target, route: string, sign
     if (new URL(page.url()).pathname !== route) throw new Error(`${url} ended at ${page.url()}: is the reader signed in?`);
     const timing = await page.evaluate(async () => {
       const lcp = await new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({type: 'largest-contentful-paint', buffered: true});
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        });
         setTimeout(() => resolve(Number.NaN), 5000);
       });
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
         .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
-        .map(({name, transferSize, encodedBodySize, decodedBodySize, responseEnd}) => ({name, transferSize, encodedBodySize, decodedBodySize, responseEnd}));
+        .map(({name, transferSize, encodedBodySize, decodedBodySize, responseEnd}) => ({
+          name,
+          transferSize,
+          encodedBodySize,
+          decodedBodySize,
+          responseEnd,
+        }));
       return {
         ttfbMs: navigation.responseStart,
         fcpMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
@@ -111,7 +120,8 @@ async function measureLoad(browser: Browser, target: Target, route: string, sign
         scripts,
       };
     });
-    const sum = (pick: (script: (typeof timing.scripts)[number]) => number, scripts = timing.scripts) => scripts.reduce((total, script) => total + pick(script), 0);
+    const sum = (pick: (script: (typeof timing.scripts)[number]) => number, scripts = timing.scripts) =>
+      scripts.reduce((total, script) => total + pick(script), 0);
     return {
       ttfbMs: timing.ttfbMs,
       fcpMs: timing.fcpMs,
@@ -224,7 +234,15 @@ export async function run(workspace: Workspace): Promise<void> {
     const doc = results[0]!;
     printTable(
       'Gated ÷ ungated',
-      ['Page', 'LCP ratio', `Goal ≤ ${LCP_GOAL}`, 'FCP ratio', 'Extra JS, gzip -9 KiB', `Goal ≤ ${JS_GOAL_KIB}`, 'Extra JS as transferred KiB'],
+      [
+        'Page',
+        'LCP ratio',
+        `Goal ≤ ${LCP_GOAL}`,
+        'FCP ratio',
+        'Extra JS, gzip -9 KiB',
+        `Goal ≤ ${JS_GOAL_KIB}`,
+        'Extra JS as transferred KiB',
+      ],
       results.map((result) => {
         // The goals are set for a reader's doc page; the login page is shown for information.
         const hasGoal = result.route === DOC_PAGE;
@@ -246,7 +264,10 @@ export async function run(workspace: Workspace): Promise<void> {
     // The login page is a build of its own: its weight must not follow the number of docs.
     const corpus = await workspace.corpusBuild();
     const siteDocs = builtDocCount(gatedBuild);
-    const weights = [loginScriptWeight('the site as it is', gatedBuild, siteDocs), loginScriptWeight('generated corpus', corpus.buildDir, corpus.summary.docs)];
+    const weights = [
+      loginScriptWeight('the site as it is', gatedBuild, siteDocs),
+      loginScriptWeight('generated corpus', corpus.buildDir, corpus.summary.docs),
+    ];
     const weightRatio = round(weights[1]!.gzip9Bytes / weights[0]!.gzip9Bytes, 3);
     printTable(
       `Login page scripts, gzip -9 (goal: corpus ÷ site ≤ ${LOGIN_WEIGHT_GOAL}; ratio ${weightRatio})`,

@@ -29,9 +29,12 @@ const BENCHMARKS: readonly Benchmark[] = [
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = only?.filter((name) => !BENCHMARKS.some((benchmark) => benchmark.name === name)) ?? [];
-  if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown benchmark ${unknown.join(', ')}; known: ${BENCHMARKS.map((b) => b.name).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`BENCH_ONLY: unknown benchmark ${unknown.join(', ')}; known: ${BENCHMARKS.map((b) => b.name).join(', ')}`);
   const selected = BENCHMARKS.filter((benchmark) => !only || only.includes(benchmark.name));
   if (selected.some((benchmark) => benchmark.name !== 'build')) await assertEmulatorRunning();
 
@@ -51,7 +54,9 @@ async function main(): Promise<void> {
   } finally {
     workspace.dispose();
   }
-  console.log(`\nBenchmarks done in ${Math.round((Date.now() - started) / 1000)} s${failed.length ? `; FAILED: ${failed.join(', ')}` : ''}.`);
+  console.log(
+    `\nBenchmarks done in ${Math.round((Date.now() - started) / 1000)} s${failed.length ? `; FAILED: ${failed.join(', ')}` : ''}.`,
+  );
   if (failed.length) process.exitCode = 1;
 }
 

@@ -63,7 +63,8 @@ async function firstKeystroke(page: Page, key: string): Promise<FirstKeystroke> 
       if (Number.isNaN(state.keydown)) return;
       if (Number.isNaN(state.ready) && input.getAttribute('role') === 'combobox') state.ready = performance.now();
       const listbox = document.querySelector<HTMLElement>('[role="listbox"]');
-      if (Number.isNaN(state.shown) && listbox && listbox.offsetParent !== null && listbox.textContent !== '') state.shown = performance.now();
+      if (Number.isNaN(state.shown) && listbox && listbox.offsetParent !== null && listbox.textContent !== '')
+        state.shown = performance.now();
     });
     observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
     input.addEventListener(
@@ -88,9 +89,16 @@ async function firstKeystroke(page: Page, key: string): Promise<FirstKeystroke> 
   const box = page.locator('input.navbar__search-input');
   await box.click();
   await page.keyboard.press(key);
-  const state = await page.evaluate(() => (window as unknown as {firstKeystroke: Promise<{keydown: number; readyAtKey: boolean; ready: number; shown: number}>}).firstKeystroke);
+  const state = await page.evaluate(
+    () =>
+      (window as unknown as {firstKeystroke: Promise<{keydown: number; readyAtKey: boolean; ready: number; shown: number}>}).firstKeystroke,
+  );
   const since = (time: number) => (Number.isNaN(time) ? null : round(Math.max(0, time - state.keydown), 1));
-  return {indexReadyBeforeKey: state.readyAtKey, indexReadyMs: state.readyAtKey ? 0 : since(state.ready), suggestionsMs: since(state.shown)};
+  return {
+    indexReadyBeforeKey: state.readyAtKey,
+    indexReadyMs: state.readyAtKey ? 0 : since(state.ready),
+    suggestionsMs: since(state.shown),
+  };
 }
 
 /**
@@ -99,34 +107,40 @@ async function firstKeystroke(page: Page, key: string): Promise<FirstKeystroke> 
  * mutation of the listbox's subtree after it, i.e. autocomplete.js rendering the suggestions
  * for that query (the search runs in the plugin's web worker in between). Before paint.
  */
-async function queryLatencies(page: Page, queries: readonly string[]): Promise<{latenciesMs: number[]; timedOut: number; withResults: number}> {
-  return page.evaluate(async ({queries, timeoutMs}) => {
-    const input = document.querySelector<HTMLInputElement>('input.navbar__search-input')!;
-    const listbox = document.querySelector<HTMLElement>('[role="listbox"]')!;
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    const latenciesMs: number[] = [];
-    let timedOut = 0;
-    let withResults = 0;
-    for (const query of queries) {
-      let resolveMutation!: (time: number) => void;
-      const mutated = new Promise<number>((resolve) => (resolveMutation = resolve));
-      const observer = new MutationObserver(() => resolveMutation(performance.now()));
-      observer.observe(listbox, {subtree: true, childList: true, attributes: true, characterData: true});
-      const started = performance.now();
-      setValue.call(input, query);
-      input.dispatchEvent(new Event('input', {bubbles: true}));
-      // Changes made while the event was dispatched are not the suggestions: drop them.
-      observer.takeRecords();
-      const ended = await Promise.race([mutated, new Promise<number>((resolve) => setTimeout(() => resolve(Number.NaN), timeoutMs))]);
-      observer.disconnect();
-      if (Number.isNaN(ended)) timedOut++;
-      else latenciesMs.push(ended - started);
-      // Let the dropdown settle (show/hide) before the next query.
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-      if (listbox.querySelector('[role="option"]')) withResults++;
-    }
-    return {latenciesMs, timedOut, withResults};
-  }, {queries, timeoutMs: SUGGESTIONS_TIMEOUT_MS});
+async function queryLatencies(
+  page: Page,
+  queries: readonly string[],
+): Promise<{latenciesMs: number[]; timedOut: number; withResults: number}> {
+  return page.evaluate(
+    async ({queries, timeoutMs}) => {
+      const input = document.querySelector<HTMLInputElement>('input.navbar__search-input')!;
+      const listbox = document.querySelector<HTMLElement>('[role="listbox"]')!;
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      const latenciesMs: number[] = [];
+      let timedOut = 0;
+      let withResults = 0;
+      for (const query of queries) {
+        let resolveMutation!: (time: number) => void;
+        const mutated = new Promise<number>((resolve) => (resolveMutation = resolve));
+        const observer = new MutationObserver(() => resolveMutation(performance.now()));
+        observer.observe(listbox, {subtree: true, childList: true, attributes: true, characterData: true});
+        const started = performance.now();
+        setValue.call(input, query);
+        input.dispatchEvent(new Event('input', {bubbles: true}));
+        // Changes made while the event was dispatched are not the suggestions: drop them.
+        observer.takeRecords();
+        const ended = await Promise.race([mutated, new Promise<number>((resolve) => setTimeout(() => resolve(Number.NaN), timeoutMs))]);
+        observer.disconnect();
+        if (Number.isNaN(ended)) timedOut++;
+        else latenciesMs.push(ended - started);
+        // Let the dropdown settle (show/hide) before the next query.
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        if (listbox.querySelector('[role="option"]')) withResults++;
+      }
+      return {latenciesMs, timedOut, withResults};
+    },
+    {queries, timeoutMs: SUGGESTIONS_TIMEOUT_MS},
+  );
 }
 
 interface PageSearch {
@@ -166,7 +180,14 @@ interface PerQuery {
 }
 
 /** Cold and warm first keystrokes on `route` (a fresh browser context each run), and the 200 queries once. */
-async function searchOnPage(browser: Browser, state: StorageState, origin: string, name: string, route: string, runs: number): Promise<PageSearch> {
+async function searchOnPage(
+  browser: Browser,
+  state: StorageState,
+  origin: string,
+  name: string,
+  route: string,
+  runs: number,
+): Promise<PageSearch> {
   const cold: FirstKeystroke[] = [];
   const warm: FirstKeystroke[] = [];
   let latencies: Awaited<ReturnType<typeof queryLatencies>> | undefined;
@@ -207,7 +228,9 @@ async function searchOnPage(browser: Browser, state: StorageState, origin: strin
     cold: coldSummary.answered === cold.length && coldSummary.medianSuggestionsMs! < COLD_GOAL_MS,
     warmP95: perQuery.p95Ms < WARM_P95_GOAL_MS,
   };
-  note(`${name}: cold ${coldSummary.medianSuggestionsMs} ms (indexes fetched: ${indexesFetched.join(', ')}), per query p95 ${perQuery.p95Ms} ms`);
+  note(
+    `${name}: cold ${coldSummary.medianSuggestionsMs} ms (indexes fetched: ${indexesFetched.join(', ')}), per query p95 ${perQuery.p95Ms} ms`,
+  );
   return {name, route, cold: coldSummary, warm: summarize(warm), perQuery, goalsMet, indexesFetched};
 }
 
@@ -238,20 +261,58 @@ export async function run(workspace: Workspace): Promise<void> {
     printTable(
       `Search indexes of the corpus (${corpus.summary.docsPerVersion} docs per version; one per section, and one per version with every page)`,
       ['Version', 'File', 'Pages', 'Raw KiB', 'gzip -9 KiB', 'Pages indexed empty'],
-      versions.flatMap(({version, files}) => files.map((index) => [version, index.file, index.pages, kib(index.bytes), kib(index.gzipBytes), index.emptyPages])),
+      versions.flatMap(({version, files}) =>
+        files.map((index) => [version, index.file, index.pages, kib(index.bytes), kib(index.gzipBytes), index.emptyPages]),
+      ),
     );
     printTable(
       'First keystroke (ms from keydown; fresh browser context each run)',
-      ['Page', 'Index', 'Answered', 'Index already loaded', 'Median: index ready', 'Median: suggestions shown', `Goal < ${COLD_GOAL_MS}`, 'Index files fetched'],
+      [
+        'Page',
+        'Index',
+        'Answered',
+        'Index already loaded',
+        'Median: index ready',
+        'Median: suggestions shown',
+        `Goal < ${COLD_GOAL_MS}`,
+        'Index files fetched',
+      ],
       results.flatMap((result) => [
-        [`${result.name}: ${result.route}`, 'cold (typed right after load)', `${result.cold.answered}/${result.cold.runs}`, result.cold.indexAlreadyLoaded, result.cold.medianIndexReadyMs, result.cold.medianSuggestionsMs, result.goalsMet.cold ? 'met' : 'NOT met', result.indexesFetched.join(' ')],
-        [`${result.name}: ${result.route}`, 'warm (index loaded)', `${result.warm.answered}/${result.warm.runs}`, result.warm.indexAlreadyLoaded, result.warm.medianIndexReadyMs, result.warm.medianSuggestionsMs, '—', ''],
+        [
+          `${result.name}: ${result.route}`,
+          'cold (typed right after load)',
+          `${result.cold.answered}/${result.cold.runs}`,
+          result.cold.indexAlreadyLoaded,
+          result.cold.medianIndexReadyMs,
+          result.cold.medianSuggestionsMs,
+          result.goalsMet.cold ? 'met' : 'NOT met',
+          result.indexesFetched.join(' '),
+        ],
+        [
+          `${result.name}: ${result.route}`,
+          'warm (index loaded)',
+          `${result.warm.answered}/${result.warm.runs}`,
+          result.warm.indexAlreadyLoaded,
+          result.warm.medianIndexReadyMs,
+          result.warm.medianSuggestionsMs,
+          '—',
+          '',
+        ],
       ]),
     );
     printTable(
       `${QUERIES} queries, index loaded: input event → listbox DOM updated with that query's suggestions (before paint)`,
       ['Page', 'Measured', 'Timed out', 'With results', 'p50 ms', 'p95 ms', 'max ms', `Goal p95 < ${WARM_P95_GOAL_MS}`],
-      results.map(({name, perQuery, goalsMet}) => [name, perQuery.measured, perQuery.timedOut, perQuery.withResults, perQuery.p50Ms, perQuery.p95Ms, perQuery.maxMs, goalsMet.warmP95 ? 'met' : 'NOT met']),
+      results.map(({name, perQuery, goalsMet}) => [
+        name,
+        perQuery.measured,
+        perQuery.timedOut,
+        perQuery.withResults,
+        perQuery.p50Ms,
+        perQuery.p95Ms,
+        perQuery.maxMs,
+        goalsMet.warmP95 ? 'met' : 'NOT met',
+      ]),
     );
     note('Cold: the first key is pressed in the box as soon as the page fires `load`. "Index ready" is when autocomplete.js');
     note('makes the box a combobox; a key pressed before that is only answered if the site replays it. Indexes are served');

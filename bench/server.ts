@@ -47,7 +47,9 @@ function probe(url: string, headers: Record<string, string>): Promise<Probe> {
     request(url, {headers}, (response) => {
       let bytes = 0;
       response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      response.on('end', () => resolve({status: response.statusCode ?? 0, encoding: response.headers['content-encoding'] ?? 'identity', bytes}));
+      response.on('end', () =>
+        resolve({status: response.statusCode ?? 0, encoding: response.headers['content-encoding'] ?? 'identity', bytes}),
+      );
       response.on('error', reject);
     })
       .on('error', reject)
@@ -91,14 +93,25 @@ async function loadSlice(target: Target, url: string, connections: number, secon
   const generatorBefore = process.cpuUsage();
   const result = await autocannon({url, headers: target.headers, connections, duration: seconds, timeout: 10});
   const generator = process.cpuUsage(generatorBefore);
-  return {result, serverCpuSeconds: cpuSecondsOf(target.server.pid) - serverBefore, loadGeneratorCpuSeconds: (generator.user + generator.system) / 1e6};
+  return {
+    result,
+    serverCpuSeconds: cpuSecondsOf(target.server.pid) - serverBefore,
+    loadGeneratorCpuSeconds: (generator.user + generator.system) / 1e6,
+  };
 }
 
 /**
  * Loads each target for `seconds` in all, in slices ordered A B B A (…): the machine is shared,
  * and a change of background load during the run then falls on both targets alike.
  */
-async function measure(name: string, urlPath: string, expectedStatus: number, targets: Target[], connections: number, seconds: number): Promise<Load[]> {
+async function measure(
+  name: string,
+  urlPath: string,
+  expectedStatus: number,
+  targets: Target[],
+  connections: number,
+  seconds: number,
+): Promise<Load[]> {
   const slices = targets.length === 1 ? 1 : 2;
   const results = targets.map(() => [] as Slice[]);
   const probes: Probe[] = [];
@@ -124,7 +137,8 @@ async function measure(name: string, urlPath: string, expectedStatus: number, ta
     const cpuPercent = (seconds: number) => Math.round((100 * seconds) / busySeconds);
     const statusCounts: Record<string, number> = {};
     for (const run of runs) {
-      for (const [code, {count}] of Object.entries(run.statusCodeStats ?? {})) statusCounts[code] = (statusCounts[code] ?? 0) + (count ?? 0);
+      for (const [code, {count}] of Object.entries(run.statusCodeStats ?? {}))
+        statusCounts[code] = (statusCounts[code] ?? 0) + (count ?? 0);
     }
     const answered = Object.values(statusCounts).reduce((sum, count) => sum + count, 0);
     const load: Load = {
@@ -134,7 +148,9 @@ async function measure(name: string, urlPath: string, expectedStatus: number, ta
       connections,
       seconds,
       probe: probes[index]!,
-      requestsPerSecond: Math.round(runs.reduce((sum, run) => sum + run.requests.total, 0) / runs.reduce((sum, run) => sum + run.duration, 0)),
+      requestsPerSecond: Math.round(
+        runs.reduce((sum, run) => sum + run.requests.total, 0) / runs.reduce((sum, run) => sum + run.duration, 0),
+      ),
       latencyP50Ms: round(runs.reduce((sum, run) => sum + run.latency.p50, 0) / runs.length, 1),
       latencyP99Ms: Math.max(...runs.map((run) => run.latency.p99)),
       errors: runs.reduce((sum, run) => sum + run.errors, 0) + answered - (statusCounts[String(expectedStatus)] ?? 0),
@@ -142,7 +158,9 @@ async function measure(name: string, urlPath: string, expectedStatus: number, ta
       serverCpuPercent: cpuPercent(slicesRun.reduce((sum, slice) => sum + slice.serverCpuSeconds, 0)),
       loadGeneratorCpuPercent: cpuPercent(slicesRun.reduce((sum, slice) => sum + slice.loadGeneratorCpuSeconds, 0)),
     };
-    note(`${name}, ${target.label}: ${load.requestsPerSecond} req/s, p99 ${load.latencyP99Ms} ms, ${load.errors} errors, CPU server ${load.serverCpuPercent} % / autocannon ${load.loadGeneratorCpuPercent} %`);
+    note(
+      `${name}, ${target.label}: ${load.requestsPerSecond} req/s, p99 ${load.latencyP99Ms} ms, ${load.errors} errors, CPU server ${load.serverCpuPercent} % / autocannon ${load.loadGeneratorCpuPercent} %`,
+    );
     return load;
   });
 }
@@ -176,7 +194,10 @@ async function rotatingLoad(server: RunningServer, cookies: readonly string[], p
     requests: [
       {
         method: 'GET',
-        setupRequest: (request) => ({...request, headers: {...NAVIGATION, ...BROWSER_ENCODINGS, cookie: cookies[next++ % cookies.length]!}}),
+        setupRequest: (request) => ({
+          ...request,
+          headers: {...NAVIGATION, ...BROWSER_ENCODINGS, cookie: cookies[next++ % cookies.length]!},
+        }),
       },
     ],
   });
@@ -202,7 +223,11 @@ async function recheckStorm(buildDir: string, resources: Resources): Promise<{ru
     // Every session verified once, at about the same moment: their re-checks fall due together.
     const primedAt = Date.now();
     for (let start = 0; start < cookies.length; start += 50) {
-      await Promise.all(cookies.slice(start, start + 50).map((cookie) => fetch(`${gate.origin}${HTML_PAGE}`, {headers: {...NAVIGATION, cookie}}).then((r) => r.arrayBuffer())));
+      await Promise.all(
+        cookies
+          .slice(start, start + 50)
+          .map((cookie) => fetch(`${gate.origin}${HTML_PAGE}`, {headers: {...NAVIGATION, cookie}}).then((r) => r.arrayBuffer())),
+      );
     }
     const warm = await rotatingLoad(gate, cookies, 'warm cache');
     const due = primedAt + RECHECK_SECONDS * 1000 + 1000 - Date.now();
@@ -228,8 +253,13 @@ export async function run(workspace: Workspace): Promise<void> {
     const cookie = sessionCookieHeader(await sessionCookie(gate.origin));
     const memory = [{when: 'started', ...memoryOf(gate.pid)}];
 
-    const gateOnly = (headers: Record<string, string>): Target[] => [{label: 'gate (signed in)', server: gate, headers: {...headers, cookie}}];
-    const compared = (headers: Record<string, string>): Target[] => [...gateOnly(headers), {label: 'docusaurus serve', server: plain, headers}];
+    const gateOnly = (headers: Record<string, string>): Target[] => [
+      {label: 'gate (signed in)', server: gate, headers: {...headers, cookie}},
+    ];
+    const compared = (headers: Record<string, string>): Target[] => [
+      ...gateOnly(headers),
+      {label: 'docusaurus serve', server: plain, headers},
+    ];
     // The goal compares like with like: the same bytes from both servers (no Accept-Encoding).
     const served = [
       ...(await measure('HTML page', HTML_PAGE, 200, compared(NAVIGATION), CONNECTIONS, SECONDS)),
@@ -252,7 +282,11 @@ export async function run(workspace: Workspace): Promise<void> {
       200,
       [
         {label: 'gate, cached session check', server: gate, headers: {...NAVIGATION, ...BROWSER_ENCODINGS, cookie}},
-        {label: 'gate, Firebase asked every request', server: uncached, headers: {...NAVIGATION, ...BROWSER_ENCODINGS, cookie: uncachedCookie}},
+        {
+          label: 'gate, Firebase asked every request',
+          server: uncached,
+          headers: {...NAVIGATION, ...BROWSER_ENCODINGS, cookie: uncachedCookie},
+        },
       ],
       1,
       SESSION_CHECK_SECONDS,
@@ -262,12 +296,36 @@ export async function run(workspace: Workspace): Promise<void> {
 
     const loginHtml = await (await fetch(`${gate.origin}/login`)).text();
     const floods = [
-      ...(await measure('signed-out flood, page', '/', 302, [{label: 'gate (no cookie)', server: gate, headers: NAVIGATION}], CONNECTIONS, SECONDS)),
-      ...(await measure('signed-out flood, asset', gatedChunk(site, loginHtml), 401, [{label: 'gate (no cookie)', server: gate, headers: SCRIPT}], CONNECTIONS, SECONDS)),
+      ...(await measure(
+        'signed-out flood, page',
+        '/',
+        302,
+        [{label: 'gate (no cookie)', server: gate, headers: NAVIGATION}],
+        CONNECTIONS,
+        SECONDS,
+      )),
+      ...(await measure(
+        'signed-out flood, asset',
+        gatedChunk(site, loginHtml),
+        401,
+        [{label: 'gate (no cookie)', server: gate, headers: SCRIPT}],
+        CONNECTIONS,
+        SECONDS,
+      )),
     ];
     memory.push({when: 'after the signed-out floods', ...memoryOf(gate.pid)});
 
-    const header = ['Request', 'Server', 'Answer (status, encoding, body)', 'req/s', 'p50 ms', 'p99 ms', 'Errors', 'CPU: server', 'CPU: autocannon'];
+    const header = [
+      'Request',
+      'Server',
+      'Answer (status, encoding, body)',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'Errors',
+      'CPU: server',
+      'CPU: autocannon',
+    ];
     const row = (entry: Load): Cell[] => [
       entry.name,
       entry.server,
@@ -286,7 +344,11 @@ export async function run(workspace: Workspace): Promise<void> {
     );
     const pairs = ['HTML page', 'main JS asset'].map((name) => {
       const [gated, plainResult] = served.filter((entry) => entry.name === name) as [Load, Load];
-      return {name, rpsRatio: round(gated.requestsPerSecond / plainResult.requestsPerSecond, 2), p99Ratio: round(gated.latencyP99Ms / plainResult.latencyP99Ms, 2)};
+      return {
+        name,
+        rpsRatio: round(gated.requestsPerSecond / plainResult.requestsPerSecond, 2),
+        p99Ratio: round(gated.latencyP99Ms / plainResult.latencyP99Ms, 2),
+      };
     });
     printTable(
       'Gate ÷ docusaurus serve, the same bytes (goal: gate ≥ docusaurus serve in req/s)',
@@ -294,14 +356,29 @@ export async function run(workspace: Workspace): Promise<void> {
       pairs.map((pair) => [pair.name, pair.rpsRatio, pair.p99Ratio, pair.rpsRatio >= 1 ? 'met' : 'NOT met']),
     );
     printTable(`Session check: one connection, ${SESSION_CHECK_SECONDS} s each`, header, sessionCheck.map(row));
-    printTable(`Signed-out floods at the gate, ${CONNECTIONS} connections, ${SECONDS} s (errors: anything but the expected status, or no answer)`, header, floods.map(row));
+    printTable(
+      `Signed-out floods at the gate, ${CONNECTIONS} connections, ${SECONDS} s (errors: anything but the expected status, or no answer)`,
+      header,
+      floods.map(row),
+    );
     printTable(
       `${DISTINCT_READERS} distinct readers, ${CONNECTIONS} connections, ${RECHECK_LOAD_SECONDS} s each; re-check period ${RECHECK_SECONDS} s (goal: p99 with re-checks due ≤ warm)`,
       ['Phase', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'Errors'],
-      storm.runs.map((entry) => [entry.phase, entry.requestsPerSecond, entry.latencyP50Ms, entry.latencyP99Ms, entry.latencyMaxMs, entry.errors]),
+      storm.runs.map((entry) => [
+        entry.phase,
+        entry.requestsPerSecond,
+        entry.latencyP50Ms,
+        entry.latencyP99Ms,
+        entry.latencyMaxMs,
+        entry.errors,
+      ]),
     );
     note(`p99 with re-checks due ÷ warm: ${storm.p99Ratio}`);
-    printTable('Gate process memory (/proc/<pid>/status)', ['When', 'RSS MiB', 'Peak RSS MiB'], memory.map((entry) => [entry.when, entry.rssMiB, entry.peakRssMiB]));
+    printTable(
+      'Gate process memory (/proc/<pid>/status)',
+      ['When', 'RSS MiB', 'Peak RSS MiB'],
+      memory.map((entry) => [entry.when, entry.rssMiB, entry.peakRssMiB]),
+    );
 
     report.write({
       connections: CONNECTIONS,

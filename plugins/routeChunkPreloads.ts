@@ -70,7 +70,7 @@ export default function routeChunkPreloads(context: LoadContext, options: RouteC
   return {
     name: 'route-chunk-preloads',
     async postBuild({outDir, routesPaths}) {
-      const read = async <T,>(file: string): Promise<T> =>
+      const read = async <T>(file: string): Promise<T> =>
         JSON.parse(await readFile(path.join(context.generatedFilesDir, file), 'utf8')) as T;
       const manifest = await read<ClientManifest>('client-manifest.json');
       const groupsByPath = chunkGroupsByPath(await read<Record<string, ChunkNames>>('routesChunkNames.json'));

@@ -32,5 +32,8 @@ console.log(`Serving ${release}: a gate with BUILD_DIR=current switches to it wi
 
 // The newest releases stay: the one served, and the ones before it whose assets open pages may still load.
 const serving = path.basename(readlinkSync(CURRENT));
-const others = readdirSync(RELEASES).filter((name) => name !== serving).sort();
-for (const name of others.slice(0, Math.max(0, others.length - (KEEP - 1)))) rmSync(path.join(RELEASES, name), {recursive: true, force: true});
+const others = readdirSync(RELEASES)
+  .filter((name) => name !== serving)
+  .sort();
+for (const name of others.slice(0, Math.max(0, others.length - (KEEP - 1))))
+  rmSync(path.join(RELEASES, name), {recursive: true, force: true});

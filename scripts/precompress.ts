@@ -59,7 +59,10 @@ async function plan(root: string): Promise<{files: number; jobs: Job[]}> {
     const {size: bytes} = await stat(file);
     const decided = compressionPlan(entry, bytes);
     if (!decided) continue;
-    for (const [coding, level] of [['br', decided.brotliQuality], ['gzip', decided.gzipLevel]] as const) {
+    for (const [coding, level] of [
+      ['br', decided.brotliQuality],
+      ['gzip', decided.gzipLevel],
+    ] as const) {
       jobs.push({file, bytes, coding, level, seconds: estimatedSeconds(bytes, coding, level)});
     }
   }

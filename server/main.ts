@@ -31,7 +31,10 @@ async function main(): Promise<void> {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({event: 'stopping', signal, deadlineMs: config.shutdownTimeoutMs}, 'Stopping: no new connections; finishing requests in flight');
+    app.log.info(
+      {event: 'stopping', signal, deadlineMs: config.shutdownTimeoutMs},
+      'Stopping: no new connections; finishing requests in flight',
+    );
     // Requests still running at the deadline lose their connections; the process exits all the same.
     const deadline = setTimeout(() => {
       app.log.warn({event: 'shutdown-deadline'}, 'Requests still in flight at the shutdown deadline were cut');

@@ -57,7 +57,7 @@ export function safeRedirectTarget(raw: string | null | undefined): string | nul
 export function postLoginTarget(search: string, hash = ''): string {
   const raw = new URLSearchParams(search).get(REDIRECT_PARAM);
   const target = safeRedirectTarget(raw) ?? '/';
-  return target.includes('#') || hash === '' || hash === '#' ? target : safeRedirectTarget(target + hash) ?? target;
+  return target.includes('#') || hash === '' || hash === '#' ? target : (safeRedirectTarget(target + hash) ?? target);
 }
 
 /** `/login?redirect=<target>` for a reader who must sign in before seeing `target`. */

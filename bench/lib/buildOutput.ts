@@ -35,7 +35,10 @@ export function indexStats(buildDir: string, file: string): IndexStats {
     gzipBytes: gzipSync(raw, {level: 9}).length,
     pages: titles.length,
     emptyPages: titles.filter((document) => document.t === '').length,
-    emptyPageUrls: titles.filter((document) => document.t === '').slice(0, 5).map((document) => document.u),
+    emptyPageUrls: titles
+      .filter((document) => document.t === '')
+      .slice(0, 5)
+      .map((document) => document.u),
   };
 }
 

@@ -30,8 +30,13 @@ function buildEnv(bundler: Bundler, gate: GateMode): Record<string, string> {
  * fresh clone takes.
  */
 export function coldBuild(siteDir: string, outDir: string, bundler: Bundler, gate: GateMode = 'server'): Promise<Timed> {
-  for (const dir of ['.docusaurus', 'node_modules/.cache', 'build', outDir]) rmSync(path.resolve(siteDir, dir), {recursive: true, force: true});
-  return runTimed(process.execPath, [DOCUSAURUS, 'build', '--out-dir', outDir], {cwd: siteDir, env: buildEnv(bundler, gate), timeoutMs: BUILD_TIMEOUT_MS});
+  for (const dir of ['.docusaurus', 'node_modules/.cache', 'build', outDir])
+    rmSync(path.resolve(siteDir, dir), {recursive: true, force: true});
+  return runTimed(process.execPath, [DOCUSAURUS, 'build', '--out-dir', outDir], {
+    cwd: siteDir,
+    env: buildEnv(bundler, gate),
+    timeoutMs: BUILD_TIMEOUT_MS,
+  });
 }
 
 /** The public login build that `npm run build` makes beside the site (docusaurus.login.config.ts). */
@@ -61,7 +66,10 @@ export function builtFileFor(root: string, urlPath: string): string {
 
 /** The second half of `npm run build`: .br and .gz copies, which the gate server sends. */
 export function precompress(buildDir: string): Promise<Timed> {
-  return runTimed(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts/precompress.ts'), buildDir], {cwd: REPO, timeoutMs: 10 * 60 * 1000});
+  return runTimed(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts/precompress.ts'), buildDir], {
+    cwd: REPO,
+    timeoutMs: 10 * 60 * 1000,
+  });
 }
 
 export {DOCUSAURUS};

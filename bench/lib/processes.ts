@@ -60,7 +60,9 @@ export async function runTimed(command: string, args: readonly string[], {cwd, e
   clearTimeout(timer);
   const wallMs = performance.now() - started;
   if (code !== 0) {
-    throw new Error(`${[command, ...args].join(' ')} (in ${cwd}) ended with ${code ?? 'a signal'} after ${Math.round(wallMs / 1000)} s:\n${output()}`);
+    throw new Error(
+      `${[command, ...args].join(' ')} (in ${cwd}) ended with ${code ?? 'a signal'} after ${Math.round(wallMs / 1000)} s:\n${output()}`,
+    );
   }
   return {wallMs, cpuMs: childrenCpuMs() - cpuBefore};
 }

@@ -36,11 +36,14 @@ export function startDocusaurusServe(siteDir: string, buildDir: string, port: nu
 
 /** A `__session` cookie value minted as the login page mints one: emulator sign-in, then POST /api/session. */
 export async function sessionCookie(gateOrigin: string): Promise<string> {
-  const signIn = await fetch(`http://${BENCH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: {'content-type': 'application/json'},
-    body: JSON.stringify({...DEMO_READER, returnSecureToken: true}),
-  });
+  const signIn = await fetch(
+    `http://${BENCH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify({...DEMO_READER, returnSecureToken: true}),
+    },
+  );
   if (!signIn.ok) throw new Error(`emulator sign-in answered ${signIn.status}: ${await signIn.text()}`);
   const {idToken} = (await signIn.json()) as {idToken: string};
   return gateSession(gateOrigin, idToken);

@@ -5,7 +5,11 @@ import {BENCH_EMULATOR_HOST, PROJECT_ID} from './environment';
 const IDENTITY = `http://${BENCH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
 
 async function call<T>(url: string, body: object, headers: Record<string, string> = {}): Promise<T> {
-  const response = await fetch(url, {method: 'POST', headers: {'content-type': 'application/json', ...headers}, body: JSON.stringify(body)});
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {'content-type': 'application/json', ...headers},
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -18,7 +22,8 @@ export async function gateSession(gateOrigin: string, idToken: string): Promise<
     body: JSON.stringify({idToken}),
   });
   const cookie = sessionCookieFrom(response.headers.getSetCookie());
-  if (response.status !== 204 || cookie === null) throw new Error(`POST ${SESSION_ENDPOINT} answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 204 || cookie === null)
+    throw new Error(`POST ${SESSION_ENDPOINT} answered ${response.status}: ${await response.text()}`);
   return cookie;
 }
 

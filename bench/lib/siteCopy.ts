@@ -5,7 +5,11 @@ import path from 'node:path';
 
 export const REPO = path.resolve(__dirname, '../..');
 
-const NOT_COPIED = new Set(['node_modules', 'build', '.docusaurus', '.git', 'test-results', 'playwright-report', 'bench/results'].map((entry) => path.join(REPO, entry)));
+const NOT_COPIED = new Set(
+  ['node_modules', 'build', '.docusaurus', '.git', 'test-results', 'playwright-report', 'bench/results'].map((entry) =>
+    path.join(REPO, entry),
+  ),
+);
 
 const temporary = new Set<string>();
 

@@ -173,7 +173,10 @@ async function importCsv(auth: Auth, env: Env, csvFile: string): Promise<void> {
       links++;
     }
   }
-  const added = await addToListFile(target, readers.map((reader) => reader.email));
+  const added = await addToListFile(
+    target,
+    readers.map((reader) => reader.email),
+  );
   console.log(`Added ${added.length} address(es) to ${target}; ${readers.length - added.length} were on it already.`);
   if (links > 0) console.log('This command sends no email: send each reader their password link yourself.');
 }

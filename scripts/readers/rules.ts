@@ -3,7 +3,15 @@
  * allowed-emails file changes and how accounts are shown. No I/O here; commands.ts does that.
  */
 import {DEFAULT_EMULATOR_HOST, DEMO_PROJECT_ID} from '../../shared/firebaseProject';
-import {admit, emailDomain, isEmailAddress, normaliseEmail, parseEmailList, type ReaderAccount, type ReaderPolicy} from '../../server/rules/readerPolicy';
+import {
+  admit,
+  emailDomain,
+  isEmailAddress,
+  normaliseEmail,
+  parseEmailList,
+  type ReaderAccount,
+  type ReaderPolicy,
+} from '../../server/rules/readerPolicy';
 
 export const USAGE = `Usage: npm run readers -- <command>
 
@@ -37,10 +45,7 @@ export class UsageError extends Error {
 }
 
 export type Command =
-  | {name: 'help'}
-  | {name: 'list'}
-  | {name: 'invite' | 'disable' | 'enable' | 'sign-out'; email: string}
-  | {name: 'import'; file: string};
+  {name: 'help'} | {name: 'list'} | {name: 'invite' | 'disable' | 'enable' | 'sign-out'; email: string} | {name: 'import'; file: string};
 
 /**
  * Why an address cannot be invited, or null when it can. Beyond the gate's own test, `#` is
@@ -73,7 +78,8 @@ export function parseArgs(argv: readonly string[]): Command {
     case 'enable':
     case 'sign-out': {
       takes(1, 'an email address');
-      const problem = name === 'invite' ? inviteProblem(rest[0]!) : isEmailAddress(rest[0]!) ? null : `"${rest[0]}" is not an email address`;
+      const problem =
+        name === 'invite' ? inviteProblem(rest[0]!) : isEmailAddress(rest[0]!) ? null : `"${rest[0]}" is not an email address`;
       if (problem) throw new UsageError(problem);
       return {name, email: normaliseEmail(rest[0]!)};
     }
@@ -97,9 +103,7 @@ export function readersTarget(env: Env): Target {
   const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST || (isDemo ? DEFAULT_EMULATOR_HOST : null);
   // An emulator answering for a real project would make the operator believe real readers changed.
   if (emulatorHost && !isDemo) {
-    throw new UserError(
-      `FIREBASE_AUTH_EMULATOR_HOST is set, but the project "${projectId}" is not a demo- project; unset one of them.`,
-    );
+    throw new UserError(`FIREBASE_AUTH_EMULATOR_HOST is set, but the project "${projectId}" is not a demo- project; unset one of them.`);
   }
   return {projectId, emulatorHost};
 }
@@ -249,6 +253,11 @@ export function formatAccountTable(accounts: readonly AccountRow[], policy: Read
   });
   const table = [['EMAIL', 'VERIFIED', 'DISABLED', 'LAST SIGN-IN', 'ALLOWED BY', 'ADMITTED'], ...rows];
   const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
-  const lines = table.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
+  const lines = table.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd(),
+  );
   return [...lines, '', `${accounts.length} account(s), ${admitted} admitted by the gate.`].join('\n');
 }

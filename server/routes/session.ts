@@ -50,31 +50,23 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
   const signInOptions: SignInOptions = {signUp: config.signUp};
   app.get(SIGN_IN_OPTIONS_ENDPOINT, async () => signInOptions);
 
-  app.post<{Body: {idToken: string}}>(
-    SESSION_ENDPOINT,
-    {bodyLimit: BODY_LIMIT, schema: {body: sessionBody}},
-    async (request, reply) => {
-      try {
-        const {cookie, maxAgeMs} = await sessions.createSessionCookie(request.body.idToken);
-        reply.setCookie(SESSION_COOKIE, cookie, cookieOptions(request, maxAgeMs));
-        return reply.code(204).send();
-      } catch (error) {
-        if (error instanceof SessionError) {
-          return reply.code(error.status).send({error: error.code, message: error.message});
-        }
-        throw error;
-      }
-    },
-  );
-
-  app.post<{Body: {everywhere?: boolean}}>(
-    LOGOUT_ENDPOINT,
-    {bodyLimit: BODY_LIMIT, schema: {body: logoutBody}},
-    async (request, reply) => {
-      const cookie = request.cookies[SESSION_COOKIE];
-      if (cookie) await sessions.signOut(cookie, {everywhere: request.body.everywhere === true});
-      reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+  app.post<{Body: {idToken: string}}>(SESSION_ENDPOINT, {bodyLimit: BODY_LIMIT, schema: {body: sessionBody}}, async (request, reply) => {
+    try {
+      const {cookie, maxAgeMs} = await sessions.createSessionCookie(request.body.idToken);
+      reply.setCookie(SESSION_COOKIE, cookie, cookieOptions(request, maxAgeMs));
       return reply.code(204).send();
-    },
-  );
+    } catch (error) {
+      if (error instanceof SessionError) {
+        return reply.code(error.status).send({error: error.code, message: error.message});
+      }
+      throw error;
+    }
+  });
+
+  app.post<{Body: {everywhere?: boolean}}>(LOGOUT_ENDPOINT, {bodyLimit: BODY_LIMIT, schema: {body: logoutBody}}, async (request, reply) => {
+    const cookie = request.cookies[SESSION_COOKIE];
+    if (cookie) await sessions.signOut(cookie, {everywhere: request.body.everywhere === true});
+    reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+    return reply.code(204).send();
+  });
 };

@@ -4,10 +4,7 @@
  */
 import {loginUrlFor} from '../../shared/paths';
 
-export type AccessDecision =
-  | {kind: 'serve'}
-  | {kind: 'login-redirect'; location: string}
-  | {kind: 'unauthorized'};
+export type AccessDecision = {kind: 'serve'} | {kind: 'login-redirect'; location: string} | {kind: 'unauthorized'};
 
 export interface AccessRequest {
   /** Path and query as the browser sent them, to come back to after signing in. */

@@ -161,7 +161,9 @@ export class SessionAuthority {
       this.options.audit?.({event: 'session-refused', reason: 'revoked', uid: decoded.uid, email});
       throw new SessionError('invalid-id-token', 'This sign-in was revoked; sign in again.');
     }
-    const cookie = await this.options.identity.call(() => this.auth.createSessionCookie(idToken, {expiresIn: this.options.sessionMaxAgeMs}));
+    const cookie = await this.options.identity.call(() =>
+      this.auth.createSessionCookie(idToken, {expiresIn: this.options.sessionMaxAgeMs}),
+    );
     this.options.audit?.({event: 'session-started', uid: decoded.uid, email, provider: decoded.firebase.sign_in_provider});
     return {cookie, maxAgeMs: this.options.sessionMaxAgeMs};
   }
@@ -308,7 +310,12 @@ export class SessionAuthority {
     }
   }
 
-  private async verifyWithFirebase(key: string, cookie: string, previous: Verified | undefined, signal: AbortSignal): Promise<Session | null> {
+  private async verifyWithFirebase(
+    key: string,
+    cookie: string,
+    previous: Verified | undefined,
+    signal: AbortSignal,
+  ): Promise<Session | null> {
     let decoded: DecodedIdToken;
     let state: AccountState | null;
     try {
@@ -323,9 +330,7 @@ export class SessionAuthority {
       return this.reject(key, undefined, 'revoked');
     }
     const ending =
-      state === null
-        ? 'deleted'
-        : sessionEnding({authTimeSeconds: decoded.auth_time, cookieId: key}, state, this.options.policy());
+      state === null ? 'deleted' : sessionEnding({authTimeSeconds: decoded.auth_time, cookieId: key}, state, this.options.policy());
     if (ending !== null || state === null) return this.reject(key, previous, ending ?? 'deleted');
     const session = {uid: decoded.uid, email: state.account.email};
     // Never trusted past its own expiry.

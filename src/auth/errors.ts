@@ -14,8 +14,7 @@ const MESSAGES: Record<string, string> = {
   'auth/weak-password': 'Choose a stronger password: at least 6 characters.',
   'auth/too-many-requests': 'Too many attempts. Wait a few minutes, or reset your password, then try again.',
   'auth/user-disabled': 'This account has been disabled. Contact us to restore it.',
-  'auth/network-request-failed':
-    'The sign-in service cannot be reached. Check your connection and try again in a moment.',
+  'auth/network-request-failed': 'The sign-in service cannot be reached. Check your connection and try again in a moment.',
   'auth/timeout': 'The sign-in service did not answer in time. Try again in a moment.',
   'auth/internal-error': 'The sign-in service had a problem. Try again in a moment.',
   'auth/popup-closed-by-user': 'The sign-in window was closed before signing in finished.',

@@ -1,11 +1,5 @@
 /** Calls to the gate server's session endpoints (present only when the gate mode is 'server'). */
-import {
-  LOGOUT_ENDPOINT,
-  SESSION_ENDPOINT,
-  SESSION_REFUSALS,
-  SIGN_IN_OPTIONS_ENDPOINT,
-  type SignInOptions,
-} from '../../shared/session';
+import {LOGOUT_ENDPOINT, SESSION_ENDPOINT, SESSION_REFUSALS, SIGN_IN_OPTIONS_ENDPOINT, type SignInOptions} from '../../shared/session';
 import {AuthFlowError} from './errors';
 
 const REFUSALS: ReadonlySet<string> = new Set(SESSION_REFUSALS);

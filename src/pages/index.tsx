@@ -49,9 +49,8 @@ export default function Home(): ReactNode {
         <div className="container margin-vert--xl">
           <Heading as="h2">What you will find here</Heading>
           <p>
-            Every tutorial is a short sequence of steps you can follow at your desk, with the commands to run and
-            the result to expect. Version 2.0 is the current edition; the 1.0 edition stays available for readers of
-            older projects.
+            Every tutorial is a short sequence of steps you can follow at your desk, with the commands to run and the result to expect.
+            Version 2.0 is the current edition; the 1.0 edition stays available for readers of older projects.
           </p>
           <ul className={styles.tracks}>
             {TRACKS.map((track) => (

@@ -26,7 +26,10 @@ export interface SearchContext {
 }
 
 /** Pure: the contexts for the sections of one version. */
-export function contextsForSections(version: Pick<DocsVersionFolder, 'routePath' | 'label'>, sections: readonly Section[]): SearchContext[] {
+export function contextsForSections(
+  version: Pick<DocsVersionFolder, 'routePath' | 'label'>,
+  sections: readonly Section[],
+): SearchContext[] {
   return sections.map(({folder, label}) => ({
     label: `${label} (${version.label})`,
     path: version.routePath === '' ? folder : `${version.routePath}/${folder}`,

@@ -69,7 +69,12 @@ function lastVersion(versions: readonly ScopeVersion[]): ScopeVersion {
 }
 
 /** The contexts (sections) of one version, in the configured order. */
-export function contextsOfVersion(baseUrl: string, version: ScopeVersion, versions: readonly ScopeVersion[], contexts: readonly ScopeContext[]): ScopeContext[] {
+export function contextsOfVersion(
+  baseUrl: string,
+  version: ScopeVersion,
+  versions: readonly ScopeVersion[],
+  contexts: readonly ScopeContext[],
+): ScopeContext[] {
   return contexts.filter((context) => versionHolding(baseUrl, context.path, versions) === version);
 }
 
@@ -91,7 +96,7 @@ export function searchScopeForPage({baseUrl, pathname, versions, contexts, onDoc
   const version = pageVersion ?? versions.find((candidate) => candidate.name === preferredVersionName) ?? lastVersion(versions);
   const context =
     pageVersion && relative !== null
-      ? contextsOfVersion(baseUrl, version, versions, contexts).find((candidate) => isWithin(relative, candidate.path))?.path ?? ''
+      ? (contextsOfVersion(baseUrl, version, versions, contexts).find((candidate) => isWithin(relative, candidate.path))?.path ?? '')
       : '';
   return {version, versionUrl: versionUrlOf(baseUrl, version), context};
 }
@@ -123,9 +128,15 @@ export function searchScopeForSearchPage({baseUrl, search, versions, contexts, p
   const fallback = versions.find((candidate) => candidate.name === preferredVersionName) ?? lastVersion(versions);
 
   let version: ScopeVersion | undefined;
-  const rawVersion = params.get('version')?.trim().replace(/^\/+|\/+$/g, '') ?? '';
+  const rawVersion =
+    params
+      .get('version')
+      ?.trim()
+      .replace(/^\/+|\/+$/g, '') ?? '';
   if (rawVersion !== '') {
-    version = versions.find((candidate) => belowBase(baseUrl, versionUrlOf(baseUrl, candidate)) === rawVersion || candidate.name === rawVersion);
+    version = versions.find(
+      (candidate) => belowBase(baseUrl, versionUrlOf(baseUrl, candidate)) === rawVersion || candidate.name === rawVersion,
+    );
     if (!version) notices.push(`There is no version “${rawVersion}” of these docs.`);
   }
 

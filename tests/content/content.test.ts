@@ -37,9 +37,15 @@ describe('every doc', () => {
     const {content} = matter(readFileSync(path.join(ROOT, file), 'utf8'));
     const withoutCode = content.replace(/```[\s\S]*?```/g, '').replace(/`[^`]*`/g, '');
     const markdownImages = [...withoutCode.matchAll(/!\[([^\]]*)\]\(/g)].map((match) => match[1]!.trim());
-    expect(markdownImages.filter((alt) => alt === ''), 'Markdown images without alt text').toEqual([]);
+    expect(
+      markdownImages.filter((alt) => alt === ''),
+      'Markdown images without alt text',
+    ).toEqual([]);
     const htmlImages = [...withoutCode.matchAll(/<img\b[^>]*>/gi)].map((match) => match[0]);
-    expect(htmlImages.filter((tag) => !/\salt=["'{][^"'}]+/.test(tag)), '<img> without alt text').toEqual([]);
+    expect(
+      htmlImages.filter((tag) => !/\salt=["'{][^"'}]+/.test(tag)),
+      '<img> without alt text',
+    ).toEqual([]);
   });
 });
 

@@ -34,7 +34,11 @@ describe('the compiled gate server (dist/)', () => {
   });
 
   it('holds only the server and the shared rules, none of the site or the tests', () => {
-    const folders = new Set(readdirSync(DIST, {recursive: true, encoding: 'utf8'}).filter((file) => file.endsWith('.js')).map((file) => file.split(path.sep)[0]));
+    const folders = new Set(
+      readdirSync(DIST, {recursive: true, encoding: 'utf8'})
+        .filter((file) => file.endsWith('.js'))
+        .map((file) => file.split(path.sep)[0]),
+    );
     expect([...folders].sort()).toEqual(['server', 'shared']);
   });
 });

@@ -39,7 +39,9 @@ function makeReleaseB(target: string): void {
       const file = path.join(dir, String(entry));
       if (/\.html\.(?:br|gz)$/.test(file)) unlinkSync(file);
       if (!file.endsWith('.html')) continue;
-      const html = readFileSync(file, 'utf8').replaceAll(OLD_CSS[part], NEW_CSS).replace('<meta charset=UTF-8>', `<meta charset=UTF-8>${NEW_MARKER}${NEW_INLINE}`);
+      const html = readFileSync(file, 'utf8')
+        .replaceAll(OLD_CSS[part], NEW_CSS)
+        .replace('<meta charset=UTF-8>', `<meta charset=UTF-8>${NEW_MARKER}${NEW_INLINE}`);
       writeFileSync(file, html);
     }
   }
@@ -127,7 +129,10 @@ describe('switching to a new release', () => {
 
   it('notices a folder changed in place, says so, and serves it once it has settled', async () => {
     const login = path.join(dir, 'current/login/login.html');
-    writeFileSync(login, readFileSync(login, 'utf8').replace('<meta charset=UTF-8>', '<meta charset=UTF-8><meta name="release" content="b2">'));
+    writeFileSync(
+      login,
+      readFileSync(login, 'utf8').replace('<meta charset=UTF-8>', '<meta charset=UTF-8><meta name="release" content="b2">'),
+    );
     expect(await until(async () => gate.logs.some((line) => line.event === 'build-changed-in-place'))).toBe(true);
     expect(await until(async () => (await get('/login', NAVIGATION)).body.includes('content="b2"'))).toBe(true);
     expect(gate.logs).toContainEqual(expect.objectContaining({event: 'build-switched', how: 'in-place'}));

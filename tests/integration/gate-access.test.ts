@@ -28,7 +28,10 @@ const identifiers = privateIdentifiers();
  * file as a fetch and as a page load, a method the gate has no route for, and a malformed path.
  */
 async function signedOutAnswers(cookie?: string): Promise<{request: string; status: number; body: string}[]> {
-  const headersFor = (navigate: boolean) => ({...(navigate ? NAVIGATION : SUBRESOURCE), ...(cookie === undefined ? {} : {cookie: sessionCookieHeader(cookie)})});
+  const headersFor = (navigate: boolean) => ({
+    ...(navigate ? NAVIGATION : SUBRESOURCE),
+    ...(cookie === undefined ? {} : {cookie: sessionCookieHeader(cookie)}),
+  });
   const answers = [];
   for (const {url} of [...publicFiles, ...files]) {
     for (const navigate of [false, true]) {
@@ -36,7 +39,12 @@ async function signedOutAnswers(cookie?: string): Promise<{request: string; stat
       answers.push({request: `${navigate ? 'page load' : 'fetch'} ${url}`, status, body});
     }
   }
-  for (const [method, url] of [['POST', '/1.0/intro'], ['DELETE', '/'], ['GET', '/%'], ['GET', '/1.0/%E0%A4%A']]) {
+  for (const [method, url] of [
+    ['POST', '/1.0/intro'],
+    ['DELETE', '/'],
+    ['GET', '/%'],
+    ['GET', '/1.0/%E0%A4%A'],
+  ]) {
     const {status, body} = await rawRequest(gate.origin, url!, {method, headers: headersFor(true)});
     answers.push({request: `${method} ${url}`, status, body});
   }
@@ -64,7 +72,11 @@ describe('signed out', () => {
   it('the public surface is the login build: the login page, its own files, the icons and the manifest', () => {
     const urls = publicFiles.map(({url}) => url);
     expect(urls).toContain('/login');
-    expect(urls.every((url) => ['/login', '/404', '/manifest.json', '/img/favicon.svg', '/img/logo.svg'].includes(url) || url.startsWith('/assets/'))).toBe(true);
+    expect(
+      urls.every(
+        (url) => ['/login', '/404', '/manifest.json', '/img/favicon.svg', '/img/logo.svg'].includes(url) || url.startsWith('/assets/'),
+      ),
+    ).toBe(true);
     expect(urls.some((url) => url.includes('search-index'))).toBe(false);
     expect(urls.length).toBeLessThan(20);
   });
@@ -87,7 +99,9 @@ describe('signed out', () => {
   });
 
   it('no signed-out answer names a private doc: no path, slug, title, source file, version or section label', async () => {
-    const leaks = (await signedOutAnswers()).flatMap(({request, body}) => identifiersIn(body, identifiers).map((found) => `${request}: ${found}`));
+    const leaks = (await signedOutAnswers()).flatMap(({request, body}) =>
+      identifiersIn(body, identifiers).map((found) => `${request}: ${found}`),
+    );
     expect(leaks).toEqual([]);
   });
 
@@ -139,12 +153,12 @@ describe('cookies that must not open anything', () => {
     ['an expired session cookie', () => unsignedJwt(sessionCookieClaims({iat: nowSeconds() - 7200, exp: nowSeconds() - 3600}))],
     [
       'a session cookie of another project',
-      () =>
-        unsignedJwt(
-          sessionCookieClaims({iss: 'https://session.firebase.google.com/demo-other-project', aud: 'demo-other-project'}),
-        ),
+      () => unsignedJwt(sessionCookieClaims({iss: 'https://session.firebase.google.com/demo-other-project', aud: 'demo-other-project'})),
     ],
-    ['an ID token instead of a session cookie', () => unsignedJwt(sessionCookieClaims({iss: 'https://securetoken.google.com/demo-tutorial-hub'}))],
+    [
+      'an ID token instead of a session cookie',
+      () => unsignedJwt(sessionCookieClaims({iss: 'https://securetoken.google.com/demo-tutorial-hub'})),
+    ],
     ['a cookie for a user that does not exist', () => unsignedJwt(sessionCookieClaims({user_id: 'nobody', sub: 'nobody'}))],
     ['a revoked session (sign out everywhere)', () => revokedCookie],
   ];
@@ -155,7 +169,9 @@ describe('cookies that must not open anything', () => {
       expect({url, status: response.status}).toEqual({url, status: isPublic(url) ? 200 : 401});
     }
     expect((await get('/1.0/intro', {cookie: cookie(), navigate: true})).status).toBe(302);
-    const leaks = (await signedOutAnswers(cookie())).flatMap(({request, body}) => identifiersIn(body, identifiers).map((found) => `${request}: ${found}`));
+    const leaks = (await signedOutAnswers(cookie())).flatMap(({request, body}) =>
+      identifiersIn(body, identifiers).map((found) => `${request}: ${found}`),
+    );
     expect(leaks).toEqual([]);
   });
 

@@ -137,7 +137,9 @@ describe('session endpoints', () => {
     });
     expect(logout.status).toBe(403);
     // The reader's session survived the forged sign-out.
-    expect((await rawRequest(gate.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status).toBe(200);
+    expect((await rawRequest(gate.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status).toBe(
+      200,
+    );
   });
 
   it.each([
@@ -349,8 +351,10 @@ describe.each([
     expect(head.headers.etag).toBe(plain.headers.etag);
   });
 
-  it('keeps a missing page a 404 with the site\'s 404 page, whatever If-None-Match says', async () => {
-    const missing = await rawRequest(server.origin, '/no-such-page', {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie), 'if-none-match': '*'}});
+  it("keeps a missing page a 404 with the site's 404 page, whatever If-None-Match says", async () => {
+    const missing = await rawRequest(server.origin, '/no-such-page', {
+      headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie), 'if-none-match': '*'},
+    });
     expect(missing.status).toBe(404);
     expect(missing.headers['content-type']).toMatch(/^text\/html/);
     expect(missing.body).toContain('Page Not Found');
@@ -381,7 +385,12 @@ describe('when the identity service is down', () => {
 
 describe('emulator safety', () => {
   it('refuses to start with the emulator and a project id that is not demo-', async () => {
-    const result = await runScript('server/main.ts', [], {...process.env, FIREBASE_PROJECT_ID: 'acme-docs', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', PORT: '0'});
+    const result = await runScript('server/main.ts', [], {
+      ...process.env,
+      FIREBASE_PROJECT_ID: 'acme-docs',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      PORT: '0',
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('not a demo- project');
     expect(result.stderr).toContain('refusing to start');

@@ -67,7 +67,9 @@ describe.each([
       expect(page.body).toContain('The sign-in service cannot be reached');
       expect(page.body).toContain('href="/1.0/intro?tab=1"');
       expect(page.body).not.toContain('Introduction to Tutorial Hub 1.0');
-      const script = await rawRequest(stranger.origin, '/search-index.json', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}});
+      const script = await rawRequest(stranger.origin, '/search-index.json', {
+        headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)},
+      });
       expect(script.status).toBe(503);
       expect(script.body).toBe('');
     } finally {
@@ -105,7 +107,11 @@ describe('recovery', () => {
     try {
       proxy.stall();
       const started = Date.now();
-      const answers = await Promise.all(Array.from({length: 5}, () => rawRequest(fresh.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})));
+      const answers = await Promise.all(
+        Array.from({length: 5}, () =>
+          rawRequest(fresh.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}}),
+        ),
+      );
       expect(Date.now() - started).toBeLessThan(DEADLINE_SECONDS * 1000 + 2000);
       expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503, 503, 503]);
       const notReady = await rawRequest(fresh.origin, '/readyz');
@@ -114,7 +120,9 @@ describe('recovery', () => {
       expect((await rawRequest(fresh.origin, '/healthz')).status).toBe(200);
 
       proxy.restore();
-      expect((await rawRequest(fresh.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status).toBe(200);
+      expect((await rawRequest(fresh.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status).toBe(
+        200,
+      );
       expect((await rawRequest(fresh.origin, '/readyz')).status).toBe(200);
       const events = fresh.logs.map((line) => line.event).filter(Boolean);
       expect(events).toEqual(['identity-outage-began', 'identity-outage-ended']);
@@ -132,7 +140,9 @@ describe('a reader who leaves', () => {
     try {
       proxy.stall();
       const leaving = new AbortController();
-      const request = fetch(`${patient.origin}/1.0/intro`, {headers: {cookie: sessionCookieHeader(cookie)}, signal: leaving.signal}).catch(() => 'left');
+      const request = fetch(`${patient.origin}/1.0/intro`, {headers: {cookie: sessionCookieHeader(cookie)}, signal: leaving.signal}).catch(
+        () => 'left',
+      );
       const deadline = Date.now() + 5000;
       while (proxy.connections() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(proxy.connections()).toBe(1);

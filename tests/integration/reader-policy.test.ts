@@ -8,14 +8,7 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {postLogout, postSession, sessionCookieFor, sessionCookieOf, startGate, type RunningGate} from '../support/gate';
-import {
-  deleteAccount,
-  newAccount,
-  signInWithPassword,
-  signUpAnonymously,
-  uniqueEmail,
-  updateAccount,
-} from '../support/emulator';
+import {deleteAccount, newAccount, signInWithPassword, signUpAnonymously, uniqueEmail, updateAccount} from '../support/emulator';
 import {runScript} from '../support/childProcess';
 import {rawRequest, SUBRESOURCE} from '../support/http';
 import {SESSION_ENDPOINT, SIGN_IN_OPTIONS_ENDPOINT, sessionCookieHeader} from '../../shared/session';
@@ -146,9 +139,7 @@ describe('the allowed-emails file', () => {
     writeFileSync(file, `# Readers of Tutorial Hub\n${colleague.email}\n`);
     expect(await eventually(listed, cookie, 401)).toBe(401);
     expect(await statusWith(listed, colleagueCookie)).toBe(200);
-    expect(auditOf(listed)).toContainEqual(
-      expect.objectContaining({event: 'access-ended', reason: 'not-allowed', email: partner.email}),
-    );
+    expect(auditOf(listed)).toContainEqual(expect.objectContaining({event: 'access-ended', reason: 'not-allowed', email: partner.email}));
   });
 });
 
@@ -324,14 +315,14 @@ describe('the session endpoints trust the configured origin, not the Host header
 describe('secure by default', () => {
   it('a real project with no reader policy refuses to start, in one line naming both variables', async () => {
     const result = await runScript('server/main.ts', [], {
-        ...process.env,
-        FIREBASE_PROJECT_ID: 'acme-docs',
-        FIREBASE_AUTH_EMULATOR_HOST: '',
-        ALLOWED_EMAIL_DOMAINS: '',
-        ALLOWED_EMAILS_FILE: '',
-        PUBLIC_ORIGIN: 'https://docs.acme.test',
-        PORT: '0',
-      });
+      ...process.env,
+      FIREBASE_PROJECT_ID: 'acme-docs',
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+      ALLOWED_EMAIL_DOMAINS: '',
+      ALLOWED_EMAILS_FILE: '',
+      PUBLIC_ORIGIN: 'https://docs.acme.test',
+      PORT: '0',
+    });
     expect(result.status).toBe(1);
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);

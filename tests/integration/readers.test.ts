@@ -13,7 +13,6 @@ import {EMULATOR_HOST, PROJECT_ID} from '../support/environment';
 import {runScript, type Finished} from '../support/childProcess';
 import {longStandingUser, newAccount, signInWithPassword, uniqueEmail, updateAccount} from '../support/emulator';
 
-
 let app: App;
 let auth: Auth;
 let dir: string;
@@ -42,7 +41,11 @@ function readers(args: string[], env: Record<string, string | null> = {}): Promi
     ALLOWED_EMAIL_DOMAINS: null,
     ...env,
   };
-  return runScript('scripts/readers/cli.ts', args, Object.fromEntries(Object.entries(merged).map(([name, value]) => [name, value ?? undefined])));
+  return runScript(
+    'scripts/readers/cli.ts',
+    args,
+    Object.fromEntries(Object.entries(merged).map(([name, value]) => [name, value ?? undefined])),
+  );
 }
 
 async function accountOf(email: string): Promise<UserRecord | null> {

@@ -18,8 +18,11 @@ export interface Finished {
 export function runScript(script: string, args: readonly string[], env: Record<string, string | undefined>): Promise<Finished> {
   const defined = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', script, ...args], {cwd: REPO, encoding: 'utf8', timeout: 30_000, env: defined}, (error, stdout, stderr) =>
-      resolve({status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr}),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', script, ...args],
+      {cwd: REPO, encoding: 'utf8', timeout: 30_000, env: defined},
+      (error, stdout, stderr) => resolve({status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr}),
     );
   });
 }

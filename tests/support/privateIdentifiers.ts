@@ -75,7 +75,8 @@ export function privateIdentifiers(): PrivateIdentifier[] {
   for (const source of docSources()) add('source path', source, new RegExp(escape(source)));
   const versions = JSON.parse(readFileSync(path.join(ROOT, 'versions.json'), 'utf8')) as string[];
   const current = (JSON.parse(readFileSync(path.join(ROOT, 'current-version.json'), 'utf8')) as {label: string}).label;
-  for (const version of [...versions, current]) add('version label', version, new RegExp(`${asText(version).source}|${asSegment(version).source}`, 'm'));
+  for (const version of [...versions, current])
+    add('version label', version, new RegExp(`${asText(version).source}|${asSegment(version).source}`, 'm'));
   for (const label of sectionLabels()) add('section label', label, asText(label));
   return [...identifiers.values()];
 }

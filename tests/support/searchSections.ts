@@ -46,11 +46,20 @@ export function siteVersions(siteDir: string): SiteVersion[] {
 
 /** A doc straight in `dir` whose URL follows its file name, with its title and that title's words. */
 function plainDocIn(dir: string): {file: string; title: string; query: string} {
-  for (const file of readdirSync(dir).filter((name) => /\.mdx?$/.test(name) && !name.startsWith('_')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => /\.mdx?$/.test(name) && !name.startsWith('_'))
+    .sort()) {
     const {data} = matter(readFileSync(path.join(dir, file), 'utf8'));
     if (typeof data.title === 'string' && data.slug === undefined && data.unlisted !== true && !/^\d/.test(file)) {
       // Punctuation is part of a search token ("Congratulations!"), not of the indexed words.
-      return {file: file.replace(/\.mdx?$/, ''), title: data.title, query: data.title.replace(/[^\w\s]/g, ' ').replace(/\s+/g, ' ').trim()};
+      return {
+        file: file.replace(/\.mdx?$/, ''),
+        title: data.title,
+        query: data.title
+          .replace(/[^\w\s]/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      };
     }
   }
   throw new Error(`no doc in ${dir} that search can be checked from`);

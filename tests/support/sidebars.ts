@@ -20,7 +20,10 @@ export function builtDocPages(buildDir: string): BuiltDocPage[] {
       const html = readFileSync(path.join(buildDir, file), 'utf8');
       if (!/<html[^>]*class="[^"]*docs-doc-page/.test(html)) return [];
       const sidebar = SIDEBAR.exec(html)?.[1] ?? '';
-      const route = file.split(path.sep).join('/').replace(/\.html$/, '');
+      const route = file
+        .split(path.sep)
+        .join('/')
+        .replace(/\.html$/, '');
       return [
         {
           url: `/${route}`,

@@ -38,9 +38,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({...REAL, PUBLIC_ORIGIN: ''})).toThrow(/PUBLIC_ORIGIN.*refusing to start/);
   });
 
-  it.each([['docs.acme.com'], ['https://docs.acme.com/path'], ['ftp://docs.acme.com'], ['not a url']])('refuses PUBLIC_ORIGIN=%s', (origin) => {
-    expect(() => loadConfig({...REAL, PUBLIC_ORIGIN: origin})).toThrow(/PUBLIC_ORIGIN must be an origin/);
-  });
+  it.each([['docs.acme.com'], ['https://docs.acme.com/path'], ['ftp://docs.acme.com'], ['not a url']])(
+    'refuses PUBLIC_ORIGIN=%s',
+    (origin) => {
+      expect(() => loadConfig({...REAL, PUBLIC_ORIGIN: origin})).toThrow(/PUBLIC_ORIGIN must be an origin/);
+    },
+  );
 
   it('admits every verified email on a demo project with no policy, and says so', () => {
     const config = loadConfig({});
@@ -51,7 +54,10 @@ describe('loadConfig', () => {
   });
 
   it('reads the reader policy', () => {
-    const config = loadConfig({...REAL, ALLOWED_EMAIL_DOMAINS: 'Acme.com,acme.org', ALLOWED_EMAILS_FILE: 'readers.txt', SIGN_UP: 'closed'}, '/srv');
+    const config = loadConfig(
+      {...REAL, ALLOWED_EMAIL_DOMAINS: 'Acme.com,acme.org', ALLOWED_EMAILS_FILE: 'readers.txt', SIGN_UP: 'closed'},
+      '/srv',
+    );
     expect(config.policy).toEqual({domains: new Set(['acme.com', 'acme.org']), emailsFile: '/srv/readers.txt'});
     expect(config.openDemoPolicy).toBe(false);
     expect(config.signUp).toBe('closed');
@@ -66,7 +72,12 @@ describe('loadConfig', () => {
     expect(loadConfig({}).logRequests).toBe(false);
     expect(loadConfig({NODE_ENV: 'production'}).logRequests).toBe(true);
     expect(loadConfig({NODE_ENV: 'production', LOG_REQUESTS: 'false'}).logRequests).toBe(false);
-    expect(loadConfig({})).toMatchObject({identityTimeoutMs: 4000, identityGraceMs: 3_600_000, shutdownTimeoutMs: 10_000, logLevel: 'info'});
+    expect(loadConfig({})).toMatchObject({
+      identityTimeoutMs: 4000,
+      identityGraceMs: 3_600_000,
+      shutdownTimeoutMs: 10_000,
+      logLevel: 'info',
+    });
     expect(loadConfig({IDENTITY_TIMEOUT_SECONDS: '2', IDENTITY_GRACE_SECONDS: '0', LOG_LEVEL: 'warn'})).toMatchObject({
       identityTimeoutMs: 2000,
       identityGraceMs: 0,

@@ -47,7 +47,9 @@ describe('decideGate', () => {
   });
 
   it('treats /login.html as the login page', () => {
-    expect(decideGate({status: 'signed-out', mode: 'client', pathname: '/login.html', currentUrl: '/login.html', signingOut: false})).toEqual({
+    expect(
+      decideGate({status: 'signed-out', mode: 'client', pathname: '/login.html', currentUrl: '/login.html', signingOut: false}),
+    ).toEqual({
       kind: 'render',
     });
   });

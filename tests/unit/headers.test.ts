@@ -45,7 +45,8 @@ describe('contentSecurityPolicy', () => {
   });
 
   it('names the real project auth domain and no emulator otherwise', () => {
-    const csp = contentSecurityPolicy(loadConfig({
+    const csp = contentSecurityPolicy(
+      loadConfig({
         FIREBASE_PROJECT_ID: 'acme-docs',
         FIREBASE_AUTH_DOMAIN: 'docs.acme.com',
         ALLOWED_EMAIL_DOMAINS: 'acme.com',

@@ -42,7 +42,9 @@ describe('IdentityService', () => {
   it('passes answers through, errors that are answers included', async () => {
     const {identity} = service();
     expect(await identity.call(async () => 42)).toBe(42);
-    await expect(identity.call(async () => Promise.reject(Object.assign(new Error('no'), {code: 'auth/user-not-found'})))).rejects.toMatchObject({
+    await expect(
+      identity.call(async () => Promise.reject(Object.assign(new Error('no'), {code: 'auth/user-not-found'}))),
+    ).rejects.toMatchObject({
       code: 'auth/user-not-found',
     });
     expect(identity.status().reachable).toBe(true);

@@ -77,12 +77,17 @@ describe('parseAllowedDomains', () => {
     expect(parsed instanceof Set ? [...parsed] : parsed).toEqual(expected);
   });
 
-  it.each([['localhost'], ['*.example.com'], ['https://example.com'], ['example.com/docs'], ['ada@example.com'], ['exa mple.com'], ['*,example.com']])(
-    'refuses %j with a message naming the variable',
-    (raw) => {
-      expect(() => parseAllowedDomains(raw)).toThrow(/ALLOWED_EMAIL_DOMAINS/);
-    },
-  );
+  it.each([
+    ['localhost'],
+    ['*.example.com'],
+    ['https://example.com'],
+    ['example.com/docs'],
+    ['ada@example.com'],
+    ['exa mple.com'],
+    ['*,example.com'],
+  ])('refuses %j with a message naming the variable', (raw) => {
+    expect(() => parseAllowedDomains(raw)).toThrow(/ALLOWED_EMAIL_DOMAINS/);
+  });
 });
 
 describe('parseEmailList', () => {
@@ -133,7 +138,11 @@ describe('sessionEnding', () => {
     ['another cookie in the signed-out list', state({customClaims: {[SIGNED_OUT_CLAIM]: {xyz: 2_000_000}}}), null],
     ['a malformed signed-out list', state({customClaims: {[SIGNED_OUT_CLAIM]: 'abc'}}), null],
     ['an account that left the policy', state({account: account('ada@other.test')}), 'not-allowed'],
-    ['a disabled account, also signed out', state({account: account('ada@example.com', {disabled: true}), customClaims: {[SIGNED_OUT_CLAIM]: {abc: 1}}}), 'disabled'],
+    [
+      'a disabled account, also signed out',
+      state({account: account('ada@example.com', {disabled: true}), customClaims: {[SIGNED_OUT_CLAIM]: {abc: 1}}}),
+      'disabled',
+    ],
   ])('%s → %s', (_name, accountState, expected) => {
     expect(sessionEnding(cookie, accountState, EXAMPLE)).toBe(expected);
   });
@@ -149,7 +158,7 @@ describe('claimsWithSignedOut', () => {
     expect(claimsWithSignedOut({}, 'new', 300, 100)).toEqual({[SIGNED_OUT_CLAIM]: {new: 300}});
   });
 
-  it('gives up (null) when the claims would pass Firebase\'s limit', () => {
+  it("gives up (null) when the claims would pass Firebase's limit", () => {
     const live = Object.fromEntries(Array.from({length: 50}, (_, i) => [`id-${i}`.padEnd(16, '0'), 2_000_000_000]));
     expect(JSON.stringify({[SIGNED_OUT_CLAIM]: live}).length).toBeGreaterThan(MAX_CUSTOM_CLAIMS_CHARS);
     expect(claimsWithSignedOut({[SIGNED_OUT_CLAIM]: live}, 'new', 2_000_000_000, 100)).toBeNull();

@@ -67,8 +67,16 @@ describe('parseReadersCsv', () => {
         {email: 'bob@example.com', name: null, line: 4},
       ],
     ],
-    ['quoted names with commas and quotes', 'email,name\nada@example.com,"Lovelace, ""Ada"""\n', [{email: 'ada@example.com', name: 'Lovelace, "Ada"', line: 2}]],
-    ['a byte-order mark and blank lines before the header', '\uFEFF\n\nemail\nada@example.com', [{email: 'ada@example.com', name: null, line: 4}]],
+    [
+      'quoted names with commas and quotes',
+      'email,name\nada@example.com,"Lovelace, ""Ada"""\n',
+      [{email: 'ada@example.com', name: 'Lovelace, "Ada"', line: 2}],
+    ],
+    [
+      'a byte-order mark and blank lines before the header',
+      '\uFEFF\n\nemail\nada@example.com',
+      [{email: 'ada@example.com', name: null, line: 4}],
+    ],
     ['a header alone', 'email,name\n', []],
   ])('reads %s', (_, text, readers) => {
     expect(parseReadersCsv(text)).toEqual({readers, problems: []});

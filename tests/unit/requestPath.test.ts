@@ -53,7 +53,15 @@ describe('resolveRequestPath', () => {
 });
 
 describe('buildFileFor', () => {
-  const files = new Set(['index.html', 'login.html', '1.0.html', '1.0/intro.html', 'Chapter 2_ Documentation.html', 'assets/js/main.js', 'search-index.json']);
+  const files = new Set([
+    'index.html',
+    'login.html',
+    '1.0.html',
+    '1.0/intro.html',
+    'Chapter 2_ Documentation.html',
+    'assets/js/main.js',
+    'search-index.json',
+  ]);
 
   it.each([
     ['/', 'index.html'],
@@ -72,7 +80,17 @@ describe('buildFileFor', () => {
 });
 
 describe('caseVariantLocation', () => {
-  const files = new Set(['index.html', '404.html', '1.0.html', '1.0/intro.html', 'Chapter 2_ Documentation.html', 'guide/index.html', 'Setup.html', 'setup.html', 'search-index.json']);
+  const files = new Set([
+    'index.html',
+    '404.html',
+    '1.0.html',
+    '1.0/intro.html',
+    'Chapter 2_ Documentation.html',
+    'guide/index.html',
+    'Setup.html',
+    'setup.html',
+    'search-index.json',
+  ]);
 
   it.each([
     ['/1.0/INTRO', '/1.0/INTRO', '/1.0/intro'],

@@ -7,7 +7,12 @@ import {contextsForSections, searchContextsFor, sectionsIn} from '../../src/sear
 describe('contextsForSections', () => {
   it.each([
     [{routePath: '', label: '2.0'}, 'guides', 'Guides', {label: 'Guides (2.0)', path: 'guides'}],
-    [{routePath: '1.0', label: '1.0'}, 'tutorial-basics', 'Tutorial - Basics', {label: 'Tutorial - Basics (1.0)', path: '1.0/tutorial-basics'}],
+    [
+      {routePath: '1.0', label: '1.0'},
+      'tutorial-basics',
+      'Tutorial - Basics',
+      {label: 'Tutorial - Basics (1.0)', path: '1.0/tutorial-basics'},
+    ],
     [{routePath: 'next', label: 'Next'}, 'api', 'api', {label: 'api (Next)', path: 'next/api'}],
   ])('%j, folder %s labelled %s → %j', (version, folder, label, expected) => {
     expect(contextsForSections(version, [{folder, label}])).toEqual([expected]);

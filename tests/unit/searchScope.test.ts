@@ -1,5 +1,12 @@
 import {describe, expect, it} from 'vitest';
-import {searchIndexUrl, searchScopeForPage, searchScopeForSearchPage, versionParamOf, type ScopeContext, type ScopeVersion} from '../../src/search/searchScope';
+import {
+  searchIndexUrl,
+  searchScopeForPage,
+  searchScopeForSearchPage,
+  versionParamOf,
+  type ScopeContext,
+  type ScopeVersion,
+} from '../../src/search/searchScope';
 
 const CURRENT: ScopeVersion = {name: 'current', label: '2.0', path: '/', isLast: true};
 const V1: ScopeVersion = {name: '1.0', label: '1.0', path: '/1.0', isLast: false};
@@ -44,7 +51,10 @@ describe('searchScopeForPage: the index the navbar box loads', () => {
   });
 
   it('works below a base URL', () => {
-    const versions = [{...CURRENT, path: '/docs/'}, {...V1, path: '/docs/1.0'}];
+    const versions = [
+      {...CURRENT, path: '/docs/'},
+      {...V1, path: '/docs/1.0'},
+    ];
     const contexts = [{path: '1.0/guides', label: 'Guides (1.0)'}];
     const scope = searchScopeForPage({baseUrl: '/docs/', pathname: '/docs/1.0/guides/a', versions, contexts, onDocPage: true});
     expect(searchIndexUrl(scope)).toBe('/docs/1.0/search-index-1.0-guides.json');
@@ -67,10 +77,34 @@ describe('searchScopeForSearchPage: the index the search page loads, what it off
     ['?q=a&ctx=1.0%2Fguides&version=1.0%2F', null, '/1.0/search-index-1.0-guides.json', ['1.0/guides', '1.0/tutorial-basics'], null],
     ['?q=a&ctx=guides&version=1.0%2F', null, '/search-index-guides.json', ['guides', 'guides-2'], null],
     // What names nothing is said, and the rest still searched.
-    ['?q=a&version=9.9%2F', null, '/search-index.json', ['guides', 'guides-2'], 'There is no version “9.9” of these docs. Showing results from all of version 2.0.'],
-    ['?q=a&version=9.9%2F', '1.0', '/1.0/search-index.json', ['1.0/guides', '1.0/tutorial-basics'], 'There is no version “9.9” of these docs. Showing results from all of version 1.0.'],
-    ['?q=a&ctx=nowhere&version=1.0%2F', null, '/1.0/search-index.json', ['1.0/guides', '1.0/tutorial-basics'], 'There is no section “nowhere” of these docs. Showing results from all of version 1.0.'],
-    ['?q=a&ctx=1.0%2Fguides&version=9.9', null, '/1.0/search-index-1.0-guides.json', ['1.0/guides', '1.0/tutorial-basics'], 'There is no version “9.9” of these docs. Showing results from Guides (1.0).'],
+    [
+      '?q=a&version=9.9%2F',
+      null,
+      '/search-index.json',
+      ['guides', 'guides-2'],
+      'There is no version “9.9” of these docs. Showing results from all of version 2.0.',
+    ],
+    [
+      '?q=a&version=9.9%2F',
+      '1.0',
+      '/1.0/search-index.json',
+      ['1.0/guides', '1.0/tutorial-basics'],
+      'There is no version “9.9” of these docs. Showing results from all of version 1.0.',
+    ],
+    [
+      '?q=a&ctx=nowhere&version=1.0%2F',
+      null,
+      '/1.0/search-index.json',
+      ['1.0/guides', '1.0/tutorial-basics'],
+      'There is no section “nowhere” of these docs. Showing results from all of version 1.0.',
+    ],
+    [
+      '?q=a&ctx=1.0%2Fguides&version=9.9',
+      null,
+      '/1.0/search-index-1.0-guides.json',
+      ['1.0/guides', '1.0/tutorial-basics'],
+      'There is no version “9.9” of these docs. Showing results from Guides (1.0).',
+    ],
   ])('%s (preferred: %s) loads %s, offers %j, says %j', (search, preferred, index, offered, notice) => {
     const scope = searchPage(search, preferred);
     expect(searchIndexUrl(scope)).toBe(index);

@@ -62,7 +62,12 @@ export function clientErrorHandler(security: SecurityHeaders) {
   return (error: NodeJS.ErrnoException, socket: Socket) => {
     if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const headers = {...security({headers: {}} as Parameters<SecurityHeaders>[0]), 'cache-control': NO_STORE, 'content-length': '0', connection: 'close'};
+    const headers = {
+      ...security({headers: {}} as Parameters<SecurityHeaders>[0]),
+      'cache-control': NO_STORE,
+      'content-length': '0',
+      connection: 'close',
+    };
     const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
     socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n`);
   };

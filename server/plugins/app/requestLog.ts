@@ -10,7 +10,10 @@ const PROBES: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
 const requestLog: FastifyPluginAsync = async (app) => {
   app.addHook('onResponse', async (request, reply) => {
     if (PROBES.has(request.url)) return;
-    request.log.info({method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime)}, 'request');
+    request.log.info(
+      {method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime)},
+      'request',
+    );
   });
 };
 

@@ -74,12 +74,7 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
   }
   return (
     <div ref={menuRef} className={clsx('navbar__item', 'dropdown', 'dropdown--right', open && 'dropdown--show')}>
-      <button
-        type="button"
-        className={styles.trigger}
-        aria-haspopup="true"
-        aria-expanded={open}
-        onClick={() => setOpen((value) => !value)}>
+      <button type="button" className={styles.trigger} aria-haspopup="true" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
         <span className={styles.visuallyHidden}>Signed in as </span>
         <span className={styles.name}>{name}</span>
       </button>

@@ -44,7 +44,9 @@ export function CredentialsForm(props: Props): ReactNode {
     <>
       <p className={styles.lead}>Tutorial Hub is for signed-in readers. Sign in to continue to your tutorial.</p>
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
-        <label className={styles.label} htmlFor="login-email">Email</label>
+        <label className={styles.label} htmlFor="login-email">
+          Email
+        </label>
         <input
           id="login-email"
           className={styles.input}
@@ -57,7 +59,9 @@ export function CredentialsForm(props: Props): ReactNode {
         />
         {mode !== 'reset' && (
           <>
-            <label className={styles.label} htmlFor="login-password">Password</label>
+            <label className={styles.label} htmlFor="login-password">
+              Password
+            </label>
             <input
               id="login-password"
               className={styles.input}
@@ -70,8 +74,12 @@ export function CredentialsForm(props: Props): ReactNode {
             />
           </>
         )}
-        <p id="login-error" role="alert" className={styles.error}>{props.error}</p>
-        <p role="status" className={styles.notice}>{props.notice}</p>
+        <p id="login-error" role="alert" className={styles.error}>
+          {props.error}
+        </p>
+        <p role="status" className={styles.notice}>
+          {props.notice}
+        </p>
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? label.busy : label.idle}
         </button>
@@ -82,7 +90,9 @@ export function CredentialsForm(props: Props): ReactNode {
           ? switchButton('sign-in', 'Back to sign in')
           : props.signUpOffered && switchButton('sign-up', 'Create an account')}
       </div>
-      <p className={styles.divider}><span>or</span></p>
+      <p className={styles.divider}>
+        <span>or</span>
+      </p>
       <div className={styles.providers}>
         <button type="button" className="button button--secondary button--block" disabled={busy} onClick={() => props.onProvider('google')}>
           Continue with Google

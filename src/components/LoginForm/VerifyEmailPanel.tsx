@@ -16,11 +16,14 @@ export function VerifyEmailPanel({email, busy, error, notice, onContinue, onSend
   return (
     <>
       <p className={styles.lead}>
-        We sent a verification link to <strong>{email}</strong>. Open it, then come back here and choose “I have verified
-        it — continue”.
+        We sent a verification link to <strong>{email}</strong>. Open it, then come back here and choose “I have verified it — continue”.
       </p>
-      <p role="alert" className={styles.error}>{error}</p>
-      <p role="status" className={styles.notice}>{notice}</p>
+      <p role="alert" className={styles.error}>
+        {error}
+      </p>
+      <p role="status" className={styles.notice}>
+        {notice}
+      </p>
       <div className={styles.actions}>
         <button type="button" className="button button--primary button--block" disabled={busy} onClick={onContinue}>
           I have verified it — continue

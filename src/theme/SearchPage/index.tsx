@@ -22,7 +22,9 @@ function ScopedSearchPage(): ReactNode {
   const scope = useSearchPageScope();
   const history = useHistory();
   const {search} = useLocation();
-  const {siteConfig: {baseUrl}} = useDocusaurusContext();
+  const {
+    siteConfig: {baseUrl},
+  } = useDocusaurusContext();
 
   // A section belongs to one version: choosing one (or "everywhere") keeps the address naming both.
   const onSearchContextChange = useCallback(

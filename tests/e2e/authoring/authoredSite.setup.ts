@@ -8,10 +8,26 @@ import {test as setup} from '../fixtures';
 import {AUTHORED_SITE, RELEASE_WORD, SECTION_WORDS, SECTIONS, VERSIONS_WITH_SECTIONS} from './authoredSite';
 
 const REPO = path.resolve(__dirname, '../../..');
-const NOT_COPIED = new Set(['node_modules', 'build', 'dist', 'releases', '.docusaurus', 'test-results', 'playwright-report', 'playwright', '.git']);
+const NOT_COPIED = new Set([
+  'node_modules',
+  'build',
+  'dist',
+  'releases',
+  '.docusaurus',
+  'test-results',
+  'playwright-report',
+  'playwright',
+  '.git',
+]);
 
-function writeDoc(file: string, {title, description, position, body}: {title: string; description: string; position: number; body: string}) {
-  writeFileSync(file, ['---', `title: ${title}`, `description: ${description}`, `sidebar_position: ${position}`, '---', '', body, ''].join('\n'));
+function writeDoc(
+  file: string,
+  {title, description, position, body}: {title: string; description: string; position: number; body: string},
+) {
+  writeFileSync(
+    file,
+    ['---', `title: ${title}`, `description: ${description}`, `sidebar_position: ${position}`, '---', '', body, ''].join('\n'),
+  );
 }
 
 /** Two sections of two docs in each of VERSIONS_WITH_SECTIONS, same folder names in both. */

@@ -7,10 +7,15 @@ import {AUTHORED_SITE, expect, SECTIONS, test} from './authoredSite';
 
 const ADDED = new RegExp(SECTIONS.map(({folder}) => folder).join('|'));
 /** The authored site is made after the specs are listed: its cases are read when a test runs. */
-const casesOf = (version?: string) => sectionSearchCases(AUTHORED_SITE).filter((searched) => !version || searched.name.startsWith(`${version}, `));
+const casesOf = (version?: string) =>
+  sectionSearchCases(AUTHORED_SITE).filter((searched) => !version || searched.name.startsWith(`${version}, `));
 
 test('the sections added to both versions have indexes of their own', () => {
-  expect(casesOf().filter((searched) => ADDED.test(searched.context)).map((searched) => searched.index)).toEqual([
+  expect(
+    casesOf()
+      .filter((searched) => ADDED.test(searched.context))
+      .map((searched) => searched.index),
+  ).toEqual([
     '/search-index-field-notes.json',
     '/search-index-workshop.json',
     '/1.0/search-index-1.0-field-notes.json',

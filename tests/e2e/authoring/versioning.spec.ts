@@ -19,7 +19,13 @@ test('the release froze 2.0 and relabelled the current docs 3.0', () => {
 
 test('every version builds, with its own search index, and every page is reachable from its sidebar', () => {
   const build = path.join(AUTHORED_SITE, 'build/site');
-  for (const page of ['chapter-1-introduction.html', 'release-notes.html', '2.0/chapter-1-introduction.html', '2.0/reusable1.html', '1.0/intro.html']) {
+  for (const page of [
+    'chapter-1-introduction.html',
+    'release-notes.html',
+    '2.0/chapter-1-introduction.html',
+    '2.0/reusable1.html',
+    '1.0/intro.html',
+  ]) {
     expect(existsSync(path.join(build, page)), page).toBe(true);
   }
   expect(existsSync(path.join(build, '2.0/release-notes.html'))).toBe(false);

@@ -22,7 +22,13 @@ interface CheckedPage {
 
 const PAGES: readonly CheckedPage[] = [
   ...ROUTES.map((route) => ({name: route.path, url: route.url, status: 200, h1: route.h1})),
-  {name: 'the not-found page', url: '/no-such-tutorial', status: 404, h1: 'Page Not Found', expectedErrors: /status of 404 .*\/no-such-tutorial\)$/},
+  {
+    name: 'the not-found page',
+    url: '/no-such-tutorial',
+    status: 404,
+    h1: 'Page Not Found',
+    expectedErrors: /status of 404 .*\/no-such-tutorial\)$/,
+  },
   {
     name: 'search results',
     url: `/search?q=accordionlike&version=${encodeURIComponent('1.0/')}`,
@@ -85,7 +91,10 @@ for (const checked of PAGES) {
         await page.emulateMedia({colorScheme});
         await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
         const violations = await blockingViolations(page);
-        expect(violations.map((violation) => violation.id), `${colorScheme} mode:\n${describeViolations(violations)}`).toEqual([]);
+        expect(
+          violations.map((violation) => violation.id),
+          `${colorScheme} mode:\n${describeViolations(violations)}`,
+        ).toEqual([]);
       }
     });
   });

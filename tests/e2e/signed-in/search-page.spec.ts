@@ -41,10 +41,15 @@ test('a version that does not exist is named, and the current version searched i
 
 for (const version of siteVersions(SITE)) {
   test(`offers the sections of ${version.label} only, and each one searches its own index`, async ({page}) => {
-    const cases = sectionSearchCases(SITE).filter((searched) => searched.versionParam === (version.route === '' ? '' : `${version.route}/`));
+    const cases = sectionSearchCases(SITE).filter(
+      (searched) => searched.versionParam === (version.route === '' ? '' : `${version.route}/`),
+    );
     await page.goto(`/search?${new URLSearchParams({q: 'the', ...(version.route ? {version: `${version.route}/`} : {})})}`);
     const menu = page.getByRole('combobox', {name: 'Search in'});
-    await expect(menu.getByRole('option')).toHaveText([`All of ${version.label}`, ...cases.filter((c) => c.context).map((c) => c.contextLabel!)]);
+    await expect(menu.getByRole('option')).toHaveText([
+      `All of ${version.label}`,
+      ...cases.filter((c) => c.context).map((c) => c.contextLabel!),
+    ]);
 
     // Each section, then the whole version again (its index already fetched: the search worker keeps it).
     for (const searched of cases.slice(1)) {
@@ -98,7 +103,9 @@ test('keeps every key typed at 20 ms a key', async ({page}) => {
 });
 
 test('a 3,000-character query in the address is answered at once, and so is the next', async ({page}) => {
-  const huge = Array.from({length: 300}, (_, i) => `word${i}x`).join(' ').slice(0, 3000);
+  const huge = Array.from({length: 300}, (_, i) => `word${i}x`)
+    .join(' ')
+    .slice(0, 3000);
   await page.goto(`/search?${new URLSearchParams({q: huge, version: '1.0/'})}`);
   await expect(page.getByText('No documents were found')).toBeVisible({timeout: 5000});
   const box = page.getByRole('searchbox', {name: 'Search'});

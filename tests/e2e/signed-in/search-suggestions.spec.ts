@@ -56,7 +56,9 @@ test('malformed queries break neither the box nor the page (the error guard sees
 });
 
 test('a 3,000-character query is cut to 100 characters, and the next query is answered at once', async ({page}) => {
-  const huge = Array.from({length: 300}, (_, i) => `word${i}x`).join(' ').slice(0, 3000);
+  const huge = Array.from({length: 300}, (_, i) => `word${i}x`)
+    .join(' ')
+    .slice(0, 3000);
   await page.goto('/1.0/intro');
   const box = page.locator('input.navbar__search-input');
   const suggestions = await searchFromNavbar(page, huge);

@@ -7,7 +7,9 @@ function versionMenu(page: Page, current: string): {trigger: Locator; menu: Loca
   const triggerRole = {name: current, exact: true};
   const trigger = mainNavbar(page).getByRole('button', triggerRole);
   // `has` is relative to the dropdown: the trigger's locator from the page root, not from the navbar.
-  const dropdown = mainNavbar(page).locator('.dropdown').filter({has: page.getByRole('button', triggerRole)});
+  const dropdown = mainNavbar(page)
+    .locator('.dropdown')
+    .filter({has: page.getByRole('button', triggerRole)});
   return {trigger, menu: dropdown.getByRole('list')};
 }
 

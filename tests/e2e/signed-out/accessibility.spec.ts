@@ -74,7 +74,10 @@ for (const state of STATES) {
       await page.emulateMedia({colorScheme});
       await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
       const violations = await blockingViolations(page);
-      expect(violations.map((violation) => violation.id), `${colorScheme} mode:\n${describeViolations(violations)}`).toEqual([]);
+      expect(
+        violations.map((violation) => violation.id),
+        `${colorScheme} mode:\n${describeViolations(violations)}`,
+      ).toEqual([]);
     }
   });
 }

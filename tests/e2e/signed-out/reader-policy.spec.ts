@@ -15,7 +15,10 @@ const PASSWORD = 'a-good-long-password';
 
 // What the browser logs of the refusals this spec provokes: the gate's 403s, the identity service's
 // 400s (wrong password, taken address, unknown address), and the emulator's link page asking for a favicon.
-test.use({expectedErrors: /status of 403 .*\/api\/session\)$|status of 400 .*\/identitytoolkit\.googleapis\.com\/|status of 404 .*\/favicon\.ico\)$/});
+test.use({
+  expectedErrors:
+    /status of 403 .*\/api\/session\)$|status of 400 .*\/identitytoolkit\.googleapis\.com\/|status of 404 .*\/favicon\.ico\)$/,
+});
 const CONTINUE = 'I have verified it — continue';
 
 /** The newest link of this kind the emulator "sent" to the address, once it has. */
@@ -137,7 +140,10 @@ test.describe('the page never tells whether an address has an account', () => {
   test('signing in with an unknown address reads like a wrong password', async ({page}) => {
     const reader = await newReader('wrong-password');
     const answers: string[] = [];
-    for (const credentials of [{email: reader.email, password: 'not-the-password'}, {email: uniqueEmail('nobody'), password: PASSWORD}]) {
+    for (const credentials of [
+      {email: reader.email, password: 'not-the-password'},
+      {email: uniqueEmail('nobody'), password: PASSWORD},
+    ]) {
       await page.goto('/login');
       await signInThroughLoginPage(page, credentials);
       await expect(page.getByRole('alert')).not.toBeEmpty();

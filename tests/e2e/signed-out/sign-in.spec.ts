@@ -27,7 +27,10 @@ test('shows progress while the request is in flight, and ignores a second click'
   const button = page.getByRole('button', {name: 'Sign in', exact: true});
   await button.click();
   await expect(page.getByRole('button', {name: 'Signing in…'})).toBeDisabled();
-  await page.getByRole('button', {name: 'Signing in…'}).click({force: true, timeout: 2_000}).catch(() => undefined);
+  await page
+    .getByRole('button', {name: 'Signing in…'})
+    .click({force: true, timeout: 2_000})
+    .catch(() => undefined);
   await expect(page).toHaveURL(`${GATE_URL}/1.0/intro`);
   expect(sessionRequests).toBe(1);
 });
@@ -68,7 +71,14 @@ test.describe('with the identity service unreachable', () => {
 });
 
 test('never follows a hostile redirect off the site (every spelling: tests/unit/paths.test.ts)', async ({page, reader}) => {
-  const hostile = ['//evil.example', 'https://evil.example/', '/\\evil.example', 'javascript:alert(document.domain)', '%2F%2Fevil.example', '/\t/evil.example'];
+  const hostile = [
+    '//evil.example',
+    'https://evil.example/',
+    '/\\evil.example',
+    'javascript:alert(document.domain)',
+    '%2F%2Fevil.example',
+    '/\t/evil.example',
+  ];
   // Signing in on the form, then coming back signed in: both leave through the same target.
   await page.goto(`/login?redirect=${encodeURIComponent(hostile[0]!)}`);
   await signInThroughLoginPage(page, reader);

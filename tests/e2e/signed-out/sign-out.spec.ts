@@ -87,7 +87,9 @@ test.describe('when the server cannot end the session', () => {
     await signInAt(page, '/reusable1', reader);
     await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
 
-    await page.route('**/api/logout', (route) => route.fulfill({status: 503, contentType: 'application/json', body: '{"error":"unavailable"}'}));
+    await page.route('**/api/logout', (route) =>
+      route.fulfill({status: 503, contentType: 'application/json', body: '{"error":"unavailable"}'}),
+    );
     await signOutFromMenu(page);
     await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('alert')).toHaveText(
       'You are still signed in: the site could not end your session. Try again in a moment.',
