@@ -25,11 +25,17 @@ function holdUntilReleased(event: Event): void {
   if (!released && isSearchInput(event.target)) event.stopImmediatePropagation();
 }
 
-/** The reader's own keys (trusted events) while autocomplete.js has not taken the box over yet. */
+/**
+ * The reader's own keys (trusted events) while autocomplete.js has not taken the box over yet.
+ * The plugin's start-up empties the box without an input event, possibly between two keys: a key
+ * that lands in a box emptied that way is added to what was remembered, not put in its place (a
+ * reader who empties the box does it with an input event of their own, which remembers "").
+ */
 function rememberTyping(event: Event): void {
-  if (event.isTrusted && isSearchInput(event.target) && event.target.getAttribute('role') !== 'combobox') {
-    typedBeforeReady = event.target.value;
-  }
+  if (!event.isTrusted || !isSearchInput(event.target) || event.target.getAttribute('role') === 'combobox') return;
+  const {value} = event.target;
+  const emptiedBehindTheReader = event instanceof InputEvent && event.inputType === 'insertText' && value === event.data;
+  typedBeforeReady = emptiedBehindTheReader ? typedBeforeReady + value : value;
 }
 
 // Not during the build's server-side rendering.
