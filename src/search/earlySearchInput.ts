@@ -16,6 +16,10 @@ const HELD_EVENTS = ['focusin', 'mouseover'] as const;
 
 let released = false;
 let typedBeforeReady = '';
+/** What the reader had typed when the plugin last emptied the box: the box now holds only what came after. */
+let typedBeforeEmptied = '';
+/** The box's value after the reader's last key. */
+let lastSeen = '';
 
 function isSearchInput(target: EventTarget | null): target is HTMLInputElement {
   return target instanceof HTMLInputElement && target.matches(SEARCH_INPUT);
@@ -25,26 +29,35 @@ function holdUntilReleased(event: Event): void {
   if (!released && isSearchInput(event.target)) event.stopImmediatePropagation();
 }
 
+/** The reader's own keys (trusted events) while autocomplete.js has not taken the box over yet. */
+function isEarlyKey(event: Event): event is Event & {target: HTMLInputElement} {
+  return event.isTrusted && isSearchInput(event.target) && event.target.getAttribute('role') !== 'combobox';
+}
+
 /**
- * The reader's own keys (trusted events) while autocomplete.js has not taken the box over yet.
  * The plugin's start-up empties the box without an input event, possibly between two keys: a key
- * that lands in a box emptied that way is added to what was remembered, not put in its place (a
- * reader who empties the box does it with an input event of their own, which remembers "").
+ * about to land in a box emptied that way (not by the reader, whose edits we see) keeps what came before.
  */
+function noticeEmptying(event: Event): void {
+  if (isEarlyKey(event) && event.target.value === '' && lastSeen !== '') typedBeforeEmptied = typedBeforeReady;
+}
+
 function rememberTyping(event: Event): void {
-  if (!event.isTrusted || !isSearchInput(event.target) || event.target.getAttribute('role') === 'combobox') return;
-  const {value} = event.target;
-  const emptiedBehindTheReader = event instanceof InputEvent && event.inputType === 'insertText' && value === event.data;
-  typedBeforeReady = emptiedBehindTheReader ? typedBeforeReady + value : value;
+  if (!isEarlyKey(event)) return;
+  lastSeen = event.target.value;
+  // A reader who empties the box starts afresh.
+  if (lastSeen === '') typedBeforeEmptied = '';
+  typedBeforeReady = typedBeforeEmptied + lastSeen;
 }
 
 // Not during the build's server-side rendering.
 if (typeof window !== 'undefined') {
   for (const type of HELD_EVENTS) window.addEventListener(type, holdUntilReleased, {capture: true});
+  window.addEventListener('beforeinput', noticeEmptying, {capture: true});
   window.addEventListener('input', rememberTyping, {capture: true});
   // Keys typed before this script ran (it comes with the app's main bundle) are already in the box.
   const input = document.querySelector<HTMLInputElement>(SEARCH_INPUT);
-  if (input && input.value !== '') typedBeforeReady = input.value;
+  if (input && input.value !== '') typedBeforeReady = lastSeen = input.value;
 }
 
 /** Called once the plugin's SearchBar has settled on its section: what was held happens now. */
@@ -58,6 +71,6 @@ export function releaseSearchEvents(input: HTMLInputElement): void {
 /** What the reader typed before the box was ready, once: the caller types it back. */
 export function takeQueryTypedBeforeReady(): string {
   const query = typedBeforeReady;
-  typedBeforeReady = '';
+  typedBeforeReady = typedBeforeEmptied = lastSeen = '';
   return query;
 }

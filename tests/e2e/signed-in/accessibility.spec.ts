@@ -1,6 +1,6 @@
 import {expect, test} from '../fixtures';
 import type {Page} from '@playwright/test';
-import {blockingViolations, describeViolations} from '../../support/axe';
+import {blockingViolationsIn, describeViolations} from '../../support/axe';
 import {ROUTES} from '../../support/routes';
 import {searchFromNavbar} from '../../support/search';
 
@@ -88,9 +88,7 @@ for (const checked of PAGES) {
       await checked.ready?.(page);
 
       for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({colorScheme});
-        await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
-        const violations = await blockingViolations(page);
+        const violations = await blockingViolationsIn(page, colorScheme);
         expect(
           violations.map((violation) => violation.id),
           `${colorScheme} mode:\n${describeViolations(violations)}`,

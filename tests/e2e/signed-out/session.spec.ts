@@ -14,7 +14,9 @@ test('lasts across a reload and into a new tab', async ({page, context, reader})
 
 test('once the server session ended, the login page signs the reader back in silently', async ({page, context, reader}) => {
   await signInAt(page, '/', reader);
-  // The server session is gone; Firebase in this browser still knows the reader.
+  // The server session is gone; Firebase in this browser still knows the reader. The page is left
+  // first: its prefetches of chunks would otherwise race the cookie's removal and be refused.
+  await page.goto('about:blank');
   await context.clearCookies({name: '__session'});
   await page.goto('/1.0/test#tabs');
   await expect(page).toHaveURL(`${GATE_URL}/1.0/test#tabs`);
