@@ -8,10 +8,23 @@ export type AxeViolation = AxeResults['violations'][number];
 /** Impacts that fail a page. */
 export const BLOCKING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
 
-/** Runs every axe rule on the page as it is now and returns the serious and critical violations. */
-export async function blockingViolations(page: Page): Promise<AxeViolation[]> {
+/** The rules whose result depends on colours: the only ones a change of colour scheme can change. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+export type ColourScheme = 'light' | 'dark';
+
+/** What to check: the whole page, or only the part of it that is the page's own (`main`), its chrome checked elsewhere. */
+export interface AxeScope {
+  include?: string;
+}
+
+/** Runs axe on the page as it is now and returns the serious and critical violations. */
+async function blockingViolations(page: Page, {include}: AxeScope, rules?: string[]): Promise<AxeViolation[]> {
+  let builder = new AxeBuilder({page});
+  if (include) builder = builder.include(include);
+  if (rules) builder = builder.withRules(rules);
   // Only violations are read: axe then skips collecting every passing node, its slowest part on a full page.
-  const results = await new AxeBuilder({page}).options({resultTypes: ['violations']}).analyze();
+  const results = await builder.options({resultTypes: ['violations']}).analyze();
   return results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
 }
 
@@ -29,13 +42,16 @@ export function describeViolations(violations: readonly AxeViolation[]): string 
 }
 
 /**
- * Switches the system colour scheme as a reader's system does, and checks the page once it has
- * followed: the theme's colours change through CSS transitions, and a check made mid-way measures
- * the old text colour on the new background.
+ * Checks the page in the light scheme with every rule, then switches to dark as a reader's system
+ * does and checks again with the colour rules: the switch changes colours and nothing else. The
+ * theme's colours change through CSS transitions, so the dark check waits for them to end (a check
+ * made mid-way measures the old text colour on the new background).
  */
-export async function blockingViolationsIn(page: Page, colorScheme: 'light' | 'dark'): Promise<AxeViolation[]> {
-  await page.emulateMedia({colorScheme});
-  await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+export async function blockingViolationsInEachScheme(page: Page, scope: AxeScope = {}): Promise<Record<ColourScheme, AxeViolation[]>> {
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  const light = await blockingViolations(page, scope);
+  await page.emulateMedia({colorScheme: 'dark'});
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect
     .poll(() =>
       page.evaluate(
@@ -44,5 +60,17 @@ export async function blockingViolationsIn(page: Page, colorScheme: 'light' | 'd
       ),
     )
     .toBe(0);
-  return blockingViolations(page);
+  const dark = await blockingViolations(page, scope, COLOUR_RULES);
+  return {light, dark};
+}
+
+/** Fails the test with every serious or critical violation of either scheme, named and explained. */
+export async function expectAccessibleInEachScheme(page: Page, scope: AxeScope = {}): Promise<void> {
+  const violations = await blockingViolationsInEachScheme(page, scope);
+  for (const scheme of ['light', 'dark'] as const) {
+    expect(
+      violations[scheme].map((violation) => violation.id),
+      `${scheme} mode:\n${describeViolations(violations[scheme])}`,
+    ).toEqual([]);
+  }
 }
