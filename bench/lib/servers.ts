@@ -10,11 +10,11 @@ import {gateSession} from './sessions';
 const START_TIMEOUT_MS = 120_000;
 
 /**
- * The gate as `npm run serve` runs it, in its own process so that its memory can be read, with
- * the production session settings unless `env` says otherwise.
+ * The gate as production runs it (the compiled server, `npm run build:server`), in its own process
+ * so that its memory can be read, with the production session settings unless `env` says otherwise.
  */
 export function startGate(buildDir: string, port: number, env: Record<string, string> = {}): Promise<RunningServer> {
-  return startServer(process.execPath, ['--import', 'tsx', path.join(REPO, 'server/main.ts')], {
+  return startServer(process.execPath, [path.join(REPO, 'dist/server/main.js')], {
     cwd: REPO,
     env: {...firebaseEnv(), PORT: String(port), HOST, BUILD_DIR: buildDir, LOG_REQUESTS: 'false', ...env},
     origin: `http://${HOST}:${port}`,
