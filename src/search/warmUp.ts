@@ -1,10 +1,12 @@
 /**
  * Gaps of the local search plugin, closed from outside it:
  * - it loads a version's index only when the reader hovers or focuses the box, so the first
- *   query waits for the download; we ask for it once the page is idle;
+ *   query waits for the download; we ask for it once the page is idle
+ *   (https://github.com/easyops-cn/docusaurus-search-local/issues/156);
  * - a query typed while the index loads is never run: autocomplete.js takes the box's value at
  *   start-up as the query it has already answered. When the box becomes ready (autocomplete.js
- *   marks it role="combobox"), we empty it and type the reader's query back, as input events;
+ *   marks it role="combobox"), we empty it and type the reader's query back, as input events (no
+ *   upstream issue; the same race in a sibling plugin: https://github.com/praveenn77/docusaurus-lunr-search/pull/62);
  * - it learns the reader's section only after hydration: events that would load an index wait
  *   until it has (earlySearchInput.ts, which also remembers the keys typed before then).
  */

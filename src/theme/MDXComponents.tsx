@@ -4,7 +4,8 @@ import type {MDXComponentsObject} from '@theme/MDXComponents';
 
 /**
  * A Markdown task list (`- [x] item`) renders a disabled checkbox with no name, announced as an
- * unlabelled control (axe rule `label`): name it by its state; the item's text follows it.
+ * unlabelled control (axe rule `label`): name it by its state; the item's text follows it. (The
+ * same gap in another Markdown renderer: https://github.com/markdown-it/markdown-it/issues/505.)
  */
 function MDXInput(props: ComponentProps<'input'>): ReactNode {
   if (props.type !== 'checkbox' || props['aria-label'] !== undefined) return <input {...props} />;

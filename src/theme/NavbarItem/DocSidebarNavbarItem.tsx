@@ -8,7 +8,8 @@ import {useDocsPreferredVersion} from '@docusaurus/plugin-content-docs/client';
 /**
  * Off the docs (home, search), the link to a sidebar goes to the version the reader chose in the
  * version menu. Docusaurus would take 2.0 there: with the docs at the root, it counts every page as
- * part of the version at the root. On a doc, the link stays in the doc's own version.
+ * part of the version at the root (https://github.com/facebook/docusaurus/issues/7974). On a doc,
+ * the link stays in the doc's own version.
  */
 export default function DocSidebarNavbarItemWrapper(props: Props): ReactNode {
   const {plugin} = useRouteContext();
