@@ -4,7 +4,6 @@
  * opens a port, with `listen()`.
  */
 import {Writable} from 'node:stream';
-import type {FastifyInstance} from 'fastify';
 import {buildGateServer} from '../../server/app';
 import {firebaseAuth} from '../../server/services/firebaseAuth';
 import {loadConfig} from '../../server/config';
@@ -16,7 +15,6 @@ import {DEMO_READER} from '../../shared/demoReader';
 import {LOGOUT_ENDPOINT, SESSION_COOKIE, SESSION_ENDPOINT, sessionCookieFrom, sessionCookieHeader} from '../../shared/session';
 
 export interface RunningGate extends Gate {
-  app: FastifyInstance;
   /** Opens a free loopback port, for what only real HTTP shows; resolves with its origin. */
   listen(): Promise<string>;
 }
@@ -47,8 +45,9 @@ function injectablePath(path: string): string {
 export async function startGate(env: Record<string, string> = {}): Promise<RunningGate> {
   const config = loadConfig({...TEST_GATE_ENV, ...env});
   // firebase-admin reads the emulator's address from this process's environment, which vitest sets.
-  if (config.emulatorHost !== (process.env.FIREBASE_AUTH_EMULATOR_HOST ?? null)) {
-    throw new Error(`a gate in this process talks to ${process.env.FIREBASE_AUTH_EMULATOR_HOST} only: use startGateProcess`);
+  const reachable = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? null;
+  if (config.emulatorHost !== reachable) {
+    throw new Error(`firebase-admin in this process talks to ${reachable}, not ${config.emulatorHost}: use startGateProcess`);
   }
   const logs: Record<string, unknown>[] = [];
   const parse = jsonLineParser(logs);
@@ -64,7 +63,6 @@ export async function startGate(env: Record<string, string> = {}): Promise<Runni
   // Injected requests come from no socket: the gate takes its own origin from the configured port.
   const origin = `http://127.0.0.1:${config.port}`;
   return {
-    app,
     origin,
     logs,
     async request(path, {method = 'GET', headers = {}, body}: RequestOptions = {}) {
