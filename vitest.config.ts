@@ -1,4 +1,5 @@
 import {defineConfig} from 'vitest/config';
+import {EMULATOR_HOST} from './tests/support/environment';
 
 export default defineConfig({
   test: {
@@ -15,6 +16,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // firebase-admin finds the emulator only through the environment: set here, never by a test.
+          env: {FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST},
         },
       },
     ],

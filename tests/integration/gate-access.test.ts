@@ -8,12 +8,12 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {startGate, sessionCookieFor, type RunningGate} from '../support/gate';
+import {postLogout, startGate, sessionCookieFor, type RunningGate} from '../support/gate';
 import {builtFiles, docTextSamples, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/buildFiles';
 import {nowSeconds, sessionCookieClaims, unsignedJwt} from '../support/emulator';
 import {identifiersIn, privateIdentifiers} from '../support/privateIdentifiers';
-import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
-import {LOGOUT_ENDPOINT, sessionCookieHeader} from '../../shared/session';
+import {NAVIGATION, SUBRESOURCE} from '../support/http';
+import {sessionCookieHeader} from '../../shared/session';
 
 let gate: RunningGate;
 /** The readers' site, and the public login build that signed-out visitors get instead. */
@@ -35,7 +35,7 @@ async function signedOutAnswers(cookie?: string): Promise<{request: string; stat
   const answers = [];
   for (const {url} of [...publicFiles, ...files]) {
     for (const navigate of [false, true]) {
-      const {status, body} = await rawRequest(gate.origin, url, {headers: headersFor(navigate)});
+      const {status, body} = await gate.request(url, {headers: headersFor(navigate)});
       answers.push({request: `${navigate ? 'page load' : 'fetch'} ${url}`, status, body});
     }
   }
@@ -45,7 +45,7 @@ async function signedOutAnswers(cookie?: string): Promise<{request: string; stat
     ['GET', '/%'],
     ['GET', '/1.0/%E0%A4%A'],
   ]) {
-    const {status, body} = await rawRequest(gate.origin, url!, {method, headers: headersFor(true)});
+    const {status, body} = await gate.request(url!, {method, headers: headersFor(true)});
     answers.push({request: `${method} ${url}`, status, body});
   }
   return answers;
@@ -59,7 +59,7 @@ afterAll(() => gate.close());
 function get(url: string, {cookie, navigate = false}: {cookie?: string; navigate?: boolean} = {}) {
   const headers: Record<string, string> = {...(navigate ? NAVIGATION : SUBRESOURCE)};
   if (cookie !== undefined) headers.cookie = sessionCookieHeader(cookie);
-  return rawRequest(gate.origin, url, {headers});
+  return gate.request(url, {headers});
 }
 
 describe('signed out', () => {
@@ -139,12 +139,7 @@ describe('cookies that must not open anything', () => {
     // Firebase records revocation to the second: a session started in the same second as
     // "sign out everywhere" would survive it.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const logout = await fetch(`${gate.origin}${LOGOUT_ENDPOINT}`, {
-      method: 'POST',
-      headers: {'content-type': 'application/json', origin: gate.origin, cookie: sessionCookieHeader(revokedCookie)},
-      body: JSON.stringify({everywhere: true}),
-    });
-    expect(logout.status).toBe(204);
+    expect((await postLogout(gate, revokedCookie, {everywhere: true})).status).toBe(204);
   });
 
   const badCookies: [string, () => string][] = [

@@ -1,31 +1,39 @@
-/** The gate server's edges: hostile paths and bodies, headers, the session cookie, and emulator safety. */
+/**
+ * The gate server's edges: hostile paths and bodies, headers, the session cookie, and emulator
+ * safety. In process through app.inject, but for what only real HTTP carries: paths a URL parser
+ * would rewrite, and headers past the HTTP parser's limit, go over a port.
+ */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {startGate, sessionCookieFor, type RunningGate} from '../support/gate';
+import {startGateProcess, type GateProcess} from '../support/gateProcess';
 import {idTokenClaims, longStandingUser, nowSeconds, signInWithPassword, unsignedJwt} from '../support/emulator';
 import {runScript} from '../support/childProcess';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
 import {LOGIN_BUILD_DIR} from '../support/buildFiles';
-import {EMULATOR_HOST} from '../support/environment';
 import {safeRedirectTarget} from '../../shared/paths';
 import {DEMO_READER} from '../../shared/demoReader';
 import {LOGOUT_ENDPOINT, SESSION_ENDPOINT, sessionCookieHeader} from '../../shared/session';
 
 let gate: RunningGate;
+/** The same gate over a loopback port. */
+let port: string;
 let cookie: string;
 
 beforeAll(async () => {
   gate = await startGate();
+  port = await gate.listen();
   cookie = await sessionCookieFor(gate);
 });
 afterAll(() => gate.close());
 
-const healthy = async () => (await rawRequest(gate.origin, '/healthz')).status === 200;
+/** Still answering, in process and on its port. */
+const healthy = async () => (await gate.request('/healthz')).status === 200 && (await rawRequest(port, '/healthz')).status === 200;
 
 function postJson(url: string, body: string, headers: Record<string, string> = {}) {
-  return rawRequest(gate.origin, url, {
+  return gate.request(url, {
     method: 'POST',
     headers: {'content-type': 'application/json', origin: gate.origin, 'sec-fetch-site': 'same-origin', ...headers},
     body,
@@ -40,7 +48,7 @@ describe('open redirects', () => {
     expect(value.startsWith('/')).toBe(true);
     expect(value.startsWith('//')).toBe(false);
     expect(value).not.toMatch(/\\/);
-    expect(new URL(value, gate.origin).origin).toBe(gate.origin);
+    expect(new URL(value, port).origin).toBe(port);
   }
 
   it.each([
@@ -68,12 +76,12 @@ describe('open redirects', () => {
     '/login/?redirect=//evil.com',
   ])('%s never leads off the site', async (url) => {
     for (const headers of [NAVIGATION, SUBRESOURCE]) {
-      const response = await rawRequest(gate.origin, url, {headers});
+      const response = await rawRequest(port, url, {headers});
       expect([301, 302, 400, 401, 404, 414]).toContain(response.status);
       if (response.status === 301 || response.status === 302) expectSameSite(response.headers.location);
       // A login redirect the gate writes itself carries only a safe target (a 301 keeps the query as sent).
       if (response.status === 302) {
-        const target = new URL(String(response.headers.location), gate.origin).searchParams.get('redirect');
+        const target = new URL(String(response.headers.location), port).searchParams.get('redirect');
         if (target !== null) expect(safeRedirectTarget(target)).toBe(target);
       }
     }
@@ -108,7 +116,7 @@ describe('path traversal', () => {
     for (const session of [undefined, cookie]) {
       const headers: Record<string, string> = {...SUBRESOURCE};
       if (session) headers.cookie = sessionCookieHeader(session);
-      const response = await rawRequest(gate.origin, url, {headers});
+      const response = await rawRequest(port, url, {headers});
       expect(response.status).not.toBe(200);
       expect(response.status).toBeLessThan(500);
       for (const secret of secrets) expect(response.body).not.toContain(secret);
@@ -127,19 +135,17 @@ describe('session endpoints', () => {
     const {idToken} = await signInWithPassword(DEMO_READER.email, DEMO_READER.password);
     const clean = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== ''));
     const base = {'content-type': 'application/json', ...clean};
-    const session = await rawRequest(gate.origin, SESSION_ENDPOINT, {method: 'POST', headers: base, body: JSON.stringify({idToken})});
+    const session = await gate.request(SESSION_ENDPOINT, {method: 'POST', headers: base, body: JSON.stringify({idToken})});
     expect(session.status).toBe(403);
     expect(session.headers['set-cookie']).toBeUndefined();
-    const logout = await rawRequest(gate.origin, LOGOUT_ENDPOINT, {
+    const logout = await gate.request(LOGOUT_ENDPOINT, {
       method: 'POST',
       headers: {...base, cookie: sessionCookieHeader(cookie)},
       body: JSON.stringify({everywhere: true}),
     });
     expect(logout.status).toBe(403);
     // The reader's session survived the forged sign-out.
-    expect((await rawRequest(gate.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status).toBe(
-      200,
-    );
+    expect((await gate.request('/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status).toBe(200);
   });
 
   it.each([
@@ -205,7 +211,7 @@ describe('behind an https proxy', () => {
 
   it('marks the cookie Secure, sends HSTS, and honours the lifetime setting', async () => {
     const {idToken} = await signInWithPassword(DEMO_READER.email, DEMO_READER.password);
-    const response = await rawRequest(proxied.origin, SESSION_ENDPOINT, {
+    const response = await proxied.request(SESSION_ENDPOINT, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -229,16 +235,16 @@ describe('serving', () => {
 
   it('redirects /x/, /x.html and /x/index.html to /x with 301, keeping the query', async () => {
     for (const url of ['/1.0/intro/?a=1', '/1.0/intro.html?a=1', '/1.0/intro/index.html?a=1']) {
-      const response = await rawRequest(gate.origin, url, {headers: signedIn()});
+      const response = await gate.request(url, {headers: signedIn()});
       expect({url, status: response.status, location: response.headers.location}).toEqual({url, status: 301, location: '/1.0/intro?a=1'});
     }
   });
 
   it('sends cache headers: immutable hashed assets, revalidated HTML and indexes, never public', async () => {
-    const html = await rawRequest(gate.origin, '/1.0/intro', {headers: signedIn()});
-    const index = await rawRequest(gate.origin, '/search-index.json', {headers: signedIn()});
+    const html = await gate.request('/1.0/intro', {headers: signedIn()});
+    const index = await gate.request('/search-index.json', {headers: signedIn()});
     const mainJs = /src=(\/assets\/js\/main\.[^ >]+\.js)/.exec(html.body)![1]!;
-    const asset = await rawRequest(gate.origin, mainJs, {headers: signedIn()});
+    const asset = await gate.request(mainJs, {headers: signedIn()});
     expect(html.headers['cache-control']).toBe('private, no-cache');
     expect(index.headers['cache-control']).toBe('private, no-cache');
     expect(asset.headers['cache-control']).toBe('private, max-age=31536000, immutable');
@@ -249,7 +255,7 @@ describe('serving', () => {
   });
 
   it('sends the security headers', async () => {
-    const response = await rawRequest(gate.origin, '/login', {headers: NAVIGATION});
+    const response = await gate.request('/login', {headers: NAVIGATION});
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("default-src 'self'");
@@ -263,13 +269,15 @@ describe('serving', () => {
   });
 
   it.each([
-    ['a URL that does not decode', 'GET', '/1.0/%E0%A4%A', {}, 400],
-    ['a lone percent sign', 'GET', '/%', {}, 400],
-    ['a method the gate has no route for', 'POST', '/1.0/intro', {}, 404],
-    ['another method on an unknown path', 'DELETE', '/no-such/path', {}, 404],
-    ['oversized headers', 'GET', '/1.0/intro', {'x-filler': 'x'.repeat(20_000)}, 431],
-  ])('%s gets %#: the security headers, and nothing of the request echoed back', async (_name, method, url, extra, status) => {
-    const response = await rawRequest(gate.origin, url, {method, headers: {...SUBRESOURCE, ...extra}});
+    ['a URL that does not decode', 'GET', '/1.0/%E0%A4%A', {}, 400, 'in process'],
+    ['a lone percent sign', 'GET', '/%', {}, 400, 'in process'],
+    ['a method the gate has no route for', 'POST', '/1.0/intro', {}, 404, 'in process'],
+    ['another method on an unknown path', 'DELETE', '/no-such/path', {}, 404, 'in process'],
+    ['oversized headers', 'GET', '/1.0/intro', {'x-filler': 'x'.repeat(20_000)}, 431, 'over a port'],
+  ])('%s gets %#: the security headers, and nothing of the request echoed back', async (_name, method, url, extra, status, via) => {
+    // Only the HTTP parser behind a port limits the size of headers.
+    const options = {method, headers: {...SUBRESOURCE, ...extra}};
+    const response = await (via === 'over a port' ? rawRequest(port, url, options) : gate.request(url, options));
     expect(response.status).toBe(status);
     expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -281,8 +289,9 @@ describe('serving', () => {
   });
 
   it('a page load of a malformed URL gets a page of ours saying so', async () => {
+    // Over the port: a URL parser would resolve the %2e%2e segment before the gate saw it.
     for (const url of ['/1.0/%E0%A4%A', '/1.0/%2e%2e/x']) {
-      const response = await rawRequest(gate.origin, url, {headers: NAVIGATION});
+      const response = await rawRequest(port, url, {headers: NAVIGATION});
       expect(response.status).toBe(400);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.body).toContain('This address is not valid');
@@ -290,7 +299,7 @@ describe('serving', () => {
   });
 
   it('answers /healthz for load balancers', async () => {
-    const response = await rawRequest(gate.origin, '/healthz');
+    const response = await gate.request('/healthz');
     expect(response.status).toBe(200);
     expect(JSON.parse(response.body)).toEqual({status: 'ok'});
   });
@@ -305,20 +314,20 @@ describe.each([
   let onDisk: Buffer;
   beforeAll(async () => {
     server = await startGate(env);
-    const login = await rawRequest(server.origin, '/login', {headers: NAVIGATION});
+    const login = await server.request('/login', {headers: NAVIGATION});
     mainJs = /src=(\/assets\/js\/main\.[^ >]+\.js)/.exec(login.body)![1]!;
     onDisk = readFileSync(path.join(LOGIN_BUILD_DIR, mainJs));
   });
   afterAll(() => server.close());
 
   it('sends the precompressed copy the browser accepts, each decoding to the built file', async () => {
-    const br = await rawRequest(server.origin, mainJs, {headers: {...SUBRESOURCE, 'accept-encoding': 'gzip, deflate, br'}});
+    const br = await server.request(mainJs, {headers: {...SUBRESOURCE, 'accept-encoding': 'gzip, deflate, br'}});
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.bytes).equals(onDisk)).toBe(true);
-    const gz = await rawRequest(server.origin, mainJs, {headers: {...SUBRESOURCE, 'accept-encoding': 'gzip'}});
+    const gz = await server.request(mainJs, {headers: {...SUBRESOURCE, 'accept-encoding': 'gzip'}});
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.bytes).equals(onDisk)).toBe(true);
-    const plain = await rawRequest(server.origin, mainJs, {headers: SUBRESOURCE});
+    const plain = await server.request(mainJs, {headers: SUBRESOURCE});
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.bytes.equals(onDisk)).toBe(true);
     for (const response of [br, gz, plain]) {
@@ -331,20 +340,20 @@ describe.each([
   it('answers a matching If-None-Match with 304 and no body, per encoding', async () => {
     for (const encoding of [undefined, 'br']) {
       const headers = {...SUBRESOURCE, ...(encoding ? {'accept-encoding': encoding} : {})};
-      const first = await rawRequest(server.origin, mainJs, {headers});
+      const first = await server.request(mainJs, {headers});
       const etag = String(first.headers.etag);
-      const again = await rawRequest(server.origin, mainJs, {headers: {...headers, 'if-none-match': etag}});
+      const again = await server.request(mainJs, {headers: {...headers, 'if-none-match': etag}});
       expect(again.status).toBe(304);
       expect(again.body).toBe('');
       expect(again.headers.etag).toBe(etag);
-      const stale = await rawRequest(server.origin, mainJs, {headers: {...headers, 'if-none-match': '"not-this-one"'}});
+      const stale = await server.request(mainJs, {headers: {...headers, 'if-none-match': '"not-this-one"'}});
       expect(stale.status).toBe(200);
     }
   });
 
   it('answers HEAD with the headers of GET and no body', async () => {
-    const plain = await rawRequest(server.origin, mainJs, {headers: SUBRESOURCE});
-    const head = await rawRequest(server.origin, mainJs, {method: 'HEAD', headers: SUBRESOURCE});
+    const plain = await server.request(mainJs, {headers: SUBRESOURCE});
+    const head = await server.request(mainJs, {method: 'HEAD', headers: SUBRESOURCE});
     expect(head.status).toBe(200);
     expect(head.body).toBe('');
     expect(head.headers['content-length']).toBe(plain.headers['content-length']);
@@ -352,7 +361,7 @@ describe.each([
   });
 
   it("keeps a missing page a 404 with the site's 404 page, whatever If-None-Match says", async () => {
-    const missing = await rawRequest(server.origin, '/no-such-page', {
+    const missing = await server.request('/no-such-page', {
       headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie), 'if-none-match': '*'},
     });
     expect(missing.status).toBe(404);
@@ -362,24 +371,22 @@ describe.each([
 });
 
 describe('when the identity service is down', () => {
-  let cut: RunningGate;
+  // A process of its own: firebase-admin in this one talks to the runner's emulator.
+  let cut: GateProcess;
   beforeAll(async () => {
-    cut = await startGate({FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9'});
+    cut = await startGateProcess({FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9'});
   });
-  afterAll(async () => {
-    await cut.close();
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = EMULATOR_HOST;
-  });
+  afterAll(() => cut.close());
 
   it('a cookie cannot be checked: 503, a page saying why to a page load, not a crash and not a way in', async () => {
-    const asset = await rawRequest(cut.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}});
+    const asset = await cut.request('/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}});
     expect(asset.status).toBe(503);
     expect(asset.body).toBe('');
-    const page = await rawRequest(cut.origin, '/1.0/intro', {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie)}});
+    const page = await cut.request('/1.0/intro', {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie)}});
     expect(page.status).toBe(503);
     expect(page.body).toContain('The sign-in service cannot be reached');
     expect(page.body).not.toContain('Introduction to Tutorial Hub 1.0');
-    expect((await rawRequest(cut.origin, '/healthz')).status).toBe(200);
+    expect((await cut.request('/healthz')).status).toBe(200);
   });
 });
 

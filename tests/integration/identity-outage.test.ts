@@ -1,12 +1,13 @@
 /**
  * The gate when the identity service has a bad day: the Auth emulator behind a TCP proxy that
- * these tests cut (connection refused) and stall (no answer), then restore.
+ * these tests cut (connection refused) and stall (no answer), then restore. The gates run as
+ * processes of their own: firebase-admin in this one talks to the runner's emulator, not the proxy.
  */
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
-import {spawn} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {postSession, sessionCookieFor, startGate, type RunningGate} from '../support/gate';
+import {postSession, sessionCookieFor} from '../support/gate';
+import {startGateProcess, type GateProcess} from '../support/gateProcess';
 import {startTcpProxy, type TcpProxy} from '../support/tcpProxy';
 import {EMULATOR_HOST} from '../support/environment';
 import {newAccount, signInWithPassword, uniqueEmail} from '../support/emulator';
@@ -17,11 +18,11 @@ import {sessionCookieHeader} from '../../shared/session';
 
 const DEADLINE_SECONDS = 1;
 let proxy: TcpProxy;
-let gate: RunningGate;
+let gate: GateProcess;
 
 beforeAll(async () => {
   proxy = await startTcpProxy(EMULATOR_HOST);
-  gate = await startGate({
+  gate = await startGateProcess({
     FIREBASE_AUTH_EMULATOR_HOST: proxy.address,
     SESSION_REVOCATION_CHECK_SECONDS: '1',
     IDENTITY_TIMEOUT_SECONDS: String(DEADLINE_SECONDS),
@@ -35,7 +36,7 @@ afterAll(async () => {
 });
 
 const get = (url: string, cookie?: string, headers: Record<string, string> = SUBRESOURCE) =>
-  rawRequest(gate.origin, url, {headers: {...headers, ...(cookie ? {cookie: sessionCookieHeader(cookie)} : {})}});
+  gate.request(url, {headers: {...headers, ...(cookie ? {cookie: sessionCookieHeader(cookie)} : {})}});
 
 const pastReCheck = () => new Promise((resolve) => setTimeout(resolve, 1100));
 
@@ -57,17 +58,20 @@ describe.each([
 
   it('a session never verified gets a 503 page with Retry-After on a page load, and an empty 503 otherwise', async () => {
     const cookie = await sessionCookieFor(gate, await newAccount(uniqueEmail('unverified-here')));
-    const stranger = await startGate({FIREBASE_AUTH_EMULATOR_HOST: proxy.address, IDENTITY_TIMEOUT_SECONDS: String(DEADLINE_SECONDS)});
+    const stranger = await startGateProcess({
+      FIREBASE_AUTH_EMULATOR_HOST: proxy.address,
+      IDENTITY_TIMEOUT_SECONDS: String(DEADLINE_SECONDS),
+    });
     try {
       outage();
-      const page = await rawRequest(stranger.origin, '/1.0/intro?tab=1', {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie)}});
+      const page = await stranger.request('/1.0/intro?tab=1', {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie)}});
       expect(page.status).toBe(503);
       expect(page.headers['retry-after']).toBe('10');
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.body).toContain('The sign-in service cannot be reached');
       expect(page.body).toContain('href="/1.0/intro?tab=1"');
       expect(page.body).not.toContain('Introduction to Tutorial Hub 1.0');
-      const script = await rawRequest(stranger.origin, '/search-index.json', {
+      const script = await stranger.request('/search-index.json', {
         headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)},
       });
       expect(script.status).toBe(503);
@@ -94,8 +98,8 @@ describe.each([
     const response = await postSession(gate, idToken);
     expect(Date.now() - started).toBeLessThan(DEADLINE_SECONDS * 1000 + 2000);
     expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({error: 'unavailable'});
-    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(JSON.parse(response.body)).toMatchObject({error: 'unavailable'});
+    expect(response.headers['set-cookie']).toBeUndefined();
   });
 });
 
@@ -103,29 +107,26 @@ describe('recovery', () => {
   it('no request waits past the deadline while the service hangs; /readyz says so; the gate recovers without a restart', async () => {
     const reader = await newAccount(uniqueEmail('recovery'));
     const cookie = await sessionCookieFor(gate, reader);
-    const fresh = await startGate({FIREBASE_AUTH_EMULATOR_HOST: proxy.address, IDENTITY_TIMEOUT_SECONDS: String(DEADLINE_SECONDS)});
+    const fresh = await startGateProcess({FIREBASE_AUTH_EMULATOR_HOST: proxy.address, IDENTITY_TIMEOUT_SECONDS: String(DEADLINE_SECONDS)});
     try {
       proxy.stall();
       const started = Date.now();
       const answers = await Promise.all(
-        Array.from({length: 5}, () =>
-          rawRequest(fresh.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}}),
-        ),
+        Array.from({length: 5}, () => fresh.request('/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})),
       );
       expect(Date.now() - started).toBeLessThan(DEADLINE_SECONDS * 1000 + 2000);
       expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503, 503, 503]);
-      const notReady = await rawRequest(fresh.origin, '/readyz');
+      const notReady = await fresh.request('/readyz');
       expect(notReady.status).toBe(503);
       expect(JSON.parse(notReady.body)).toMatchObject({status: 'identity-unreachable'});
-      expect((await rawRequest(fresh.origin, '/healthz')).status).toBe(200);
+      expect((await fresh.request('/healthz')).status).toBe(200);
 
       proxy.restore();
-      expect((await rawRequest(fresh.origin, '/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status).toBe(
-        200,
-      );
-      expect((await rawRequest(fresh.origin, '/readyz')).status).toBe(200);
+      expect((await fresh.request('/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status).toBe(200);
+      expect((await fresh.request('/readyz')).status).toBe(200);
+      await fresh.logged((logs) => logs.some((line) => line.event === 'identity-outage-ended'));
       const events = fresh.logs.map((line) => line.event).filter(Boolean);
-      expect(events).toEqual(['identity-outage-began', 'identity-outage-ended']);
+      expect(events).toEqual(['started', 'identity-outage-began', 'identity-outage-ended']);
       expect(fresh.logs.find((line) => line.event === 'identity-outage-began')).toMatchObject({cause: expect.any(String)});
     } finally {
       await fresh.close();
@@ -136,7 +137,7 @@ describe('recovery', () => {
 describe('a reader who leaves', () => {
   it('ends the call to the hung identity service it was waiting for', async () => {
     const cookie = await sessionCookieFor(gate, await newAccount(uniqueEmail('leaves')));
-    const patient = await startGate({FIREBASE_AUTH_EMULATOR_HOST: proxy.address, IDENTITY_TIMEOUT_SECONDS: '60'});
+    const patient = await startGateProcess({FIREBASE_AUTH_EMULATOR_HOST: proxy.address, IDENTITY_TIMEOUT_SECONDS: '60'});
     try {
       proxy.stall();
       const leaving = new AbortController();
@@ -152,6 +153,8 @@ describe('a reader who leaves', () => {
       while (proxy.connections() > 0 && Date.now() < dropped) await new Promise((resolve) => setTimeout(resolve, 20));
       // Long before the 60 s deadline: nobody waits for the answer any more.
       expect(proxy.connections()).toBe(0);
+      // Stopped first, so that every line it wrote has been read.
+      await patient.stop();
       expect(patient.logs.some((line) => line.event === 'identity-outage-began')).toBe(false);
     } finally {
       await patient.close();
@@ -163,53 +166,29 @@ describe('stopping', () => {
   it('SIGTERM with a request stuck on a hung identity service exits 0 within the shutdown deadline', async () => {
     const cookie = await sessionCookieFor(gate, await newAccount(uniqueEmail('shutdown')));
     proxy.stall();
-    const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: path.resolve(__dirname, '../..'),
-      env: {
-        ...process.env,
-        PORT: '3299',
-        FIREBASE_AUTH_EMULATOR_HOST: proxy.address,
-        // Longer than the shutdown deadline, so the request is still stuck when the signal comes.
-        IDENTITY_TIMEOUT_SECONDS: '60',
-        SHUTDOWN_TIMEOUT_SECONDS: '2',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = await startGateProcess({
+      FIREBASE_AUTH_EMULATOR_HOST: proxy.address,
+      // Longer than the shutdown deadline, so the request is still stuck when the signal comes.
+      IDENTITY_TIMEOUT_SECONDS: '60',
+      SHUTDOWN_TIMEOUT_SECONDS: '2',
     });
-    let output = '';
-    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
-    const deadline = Date.now() + 30_000;
-    while (!output.includes('is ready at') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(output).toContain('is ready at');
-
-    const stuck = rawRequest('http://127.0.0.1:3299', '/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}}).catch(
-      (error: Error) => error,
-    );
+    const stuck = server
+      .request('/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})
+      .catch((error: Error) => error);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const signalled = Date.now();
-    server.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await server.stop('SIGTERM')).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(2000 + 2000);
     await stuck;
-    expect(output).toContain('"event":"stopped"');
+    expect(server.logs).toContainEqual(expect.objectContaining({event: 'stopped'}));
   });
 
   it('SIGTERM to `npm run serve` stops the server itself, leaving the port free', async () => {
-    const npm = spawn('npm', ['run', 'serve'], {
-      cwd: path.resolve(__dirname, '../..'),
-      env: {...process.env, PORT: '3298', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST},
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
-    const deadline = Date.now() + 30_000;
-    while (!output.includes('"event":"started"') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await rawRequest('http://127.0.0.1:3298', '/healthz')).status).toBe(200);
-    npm.kill('SIGTERM');
-    await exited;
+    const npm = await startGateProcess({}, ['npm', 'run', 'serve']);
+    expect((await npm.request('/healthz')).status).toBe(200);
+    await npm.stop('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(output).toContain('"event":"stopped"');
-    await expect(rawRequest('http://127.0.0.1:3298', '/healthz')).rejects.toMatchObject({code: 'ECONNREFUSED'});
+    expect(npm.logs).toContainEqual(expect.objectContaining({event: 'stopped'}));
+    await expect(rawRequest(npm.origin, '/healthz')).rejects.toMatchObject({code: 'ECONNREFUSED'});
   });
 });

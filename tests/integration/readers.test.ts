@@ -19,7 +19,6 @@ let dir: string;
 let listFile: string;
 
 beforeAll(() => {
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = EMULATOR_HOST;
   app = initializeApp({projectId: PROJECT_ID}, 'readers-test');
   auth = getAuth(app);
 });

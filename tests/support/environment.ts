@@ -13,14 +13,15 @@ export const PROJECT_ID = DEMO_PROJECT_ID;
 /** The reader policy of the tests' gate: verified addresses of this domain (uniqueEmail's default). */
 export const ALLOWED_TEST_DOMAIN = 'tutorial-hub.test';
 
-/** The gate server as the tests run it: revocation checked on every request, so tests need not wait. */
+/** The gate server's settings in every test: revocation checked on every request, so tests need not wait. */
+export const TEST_GATE_ENV: Readonly<Record<string, string>> = {
+  FIREBASE_PROJECT_ID: PROJECT_ID,
+  FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+  SESSION_REVOCATION_CHECK_SECONDS: '0',
+  ALLOWED_EMAIL_DOMAINS: ALLOWED_TEST_DOMAIN,
+};
+
+/** The gate server as the browser tests run it. */
 export function gateServerEnv(): Record<string, string> {
-  return {
-    PORT: String(GATE_PORT),
-    HOST: '127.0.0.1',
-    FIREBASE_PROJECT_ID: PROJECT_ID,
-    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-    SESSION_REVOCATION_CHECK_SECONDS: '0',
-    ALLOWED_EMAIL_DOMAINS: ALLOWED_TEST_DOMAIN,
-  };
+  return {PORT: String(GATE_PORT), HOST: '127.0.0.1', ...TEST_GATE_ENV};
 }

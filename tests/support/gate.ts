@@ -1,50 +1,82 @@
-/** Starts the real gate server in this process, on a free loopback port, over the real build. */
+/**
+ * The real gate server over the real build, in this process, with no port: requests go through
+ * `app.inject`. Only what needs real HTTP (paths a URL parser would rewrite, oversized headers)
+ * opens a port, with `listen()`.
+ */
 import {Writable} from 'node:stream';
-import type {FastifyInstance} from 'fastify';
 import {buildGateServer} from '../../server/app';
 import {firebaseAuth} from '../../server/services/firebaseAuth';
 import {loadConfig} from '../../server/config';
-import {ALLOWED_TEST_DOMAIN, EMULATOR_HOST, PROJECT_ID} from './environment';
+import {TEST_GATE_ENV} from './environment';
 import {signInWithPassword} from './emulator';
+import {jsonLineParser, type Gate} from './anyGate';
+import type {RawResponse, RequestOptions} from './http';
 import {DEMO_READER} from '../../shared/demoReader';
 import {LOGOUT_ENDPOINT, SESSION_COOKIE, SESSION_ENDPOINT, sessionCookieFrom, sessionCookieHeader} from '../../shared/session';
 
-export interface RunningGate {
-  app: FastifyInstance;
-  origin: string;
-  /** The JSON lines the gate logged so far (audit trail, warnings, errors), parsed. */
-  logs: Record<string, unknown>[];
-  close(): Promise<void>;
+export interface RunningGate extends Gate {
+  /** Opens a free loopback port, for what only real HTTP shows; resolves with its origin. */
+  listen(): Promise<string>;
+}
+
+/** Headers as a client receives them: every value a string, Set-Cookie always a list. */
+function asReceived(headers: Record<string, string | string[] | number | undefined>): RawResponse['headers'] {
+  const received: RawResponse['headers'] = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    const values = ([] as (string | number)[]).concat(value).map(String);
+    received[name] = name === 'set-cookie' ? values : values.join(', ');
+  }
+  return received;
+}
+
+/**
+ * `app.inject` parses the path as a URL, which resolves `..`, reads `//host` as a host and turns
+ * `\` into `/`: a path it would change must be sent over a port, or the test proves nothing.
+ */
+function injectablePath(path: string): string {
+  const parsed = new URL(path, 'http://gate.invalid');
+  if (parsed.host !== 'gate.invalid' || parsed.pathname + parsed.search !== path) {
+    throw new Error(`app.inject would send ${parsed.pathname + parsed.search} for ${path}: send it over a port (listen())`);
+  }
+  return path;
 }
 
 export async function startGate(env: Record<string, string> = {}): Promise<RunningGate> {
-  const config = loadConfig({
-    PORT: '0',
-    FIREBASE_PROJECT_ID: PROJECT_ID,
-    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-    SESSION_REVOCATION_CHECK_SECONDS: '0',
-    ALLOWED_EMAIL_DOMAINS: ALLOWED_TEST_DOMAIN,
-    ...env,
-  });
+  const config = loadConfig({...TEST_GATE_ENV, ...env});
+  // firebase-admin reads the emulator's address from this process's environment, which vitest sets.
+  const reachable = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? null;
+  if (config.emulatorHost !== reachable) {
+    throw new Error(`firebase-admin in this process talks to ${reachable}, not ${config.emulatorHost}: use startGateProcess`);
+  }
   const logs: Record<string, unknown>[] = [];
+  const parse = jsonLineParser(logs);
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
+      parse(chunk);
       done();
     },
   });
-  // firebase-admin reads the emulator's address only from the environment.
-  if (config.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.emulatorHost;
   const firebase = firebaseAuth(config.projectId);
   const app = await buildGateServer({config, auth: firebase.auth, logger: {level: 'info', stream}});
   app.addHook('onClose', () => firebase.close());
-  const address = await app.listen({port: 0, host: '127.0.0.1'});
-  return {app, origin: address, logs, close: () => app.close()};
+  // Injected requests come from no socket: the gate takes its own origin from the configured port.
+  const origin = `http://127.0.0.1:${config.port}`;
+  return {
+    origin,
+    logs,
+    async request(path, {method = 'GET', headers = {}, body}: RequestOptions = {}) {
+      const response = await app.inject({method, url: injectablePath(path), headers: {host: new URL(origin).host, ...headers}, body});
+      return {status: response.statusCode, headers: asReceived(response.headers), body: response.body, bytes: response.rawPayload};
+    },
+    listen: () => app.listen({port: 0, host: '127.0.0.1'}),
+    close: () => app.close(),
+  };
 }
 
 /** POST /api/session with a fresh ID token, from the gate's own origin as the login page does. */
-export function postSession(gate: RunningGate, idToken: string): Promise<Response> {
-  return fetch(`${gate.origin}${SESSION_ENDPOINT}`, {
+export function postSession(gate: Gate, idToken: string): Promise<RawResponse> {
+  return gate.request(SESSION_ENDPOINT, {
     method: 'POST',
     headers: {'content-type': 'application/json', origin: gate.origin, 'sec-fetch-site': 'same-origin'},
     body: JSON.stringify({idToken}),
@@ -52,8 +84,8 @@ export function postSession(gate: RunningGate, idToken: string): Promise<Respons
 }
 
 /** POST /api/logout with a session cookie. */
-export function postLogout(gate: RunningGate, cookie: string, {everywhere = false} = {}): Promise<Response> {
-  return fetch(`${gate.origin}${LOGOUT_ENDPOINT}`, {
+export function postLogout(gate: Gate, cookie: string, {everywhere = false} = {}): Promise<RawResponse> {
+  return gate.request(LOGOUT_ENDPOINT, {
     method: 'POST',
     headers: {'content-type': 'application/json', origin: gate.origin, cookie: sessionCookieHeader(cookie)},
     body: JSON.stringify({everywhere}),
@@ -61,19 +93,16 @@ export function postLogout(gate: RunningGate, cookie: string, {everywhere = fals
 }
 
 /** The session cookie value a 204 from POST /api/session set. */
-export function sessionCookieOf(response: Response): string {
-  const cookie = sessionCookieFrom(response.headers.getSetCookie());
+export function sessionCookieOf(response: RawResponse): string {
+  const cookie = sessionCookieFrom(([] as string[]).concat(response.headers['set-cookie'] ?? []));
   if (cookie === null) throw new Error(`POST ${SESSION_ENDPOINT} set no ${SESSION_COOKIE} cookie`);
   return cookie;
 }
 
 /** A session cookie value minted the way the login page mints one. */
-export async function sessionCookieFor(
-  gate: RunningGate,
-  {email, password}: {email: string; password: string} = DEMO_READER,
-): Promise<string> {
+export async function sessionCookieFor(gate: Gate, {email, password}: {email: string; password: string} = DEMO_READER): Promise<string> {
   const {idToken} = await signInWithPassword(email, password);
   const response = await postSession(gate, idToken);
-  if (response.status !== 204) throw new Error(`POST /api/session answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 204) throw new Error(`POST /api/session answered ${response.status}: ${response.body}`);
   return sessionCookieOf(response);
 }

@@ -12,11 +12,13 @@ export interface RawResponse {
   bytes: Buffer;
 }
 
-export function rawRequest(
-  origin: string,
-  path: string,
-  {method = 'GET', headers = {}, body}: {method?: string; headers?: Record<string, string>; body?: string | Buffer} = {},
-): Promise<RawResponse> {
+export interface RequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+export function rawRequest(origin: string, path: string, {method = 'GET', headers = {}, body}: RequestOptions = {}): Promise<RawResponse> {
   const {hostname, port} = new URL(origin);
   return new Promise((resolve, reject) => {
     const req = request({host: hostname, port, method, path, headers}, (res) => {

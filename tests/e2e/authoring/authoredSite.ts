@@ -10,7 +10,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {signInThroughLoginPage} from '../../../shared/loginPage';
 import {GATE_PORT} from '../../support/environment';
-import {startGate, type RunningGate} from '../../support/gate';
+import {startGateProcess, type GateProcess} from '../../support/gateProcess';
 import {expect, test as base} from '../fixtures';
 
 /** One per checkout (its gate port), so that two checkouts can run their tests side by side. */
@@ -28,10 +28,10 @@ export const VERSIONS_WITH_SECTIONS = ['3.0', '1.0'];
 /** One word per section doc, found nowhere else, so that a search can only find its own doc. */
 export const SECTION_WORDS = ['marmot', 'ocelot', 'tapir', 'okapi', 'quoll', 'numbat', 'dugong', 'saola'];
 
-export const test = base.extend<{}, {authoredGate: RunningGate; authoredState: string}>({
+export const test = base.extend<{}, {authoredGate: GateProcess; authoredState: string}>({
   authoredGate: [
     async ({}, use) => {
-      const gate = await startGate({BUILD_DIR: path.join(AUTHORED_SITE, 'build')});
+      const gate = await startGateProcess({BUILD_DIR: path.join(AUTHORED_SITE, 'build')});
       await use(gate);
       await gate.close();
     },

@@ -4,13 +4,13 @@
  * service is back. The gate of this spec talks to the emulator through a proxy the test cuts.
  */
 import {expect, test} from '../fixtures';
-import {startGate, type RunningGate} from '../../support/gate';
+import {startGateProcess, type GateProcess} from '../../support/gateProcess';
 import {startTcpProxy, type TcpProxy} from '../../support/tcpProxy';
 import {EMULATOR_HOST} from '../../support/environment';
 import {newReader} from '../../support/reader';
 
 let proxy: TcpProxy;
-let gate: RunningGate;
+let gate: GateProcess;
 
 // This gate's CSP allows the emulator address it was given (the proxy), while the built page talks
 // to the emulator itself: in production both are Firebase. Only the topology of the test differs.
@@ -18,7 +18,7 @@ test.use({bypassCSP: true, expectedErrors: /status of 503 .*\/api\/session\)$/})
 
 test.beforeAll(async () => {
   proxy = await startTcpProxy(EMULATOR_HOST);
-  gate = await startGate({FIREBASE_AUTH_EMULATOR_HOST: proxy.address, IDENTITY_TIMEOUT_SECONDS: '1'});
+  gate = await startGateProcess({FIREBASE_AUTH_EMULATOR_HOST: proxy.address, IDENTITY_TIMEOUT_SECONDS: '1'});
 });
 test.afterAll(async () => {
   await gate?.close();

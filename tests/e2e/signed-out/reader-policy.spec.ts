@@ -7,7 +7,7 @@ import {expect, test} from '../fixtures';
 import type {Page} from '@playwright/test';
 import {newAccount, sentEmails, uniqueEmail, updateAccount} from '../../support/emulator';
 import {GATE_URL} from '../../support/environment';
-import {startGate, type RunningGate} from '../../support/gate';
+import {startGateProcess, type GateProcess} from '../../support/gateProcess';
 import {newReader} from '../../support/reader';
 import {signInThroughLoginPage} from '../../../shared/loginPage';
 
@@ -222,9 +222,9 @@ test.describe('sign-up', () => {
   });
 
   test.describe('closed on the gate', () => {
-    let gate: RunningGate;
+    let gate: GateProcess;
     test.beforeAll(async () => {
-      gate = await startGate({SIGN_UP: 'closed'});
+      gate = await startGateProcess({SIGN_UP: 'closed'});
     });
     test.afterAll(async () => {
       await gate?.close();

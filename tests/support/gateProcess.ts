@@ -1,0 +1,108 @@
+/**
+ * The compiled gate server (`node dist/server/main.js`) as a process of its own, as production runs
+ * it: for gates that talk to another identity address than the runner's emulator (firebase-admin
+ * reads it only from the process environment), and for what only a process shows (signals, exit).
+ */
+import {spawn} from 'node:child_process';
+import {readdirSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {REPO} from './childProcess';
+import {TEST_GATE_ENV} from './environment';
+import {rawRequest} from './http';
+import {jsonLineParser, type Gate} from './anyGate';
+
+const COMPILED_SERVER = path.join(REPO, 'dist/server/main.js');
+const LISTENING = 'Server listening at ';
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, {recursive: true})) {
+    if (String(entry).endsWith('.ts')) newest = Math.max(newest, statSync(path.join(dir, String(entry))).mtimeMs);
+  }
+  return newest;
+}
+
+/** A stale compile would test yesterday's server under today's name. */
+function requireFreshCompile(): void {
+  const sources = Math.max(newestMtime(path.join(REPO, 'server')), newestMtime(path.join(REPO, 'shared')));
+  const compiled = statSync(COMPILED_SERVER, {throwIfNoEntry: false})?.mtimeMs ?? 0;
+  if (compiled < sources) throw new Error('dist/server/main.js is missing or older than server/ and shared/: run npm run build:server');
+}
+
+export interface GateProcess extends Gate {
+  /**
+   * Resolves once `condition` holds for the log: lines arrive through a pipe, after the answers
+   * of the requests that wrote them. Rejects after `timeoutMs`.
+   */
+  logged(condition: (logs: Record<string, unknown>[]) => boolean, timeoutMs?: number): Promise<void>;
+  /** Sends a signal; resolves with the exit code, once everything the process wrote is in `logs`. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Starts the compiled server on a free loopback port with the tests' settings and `env` on top;
+ * resolves once it listens. `command` runs it another way (`npm run serve`).
+ */
+export async function startGateProcess(
+  env: Record<string, string>,
+  command: readonly string[] = [process.execPath, COMPILED_SERVER],
+): Promise<GateProcess> {
+  requireFreshCompile();
+  const [program, ...args] = command as [string, ...string[]];
+  const child = spawn(program, args, {
+    cwd: REPO,
+    env: {...process.env, ...TEST_GATE_ENV, HOST: '127.0.0.1', PORT: '0', ...env},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: Record<string, unknown>[] = [];
+  const parse = jsonLineParser(logs);
+  const waiting = new Set<() => void>();
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    parse(chunk);
+    for (const check of waiting) check();
+  });
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  // 'close', not 'exit': by then everything the process wrote has been read.
+  const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+
+  const logged = (condition: (logs: Record<string, unknown>[]) => boolean, timeoutMs = 10_000) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!condition(logs)) return;
+        waiting.delete(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        waiting.delete(check);
+        reject(new Error(`the gate did not log what the test waits for within ${timeoutMs} ms`));
+      }, timeoutMs);
+      waiting.add(check);
+      check();
+    });
+  const origin = await new Promise<string>((resolve, reject) => {
+    // Fastify's own line, with the port the system chose.
+    const check = () => {
+      const line = logs.find((entry) => String(entry.msg).startsWith(LISTENING));
+      if (!line) return;
+      waiting.delete(check);
+      resolve(String(line.msg).slice(LISTENING.length));
+    };
+    waiting.add(check);
+    void exited.then((code) => reject(new Error(`the gate process exited with ${code} before listening: ${stderr}`)));
+  });
+
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
+  return {
+    origin,
+    logs,
+    logged,
+    stop,
+    request: (target, options) => rawRequest(origin, target, options),
+    close: async () => void (await stop()),
+  };
+}
