@@ -39,6 +39,19 @@ export function coldBuild(siteDir: string, outDir: string, bundler: Bundler, gat
   });
 }
 
+/**
+ * `npm run build` as a fresh clone runs it (the site, the login build, the precompressed copies and
+ * the compiled server), cold, into `outDir` laid out as the gate serves it.
+ */
+export function productBuild(siteDir: string, outDir: string): Promise<Timed> {
+  for (const dir of ['.docusaurus', 'node_modules/.cache', outDir]) rmSync(path.resolve(siteDir, dir), {recursive: true, force: true});
+  return runTimed('npm', ['run', 'build'], {
+    cwd: siteDir,
+    env: {...buildEnv('faster', 'server'), BUILD_OUT: outDir},
+    timeoutMs: BUILD_TIMEOUT_MS,
+  });
+}
+
 /** The public login build that `npm run build` makes beside the site (docusaurus.login.config.ts). */
 export function loginBuild(siteDir: string, outDir: string): Promise<Timed> {
   return runTimed(process.execPath, [DOCUSAURUS, 'build', '--config', 'docusaurus.login.config.ts', '--out-dir', outDir], {

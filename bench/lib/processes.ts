@@ -1,6 +1,6 @@
 /** Child processes of the benchmarks: timed commands, and servers that are always stopped. */
 import {spawn, type ChildProcess} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 
 const running = new Set<ChildProcess>();
 
@@ -42,6 +42,41 @@ export interface Timed {
   wallMs: number;
   /** CPU time of the command and everything it ran (threads included): less sensitive than wall time to other load. */
   cpuMs: number;
+  /** The most memory the command and the processes it started held at once (summed resident sets, sampled). */
+  peakRssMiB: number;
+}
+
+const MEMORY_SAMPLE_MS = 200;
+
+/** Resident memory of `root` and every process below it, in KiB, from /proc. */
+function treeRssKiB(root: number): number {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The parent's pid is the second field after the command name's closing parenthesis.
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[1]));
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  const inTree = (pid: number): boolean => {
+    for (let current: number | undefined = pid; current !== undefined && current > 1; current = parentOf.get(current)) {
+      if (current === root) return true;
+    }
+    return false;
+  };
+  let total = 0;
+  for (const pid of parentOf.keys()) {
+    if (!inTree(pid)) continue;
+    try {
+      total += Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return total;
 }
 
 export interface CommandOptions {
@@ -56,15 +91,18 @@ export async function runTimed(command: string, args: readonly string[], {cwd, e
   const child = spawn(command, args, {cwd, env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
   const {output, exited} = track(child);
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  let peakKiB = 0;
+  const sampler = setInterval(() => (peakKiB = Math.max(peakKiB, treeRssKiB(child.pid!))), MEMORY_SAMPLE_MS);
   const code = await exited;
   clearTimeout(timer);
+  clearInterval(sampler);
   const wallMs = performance.now() - started;
   if (code !== 0) {
     throw new Error(
       `${[command, ...args].join(' ')} (in ${cwd}) ended with ${code ?? 'a signal'} after ${Math.round(wallMs / 1000)} s:\n${output()}`,
     );
   }
-  return {wallMs, cpuMs: childrenCpuMs() - cpuBefore};
+  return {wallMs, cpuMs: childrenCpuMs() - cpuBefore, peakRssMiB: Math.round(peakKiB / 1024)};
 }
 
 export interface RunningServer {

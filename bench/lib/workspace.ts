@@ -89,9 +89,9 @@ export class Workspace {
   }
 
   /**
-   * The corpus, built with Faster for the gate. Not precompressed: brotli at the quality
-   * `npm run build` uses takes minutes on a corpus this size, and on loopback the index's
-   * transfer is not what the search benchmark measures.
+   * The corpus, built for the gate: the build benchmark's `npm run build` of it (precompressed, as
+   * served in production), or, when that benchmark did not run, a site and login build made here
+   * without precompressing (on loopback the index's transfer is not what the search benchmark times).
    */
   corpusBuild(): Promise<CorpusBuild> {
     return this.once('corpus-build', async () => {
