@@ -19,3 +19,36 @@ export function colorModeToggle(page: Page): Locator {
 export async function expectHydrated(page: Page): Promise<void> {
   await expect(page.getByLabel(/^Switch between dark and light mode/).first()).toBeEnabled();
 }
+
+/** The version dropdown whose trigger shows `current`, and the list it opens. */
+export function versionMenu(page: Page, current: string): {trigger: Locator; menu: Locator} {
+  const triggerRole = {name: current, exact: true};
+  const trigger = mainNavbar(page).getByRole('button', triggerRole);
+  // `has` is relative to the dropdown: the trigger's locator from the page root, not from the navbar.
+  const dropdown = mainNavbar(page)
+    .locator('.dropdown')
+    .filter({has: page.getByRole('button', triggerRole)});
+  return {trigger, menu: dropdown.getByRole('list')};
+}
+
+/**
+ * The account menu joins the navbar after hydration and moves the items beside it: a hover
+ * before that can end up beside its target.
+ */
+export async function expectNavbarSettled(page: Page): Promise<void> {
+  await expect(accountMenu(page)).toBeVisible();
+}
+
+/**
+ * Opens the version menu from the keyboard (Enter on its trigger), which keeps it open wherever
+ * the pointer is: a menu opened by hover closes if the layout moves under the pointer before the
+ * click lands.
+ */
+export async function openVersionMenuByKeyboard(page: Page, current: string): Promise<Locator> {
+  const {trigger, menu} = versionMenu(page, current);
+  await expectNavbarSettled(page);
+  await trigger.focus();
+  await trigger.press('Enter');
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+  return menu;
+}

@@ -2,7 +2,7 @@
 import {searchFromNavbar} from '../../support/search';
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, test} from '../fixtures';
-import {mainNavbar} from '../navbar';
+import {mainNavbar, openVersionMenuByKeyboard} from '../navbar';
 
 test('the version chosen in the menu is the one the home page searches and links to', async ({page}) => {
   await page.goto('/1.0/intro');
@@ -12,11 +12,8 @@ test('the version chosen in the menu is the one the home page searches and links
   const tutorials = mainNavbar(page).getByRole('link', {name: 'Tutorials'});
   await expect(tutorials).toHaveAttribute('href', '/chapter-1-introduction');
 
-  const menu = page.locator('.navbar .dropdown').filter({has: page.getByRole('button', {name: '2.0', exact: true})});
-  await expect(async () => {
-    await menu.hover();
-    await menu.getByRole('link', {name: '1.0', exact: true}).click({timeout: 2000});
-  }).toPass({timeout: 15_000});
+  const menu = await openVersionMenuByKeyboard(page, '2.0');
+  await menu.getByRole('link', {name: '1.0', exact: true}).click();
   await expect(page).toHaveURL('/1.0/intro');
 
   const index = page.waitForResponse((response) => new URL(response.url()).pathname === '/1.0/search-index.json');

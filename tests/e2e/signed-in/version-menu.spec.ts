@@ -1,25 +1,6 @@
 /** The version menu of the navbar: which versions it lists, and where each leads from the page shown. */
 import {expect, test} from '../fixtures';
-import {accountMenu, mainNavbar} from '../navbar';
-import type {Locator, Page} from '@playwright/test';
-
-function versionMenu(page: Page, current: string): {trigger: Locator; menu: Locator} {
-  const triggerRole = {name: current, exact: true};
-  const trigger = mainNavbar(page).getByRole('button', triggerRole);
-  // `has` is relative to the dropdown: the trigger's locator from the page root, not from the navbar.
-  const dropdown = mainNavbar(page)
-    .locator('.dropdown')
-    .filter({has: page.getByRole('button', triggerRole)});
-  return {trigger, menu: dropdown.getByRole('list')};
-}
-
-/**
- * The account menu joins the navbar after hydration and moves the items beside it: a hover
- * before that can end up beside its target.
- */
-async function expectNavbarSettled(page: Page): Promise<void> {
-  await expect(accountMenu(page)).toBeVisible();
-}
+import {expectNavbarSettled, openVersionMenuByKeyboard, versionMenu} from '../navbar';
 
 test('lists 2.0 and 1.0 and switches between them', async ({page}) => {
   await page.goto('/chapter-1-introduction');
@@ -43,9 +24,7 @@ test('lists 2.0 and 1.0 and switches between them', async ({page}) => {
 
 test('from a page 1.0 lacks, 1.0 leads to its main doc, /1.0/intro', async ({page}) => {
   await page.goto('/reusable1');
-  await expectNavbarSettled(page);
-  const {trigger, menu} = versionMenu(page, '2.0');
-  await trigger.hover();
+  const menu = await openVersionMenuByKeyboard(page, '2.0');
   const oneZero = menu.getByRole('link', {name: '1.0', exact: true});
   await expect(oneZero).toHaveAttribute('href', '/1.0/intro');
   await oneZero.click();
