@@ -18,14 +18,35 @@ export interface AxeScope {
   include?: string;
 }
 
-/** Runs axe on the page as it is now and returns the serious and critical violations. */
-async function blockingViolations(page: Page, {include}: AxeScope, rules?: string[]): Promise<AxeViolation[]> {
+/**
+ * Runs axe on the page as it is now and returns the serious and critical violations: every rule in
+ * the light scheme, only the colour rules in the dark one (the switch changes colours and nothing else).
+ */
+export async function blockingViolations(page: Page, scheme: ColourScheme, {include}: AxeScope = {}): Promise<AxeViolation[]> {
   let builder = new AxeBuilder({page});
   if (include) builder = builder.include(include);
-  if (rules) builder = builder.withRules(rules);
+  if (scheme === 'dark') builder = builder.withRules(COLOUR_RULES);
   // Only violations are read: axe then skips collecting every passing node, its slowest part on a full page.
   const results = await builder.options({resultTypes: ['violations']}).analyze();
   return results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
+}
+
+/**
+ * Switches the colour scheme as a reader's system does (the site follows it live) and waits until
+ * the theme's CSS transitions have ended: a check made mid-way measures the old text colour on the
+ * new background.
+ */
+export async function switchColourScheme(page: Page, scheme: ColourScheme): Promise<void> {
+  await page.emulateMedia({colorScheme: scheme});
+  await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document.getAnimations().filter((animation) => animation.playState === 'running' && animation instanceof CSSTransition).length,
+      ),
+    )
+    .toBe(0);
 }
 
 /** One line per violation and offending element: rule, impact, target, help, and why it failed. */
@@ -41,26 +62,12 @@ export function describeViolations(violations: readonly AxeViolation[]): string 
     .join('\n');
 }
 
-/**
- * Checks the page in the light scheme with every rule, then switches to dark as a reader's system
- * does and checks again with the colour rules: the switch changes colours and nothing else. The
- * theme's colours change through CSS transitions, so the dark check waits for them to end (a check
- * made mid-way measures the old text colour on the new background).
- */
+/** Checks the page in the light scheme with every rule, then in the dark one with the colour rules. */
 export async function blockingViolationsInEachScheme(page: Page, scope: AxeScope = {}): Promise<Record<ColourScheme, AxeViolation[]>> {
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  const light = await blockingViolations(page, scope);
-  await page.emulateMedia({colorScheme: 'dark'});
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          document.getAnimations().filter((animation) => animation.playState === 'running' && animation instanceof CSSTransition).length,
-      ),
-    )
-    .toBe(0);
-  const dark = await blockingViolations(page, scope, COLOUR_RULES);
+  const light = await blockingViolations(page, 'light', scope);
+  await switchColourScheme(page, 'dark');
+  const dark = await blockingViolations(page, 'dark', scope);
   return {light, dark};
 }
 

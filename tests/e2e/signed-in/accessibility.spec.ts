@@ -1,26 +1,15 @@
 import {expect, test} from '../fixtures';
 import type {Page} from '@playwright/test';
-import {expectAccessibleInEachScheme} from '../../support/axe';
-import {ROUTES} from '../../support/routes';
+import {blockingViolations, describeViolations, expectAccessibleInEachScheme, switchColourScheme, type AxeScope} from '../../support/axe';
+import {ROUTES, type SiteRoute} from '../../support/routes';
 import {searchFromNavbar} from '../../support/search';
+import {accountMenu} from '../navbar';
 
 /**
  * axe-core on every page a signed-in reader can open, in both colour modes. The site follows
  * the system preference (`respectPrefersColorScheme`), so the mode is set as a reader's system sets it.
  * (Each route's title and H1 as built: tests/content/pages.test.ts.)
  */
-interface CheckedPage {
-  name: string;
-  url: string;
-  status: number;
-  h1: string;
-  /** What the browser logs on this page on purpose. */
-  expectedErrors?: RegExp;
-  /** Only this part of the page (its own content), when its chrome is checked on another page of its kind. */
-  include?: string;
-  /** What must be on screen, beyond the H1, before the page is checked. */
-  ready?: (page: Page) => Promise<void>;
-}
 
 /**
  * The pages checked whole: one of each kind in each version (the home and search pages, a version's
@@ -38,14 +27,79 @@ const CHECKED_WHOLE = new Set([
   '/1.0/category/tutorial---basics',
 ]);
 
+function scopeOf(route: SiteRoute): AxeScope {
+  return CHECKED_WHOLE.has(route.path) ? {} : {include: 'main'};
+}
+
+/**
+ * The routes in tours of a few pages each, walked as a reader walks them: one page load, then the
+ * site's own client-side navigation (what a sidebar link does), so that a check costs axe's time and
+ * not a page load. Within a tour every H1 differs: it is how a step knows its page has rendered.
+ */
+const TOURS: ReadonlyArray<{name: string; routes: readonly SiteRoute[]}> = [
+  {name: 'the home page, the search page and the docs of 2.0', routes: ROUTES.filter((route) => !route.path.startsWith('/1.0'))},
+  {
+    name: 'the index, first pages and categories of 1.0',
+    routes: ROUTES.filter((route) => route.path.startsWith('/1.0') && !route.path.startsWith('/1.0/tutorial-')),
+  },
+  {name: 'the tutorials of 1.0', routes: ROUTES.filter((route) => route.path.startsWith('/1.0/tutorial-'))},
+];
+
+/**
+ * Goes to `route` the way the site's links do: React Router follows the history (Docusaurus loads
+ * the route's chunks, then renders), so the page is the one a reader gets from a link.
+ */
+async function followInApp(page: Page, route: SiteRoute): Promise<void> {
+  await page.evaluate((url) => {
+    window.history.pushState(null, '', url);
+    window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
+  }, route.url);
+  await expect(page.getByRole('heading', {level: 1})).toHaveText(route.h1);
+  await expect(page).toHaveTitle(route.title);
+}
+
+for (const tour of TOURS) {
+  test(`${tour.name}: no serious or critical accessibility violations, light or dark`, async ({page}) => {
+    // Two axe runs per page of the tour: a hang guard sized for a tour, not a speed goal.
+    test.setTimeout(120_000);
+    expect(new Set(tour.routes.map((route) => route.h1)).size, 'one H1 per page of a tour').toBe(tour.routes.length);
+    await page.emulateMedia({colorScheme: 'light'});
+    const [first] = tour.routes;
+    expect((await page.goto(first.url))?.status()).toBe(200);
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(first.h1);
+    // The account menu appears once the page is hydrated and Firebase knows the reader.
+    await expect(accountMenu(page)).toBeVisible();
+
+    for (const scheme of ['light', 'dark'] as const) {
+      if (scheme === 'dark') await switchColourScheme(page, 'dark');
+      // The dark pass walks back from where the light one ended.
+      for (const route of scheme === 'light' ? tour.routes : [...tour.routes].reverse()) {
+        if (new URL(page.url()).pathname !== route.url) await followInApp(page, route);
+        const violations = await blockingViolations(page, scheme, scopeOf(route));
+        expect
+          .soft(
+            violations.map((violation) => violation.id),
+            `${route.path}, ${scheme} mode:\n${describeViolations(violations)}`,
+          )
+          .toEqual([]);
+      }
+    }
+  });
+}
+
+/** Pages in a state of their own: each loaded, brought to its state, and checked whole. */
+interface CheckedPage {
+  name: string;
+  url: string;
+  status: number;
+  h1: string;
+  /** What the browser logs on this page on purpose. */
+  expectedErrors?: RegExp;
+  /** What must be on screen, beyond the H1, before the page is checked. */
+  ready?: (page: Page) => Promise<void>;
+}
+
 const PAGES: readonly CheckedPage[] = [
-  ...ROUTES.map((route) => ({
-    name: route.path,
-    url: route.url,
-    status: 200,
-    h1: route.h1,
-    ...(CHECKED_WHOLE.has(route.path) ? {} : {include: 'main'}),
-  })),
   {
     name: 'the not-found page',
     url: '/no-such-tutorial',
@@ -108,10 +162,10 @@ for (const checked of PAGES) {
       expect(response?.status()).toBe(checked.status);
       await expect(page.getByRole('heading', {level: 1})).toHaveText(checked.h1);
       // The account menu appears once the page is hydrated and Firebase knows the reader.
-      await expect(page.getByRole('button', {name: 'Signed in as Demo Reader'})).toBeVisible();
+      await expect(accountMenu(page)).toBeVisible();
       await checked.ready?.(page);
 
-      await expectAccessibleInEachScheme(page, {include: checked.include});
+      await expectAccessibleInEachScheme(page);
     });
   });
 }
