@@ -21,6 +21,18 @@ const config: Config = {
   clientModules: [],
   customFields: {...site.customFields, publicBuild: true},
   themes: [],
+  plugins: [
+    ...(site.plugins ?? []),
+    // src/theme/SearchBar.tsx scopes the box with the docs' sections, read from the search plugin's
+    // generated data: compiled here, it would carry their paths and labels into this public build.
+    // The navbar gets the classic theme's empty SearchBar instead.
+    () => ({
+      name: 'login-build-without-search-box',
+      configureWebpack: () => ({
+        resolve: {alias: {'@theme/SearchBar': require.resolve('@docusaurus/theme-classic/lib/theme/SearchBar')}},
+      }),
+    }),
+  ],
   presets: [
     [
       'classic',

@@ -18,6 +18,7 @@ export default tseslint.config(
       'dist/',
       'releases/',
       '.docusaurus/',
+      '.docusaurus-login/',
       'node_modules/',
       'test-results/',
       'playwright-report/',

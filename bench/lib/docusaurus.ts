@@ -44,7 +44,8 @@ export function coldBuild(siteDir: string, outDir: string, bundler: Bundler, gat
  * the compiled server), cold, into `outDir` laid out as the gate serves it.
  */
 export function productBuild(siteDir: string, outDir: string): Promise<Timed> {
-  for (const dir of ['.docusaurus', 'node_modules/.cache', outDir]) rmSync(path.resolve(siteDir, dir), {recursive: true, force: true});
+  for (const dir of ['.docusaurus', '.docusaurus-login', 'node_modules/.cache', outDir])
+    rmSync(path.resolve(siteDir, dir), {recursive: true, force: true});
   return runTimed('npm', ['run', 'build'], {
     cwd: siteDir,
     env: {...buildEnv('faster', 'server'), BUILD_OUT: outDir},
@@ -56,7 +57,8 @@ export function productBuild(siteDir: string, outDir: string): Promise<Timed> {
 export function loginBuild(siteDir: string, outDir: string): Promise<Timed> {
   return runTimed(process.execPath, [DOCUSAURUS, 'build', '--config', 'docusaurus.login.config.ts', '--out-dir', outDir], {
     cwd: siteDir,
-    env: buildEnv('faster', 'server'),
+    // As package.json's build:login: generated files of its own, so nothing of the site's leaks in.
+    env: {...buildEnv('faster', 'server'), DOCUSAURUS_GENERATED_FILES_DIR_NAME: '.docusaurus-login', DOCUSAURUS_NO_PERSISTENT_CACHE: '1'},
     timeoutMs: BUILD_TIMEOUT_MS,
   });
 }

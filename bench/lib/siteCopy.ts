@@ -6,7 +6,7 @@ import path from 'node:path';
 export const REPO = path.resolve(__dirname, '../..');
 
 const NOT_COPIED = new Set(
-  ['node_modules', 'build', '.docusaurus', '.git', 'test-results', 'playwright-report', 'bench/results'].map((entry) =>
+  ['node_modules', 'build', '.docusaurus', '.docusaurus-login', '.git', 'test-results', 'playwright-report', 'bench/results'].map((entry) =>
     path.join(REPO, entry),
   ),
 );

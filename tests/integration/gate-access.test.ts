@@ -98,7 +98,7 @@ describe('signed out', () => {
     expect(named.some((entry) => entry.startsWith('path'))).toBe(true);
   });
 
-  it('no signed-out answer names a private doc: no path, slug, title, source file, version or section label', async () => {
+  it('no signed-out answer names a private doc: no path, slug, title, source file, version label, section label or search context', async () => {
     const leaks = (await signedOutAnswers()).flatMap(({request, body}) =>
       identifiersIn(body, identifiers).map((found) => `${request}: ${found}`),
     );

@@ -1,7 +1,8 @@
 /**
  * What names a private doc, read from the build and the sources: every private page's path and
- * last path segment, its <title>, every doc source path, the version labels and the section
- * labels. A signed-out answer must contain none of them.
+ * last path segment, its <title>, every doc source path, the version labels, the section labels,
+ * and each section's search context (its path and label, as the search plugin is configured with
+ * them). A signed-out answer must contain none of them.
  *
  * Each is looked for where it would stand as a name (in a URL, a quoted string, a tag's text),
  * not as any substring: "test" as a last segment must not match `RegExp.prototype.test` in a
@@ -10,9 +11,10 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {builtFiles, SITE_BUILD_DIR} from './buildFiles';
+import {searchContextsFor} from '../../src/search/searchContexts';
 
 export interface PrivateIdentifier {
-  kind: 'path' | 'last segment' | 'title' | 'source path' | 'version label' | 'section label';
+  kind: 'path' | 'last segment' | 'title' | 'source path' | 'version label' | 'section label' | 'search context';
   value: string;
   pattern: RegExp;
 }
@@ -78,6 +80,14 @@ export function privateIdentifiers(): PrivateIdentifier[] {
   for (const version of [...versions, current])
     add('version label', version, new RegExp(`${asText(version).source}|${asSegment(version).source}`, 'm'));
   for (const label of sectionLabels()) add('section label', label, asText(label));
+  const contexts = searchContextsFor(ROOT, [
+    {docsDir: 'docs', routePath: '', label: current},
+    ...versions.map((version) => ({docsDir: `versioned_docs/version-${version}`, routePath: version, label: version})),
+  ]);
+  for (const context of contexts) {
+    add('search context', context.path, new RegExp(`${asText(context.path).source}|${asPath(`/${context.path}`).source}`, 'm'));
+    add('search context', context.label, asText(context.label));
+  }
   return [...identifiers.values()];
 }
 

@@ -14,6 +14,7 @@ const NOT_COPIED = new Set([
   'dist',
   'releases',
   '.docusaurus',
+  '.docusaurus-login',
   'test-results',
   'playwright-report',
   'playwright',
