@@ -9,7 +9,7 @@ import {listBuildFiles} from '../shared/buildLayout';
 import {compareBuilds, indexStats, searchIndexFiles, type Equivalence} from './lib/buildOutput';
 import {coldBuild, productBuild, type Bundler} from './lib/docusaurus';
 import type {Timed} from './lib/processes';
-import {note, printTable, Report, type Cell} from './lib/report';
+import {goalCell, note, printTable, Report, type Cell} from './lib/report';
 import {kib, median, ratio, round} from './lib/stats';
 import {positiveInteger, type Workspace} from './lib/workspace';
 
@@ -175,7 +175,7 @@ export async function run(workspace: Workspace): Promise<void> {
     entry.docsPerVersion ?? 'site as is',
     entry.webpackOverFaster!.wall,
     entry.webpackOverFaster!.cpu,
-    entry.webpackOverFaster!.wall >= GOAL_RATIO ? 'met' : 'NOT met',
+    goalCell(entry.webpackOverFaster!.wall >= GOAL_RATIO),
     `${equivalence.sameHtmlRoutes ? 'same' : 'DIFFERENT'} (${equivalence.htmlRoutes})`,
     `${equivalence.sameSearchIndexFiles ? 'same' : 'DIFFERENT'} (${equivalence.searchIndexFiles.length})`,
     equivalence.identicalSearchIndexes ? 'yes' : 'no',
@@ -230,7 +230,7 @@ export async function run(workspace: Workspace): Promise<void> {
       ['docusaurus build (Faster)', seconds(plain.wallMs), seconds(plain.cpuMs), plain.peakRssMiB],
       ['npm run build', seconds(product.wallMs), seconds(product.cpuMs), product.peakRssMiB],
       [
-        `ratio (${productRatio.wall <= PRODUCT_GOAL_RATIO ? 'met' : 'NOT met'})`,
+        `ratio (${goalCell(productRatio.wall <= PRODUCT_GOAL_RATIO)})`,
         productRatio.wall,
         productRatio.cpu,
         ratio(product.peakRssMiB, plain.peakRssMiB),

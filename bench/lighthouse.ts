@@ -13,7 +13,7 @@ import {chromiumLaunchOptions} from '../shared/chromium';
 import {signInThroughLoginPage} from '../shared/loginPage';
 import {HOST, PORTS} from './lib/environment';
 import {Resources, startServer} from './lib/processes';
-import {note, printTable, Report} from './lib/report';
+import {goalCell, note, printTable, Report} from './lib/report';
 import {startGate} from './lib/servers';
 import {removeTemporaryDir, temporaryDir} from './lib/siteCopy';
 import {round} from './lib/stats';
@@ -135,7 +135,7 @@ export async function run(workspace: Workspace): Promise<void> {
         result.metricsMs.lcp,
         result.metricsMs.tbt,
         result.cls,
-        CATEGORIES.every((id) => result.scores[id] >= GOAL) ? 'met' : 'NOT met',
+        goalCell(CATEGORIES.every((id) => result.scores[id] >= GOAL)),
       ]),
     );
     for (const result of results) for (const audit of result.failedAudits) note(`${result.name}: ${audit}`);

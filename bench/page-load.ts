@@ -13,7 +13,7 @@ import {PORTS} from './lib/environment';
 import {builtFileFor, gateBuildLayout} from './lib/docusaurus';
 import {assetsReferencedBy} from '../server/rules/htmlAssets';
 import {Resources, type RunningServer} from './lib/processes';
-import {note, printTable, Report, type Cell} from './lib/report';
+import {goalCell, note, printTable, Report, type Cell} from './lib/report';
 import {startDocusaurusServe, startGate} from './lib/servers';
 import {kib, median, ratio, round} from './lib/stats';
 import type {Workspace} from './lib/workspace';
@@ -249,10 +249,10 @@ export async function run(workspace: Workspace): Promise<void> {
         return [
           result.route,
           result.lcpRatio,
-          hasGoal ? (result.lcpRatio <= LCP_GOAL ? 'met' : 'NOT met') : 'no goal',
+          hasGoal ? goalCell(result.lcpRatio <= LCP_GOAL) : 'no goal',
           result.fcpRatio,
           result.extraJsGzip9KiB,
-          hasGoal ? (result.extraJsGzip9KiB <= JS_GOAL_KIB ? 'met' : 'NOT met') : 'no goal',
+          hasGoal ? goalCell(result.extraJsGzip9KiB <= JS_GOAL_KIB) : 'no goal',
           result.extraJsTransferKiB,
         ];
       }),

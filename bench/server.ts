@@ -9,7 +9,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import {PORTS} from './lib/environment';
 import {cpuSecondsOf, memoryOf, Resources, type RunningServer} from './lib/processes';
-import {note, printTable, Report, type Cell} from './lib/report';
+import {goalCell, note, printTable, Report, type Cell} from './lib/report';
 import {sessionCookie, startDocusaurusServe, startGate} from './lib/servers';
 import {distinctSessions} from './lib/sessions';
 import {sessionCookieHeader} from '../shared/session';
@@ -353,7 +353,7 @@ export async function run(workspace: Workspace): Promise<void> {
     printTable(
       'Gate ÷ docusaurus serve, the same bytes (goal: gate ≥ docusaurus serve in req/s)',
       ['Request', 'req/s ratio', 'p99 ratio', 'Goal'],
-      pairs.map((pair) => [pair.name, pair.rpsRatio, pair.p99Ratio, pair.rpsRatio >= 1 ? 'met' : 'NOT met']),
+      pairs.map((pair) => [pair.name, pair.rpsRatio, pair.p99Ratio, goalCell(pair.rpsRatio >= 1)]),
     );
     printTable(`Session check: one connection, ${SESSION_CHECK_SECONDS} s each`, header, sessionCheck.map(row));
     printTable(

@@ -2,8 +2,9 @@
  * How hard `npm run build` compresses each built file: pure decisions, measured on the 2 × 1,000-docs
  * bench corpus (BENCHMARKS.md, "Build"). Brotli's top qualities (10, 11) are 20–60× slower than 5
  * for 5–10 % fewer bytes, so they go only where every reader pays for the bytes: the few shared
- * bundles. The thousands of files that grow with the docs (pages, their chunks, search indexes) get
- * the fast qualities, or the build would spend minutes on them.
+ * bundles. The thousands of files that grow with the docs (pages and their chunks) get the fast
+ * qualities, or the build would spend minutes on them; the search indexes, which a reader waits for,
+ * a middle one.
  */
 import {posix} from 'node:path';
 
@@ -11,7 +12,7 @@ import {posix} from 'node:path';
 export const MIN_BYTES = 1024;
 /** From this size on, a file is one of the few large ones: shared bundles (main.js, vendor chunks, the stylesheet) or a long page. */
 const SHARED_BUNDLE_BYTES = 64 * 1024;
-/** Above this, a file is data (a whole version's search text), and the fast qualities are enough. */
+/** Above this, quality 11 would take tens of seconds for one file: such a file gets the middle quality. */
 const LARGE_BYTES = 4 * 1024 * 1024;
 /** gzip -9 is 2.5× slower than -6 on multi-MB JSON for 1 % fewer bytes; only browsers without brotli get it. */
 const GZIP_FAST_FROM_BYTES = 1024 * 1024;
@@ -21,31 +22,21 @@ export interface CompressionPlan {
   gzipLevel: number;
 }
 
-export type FileKind = 'search-outline' | 'search-content' | 'other';
+export type FileKind = 'search-index' | 'other';
 
-/** The search plugin's files, as our patch writes them: the small index answered first, and the text index loaded after. */
+/** The search plugin's indexes (`search-index.json`, `search-index-<context>.json`), one per version and section. */
 export function kindOf(relativePath: string): FileKind {
   const name = posix.basename(relativePath.split('\\').join('/'));
-  if (/^search-index[^/]*\.json$/.test(name)) return 'search-outline';
-  if (/^search-content[^/]*\.json$/.test(name)) return 'search-content';
-  return 'other';
+  return /^search-index[^/]*\.json$/.test(name) ? 'search-index' : 'other';
 }
 
 /** Qualities for one file; null when it is too small to be worth a compressed copy. */
 export function compressionPlan(relativePath: string, bytes: number): CompressionPlan | null {
   if (bytes < MIN_BYTES) return null;
   const gzipLevel = bytes >= GZIP_FAST_FROM_BYTES ? 6 : 9;
-  switch (kindOf(relativePath)) {
-    // What a reader waits for before the first suggestion: 7 % smaller than quality 5, at ~4 MB/s.
-    case 'search-outline':
-      return {brotliQuality: 9, gzipLevel};
-    // Loaded in the background after the first suggestions: speed first (quality 9 is 5× slower for 6 %).
-    case 'search-content':
-      return {brotliQuality: 6, gzipLevel};
-    default:
-      if (bytes >= LARGE_BYTES) return {brotliQuality: 9, gzipLevel};
-      return {brotliQuality: bytes >= SHARED_BUNDLE_BYTES ? 11 : 5, gzipLevel};
-  }
+  // A search index is what a reader waits for before the first suggestion: quality 9 is 7 % smaller than 5, at ~4 MB/s.
+  if (kindOf(relativePath) === 'search-index' || bytes >= LARGE_BYTES) return {brotliQuality: 9, gzipLevel};
+  return {brotliQuality: bytes >= SHARED_BUNDLE_BYTES ? 11 : 5, gzipLevel};
 }
 
 /** A compressed copy is kept only when it saves at least a tenth: otherwise the server sends the file as it is. */
@@ -53,7 +44,10 @@ export function worthKeeping(originalBytes: number, compressedBytes: number): bo
   return compressedBytes <= originalBytes * 0.9;
 }
 
-/** Rough single-core throughput in MB/s by brotli quality and gzip level, from the same measurements: to start the longest jobs first. */
+/**
+ * Rough single-core throughput in MB/s by brotli quality and gzip level, each measured on the files
+ * it is used for (gzip -9 on files under 1 MiB, -6 on larger ones): to start the longest jobs first.
+ */
 const BROTLI_MB_PER_S: Record<number, number> = {5: 20, 6: 16, 9: 4, 11: 0.4};
 const GZIP_MB_PER_S: Record<number, number> = {6: 15, 9: 25};
 

@@ -16,6 +16,11 @@ export function printTable(title: string, header: readonly string[], rows: reado
   for (const row of text) console.log(line(row));
 }
 
+/** A goal's column in a table. */
+export function goalCell(met: boolean): string {
+  return met ? 'met' : 'NOT met';
+}
+
 export function note(message: string): void {
   console.log(`  ${message}`);
 }

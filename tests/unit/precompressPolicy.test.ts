@@ -6,11 +6,9 @@ const MiB = 1024 * KiB;
 
 describe('kindOf', () => {
   it.each([
-    ['search-index.json', 'search-outline'],
-    ['1.0/search-index-1.0-guides.json', 'search-outline'],
-    ['search-content.json', 'search-content'],
-    ['1.0/search-content-1.0-guides.json', 'search-content'],
-    ['site\\1.0\\search-content.json', 'search-content'],
+    ['search-index.json', 'search-index'],
+    ['1.0/search-index-1.0-guides.json', 'search-index'],
+    ['site\\1.0\\search-index.json', 'search-index'],
     ['assets/js/main.abc123.js', 'other'],
     ['guides/search-index-notes.html', 'other'],
     ['my-search-index.json', 'other'],
@@ -30,9 +28,8 @@ describe('compressionPlan', () => {
     ['assets/js/huge.js', 4 * MiB, {brotliQuality: 9, gzipLevel: 6}],
     ['search-index-guides.json', 230 * KiB, {brotliQuality: 9, gzipLevel: 9}],
     ['search-index.json', 2.1 * MiB, {brotliQuality: 9, gzipLevel: 6}],
-    ['search-content-guides.json', 1.5 * MiB, {brotliQuality: 6, gzipLevel: 6}],
-    ['search-content.json', 16 * MiB, {brotliQuality: 6, gzipLevel: 6}],
-    ['search-content-tiny.json', 900, null],
+    ['search-index.json', 17 * MiB, {brotliQuality: 9, gzipLevel: 6}],
+    ['search-index-tiny.json', 900, null],
   ])('%s of %d bytes → %j', (file, bytes, plan) => {
     expect(compressionPlan(file, bytes)).toEqual(plan);
   });
