@@ -166,9 +166,19 @@ export function searchScopeForSearchPage({baseUrl, search, versions, contexts, p
   };
 }
 
-/** The index file a scope loads, named as the plugin writes it (`search-index{dir}.json`). */
+/** The index file a scope searches, named as the plugin writes it (`search-index{dir}.json`). */
 export function searchIndexUrl({versionUrl, context}: Pick<SearchScope, 'versionUrl' | 'context'>): string {
   return `${versionUrl}search-index${context === '' ? '' : `-${context.replace(/\//g, '-')}`}.json`;
+}
+
+/**
+ * The index files the navbar box loads, in order. A version's whole index (no section) is megabytes
+ * on a large site, so the box first loads its outline (page titles and headings, written beside it
+ * by our patch of the plugin: patches/README.md) and answers from it, then the whole index for the
+ * whole answer. A section's index is small enough to come first.
+ */
+export function navbarIndexUrls(scope: Pick<SearchScope, 'versionUrl' | 'context'>): string[] {
+  return scope.context === '' ? [`${scope.versionUrl}search-index.outline.json`, searchIndexUrl(scope)] : [searchIndexUrl(scope)];
 }
 
 /** The search page's `version` parameter for a scope: the version's folder below the base URL (`1.0/`), or null for the version at the root. */

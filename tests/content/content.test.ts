@@ -61,6 +61,23 @@ describe('the built search indexes', () => {
   });
 });
 
+describe('the outlines of the built search indexes', () => {
+  const outlines = readdirSync(BUILD, {recursive: true})
+    .map(String)
+    .filter((file) => /(?:^|\/)search-index\.outline\.json$/.test(file));
+
+  it('exist for each version: the latest and 1.0', () => {
+    expect(outlines.sort()).toEqual(['1.0/search-index.outline.json', 'search-index.outline.json']);
+  });
+
+  it.each(outlines)('%s holds the titles and headings of the whole index beside it, and nothing else', (file) => {
+    const whole = JSON.parse(readFileSync(path.join(BUILD, file.replace('.outline', '')), 'utf8')) as unknown[];
+    const outline = JSON.parse(readFileSync(path.join(BUILD, file), 'utf8')) as unknown[];
+    // The plugin's document types, in its order: titles, headings, then descriptions, keywords, text.
+    expect(outline).toEqual(whole.slice(0, 2));
+  });
+});
+
 describe('the built sidebars', () => {
   it('reach every doc page that is not unlisted', () => {
     expect(builtDocPages(BUILD).length).toBeGreaterThanOrEqual(16);

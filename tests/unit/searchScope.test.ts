@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {
+  navbarIndexUrls,
   searchIndexUrl,
   searchScopeForPage,
   searchScopeForSearchPage,
@@ -48,6 +49,15 @@ describe('searchScopeForPage: the index the navbar box loads', () => {
     ['/search', false, 'gone', '/search-index.json'],
   ])('%s (doc page: %s, preferred: %s) loads %s', (pathname, onDocPage, preferred, index) => {
     expect(searchIndexUrl(page(pathname, onDocPage, preferred))).toBe(index);
+  });
+
+  it.each([
+    ['/guides/start', ['/search-index-guides.json']],
+    ['/1.0/tutorial-basics', ['/1.0/search-index-1.0-tutorial-basics.json']],
+    ['/chapter-1-introduction', ['/search-index.outline.json', '/search-index.json']],
+    ['/1.0/intro', ['/1.0/search-index.outline.json', '/1.0/search-index.json']],
+  ])('%s: the box loads %j, in that order', (pathname, indexes) => {
+    expect(navbarIndexUrls(page(pathname))).toEqual(indexes);
   });
 
   it('works below a base URL', () => {

@@ -1,10 +1,29 @@
 /** How search gets its index: early, without dropping a query typed at once, and from any spelling of a version. */
+import {searchFromNavbar} from '../../support/search';
 import {expect, test} from '../fixtures';
 
 test('a page fetches its version index while idle, before any interaction', async ({page}) => {
-  const index = page.waitForResponse((response) => new URL(response.url()).pathname === '/1.0/search-index.json');
+  const index = page.waitForResponse((response) => new URL(response.url()).pathname === '/1.0/search-index.outline.json');
   await page.goto('/1.0/intro');
   expect((await index).status()).toBe(200);
+});
+
+test('outside every section, the box answers from titles and headings at once, then from the whole text', async ({page}) => {
+  // Hold the version's whole index back (context.route also sees the search worker's requests).
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.context().route(/\/1\.0\/search-index\.json/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/1.0/intro');
+  const suggestions = await searchFromNavbar(page, 'collapsible');
+  await expect(suggestions.getByRole('option', {name: /How collapsible sections work/})).toBeVisible();
+  // A match in a page's text only, for the same query, comes with the whole index.
+  const inText = suggestions.getByRole('option', {name: /Continue with Collapsible Sections/});
+  await expect(inText).toHaveCount(0);
+  release();
+  await expect(inText).toBeVisible();
 });
 
 test('a query typed as soon as the page shows is answered', async ({page}) => {

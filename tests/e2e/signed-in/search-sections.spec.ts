@@ -11,7 +11,7 @@ import {test} from '../fixtures';
 const SITE = path.resolve(__dirname, '../../..');
 
 for (const searched of sectionSearchCases(SITE)) {
-  test(`${searched.name}: ${searched.page} searches ${searched.index}`, async ({page}) => {
+  test(`${searched.name}: ${searched.page} loads ${searched.navbarIndexes.join(' then ')}`, async ({page}) => {
     await checkSearchFrom(page, GATE_URL, searched);
   });
 }

@@ -16,7 +16,7 @@ test('the version chosen in the menu is the one the home page searches and links
   await menu.getByRole('link', {name: '1.0', exact: true}).click();
   await expect(page).toHaveURL('/1.0/intro');
 
-  const index = page.waitForResponse((response) => new URL(response.url()).pathname === '/1.0/search-index.json');
+  const index = page.waitForResponse((response) => new URL(response.url()).pathname === '/1.0/search-index.outline.json');
   await page.goto('/');
   await expect(tutorials).toHaveAttribute('href', '/1.0');
   await index;

@@ -30,7 +30,7 @@ test(`lands on /login in this tab and the other, ${ROUNDS} times over`, async ({
     const other = await context.newPage();
     // The other tab fetches its search index while idle; signing out before that ends has it refused
     // (401) and logged by the search plugin, a race this test is not about.
-    const otherIndex = other.waitForResponse((response) => new URL(response.url()).pathname === '/1.0/search-index.json');
+    const otherIndex = other.waitForResponse((response) => new URL(response.url()).pathname === '/1.0/search-index.outline.json');
     await other.goto('/1.0/Collapsible');
     await expect(other.getByRole('heading', {level: 1, name: 'Collapsible Sections'})).toBeVisible();
     expect((await otherIndex).status()).toBe(200);
