@@ -10,8 +10,8 @@ import {gzipSync} from 'node:zlib';
 import type {Browser} from '@playwright/test';
 import {launchBrowser, signedInState, type StorageState} from './lib/browser';
 import {PORTS} from './lib/environment';
+import {loginScriptWeight} from './lib/buildOutput';
 import {builtFileFor, gateBuildLayout} from './lib/docusaurus';
-import {assetsReferencedBy} from '../server/rules/htmlAssets';
 import {Resources, type RunningServer} from './lib/processes';
 import {goalCell, note, printTable, Report, type Cell} from './lib/report';
 import {startDocusaurusServe, startGate} from './lib/servers';
@@ -51,27 +51,12 @@ interface Target {
 
 const gzip9 = new Map<string, number>();
 
-interface LoginWeight {
-  build: string;
-  docs: number;
-  scripts: number;
-  gzip9Bytes: number;
-}
-
 /** Doc pages of a gate build (Docusaurus marks them docs-doc-page). */
 function builtDocCount(buildDir: string): number {
   const {site} = gateBuildLayout(buildDir);
   return readdirSync(site, {recursive: true})
     .map(String)
     .filter((file) => file.endsWith('.html') && readFileSync(path.join(site, file), 'utf8').includes('docs-doc-page')).length;
-}
-
-/** What the login page's scripts weigh (gzip -9): every script its HTML loads or preloads. */
-function loginScriptWeight(build: string, buildDir: string, docs: number): LoginWeight {
-  const {login} = gateBuildLayout(buildDir);
-  const scripts = assetsReferencedBy(readFileSync(path.join(login, 'login.html'), 'utf8')).filter((asset) => asset.endsWith('.js'));
-  const gzip9Bytes = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(path.join(login, script)), {level: 9}).length, 0);
-  return {build, docs, scripts: scripts.length, gzip9Bytes};
 }
 
 /** gzip -9 size of the build file a URL names. */

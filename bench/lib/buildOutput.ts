@@ -1,8 +1,10 @@
-/** What a build produced: its pages and its search indexes, to compare two builds and size the indexes. */
+/** What a build produced: its pages, its search indexes and the login page's scripts, to compare builds and size them. */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {listBuildFiles} from '../../shared/buildLayout';
+import {assetsReferencedBy} from '../../server/rules/htmlAssets';
+import {gateBuildLayout} from './docusaurus';
 
 const SEARCH_INDEX = /(?:^|\/)search-index[^/]*\.json$/;
 
@@ -76,4 +78,19 @@ export function compareBuilds(faster: string, webpack: string): Equivalence {
     emptyIndexedPages: {faster: emptyPages(statsF), webpack: emptyPages(statsW)},
     emptyIndexedPageUrls: {faster: emptyUrls(statsF), webpack: emptyUrls(statsW)},
   };
+}
+
+export interface LoginWeight {
+  build: string;
+  docs: number;
+  scripts: number;
+  gzip9Bytes: number;
+}
+
+/** What the login page's scripts weigh (gzip -9): every script its HTML loads or preloads. */
+export function loginScriptWeight(build: string, buildDir: string, docs: number): LoginWeight {
+  const {login} = gateBuildLayout(buildDir);
+  const scripts = assetsReferencedBy(readFileSync(path.join(login, 'login.html'), 'utf8')).filter((asset) => asset.endsWith('.js'));
+  const gzip9Bytes = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(path.join(login, script)), {level: 9}).length, 0);
+  return {build, docs, scripts: scripts.length, gzip9Bytes};
 }
