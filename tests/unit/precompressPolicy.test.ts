@@ -6,9 +6,11 @@ const MiB = 1024 * KiB;
 
 describe('kindOf', () => {
   it.each([
-    ['search-index.json', 'search-index'],
+    ['search-index.json', 'whole-search-index'],
     ['1.0/search-index-1.0-guides.json', 'search-index'],
-    ['site\\1.0\\search-index.json', 'search-index'],
+    ['1.0/search-index.outline.json', 'search-index'],
+    ['site\\1.0\\search-index.json', 'whole-search-index'],
+    ['site/search-index.outline.json', 'search-index'],
     ['assets/js/main.abc123.js', 'other'],
     ['guides/search-index-notes.html', 'other'],
     ['my-search-index.json', 'other'],
@@ -27,8 +29,9 @@ describe('compressionPlan', () => {
     ['assets/js/main.js', 1.6 * MiB, {brotliQuality: 11, gzipLevel: 6}],
     ['assets/js/huge.js', 4 * MiB, {brotliQuality: 9, gzipLevel: 6}],
     ['search-index-guides.json', 230 * KiB, {brotliQuality: 9, gzipLevel: 9}],
-    ['search-index.json', 2.1 * MiB, {brotliQuality: 9, gzipLevel: 6}],
-    ['search-index.json', 17 * MiB, {brotliQuality: 9, gzipLevel: 6}],
+    ['search-index.outline.json', 1.7 * MiB, {brotliQuality: 9, gzipLevel: 6}],
+    ['search-index.json', 2.1 * MiB, {brotliQuality: 5, gzipLevel: 6}],
+    ['search-index.json', 17 * MiB, {brotliQuality: 5, gzipLevel: 6}],
     ['search-index-tiny.json', 900, null],
   ])('%s of %d bytes → %j', (file, bytes, plan) => {
     expect(compressionPlan(file, bytes)).toEqual(plan);
