@@ -4,11 +4,11 @@
  * is kept, is decided in precompressPolicy.ts.
  *
  * Parallel on every core: zlib's asynchronous calls run on libuv's thread pool (4 threads unless
- * UV_THREADPOOL_SIZE says otherwise), so keeping one job per core in flight keeps every core busy
- * without worker threads of our own. The longest jobs start first, so that no multi-second job
- * starts last while the other cores idle.
+ * UV_THREADPOOL_SIZE says otherwise), so keeping one job per pool thread in flight keeps every core
+ * busy without worker threads of our own: with only one per core, a core idled while its job read
+ * or wrote its file (2 × 1,000 docs: 15.5 s → 13.5 s on 2 cores). The longest jobs start first, so
+ * that no multi-second job starts last while the other cores idle.
  */
-import {availableParallelism} from 'node:os';
 import {readdir, readFile, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   const root = path.resolve(process.argv[2] ?? 'build');
   const started = performance.now();
   const {files, jobs} = await plan(root);
-  const concurrency = Math.min(availableParallelism(), Number(process.env.UV_THREADPOOL_SIZE) || 4);
+  const concurrency = Number(process.env.UV_THREADPOOL_SIZE) || 4;
   let next = 0;
   let written = 0;
   let savedBytes = 0;

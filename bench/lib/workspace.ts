@@ -3,6 +3,7 @@
  * budget. A build is made once, by the first benchmark that needs it (the build benchmark hands
  * over the ones it timed), and every copy is deleted at the end.
  */
+import {mkdirSync, renameSync} from 'node:fs';
 import path from 'node:path';
 import {writeCorpus, type CorpusSummary} from '../corpus';
 import {coldBuild, gateBuildLayout, loginBuild, precompress, type GateMode} from './docusaurus';
@@ -64,25 +65,33 @@ export class Workspace {
     });
   }
 
-  /** Hands over a Faster build made elsewhere (the build benchmark's timed runs), so it is not made twice. */
+  /**
+   * Hands over a Faster build made elsewhere, so it is not made twice: the build benchmark's timed
+   * build of the site (its output alone), or its `npm run build` of the corpus (the gate's layout).
+   */
   adopt(key: 'site-server' | 'corpus-server', buildDir: string): void {
     this.adopted.set(key, buildDir);
   }
 
-  /** Our site, built with Faster; the gated one precompressed, as `npm run build` leaves it. */
+  /** Our site, built with Faster; the gated one laid out for the gate and precompressed, as `npm run build` leaves it. */
   siteBuild(gate: GateMode): Promise<string> {
     return this.once(`site-${gate}`, async () => {
       const adopted = this.adopted.get(`site-${gate}`);
-      const buildDir = adopted ?? path.join(this.siteCopy(), `build-${gate}`);
       if (gate === 'off') {
+        const buildDir = adopted ?? path.join(this.siteCopy(), 'build-off');
         if (!adopted) await coldBuild(this.siteCopy(), buildDir, 'faster', gate);
         return buildDir;
       }
+      const buildDir = path.join(this.siteCopy(), 'build-server');
       const {site, login} = gateBuildLayout(buildDir);
-      if (!adopted) {
+      // An adopted build is the site's output alone: it is moved into the gate's layout.
+      if (adopted) {
+        mkdirSync(buildDir, {recursive: true});
+        renameSync(adopted, site);
+      } else {
         await coldBuild(this.siteCopy(), site, 'faster', gate);
-        await loginBuild(this.siteCopy(), login);
       }
+      await loginBuild(this.siteCopy(), login);
       await precompress(buildDir);
       return buildDir;
     });
