@@ -17,6 +17,7 @@ import {kib, ratio, round} from './lib/stats';
 import {startGate} from './lib/servers';
 import type {Workspace} from './lib/workspace';
 import {searchOnPage, type PageSearch} from './search';
+import {OUTLINE_INDEX, sectionIndex, WHOLE_INDEX} from '../shared/searchIndexFiles';
 
 const DEFAULT_SIZES = [10, 1000, 5000];
 const KEYSTROKE_RUNS = 3;
@@ -64,9 +65,9 @@ async function measure(workspace: Workspace, docsPerVersion: number): Promise<St
   const [currentInSection] = summary.sampleRoutes;
   const section = currentInSection!.split('/')[1]!;
   const indexes = {
-    whole: servedBytes(site, 'search-index.json'),
-    outline: servedBytes(site, 'search-index.outline.json'),
-    section: servedBytes(site, `search-index-${section}.json`),
+    whole: servedBytes(site, WHOLE_INDEX),
+    outline: servedBytes(site, OUTLINE_INDEX),
+    section: servedBytes(site, sectionIndex(section)),
   };
 
   const resources = new Resources();

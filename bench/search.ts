@@ -6,7 +6,9 @@
  * latency of 200 queries once the index is loaded.
  */
 import type {Browser, Page, Request} from '@playwright/test';
+import path from 'node:path';
 import {SEARCHABLE_WORDS, seededRandom} from './corpus';
+import {isSearchIndex, OUTLINE_INDEX, WHOLE_INDEX} from '../shared/searchIndexFiles';
 import {launchBrowser, signedInState, type StorageState} from './lib/browser';
 import {listBuildFiles} from '../shared/buildLayout';
 import {indexStats, searchIndexFiles, type IndexStats} from './lib/buildOutput';
@@ -193,16 +195,18 @@ interface PerQuery {
   latenciesMs: number[];
 }
 
-const isOutline = (file: string) => file.includes('.outline.');
-const wholeIndexOf = (outline: string) => outline.replace('.outline.', '.');
+const pathOf = (request: Request) => new URL(request.url()).pathname;
 
-/** Waits until `fetched` (filled by `requestfinished` events) holds every one of `files`. */
-async function whenFetched(fetched: readonly string[], files: readonly string[]): Promise<void> {
-  const deadline = Date.now() + SUGGESTIONS_TIMEOUT_MS;
-  while (!files.every((file) => fetched.includes(file))) {
-    if (Date.now() > deadline) throw new Error(`search index never loaded: ${files.join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** Resolves when every worker of the page is idle: done with what it was parsing or searching. */
+async function whenWorkersIdle(page: Page): Promise<void> {
+  await Promise.all(page.workers().map((worker) => worker.evaluate(() => undefined)));
+}
+
+/** Waits for the response of `file` (unless `finished` already holds it), then for the workers to have parsed it. */
+async function whenLoaded(page: Page, finished: readonly Request[], file: string): Promise<void> {
+  if (!finished.some((request) => pathOf(request) === file))
+    await page.waitForEvent('requestfinished', {predicate: (request) => pathOf(request) === file, timeout: SUGGESTIONS_TIMEOUT_MS});
+  await whenWorkersIdle(page);
 }
 
 /** Cold and warm first keystrokes on `route` (a fresh browser context each run), and the 200 queries once. */
@@ -224,13 +228,8 @@ export async function searchOnPage(
     const context = await browser.newContext({storageState: state});
     try {
       const page = await context.newPage();
-      const fetched: string[] = [];
       const requests: Request[] = [];
-      page.on('requestfinished', (request) => {
-        if (!request.url().includes('search-index')) return;
-        fetched.push(new URL(request.url()).pathname);
-        requests.push(request);
-      });
+      page.on('requestfinished', (request) => isSearchIndex(pathOf(request)) && requests.push(request));
       // The reader types as soon as the page has loaded: cold, unless the site loaded the index before.
       await page.goto(`${origin}${route}`, {waitUntil: 'load'});
       const keystroke = await firstKeystroke(page, letters[run % letters.length]!);
@@ -240,11 +239,11 @@ export async function searchOnPage(
       const sizes = await Promise.all(before.map((request) => request.sizes()));
       cold.push({
         ...keystroke,
-        indexesFetched: before.map((request) => new URL(request.url()).pathname),
+        indexesFetched: before.map(pathOf),
         indexBytesTransferred: sizes.reduce((sum, size) => sum + size.responseBodySize, 0),
       });
-      // The reader clears the box and starts again: outside sections the whole index is loading
-      // now (the outline answered the first key), so this key may wait for it.
+      // The reader clears the box and starts again: outside sections the whole index is loading now
+      // (it is asked for after the outline's answer to the first key).
       const again = async () => {
         await page.keyboard.press('Escape');
         await page.locator('input.navbar__search-input').fill('');
@@ -252,10 +251,12 @@ export async function searchOnPage(
         return firstKeystroke(page, letters[(run + 1) % letters.length]!);
       };
       next.push(await again());
-      // Warm: every index the box loads is in the worker.
-      await whenFetched(fetched, fetched.filter(isOutline).map(wholeIndexOf));
-      // One search first: the worker answers it only after parsing what it fetched.
+      // Warm: every index the box loads has loaded; outside sections that is the whole index too,
+      // and one more search, answered by its worker, tells the box so.
+      const outline = requests.map(pathOf).find((file) => path.posix.basename(file) === OUTLINE_INDEX);
+      if (outline) await whenLoaded(page, requests, path.posix.join(path.posix.dirname(outline), WHOLE_INDEX));
       await again();
+      await whenWorkersIdle(page);
       warm.push(await again());
       if (run === 0) latencies = await queryLatencies(page, queryList());
     } finally {

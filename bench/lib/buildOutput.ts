@@ -3,13 +3,12 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {listBuildFiles} from '../../shared/buildLayout';
+import {isSearchIndex} from '../../shared/searchIndexFiles';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {gateBuildLayout} from './docusaurus';
 
-const SEARCH_INDEX = /(?:^|\/)search-index[^/]*\.json$/;
-
 export const htmlRoutes = (files: readonly string[]) => files.filter((file) => file.endsWith('.html'));
-export const searchIndexFiles = (files: readonly string[]) => files.filter((file) => SEARCH_INDEX.test(file));
+export const searchIndexFiles = (files: readonly string[]) => files.filter(isSearchIndex);
 
 /** The plugin's index: one entry per document type; type 0 has one document per page, `t` its title. */
 type SearchIndex = {documents: {t: string; u: string}[]}[];

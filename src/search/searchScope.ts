@@ -8,6 +8,8 @@
  * exist. Here both sides use the path below the base URL, and a context only counts in its own version.
  */
 
+import {OUTLINE_INDEX, sectionIndex, WHOLE_INDEX} from '../../shared/searchIndexFiles';
+
 export interface ScopeVersion {
   name: string;
   label: string;
@@ -166,9 +168,9 @@ export function searchScopeForSearchPage({baseUrl, search, versions, contexts, p
   };
 }
 
-/** The index file a scope searches, named as the plugin writes it (`search-index{dir}.json`). */
+/** The index file a scope searches. */
 export function searchIndexUrl({versionUrl, context}: Pick<SearchScope, 'versionUrl' | 'context'>): string {
-  return `${versionUrl}search-index${context === '' ? '' : `-${context.replace(/\//g, '-')}`}.json`;
+  return `${versionUrl}${context === '' ? WHOLE_INDEX : sectionIndex(context)}`;
 }
 
 /**
@@ -178,7 +180,7 @@ export function searchIndexUrl({versionUrl, context}: Pick<SearchScope, 'version
  * whole answer. A section's index is small enough to come first.
  */
 export function navbarIndexUrls(scope: Pick<SearchScope, 'versionUrl' | 'context'>): string[] {
-  return scope.context === '' ? [`${scope.versionUrl}search-index.outline.json`, searchIndexUrl(scope)] : [searchIndexUrl(scope)];
+  return scope.context === '' ? [`${scope.versionUrl}${OUTLINE_INDEX}`, searchIndexUrl(scope)] : [searchIndexUrl(scope)];
 }
 
 /** The search page's `version` parameter for a scope: the version's folder below the base URL (`1.0/`), or null for the version at the root. */

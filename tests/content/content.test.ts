@@ -4,6 +4,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import {builtDocPages, orphanedDocPages} from '../support/sidebars';
+import {isSearchIndex, OUTLINE_INDEX, WHOLE_INDEX} from '../../shared/searchIndexFiles';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BUILD = path.join(ROOT, 'build/site');
@@ -50,9 +51,7 @@ describe('every doc', () => {
 });
 
 describe('the built search indexes', () => {
-  const indexes = readdirSync(BUILD, {recursive: true})
-    .map(String)
-    .filter((file) => /(?:^|\/)search-index[\w.-]*\.json$/.test(file));
+  const indexes = readdirSync(BUILD, {recursive: true}).map(String).filter(isSearchIndex);
 
   it.each(indexes)('%s names every page it indexes', (file) => {
     const [pages] = JSON.parse(readFileSync(path.join(BUILD, file), 'utf8')) as {documents: {t: string; u: string}[]}[];
@@ -64,14 +63,14 @@ describe('the built search indexes', () => {
 describe('the outlines of the built search indexes', () => {
   const outlines = readdirSync(BUILD, {recursive: true})
     .map(String)
-    .filter((file) => /(?:^|\/)search-index\.outline\.json$/.test(file));
+    .filter((file) => path.basename(file) === OUTLINE_INDEX);
 
   it('exist for each version: the latest and 1.0', () => {
     expect(outlines.sort()).toEqual(['1.0/search-index.outline.json', 'search-index.outline.json']);
   });
 
   it.each(outlines)('%s holds the titles and headings of the whole index beside it, and nothing else', (file) => {
-    const whole = JSON.parse(readFileSync(path.join(BUILD, file.replace('.outline', '')), 'utf8')) as unknown[];
+    const whole = JSON.parse(readFileSync(path.join(BUILD, path.dirname(file), WHOLE_INDEX), 'utf8')) as unknown[];
     const outline = JSON.parse(readFileSync(path.join(BUILD, file), 'utf8')) as unknown[];
     // The plugin's document types, in its order: titles, headings, then descriptions, keywords, text.
     expect(outline).toEqual(whole.slice(0, 2));
