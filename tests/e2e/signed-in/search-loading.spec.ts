@@ -1,9 +1,10 @@
 /** How search gets its index: early, without dropping a query typed at once, and from any spelling of a version. */
+import {OUTLINE_INDEX, WHOLE_INDEX} from '../../../shared/searchIndexFiles';
 import {searchFromNavbar} from '../../support/search';
 import {expect, test} from '../fixtures';
 
 test('a page fetches its version index while idle, before any interaction', async ({page}) => {
-  const index = page.waitForResponse((response) => new URL(response.url()).pathname === '/1.0/search-index.outline.json');
+  const index = page.waitForResponse((response) => new URL(response.url()).pathname === `/1.0/${OUTLINE_INDEX}`);
   await page.goto('/1.0/intro');
   expect((await index).status()).toBe(200);
 });
@@ -12,10 +13,13 @@ test('outside every section, the box answers from titles and headings at once, t
   // Hold the version's whole index back (context.route also sees the search worker's requests).
   let release = () => undefined as void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.context().route(/\/1\.0\/search-index\.json/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  await page.context().route(
+    (url) => url.pathname === `/1.0/${WHOLE_INDEX}`,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
   await page.goto('/1.0/intro');
   const suggestions = await searchFromNavbar(page, 'collapsible');
   await expect(suggestions.getByRole('option', {name: /How collapsible sections work/})).toBeVisible();

@@ -1,4 +1,5 @@
 /** The version a reader chooses in the version menu: the home page and the search page follow it. */
+import {OUTLINE_INDEX} from '../../../shared/searchIndexFiles';
 import {searchFromNavbar} from '../../support/search';
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, test} from '../fixtures';
@@ -16,7 +17,7 @@ test('the version chosen in the menu is the one the home page searches and links
   await menu.getByRole('link', {name: '1.0', exact: true}).click();
   await expect(page).toHaveURL('/1.0/intro');
 
-  const index = page.waitForResponse((response) => new URL(response.url()).pathname === '/1.0/search-index.outline.json');
+  const index = page.waitForResponse((response) => new URL(response.url()).pathname === `/1.0/${OUTLINE_INDEX}`);
   await page.goto('/');
   await expect(tutorials).toHaveAttribute('href', '/1.0');
   await index;

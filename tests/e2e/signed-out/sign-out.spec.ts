@@ -3,6 +3,7 @@
  * sign-out to every tab, and the gate alone takes each of them to the login page. Every test
  * signs out a reader of its own, so that no other test loses its session.
  */
+import {OUTLINE_INDEX} from '../../../shared/searchIndexFiles';
 import type {Page} from '@playwright/test';
 import {loginUrlFor} from '../../../shared/paths';
 import {GATE_URL} from '../../support/environment';
@@ -30,7 +31,7 @@ test(`lands on /login in this tab and the other, ${ROUNDS} times over`, async ({
     const other = await context.newPage();
     // The other tab fetches its search index while idle; signing out before that ends has it refused
     // (401) and logged by the search plugin, a race this test is not about.
-    const otherIndex = other.waitForResponse((response) => new URL(response.url()).pathname === '/1.0/search-index.outline.json');
+    const otherIndex = other.waitForResponse((response) => new URL(response.url()).pathname === `/1.0/${OUTLINE_INDEX}`);
     await other.goto('/1.0/Collapsible');
     await expect(other.getByRole('heading', {level: 1, name: 'Collapsible Sections'})).toBeVisible();
     expect((await otherIndex).status()).toBe(200);
