@@ -3,7 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import {themes as prismThemes, type PrismTheme} from 'prism-react-renderer';
 import {authSettingsFromEnv} from './src/auth/settings';
-import type {RouteChunkPreloadsOptions} from './plugins/routeChunkPreloads';
+import type {ServedBuildOptions} from './plugins/servedBuild';
 import {searchContextsFor} from './src/search/searchContexts';
 import frozenVersions from './versions.json';
 import currentVersion from './current-version.json';
@@ -114,8 +114,14 @@ const config: Config = {
   themes: [['@easyops-cn/docusaurus-search-local', searchOptions]],
 
   plugins: [
-    // The login page starts the Firebase client at once; the gate must know that file too.
-    ['./plugins/routeChunkPreloads.ts', {extraChunkGroups: {'/login': ['auth-client']}} satisfies RouteChunkPreloadsOptions],
+    [
+      './plugins/servedBuild.ts',
+      {
+        // The login page starts the Firebase client at once; the gate must know that file too.
+        extraChunkGroups: {'/login': ['auth-client']},
+        precompress: process.env.TUTORIAL_HUB_PRECOMPRESS === '1',
+      } satisfies ServedBuildOptions,
+    ],
   ],
 
   themeConfig: {

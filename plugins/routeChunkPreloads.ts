@@ -2,12 +2,12 @@
  * Docusaurus Faster (Rspack) builds HTML that names only the main bundle: its client manifest
  * keys chunk groups by chunk name, which the SSR bundle lookup does not match. Every page then
  * waits for main.js before it even asks for its own chunks, and the login page's real file set
- * is invisible to the gate server. This plugin writes, into each built page, a preload for
- * every chunk of that page's own routes (and of the named groups it is told about).
+ * is invisible to the gate server. After the build (plugins/servedBuild.ts), each built page gets
+ * a preload for every chunk of that page's own routes (and of the named groups it is told about).
  */
 import {readFile, rename, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadContext} from '@docusaurus/types';
 
 interface ClientManifest {
   origins: Record<string, string[]>;
@@ -66,33 +66,34 @@ export function withPreloads(html: string, files: {js: string[]; css: string[]})
   return html.slice(0, body) + links.join('') + html.slice(body);
 }
 
-export default function routeChunkPreloads(context: LoadContext, options: RouteChunkPreloadsOptions): Plugin {
-  return {
-    name: 'route-chunk-preloads',
-    async postBuild({outDir, routesPaths}) {
-      const read = async <T>(file: string): Promise<T> =>
-        JSON.parse(await readFile(path.join(context.generatedFilesDir, file), 'utf8')) as T;
-      const manifest = await read<ClientManifest>('client-manifest.json');
-      const groupsByPath = chunkGroupsByPath(await read<Record<string, ChunkNames>>('routesChunkNames.json'));
-      await Promise.all(
-        routesPaths.map(async (routePath) => {
-          const groups = [...(groupsByPath.get(routePath) ?? []), ...(options.extraChunkGroups?.[routePath] ?? [])];
-          if (groups.length === 0) return;
-          const file = path.join(outDir, htmlFileFor(routePath));
-          let html: string;
-          try {
-            html = await readFile(file, 'utf8');
-          } catch {
-            return; // Routes such as the 404 page's are written under another name.
-          }
-          const updated = withPreloads(html, filesOfGroups(groups, manifest));
-          if (updated === html) return;
-          // Other plugins (the search indexer) read these files during postBuild too: replace each
-          // file in one step, so a reader sees the old page or the new one, never a truncated one.
-          await writeFile(`${file}.preloads`, updated);
-          await rename(`${file}.preloads`, file);
-        }),
-      );
-    },
-  };
+/**
+ * Writes into each built page a preload for every chunk of its own routes. Other plugins (the
+ * search indexer) read these pages during postBuild too: each is replaced in one step, so a reader
+ * sees the old page or the new one, never a truncated one.
+ */
+export async function writeRouteChunkPreloads(
+  context: LoadContext,
+  options: RouteChunkPreloadsOptions,
+  {outDir, routesPaths}: {outDir: string; routesPaths: string[]},
+): Promise<void> {
+  const read = async <T>(file: string): Promise<T> => JSON.parse(await readFile(path.join(context.generatedFilesDir, file), 'utf8')) as T;
+  const manifest = await read<ClientManifest>('client-manifest.json');
+  const groupsByPath = chunkGroupsByPath(await read<Record<string, ChunkNames>>('routesChunkNames.json'));
+  await Promise.all(
+    routesPaths.map(async (routePath) => {
+      const groups = [...(groupsByPath.get(routePath) ?? []), ...(options.extraChunkGroups?.[routePath] ?? [])];
+      if (groups.length === 0) return;
+      const file = path.join(outDir, htmlFileFor(routePath));
+      let html: string;
+      try {
+        html = await readFile(file, 'utf8');
+      } catch {
+        return; // Routes such as the 404 page's are written under another name.
+      }
+      const updated = withPreloads(html, filesOfGroups(groups, manifest));
+      if (updated === html) return;
+      await writeFile(`${file}.preloads`, updated);
+      await rename(`${file}.preloads`, file);
+    }),
+  );
 }

@@ -3,33 +3,45 @@
  * bytes without compressing on every request. How hard each file is compressed, and whether a copy
  * is kept, is decided in precompressPolicy.ts.
  *
+ * `npm run build` runs it twice: during the site build's postBuild, on everything but the search
+ * indexes (plugins/servedBuild.ts, `--skip-search-indexes`), then over the whole build. A copy newer
+ * than its file is up to date and is not made again, so the second run compresses only the search
+ * indexes and the login build.
+ *
  * Parallel on every core: zlib's asynchronous calls run on libuv's thread pool (4 threads unless
  * UV_THREADPOOL_SIZE says otherwise), so keeping one job per pool thread in flight keeps every core
  * busy without worker threads of our own: with only one per core, a core idled while its job read
  * or wrote its file (2 × 1,000 docs: 15.5 s → 13.5 s on 2 cores). The longest jobs start first, so
- * that no multi-second job starts last while the other cores idle.
+ * that no multi-second job starts last while the other cores idle. A file is read once for both copies.
  */
 import {readdir, readFile, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {brotliCompress, constants, gzip} from 'node:zlib';
-import {compressionPlan, estimatedSeconds, worthKeeping} from './precompressPolicy';
+import {isSearchIndex} from '../shared/searchIndexFiles';
+import {compressionPlan, estimatedSeconds, isCompressible, worthKeeping} from './precompressPolicy';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-const COMPRESSIBLE = /\.(?:html|js|css|json|svg|txt|xml|map|webmanifest)$/;
 const SUFFIX = {br: '.br', gzip: '.gz'} as const;
+
+type Coding = keyof typeof SUFFIX;
+
+interface Copy {
+  coding: Coding;
+  level: number;
+}
 
 interface Job {
   file: string;
   bytes: number;
-  coding: 'br' | 'gzip';
-  level: number;
+  /** The copies not yet up to date. */
+  copies: Copy[];
   seconds: number;
 }
 
-function compress(content: Buffer, {coding, level}: Job): Promise<Buffer> {
+function compress(content: Buffer, {coding, level}: Copy): Promise<Buffer> {
   if (coding === 'gzip') return gzipAsync(content, {level});
   return brotli(content, {
     params: {
@@ -39,40 +51,65 @@ function compress(content: Buffer, {coding, level}: Job): Promise<Buffer> {
   });
 }
 
-/** Compresses one file one way; writes the copy only when it is worth keeping (and removes an older one otherwise). */
-async function run(job: Job): Promise<{written: boolean; savedBytes: number}> {
-  const compressed = await compress(await readFile(job.file), job);
-  const target = job.file + SUFFIX[job.coding];
-  if (!worthKeeping(job.bytes, compressed.length)) {
-    await rm(target, {force: true});
-    return {written: false, savedBytes: 0};
+/** Compresses one file each way still to do; writes a copy only when it is worth keeping (and removes an older one otherwise). */
+async function run(job: Job): Promise<{written: number; savedBytes: number}> {
+  const content = await readFile(job.file);
+  let written = 0;
+  let savedBytes = 0;
+  for (const copy of job.copies) {
+    const compressed = await compress(content, copy);
+    const target = job.file + SUFFIX[copy.coding];
+    if (!worthKeeping(job.bytes, compressed.length)) {
+      await rm(target, {force: true});
+      continue;
+    }
+    await writeFile(target, compressed);
+    written++;
+    savedBytes += job.bytes - compressed.length;
   }
-  await writeFile(target, compressed);
-  return {written: true, savedBytes: job.bytes - compressed.length};
+  return {written, savedBytes};
 }
 
-async function plan(root: string): Promise<{files: number; jobs: Job[]}> {
-  const entries = (await readdir(root, {recursive: true})).filter((entry) => COMPRESSIBLE.test(entry));
+/** Modification time in ms, or null when the file does not exist. */
+async function modifiedMs(file: string): Promise<number | null> {
+  return stat(file).then(
+    (stats) => stats.mtimeMs,
+    () => null,
+  );
+}
+
+async function plan(root: string, skipSearchIndexes: boolean): Promise<{files: number; upToDate: number; jobs: Job[]}> {
+  const entries = (await readdir(root, {recursive: true})).filter(
+    (entry) => isCompressible(entry) && !(skipSearchIndexes && isSearchIndex(entry)),
+  );
   const jobs: Job[] = [];
+  let upToDate = 0;
   for (const entry of entries) {
     const file = path.join(root, entry);
-    const {size: bytes} = await stat(file);
+    const {size: bytes, mtimeMs} = await stat(file);
     const decided = compressionPlan(entry, bytes);
     if (!decided) continue;
-    for (const [coding, level] of [
-      ['br', decided.brotliQuality],
-      ['gzip', decided.gzipLevel],
+    const copies: Copy[] = [];
+    for (const copy of [
+      {coding: 'br', level: decided.brotliQuality},
+      {coding: 'gzip', level: decided.gzipLevel},
     ] as const) {
-      jobs.push({file, bytes, coding, level, seconds: estimatedSeconds(bytes, coding, level)});
+      if (((await modifiedMs(file + SUFFIX[copy.coding])) ?? -1) >= mtimeMs) upToDate++;
+      else copies.push(copy);
     }
+    if (copies.length === 0) continue;
+    const seconds = copies.reduce((sum, copy) => sum + estimatedSeconds(bytes, copy.coding, copy.level), 0);
+    jobs.push({file, bytes, copies, seconds});
   }
-  return {files: entries.length, jobs: jobs.sort((a, b) => b.seconds - a.seconds)};
+  return {files: entries.length, upToDate, jobs: jobs.sort((a, b) => b.seconds - a.seconds)};
 }
 
 async function main(): Promise<void> {
-  const root = path.resolve(process.argv[2] ?? 'build');
+  const args = process.argv.slice(2);
+  const skipSearchIndexes = args.includes('--skip-search-indexes');
+  const root = path.resolve(args.find((arg) => !arg.startsWith('--')) ?? 'build');
   const started = performance.now();
-  const {files, jobs} = await plan(root);
+  const {files, upToDate, jobs} = await plan(root, skipSearchIndexes);
   const concurrency = Number(process.env.UV_THREADPOOL_SIZE) || 4;
   let next = 0;
   let written = 0;
@@ -81,14 +118,15 @@ async function main(): Promise<void> {
     Array.from({length: concurrency}, async () => {
       for (let job = jobs[next++]; job !== undefined; job = jobs[next++]) {
         const result = await run(job);
-        if (result.written) written++;
+        written += result.written;
         savedBytes += result.savedBytes;
       }
     }),
   );
   const mib = (savedBytes / 2 ** 20).toFixed(1);
+  const skipped = skipSearchIndexes ? ', search indexes left for later' : '';
   console.log(
-    `Precompressed ${files} files (${jobs.length} jobs, ${written} copies kept, ${mib} MiB saved) in ${Math.round(performance.now() - started)} ms on ${concurrency} threads (${root}).`,
+    `Precompressed ${files} files (${jobs.length} to do, ${written} copies written, ${upToDate} up to date${skipped}, ${mib} MiB saved) in ${Math.round(performance.now() - started)} ms on ${concurrency} threads (${root}).`,
   );
 }
 

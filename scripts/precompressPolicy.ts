@@ -10,6 +10,13 @@
 import {posix} from 'node:path';
 import {isSearchIndex, WHOLE_INDEX} from '../shared/searchIndexFiles';
 
+/** The build's text files: the only ones compression shrinks. */
+const COMPRESSIBLE = /\.(?:html|js|css|json|svg|txt|xml|map|webmanifest)$/;
+
+export function isCompressible(relativePath: string): boolean {
+  return COMPRESSIBLE.test(relativePath);
+}
+
 /** Below this, a compressed copy saves less than a network packet. */
 export const MIN_BYTES = 1024;
 /** From this size on, a file is one of the few large ones: shared bundles (main.js, vendor chunks, the stylesheet) or a long page. */

@@ -1,8 +1,25 @@
 import {describe, expect, it} from 'vitest';
-import {compressionPlan, estimatedSeconds, kindOf, worthKeeping} from '../../scripts/precompressPolicy';
+import {compressionPlan, estimatedSeconds, isCompressible, kindOf, worthKeeping} from '../../scripts/precompressPolicy';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
+
+describe('isCompressible', () => {
+  it.each([
+    ['index.html', true],
+    ['assets/js/main.abc123.js', true],
+    ['assets/css/styles.abc123.css', true],
+    ['search-index.json', true],
+    ['img/logo.svg', true],
+    ['sitemap.xml', true],
+    ['img/photo.png', false],
+    ['assets/fonts/inter.woff2', false],
+    ['index.html.br', false],
+    ['assets/js/main.js.gz', false],
+  ])('%s → %s', (file, compressible) => {
+    expect(isCompressible(file)).toBe(compressible);
+  });
+});
 
 describe('kindOf', () => {
   it.each([

@@ -1,0 +1,47 @@
+/**
+ * What the site's build needs beyond Docusaurus's own before the gate server serves it: preloads of
+ * each page's chunks (routeChunkPreloads.ts), then, when asked, the precompressed copies of its files.
+ *
+ * Precompression starts here, in postBuild, because that is where the cores are idle: the search
+ * plugin's postBuild indexes every page on one thread (30 s of the 109 s plain build at 2 × 1,000
+ * docs), and Docusaurus waits for every plugin's postBuild. A child process compresses everything
+ * but the search indexes, which the indexer is still writing; `npm run build:compress` afterwards
+ * compresses those (and the login build), and skips every copy already up to date.
+ */
+import {spawn} from 'node:child_process';
+import {availableParallelism} from 'node:os';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {writeRouteChunkPreloads, type RouteChunkPreloadsOptions} from './routeChunkPreloads';
+
+export interface ServedBuildOptions extends RouteChunkPreloadsOptions {
+  /** Precompress the build while the search plugin indexes it (`npm run build` sets it; a plain `docusaurus build` does not). */
+  precompress?: boolean;
+}
+
+const PRECOMPRESS = path.resolve(__dirname, '../scripts/precompress.ts');
+
+/** Runs scripts/precompress.ts on the built site, leaving the search indexes, on the cores the indexer leaves. */
+function precompressAllButSearchIndexes(outDir: string): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', PRECOMPRESS, outDir, '--skip-search-indexes'], {
+    stdio: 'inherit',
+    // One core is the indexer's: one compression job per other core.
+    env: {...process.env, UV_THREADPOOL_SIZE: String(Math.max(1, availableParallelism() - 1))},
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`Precompression of ${outDir} failed (${signal ?? `exit code ${code}`}).`)),
+    );
+  });
+}
+
+export default function servedBuild(context: LoadContext, options: ServedBuildOptions): Plugin {
+  return {
+    name: 'served-build',
+    async postBuild({outDir, routesPaths}) {
+      await writeRouteChunkPreloads(context, options, {outDir, routesPaths});
+      if (options.precompress) await precompressAllButSearchIndexes(outDir);
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The `.br` and `.gz` copies `npm run build` leaves beside the built files (scripts/precompress.ts,
+ * run during the site build's postBuild and again after it): the gate sends them in place of the
+ * file, so each must be there when the policy plans it, and must decode to the file as it was built
+ * last (a page rewritten after it was compressed would be served as it was before).
+ */
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {brotliDecompressSync, gunzipSync} from 'node:zlib';
+import {describe, expect, it} from 'vitest';
+import {listBuildFiles} from '../../shared/buildLayout';
+import {isSearchIndex} from '../../shared/searchIndexFiles';
+import {compressionPlan, isCompressible} from '../../scripts/precompressPolicy';
+import {LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/buildFiles';
+
+const COPIES = [
+  {suffix: '.br', decode: brotliDecompressSync},
+  {suffix: '.gz', decode: gunzipSync},
+] as const;
+
+describe.each([
+  ['the site', SITE_BUILD_DIR],
+  ['the login build', LOGIN_BUILD_DIR],
+])('precompressed copies of %s', (_name, dir) => {
+  const planned = listBuildFiles(dir).filter((file) => isCompressible(file));
+
+  it('exist for every text file the policy gives a copy (the site's search indexes too)', () => {
+    const missing = planned
+      .filter((file) => compressionPlan(file, readFileSync(path.join(dir, file)).length) !== null)
+      .flatMap((file) => COPIES.filter(({suffix}) => !existsSync(path.join(dir, file + suffix))).map(({suffix}) => file + suffix));
+    expect(missing).toEqual([]);
+    if (dir === SITE_BUILD_DIR) expect(planned.filter((file) => isSearchIndex(file)).length).toBeGreaterThan(0);
+  });
+
+  it('each decode to the file as built', () => {
+    const stale = planned.flatMap((file) => {
+      const content = readFileSync(path.join(dir, file));
+      return COPIES.filter(({suffix}) => existsSync(path.join(dir, file + suffix)))
+        .filter(({suffix, decode}) => !decode(readFileSync(path.join(dir, file + suffix))).equals(content))
+        .map(({suffix}) => file + suffix);
+    });
+    expect(stale).toEqual([]);
+  });
+});
