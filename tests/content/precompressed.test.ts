@@ -24,7 +24,7 @@ describe.each([
 ])('precompressed copies of %s', (_name, dir) => {
   const planned = listBuildFiles(dir).filter((file) => isCompressible(file));
 
-  it('exist for every text file the policy gives a copy (the site's search indexes too)', () => {
+  it('exist for every text file the policy gives a copy, on the site its search indexes too', () => {
     const missing = planned
       .filter((file) => compressionPlan(file, readFileSync(path.join(dir, file)).length) !== null)
       .flatMap((file) => COPIES.filter(({suffix}) => !existsSync(path.join(dir, file + suffix))).map(({suffix}) => file + suffix));
