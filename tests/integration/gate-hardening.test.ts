@@ -240,6 +240,20 @@ describe('serving', () => {
     }
   });
 
+  // A browser follows two of these to the page: tests/e2e/signed-in/page-spellings.spec.ts.
+  it.each([
+    ['/chapter-1-introduction.html', '/chapter-1-introduction'],
+    ['/Chapter%202_%20Documentation.html', '/Chapter%202_%20Documentation'],
+    ['/1.0/index.html', '/1.0'],
+    ['/chapter-1-introduction/', '/chapter-1-introduction'],
+    // The browser's router ignores letter case: the server must not call the page missing.
+    ['/1.0/INTRO', '/1.0/intro'],
+    ['/chapter%202_%20documentation?x=1', '/Chapter%202_%20Documentation?x=1'],
+  ])('moves %s permanently to %s', async (url, location) => {
+    const response = await gate.request(url, {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie)}});
+    expect({status: response.status, location: response.headers.location}).toEqual({status: 301, location});
+  });
+
   it('sends cache headers: immutable hashed assets, revalidated HTML and indexes, never public', async () => {
     const html = await gate.request('/1.0/intro', {headers: signedIn()});
     const index = await gate.request('/search-index.json', {headers: signedIn()});

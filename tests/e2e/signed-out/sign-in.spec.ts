@@ -71,14 +71,8 @@ test.describe('with the identity service unreachable', () => {
 });
 
 test('never follows a hostile redirect off the site (every spelling: tests/unit/paths.test.ts)', async ({page, reader}) => {
-  const hostile = [
-    '//evil.example',
-    'https://evil.example/',
-    '/\\evil.example',
-    'javascript:alert(document.domain)',
-    '%2F%2Fevil.example',
-    '/\t/evil.example',
-  ];
+  // A few spellings, through the page's own code: the rule is shared/paths.ts's safeRedirectTarget.
+  const hostile = ['//evil.example', 'javascript:alert(document.domain)', '/\t/evil.example'];
   // Signing in on the form, then coming back signed in: both leave through the same target.
   await page.goto(`/login?redirect=${encodeURIComponent(hostile[0]!)}`);
   await signInThroughLoginPage(page, reader);
