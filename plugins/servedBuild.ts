@@ -9,6 +9,7 @@
  * compresses those (and the login build), and skips every copy already up to date.
  */
 import {spawn} from 'node:child_process';
+import {once} from 'node:events';
 import {availableParallelism} from 'node:os';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -22,18 +23,15 @@ export interface ServedBuildOptions extends RouteChunkPreloadsOptions {
 const PRECOMPRESS = path.resolve(__dirname, '../scripts/precompress.ts');
 
 /** Runs scripts/precompress.ts on the built site, leaving the search indexes, on the cores the indexer leaves. */
-function precompressAllButSearchIndexes(outDir: string): Promise<void> {
+async function precompressAllButSearchIndexes(outDir: string): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', PRECOMPRESS, outDir, '--skip-search-indexes'], {
     stdio: 'inherit',
     // One core is the indexer's: one compression job per other core.
     env: {...process.env, UV_THREADPOOL_SIZE: String(Math.max(1, availableParallelism() - 1))},
   });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`Precompression of ${outDir} failed (${signal ?? `exit code ${code}`}).`)),
-    );
-  });
+  // `once` rejects on the child's 'error' (it could not start).
+  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  if (code !== 0) throw new Error(`Precompression of ${outDir} failed (${signal ?? `exit code ${code}`}).`);
 }
 
 export default function servedBuild(context: LoadContext, options: ServedBuildOptions): Plugin {

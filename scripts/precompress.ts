@@ -19,7 +19,7 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import {brotliCompress, constants, gzip} from 'node:zlib';
 import {isSearchIndex} from '../shared/searchIndexFiles';
-import {compressionPlan, estimatedSeconds, isCompressible, worthKeeping} from './precompressPolicy';
+import {compressionPlan, estimatedSeconds, isCompressible, isUpToDate, worthKeeping} from './precompressPolicy';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -94,7 +94,7 @@ async function plan(root: string, skipSearchIndexes: boolean): Promise<{files: n
       {coding: 'br', level: decided.brotliQuality},
       {coding: 'gzip', level: decided.gzipLevel},
     ] as const) {
-      if (((await modifiedMs(file + SUFFIX[copy.coding])) ?? -1) >= mtimeMs) upToDate++;
+      if (isUpToDate(await modifiedMs(file + SUFFIX[copy.coding]), mtimeMs)) upToDate++;
       else copies.push(copy);
     }
     if (copies.length === 0) continue;

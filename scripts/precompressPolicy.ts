@@ -55,6 +55,11 @@ export function compressionPlan(relativePath: string, bytes: number): Compressio
   return {brotliQuality: bytes >= SHARED_BUNDLE_BYTES ? 11 : 5, gzipLevel};
 }
 
+/** A copy written after its file last changed is up to date: `npm run build`'s second precompression run leaves it. */
+export function isUpToDate(copyModifiedMs: number | null, fileModifiedMs: number): boolean {
+  return copyModifiedMs !== null && copyModifiedMs >= fileModifiedMs;
+}
+
 /** A compressed copy is kept only when it saves at least a tenth: otherwise the server sends the file as it is. */
 export function worthKeeping(originalBytes: number, compressedBytes: number): boolean {
   return compressedBytes <= originalBytes * 0.9;

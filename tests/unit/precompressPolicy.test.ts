@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {compressionPlan, estimatedSeconds, isCompressible, kindOf, worthKeeping} from '../../scripts/precompressPolicy';
+import {compressionPlan, estimatedSeconds, isCompressible, isUpToDate, kindOf, worthKeeping} from '../../scripts/precompressPolicy';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -18,6 +18,17 @@ describe('isCompressible', () => {
     ['assets/js/main.js.gz', false],
   ])('%s → %s', (file, compressible) => {
     expect(isCompressible(file)).toBe(compressible);
+  });
+});
+
+describe('isUpToDate', () => {
+  it.each([
+    ['no copy yet', null, 1000, false],
+    ['a copy written after the file', 1500, 1000, true],
+    ['a copy written in the same millisecond', 1000, 1000, true],
+    ['a copy older than the file (the page was rewritten since)', 900, 1000, false],
+  ])('%s → %s', (_case, copyMs, fileMs, upToDate) => {
+    expect(isUpToDate(copyMs, fileMs)).toBe(upToDate);
   });
 });
 
