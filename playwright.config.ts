@@ -25,7 +25,7 @@ export default defineConfig({
     // screencast is left out: it kept Chromium's GPU process busy in every test (3× its CPU; e2e ~10 % slower).
     trace: {mode: 'retain-on-failure', screenshots: false},
     screenshot: 'only-on-failure',
-    launchOptions: chromiumLaunchOptions(),
+    launchOptions: chromiumLaunchOptions('headless-shell'),
   },
   projects: [
     {name: 'reader', testMatch: /reader\.setup\.ts/},
