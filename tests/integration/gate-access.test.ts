@@ -10,7 +10,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {postLogout, startGate, sessionCookieFor, type RunningGate} from '../support/gate';
 import {builtFiles, docTextSamples, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/buildFiles';
-import {nowSeconds, sessionCookieClaims, unsignedJwt} from '../support/emulator';
+import {newAccount, nowSeconds, sessionCookieClaims, uniqueEmail, unsignedJwt} from '../support/emulator';
 import {identifiersIn, privateIdentifiers} from '../support/privateIdentifiers';
 import {NAVIGATION, SUBRESOURCE} from '../support/http';
 import {sessionCookieHeader} from '../../shared/session';
@@ -135,7 +135,8 @@ describe('cookies that must not open anything', () => {
   let revokedCookie: string;
 
   beforeAll(async () => {
-    revokedCookie = await sessionCookieFor(gate);
+    // A reader of its own: every other test, here and in the other files, reads as the demo reader.
+    revokedCookie = await sessionCookieFor(gate, await newAccount(uniqueEmail('signed-out-everywhere')));
     // Firebase records revocation to the second: a session started in the same second as
     // "sign out everywhere" would survive it.
     await new Promise((resolve) => setTimeout(resolve, 1100));
