@@ -21,9 +21,10 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     baseURL: GATE_URL,
-    // A failure keeps its trace (DOM snapshots, network, console) and one screenshot. The trace's
-    // screencast is left out: it kept Chromium's GPU process busy in every test (3× its CPU; e2e ~10 % slower).
-    trace: {mode: 'retain-on-failure', screenshots: false},
+    // A failure keeps its trace (actions, network, console), one screenshot and the page's ARIA snapshot
+    // (error-context.md). Every test records a trace, so its costly parts are left out: the screencast
+    // kept Chromium's GPU process busy (e2e ~10 % slower), a DOM snapshot per action cost e2e ~11 %.
+    trace: {mode: 'retain-on-failure', screenshots: false, snapshots: false},
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions('headless-shell'),
   },

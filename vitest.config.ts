@@ -5,8 +5,8 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one here. The integration files wait on the
     // network, timers and child processes more than they compute (the two cores are ~60 % idle with one
-    // file at a time), and each reads as accounts of its own: all six run at once.
-    maxWorkers: 6,
+    // file at a time), and each reads as accounts of its own: all of them (seven) run at once.
+    maxWorkers: 8,
     projects: [
       {test: {name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node'}},
       // Authors' checks on docs/ and versioned_docs/, and on the build they produce.

@@ -32,8 +32,9 @@ export async function startTcpProxy(target: string): Promise<TcpProxy> {
     });
     client.on('error', () => undefined);
     if (mode === 'cut') return void client.destroy();
-    // Stalled: hold the connection and whatever it sends, and answer nothing.
-    if (mode === 'stall') return void client.pause();
+    // Stalled: hold the connection and answer nothing. What it sends is read and dropped: a paused
+    // socket would never see the gate close it, and would count as open for ever.
+    if (mode === 'stall') return void client.resume();
     const upstream = net.connect(Number(targetPort), targetHost);
     open.add(upstream);
     upstream.on('close', () => {

@@ -1,0 +1,86 @@
+/**
+ * Requests stuck on a hung identity service, and stopping the gate: a reader who leaves ends the
+ * call it was waiting for, and SIGTERM ends the process within its deadline even with a request stuck.
+ * The Auth emulator is behind a TCP proxy these tests stall; each gate under test is a process of its
+ * own, and its first call to the identity service is the one that hangs: the sessions come from another gate.
+ */
+import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
+import {sessionCookieFor, startGate, type RunningGate} from '../support/gate';
+import {startGateProcess} from '../support/gateProcess';
+import {startTcpProxy, type TcpProxy} from '../support/tcpProxy';
+import {EMULATOR_HOST} from '../support/environment';
+import {newAccount, uniqueEmail} from '../support/emulator';
+import {rawRequest, SUBRESOURCE} from '../support/http';
+import {sessionCookieHeader} from '../../shared/session';
+
+let proxy: TcpProxy;
+let minter: RunningGate;
+
+beforeAll(async () => {
+  proxy = await startTcpProxy(EMULATOR_HOST);
+  minter = await startGate();
+});
+afterEach(() => proxy.restore());
+afterAll(async () => {
+  await minter.close();
+  await proxy.close();
+});
+
+describe('a reader who leaves', () => {
+  it('ends the call to the hung identity service it was waiting for', async () => {
+    const cookie = await sessionCookieFor(minter, await newAccount(uniqueEmail('leaves')));
+    const patient = await startGateProcess({FIREBASE_AUTH_EMULATOR_HOST: proxy.address, IDENTITY_TIMEOUT_SECONDS: '60'});
+    try {
+      proxy.stall();
+      const leaving = new AbortController();
+      const request = fetch(`${patient.origin}/1.0/intro`, {headers: {cookie: sessionCookieHeader(cookie)}, signal: leaving.signal}).catch(
+        () => 'left',
+      );
+      const deadline = Date.now() + 5000;
+      while (proxy.connections() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(proxy.connections()).toBe(1);
+      leaving.abort();
+      expect(await request).toBe('left');
+      const dropped = Date.now() + 10_000;
+      while (proxy.connections() > 0 && Date.now() < dropped) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Long before the 60 s deadline: nobody waits for the answer any more.
+      expect(proxy.connections()).toBe(0);
+      // Stopped first, so that every line it wrote has been read.
+      await patient.stop();
+      expect(patient.logs.some((line) => line.event === 'identity-outage-began')).toBe(false);
+    } finally {
+      await patient.close();
+    }
+  });
+});
+
+describe('stopping', () => {
+  it('SIGTERM with a request stuck on a hung identity service exits 0 within the shutdown deadline', async () => {
+    const cookie = await sessionCookieFor(minter, await newAccount(uniqueEmail('shutdown')));
+    proxy.stall();
+    const server = await startGateProcess({
+      FIREBASE_AUTH_EMULATOR_HOST: proxy.address,
+      // Longer than the shutdown deadline, so the request is still stuck when the signal comes.
+      IDENTITY_TIMEOUT_SECONDS: '60',
+      SHUTDOWN_TIMEOUT_SECONDS: '2',
+    });
+    const stuck = server
+      .request('/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})
+      .catch((error: Error) => error);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const signalled = Date.now();
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(2000 + 2000);
+    await stuck;
+    expect(server.logs).toContainEqual(expect.objectContaining({event: 'stopped'}));
+  });
+
+  it('SIGTERM to `npm run serve` stops the server itself, leaving the port free', async () => {
+    const npm = await startGateProcess({}, ['npm', 'run', 'serve']);
+    expect((await npm.request('/healthz')).status).toBe(200);
+    await npm.stop('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(npm.logs).toContainEqual(expect.objectContaining({event: 'stopped'}));
+    await expect(rawRequest(npm.origin, '/healthz')).rejects.toMatchObject({code: 'ECONNREFUSED'});
+  });
+});
