@@ -5,7 +5,8 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one here. The integration files wait on the
     // network, timers and child processes more than they compute (the two cores are ~60 % idle with one
-    // file at a time), and each reads as accounts of its own: all of them (seven) run at once.
+    // file at a time), and none changes what another reads with (what a test signs out, disables or
+    // revokes is an account of its own, never the demo reader): all of them (seven) run at once.
     maxWorkers: 8,
     projects: [
       {test: {name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node'}},

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {DEBIAN_CHROMIUM, chromiumExecutable, type ChromiumBuild} from '../../shared/chromium';
 
-const both = (path: string) => Object.values(DEBIAN_CHROMIUM).includes(path as never);
+const both = (path: string) => (Object.values(DEBIAN_CHROMIUM) as string[]).includes(path);
 const browserOnly = (path: string) => path === DEBIAN_CHROMIUM.browser;
 
 describe('chromiumExecutable', () => {

@@ -117,10 +117,10 @@ test('malformed queries, in the address or typed, break nothing (the error guard
   const queries = ['title:', 'foo~x', 'foo^x', '+', 'unknownfield:deploy', '*', '-'];
   const box = page.getByRole('searchbox', {name: 'Search'});
   await page.goto(`/search?q=${encodeURIComponent(queries[0]!)}`);
-  for (const [typed, query] of queries.entries()) {
+  for (const [position, query] of queries.entries()) {
     await test.step(JSON.stringify(query), async () => {
       // The first comes in the address; the page puts each one typed after it there too.
-      if (typed > 0) await box.fill(query);
+      if (position > 0) await box.fill(query);
       await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(query);
       await expect(page.getByRole('heading', {level: 1})).toHaveText(`Search results for "${query}"`);
       await expect(page.getByText(/^(\d+ documents? found|No documents were found)$/)).toBeVisible();
