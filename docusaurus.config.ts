@@ -1,10 +1,11 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import {themes as prismThemes, type PrismTheme} from 'prism-react-renderer';
 import {authSettingsFromEnv} from './src/auth/settings';
 import type {ServedBuildOptions} from './plugins/servedBuild';
-import {searchContextsFor} from './src/search/searchContexts';
+import type {SearchOptions} from './plugins/search';
+import {SEARCH_PLUGIN} from './plugins/search/name';
+import {searchSectionsFor} from './plugins/search/sections';
 import frozenVersions from './versions.json';
 import currentVersion from './current-version.json';
 
@@ -13,25 +14,21 @@ const isDevServer = process.env.NODE_ENV === 'development';
 const auth = authSettingsFromEnv(process.env, isDevServer ? 'client' : 'server');
 
 const searchOptions = {
-  hashed: true,
-  indexDocs: true,
-  indexBlog: false,
-  indexPages: false,
-  docsRouteBasePath: '/',
-  language: ['en'],
-  searchResultLimits: 8,
-  highlightSearchTermsOnTargetPage: true,
-  explicitSearchResultPath: true,
-  // One context per top-level section of each version: a reader in a section downloads and
-  // searches that section's index only (BENCHMARKS.md, Search).
-  searchContextByPaths: searchContextsFor(__dirname, [
+  // The search plugin indexes the docs only (plugins/search splits its index into what the box loads).
+  indexer: {
+    indexDocs: true,
+    indexBlog: false,
+    indexPages: false,
+    docsRouteBasePath: '/',
+    language: ['en'],
+    // Code is looked up by reading, not searching: a page of code is found by its headings and prose.
+    ignoreCssSelectors: ['pre'],
+  },
+  // The top-level sections of each version: the box puts the reader's own section first.
+  sections: searchSectionsFor(__dirname, [
     {docsDir: 'docs', routePath: '', label: currentVersion.label},
     ...frozenVersions.map((name) => ({docsDir: `versioned_docs/version-${name}`, routePath: name, label: name})),
   ]),
-  // Pages outside every section still search all of their version.
-  useAllContextsWithNoSearchContext: true,
-  // Code is looked up by reading, not searching: leaving it out keeps the indexes small.
-  ignoreCssSelectors: ['pre'],
 } satisfies SearchOptions;
 
 /** A Prism theme with some token colours replaced (same hue, more contrast). */
@@ -88,8 +85,6 @@ const config: Config = {
 
   customFields: {auth},
 
-  clientModules: ['./src/search/earlySearchInput.ts'],
-
   presets: [
     [
       'classic',
@@ -111,9 +106,8 @@ const config: Config = {
     ],
   ],
 
-  themes: [['@easyops-cn/docusaurus-search-local', searchOptions]],
-
   plugins: [
+    [SEARCH_PLUGIN, searchOptions],
     [
       './plugins/servedBuild.ts',
       {

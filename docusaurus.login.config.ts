@@ -8,6 +8,7 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import site from './docusaurus.config';
+import {SEARCH_PLUGIN} from './plugins/search/name';
 
 const siteTheme = site.themeConfig as Preset.ThemeConfig;
 /** Navbar items that lead into the docs. */
@@ -17,15 +18,12 @@ const config: Config = {
   ...site,
   // Only the public files: the docs' own images live in static-docs/.
   staticDirectories: ['static'],
-  // The site's client modules serve its search box.
-  clientModules: [],
   customFields: {...site.customFields, publicBuild: true},
-  themes: [],
   plugins: [
-    ...(site.plugins ?? []),
-    // src/theme/SearchBar.tsx scopes the box with the docs' sections, read from the search plugin's
-    // generated data: compiled here, it would carry their paths and labels into this public build.
-    // The navbar gets the classic theme's empty SearchBar instead.
+    // Search indexes docs this build does not have, and its global data names their sections.
+    ...(site.plugins ?? []).filter((plugin) => !(Array.isArray(plugin) && plugin[0] === SEARCH_PLUGIN)),
+    // src/theme/SearchBar scopes the box with the docs' sections and versions: compiled here, it would
+    // carry their paths and labels into this public build. The navbar gets the classic theme's empty SearchBar instead.
     () => ({
       name: 'login-build-without-search-box',
       configureWebpack: () => ({

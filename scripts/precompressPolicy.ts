@@ -3,12 +3,10 @@
  * bench corpus (BENCHMARKS.md, "Build"). Brotli's top qualities (10, 11) are 20–60× slower than 5
  * for 5–10 % fewer bytes, so they go only where every reader pays for the bytes: the few shared
  * bundles. The thousands of files that grow with the docs (pages and their chunks) get the fast
- * qualities, or the build would spend minutes on them; the search indexes a reader waits for (a
- * section's, a version's outline) a middle one. A version's whole index is loaded after the first
- * suggestions (the outline answers them), so it gets a fast quality too: it is the largest file.
+ * qualities, or the build would spend minutes on them; the search index's files, which a reader's
+ * first suggestions wait for, a middle one.
  */
-import {posix} from 'node:path';
-import {isSearchIndex, WHOLE_INDEX} from '../shared/searchIndexFiles';
+import {isSearchIndex} from '../shared/searchIndexFiles';
 
 /** The build's text files: the only ones compression shrinks. */
 const COMPRESSIBLE = /\.(?:html|js|css|json|svg|txt|xml|map|webmanifest)$/;
@@ -31,16 +29,11 @@ export interface CompressionPlan {
   gzipLevel: number;
 }
 
-export type FileKind = 'search-index' | 'whole-search-index' | 'other';
+export type FileKind = 'search-index' | 'other';
 
-/**
- * The search plugin's indexes: one per section (`search-index-<context>.json`) and a version's
- * outline (`search-index.outline.json`), which the first suggestions wait for, and the version's
- * whole index (`search-index.json`), which comes after them.
- */
+/** The search index's manifests and parts (shared/searchIndexFiles.ts): what the first suggestions wait for. */
 export function kindOf(relativePath: string): FileKind {
-  if (!isSearchIndex(relativePath)) return 'other';
-  return posix.basename(relativePath.split('\\').join('/')) === WHOLE_INDEX ? 'whole-search-index' : 'search-index';
+  return isSearchIndex(relativePath) ? 'search-index' : 'other';
 }
 
 /** Qualities for one file; null when it is too small to be worth a compressed copy. */
@@ -48,8 +41,6 @@ export function compressionPlan(relativePath: string, bytes: number): Compressio
   if (bytes < MIN_BYTES) return null;
   const gzipLevel = bytes >= GZIP_FAST_FROM_BYTES ? 6 : 9;
   const kind = kindOf(relativePath);
-  // Quality 5 is ~3× faster than 9 for ~10 % more bytes (17 MB index: 0.7 vs 2.4 s): right for what is not waited for.
-  if (kind === 'whole-search-index') return {brotliQuality: 5, gzipLevel};
   // What a reader waits for before the first suggestion: quality 9 is 5 % smaller than 5 (a 1.7 MB section: 150 vs 66 ms).
   if (kind === 'search-index' || bytes >= LARGE_BYTES) return {brotliQuality: 9, gzipLevel};
   return {brotliQuality: bytes >= SHARED_BUNDLE_BYTES ? 11 : 5, gzipLevel};

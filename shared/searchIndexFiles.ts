@@ -1,20 +1,72 @@
 /**
- * The search indexes of a build, named as the search plugin writes them into each version's folder
- * (`search-index{dir}.json`), with the outline our patch adds (patches/README.md). The site, the
- * precompression policy, the tests and the benchmarks take the names from here.
+ * The search index as the site builds and serves it (plugins/search): per version, a small manifest
+ * at a fixed address beside the version's pages, naming content-hashed parts under /assets that a
+ * query loads only when it needs them (the terms it searches, the documents it shows). The build
+ * plugin, the search worker, the precompression policy, the tests and the benchmarks take the names
+ * and the format from here.
  */
 
-/** A version's whole index: every page of the version. */
-export const WHOLE_INDEX = 'search-index.json';
-/** Its outline: the same pages' titles and headings, which the search box loads first. */
-export const OUTLINE_INDEX = 'search-index.outline.json';
+/** A version's manifest, in the version's folder (`/search-index.manifest.json`, `/1.0/search-index.manifest.json`). */
+export const MANIFEST_FILE = 'search-index.manifest.json';
+/** The folder below the site's root that holds every version's parts, named by their content's hash. */
+export const PARTS_DIR = 'assets/search-index';
 
-/** A section's index: its search context's path, below the base URL, with dashes for slashes. */
-export function sectionIndex(context: string): string {
-  return `search-index-${context.replace(/\//g, '-')}.json`;
+/** The address of a part, from the manifest's name for it. */
+export function partUrl(baseUrl: string, name: string): string {
+  return `${baseUrl}${PARTS_DIR}/${name}.json`;
 }
 
-/** Whether a build file (any folder, either slash) is one of the indexes. */
+/** Whether a build file (any folder, either slash) belongs to the search index: a manifest, a part, or one of the plugin's own files. */
 export function isSearchIndex(file: string): boolean {
-  return /(?:^|[\\/])search-index[^\\/]*\.json$/.test(file);
+  return /(?:^|[\\/])search-index(?:[^\\/]*\.json$|[\\/][^\\/]+\.json$)/.test(file);
+}
+
+/** What a document of the index is, in the order of the specification's ranking weights. */
+export const DocKind = {Title: 0, Heading: 1, Description: 2, Keywords: 3, Content: 4} as const;
+export type DocKind = (typeof DocKind)[keyof typeof DocKind];
+export const DOC_KINDS = 5;
+
+/**
+ * A version's manifest. Documents are numbered page by page (a page's title first, then its headings,
+ * description, keywords and sections), so a page's documents are one range of numbers and a document
+ * part never splits a page.
+ */
+export interface SearchManifest {
+  format: 1;
+  /** Every term of the version, as lunr's pipeline made it (trimmed, stemmed), sorted. */
+  terms: string[];
+  /** Term parts: the first term (index into `terms`) of each, and its name. */
+  termParts: {first: number[]; names: string[]};
+  /** Document parts: the first document of each, and its name. */
+  docParts: {first: number[]; names: string[]};
+  /** Each page's address (below nothing: as served) and its first document. */
+  pages: {urls: string[]; first: number[]};
+}
+
+/**
+ * A term part: for each of its terms (in order from `first`), for each document kind, the documents
+ * that hold the term with lunr's BM25 weight of the term in each: `[doc, weight, doc, weight, …]`.
+ */
+export interface TermPart {
+  first: number;
+  postings: number[][][];
+}
+
+/** A document as a suggestion shows it. */
+export interface IndexedDoc {
+  /** Its kind (DocKind). */
+  k: DocKind;
+  /** Its text: the page's title, a heading, the description, the keywords or a section's text. */
+  t: string;
+  /** The anchor it sits under (`#install`), if not the page's top. */
+  h?: string;
+  /** Content: the heading of its section. */
+  s?: string;
+  /** Title: the page's breadcrumbs (the sidebar categories above it). */
+  b?: string[];
+}
+
+export interface DocPart {
+  first: number;
+  docs: IndexedDoc[];
 }

@@ -1,14 +1,10 @@
 /**
- * Which search index a page uses: the pure decision behind the navbar box and the search page.
- *
- * The search plugin writes one index per version (in the version's folder) and one per context
- * (section), named after the context's path below the base URL: `/1.0/search-index-1.0-guides.json`.
- * Its own client matched contexts against the path below the *version* instead, so outside the
- * version at the root a section page either missed its context or asked for a file that does not
- * exist. Here both sides use the path below the base URL, and a context only counts in its own version.
+ * What a search covers: the pure decisions behind the navbar box and the search page. Both search a
+ * whole docs version (its manifest sits in the version's folder: `/`, `/1.0/`); the reader's section
+ * only orders the box's answers, and the search page's `ctx` keeps to one section.
  */
 
-import {OUTLINE_INDEX, sectionIndex, WHOLE_INDEX} from '../../shared/searchIndexFiles';
+import {belowBase, isWithin, type SearchSection} from '../../shared/searchSections';
 
 export interface ScopeVersion {
   name: string;
@@ -19,33 +15,17 @@ export interface ScopeVersion {
   isLast: boolean;
 }
 
-export interface ScopeContext {
-  /** Path below the base URL, as in `searchContextByPaths`: `guides`, `1.0/guides`. */
-  path: string;
-  label: string;
-}
 
 export interface SearchScope {
   version: ScopeVersion;
   /** Where the version's indexes are: `/` or `/1.0/`. */
   versionUrl: string;
-  /** '' for the whole version, else the section's context path. */
+  /** The section (path below the base URL) the scope is about, '' for none. */
   context: string;
 }
 
 function withTrailingSlash(url: string): string {
   return url.endsWith('/') ? url : `${url}/`;
-}
-
-/** Path below the base URL, without slashes at either end: `/1.0/guides/x` → `1.0/guides/x`. */
-function belowBase(baseUrl: string, pathname: string): string | null {
-  const base = withTrailingSlash(baseUrl);
-  const full = withTrailingSlash(pathname);
-  return full.startsWith(base) ? full.slice(base.length).replace(/\/+$/, '') : null;
-}
-
-function isWithin(relative: string, prefix: string): boolean {
-  return prefix === '' || relative === prefix || relative.startsWith(`${prefix}/`);
 }
 
 /** The version a path below the base URL belongs to: the one with the longest route that holds it. */
@@ -75,8 +55,8 @@ export function contextsOfVersion(
   baseUrl: string,
   version: ScopeVersion,
   versions: readonly ScopeVersion[],
-  contexts: readonly ScopeContext[],
-): ScopeContext[] {
+  contexts: readonly SearchSection[],
+): SearchSection[] {
   return contexts.filter((context) => versionHolding(baseUrl, context.path, versions) === version);
 }
 
@@ -84,7 +64,7 @@ export interface PageInput {
   baseUrl: string;
   pathname: string;
   versions: readonly ScopeVersion[];
-  contexts: readonly ScopeContext[];
+  contexts: readonly SearchSection[];
   /** Whether the page is a doc (it then belongs to the version of its path). */
   onDocPage: boolean;
   /** The version the reader last chose in the version menu, if any. */
@@ -108,13 +88,13 @@ export interface SearchPageInput {
   /** The page's query string (`?q=…&ctx=…&version=…`). */
   search: string;
   versions: readonly ScopeVersion[];
-  contexts: readonly ScopeContext[];
+  contexts: readonly SearchSection[];
   preferredVersionName?: string | null;
 }
 
 export interface SearchPageScope extends SearchScope {
   /** What the "Search in" menu offers: the sections of the version searched. */
-  contexts: ScopeContext[];
+  contexts: SearchSection[];
   /** Why the page searches something other than what its address asked for, as a sentence; null when it does not. */
   notice: string | null;
 }
@@ -137,7 +117,7 @@ export function searchScopeForSearchPage({baseUrl, search, versions, contexts, p
       .replace(/^\/+|\/+$/g, '') ?? '';
   if (rawVersion !== '') {
     version = versions.find(
-      (candidate) => belowBase(baseUrl, versionUrlOf(baseUrl, candidate)) === rawVersion || candidate.name === rawVersion,
+      (candidate) => belowBase(baseUrl, versionUrlOf(baseUrl, candidate)) === rawVersion || candidate.name === rawVersion || candidate.label === rawVersion,
     );
     if (!version) notices.push(`There is no version “${rawVersion}” of these docs.`);
   }
@@ -166,21 +146,6 @@ export function searchScopeForSearchPage({baseUrl, search, versions, contexts, p
     contexts: contextsOfVersion(baseUrl, version, versions, contexts),
     notice: notices.length > 0 ? notices.join(' ') : null,
   };
-}
-
-/** The index file a scope searches. */
-export function searchIndexUrl({versionUrl, context}: Pick<SearchScope, 'versionUrl' | 'context'>): string {
-  return `${versionUrl}${context === '' ? WHOLE_INDEX : sectionIndex(context)}`;
-}
-
-/**
- * The index files the navbar box loads, in order. A version's whole index (no section) is megabytes
- * on a large site, so the box first loads its outline (page titles and headings, written beside it
- * by our patch of the plugin: patches/README.md) and answers from it, then the whole index for the
- * whole answer. A section's index is small enough to come first.
- */
-export function navbarIndexUrls(scope: Pick<SearchScope, 'versionUrl' | 'context'>): string[] {
-  return scope.context === '' ? [`${scope.versionUrl}${OUTLINE_INDEX}`, searchIndexUrl(scope)] : [searchIndexUrl(scope)];
 }
 
 /** The search page's `version` parameter for a scope: the version's folder below the base URL (`1.0/`), or null for the version at the root. */

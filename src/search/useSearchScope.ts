@@ -1,7 +1,7 @@
 /**
  * The site's side of search scoping: what the pure rules of searchScope.ts need, read from
- * Docusaurus (versions, the reader's preferred version, the kind of page) and from the plugin's
- * options (the sections, found by searchContexts.ts).
+ * Docusaurus (versions, the reader's preferred version, the kind of page) and from the search
+ * plugin's global data (the sections, found on disk by plugins/search/sections.ts).
  */
 import {useMemo} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
@@ -9,8 +9,28 @@ import useRouteContext from '@docusaurus/useRouteContext';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useLocation} from '@docusaurus/router';
 import {useDocsPreferredVersion, useVersions} from '@docusaurus/plugin-content-docs/client';
-import {searchContextByPaths} from '@generated/@easyops-cn/docusaurus-search-local/default/generated.js';
-import {searchScopeForPage, searchScopeForSearchPage, type ScopeVersion, type SearchPageScope, type SearchScope} from './searchScope';
+import {usePluginData} from '@docusaurus/useGlobalData';
+import type {SearchGlobalData} from '@site/plugins/search';
+import {SEARCH_PLUGIN_NAME} from '@site/plugins/search/name';
+import {
+  searchScopeForPage,
+  searchScopeForSearchPage,
+  versionParamOf,
+  versionUrlOf,
+  type ScopeVersion,
+  type SearchPageScope,
+  type SearchScope,
+} from './searchScope';
+
+/** A version as search addresses it. */
+export interface SearchVersion {
+  name: string;
+  label: string;
+  /** Where its manifest is: `/`, `/1.0/`. */
+  versionUrl: string;
+  /** The search page's `version` parameter for it (null: the version at the root). */
+  param: string | null;
+}
 
 const DOCS_PLUGIN = 'docusaurus-plugin-content-docs';
 
@@ -23,19 +43,38 @@ function useVersionsAndContexts() {
     [globalVersions],
   );
   const preferredVersionName = preferredVersion?.name ?? null;
+  const {sections} = usePluginData(SEARCH_PLUGIN_NAME) as SearchGlobalData;
   return useMemo(
-    () => ({baseUrl: siteConfig.baseUrl, versions, contexts: searchContextByPaths ?? [], preferredVersionName}),
-    [siteConfig.baseUrl, versions, preferredVersionName],
+    () => ({baseUrl: siteConfig.baseUrl, versions, contexts: sections, preferredVersionName}),
+    [siteConfig.baseUrl, versions, sections, preferredVersionName],
+  );
+}
+
+/** Every version of the docs, as the box searches them. */
+export function useSearchVersions(): SearchVersion[] {
+  const {baseUrl, versions} = useVersionsAndContexts();
+  return useMemo(
+    () =>
+      versions.map((version) => ({
+        name: version.name,
+        label: version.label,
+        versionUrl: versionUrlOf(baseUrl, version),
+        param: versionParamOf(baseUrl, {version, versionUrl: versionUrlOf(baseUrl, version)}),
+      })),
+    [baseUrl, versions],
   );
 }
 
 /** For the navbar box. Docs live at the root, so Docusaurus calls every page part of 2.0: only the route's plugin says whether a page is a doc. */
-export function usePageSearchScope(): SearchScope {
+export function usePageSearchScope(): SearchScope & {contextLabel: string | undefined} {
   const {pathname} = useLocation();
   const {plugin} = useRouteContext();
   const setup = useVersionsAndContexts();
   const onDocPage = plugin.name === DOCS_PLUGIN;
-  return useMemo(() => searchScopeForPage({...setup, pathname, onDocPage}), [setup, pathname, onDocPage]);
+  return useMemo(() => {
+    const scope = searchScopeForPage({...setup, pathname, onDocPage});
+    return {...scope, contextLabel: setup.contexts.find((context) => context.path === scope.context)?.label};
+  }, [setup, pathname, onDocPage]);
 }
 
 /** For the search page. Its parameters are read once hydrated, as the plugin reads them: the server rendered the page without them. */

@@ -11,7 +11,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {builtFiles, SITE_BUILD_DIR} from './buildFiles';
-import {searchContextsFor} from '../../src/search/searchContexts';
+import {searchSectionsFor} from '../../plugins/search/sections';
 
 export interface PrivateIdentifier {
   kind: 'path' | 'last segment' | 'title' | 'source path' | 'version label' | 'section label' | 'search context';
@@ -80,7 +80,7 @@ export function privateIdentifiers(): PrivateIdentifier[] {
   for (const version of [...versions, current])
     add('version label', version, new RegExp(`${asText(version).source}|${asSegment(version).source}`, 'm'));
   for (const label of sectionLabels()) add('section label', label, asText(label));
-  const contexts = searchContextsFor(ROOT, [
+  const contexts = searchSectionsFor(ROOT, [
     {docsDir: 'docs', routePath: '', label: current},
     ...versions.map((version) => ({docsDir: `versioned_docs/version-${version}`, routePath: version, label: version})),
   ]);

@@ -1,12 +1,12 @@
 /**
  * Search from every section of every version of a site: the cases, read from its docs folders the
- * way the config finds sections (src/search/searchContexts.ts), and the checks a reader would make.
+ * way the config finds sections (plugins/search/sections.ts), and the checks a reader would make.
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import {expect, type Page, type Response} from '@playwright/test';
-import {sectionsIn} from '../../src/search/searchContexts';
+import {sectionsIn} from '../../plugins/search/sections';
 import {navbarIndexUrls, searchIndexUrl} from '../../src/search/searchScope';
 import {searchFromNavbar} from './search';
 

@@ -9,7 +9,7 @@ describe('isCompressible', () => {
     ['index.html', true],
     ['assets/js/main.abc123.js', true],
     ['assets/css/styles.abc123.css', true],
-    ['search-index.json', true],
+    ['search-index.manifest.json', true],
     ['img/logo.svg', true],
     ['sitemap.xml', true],
     ['img/photo.png', false],
@@ -34,11 +34,12 @@ describe('isUpToDate', () => {
 
 describe('kindOf', () => {
   it.each([
-    ['search-index.json', 'whole-search-index'],
-    ['1.0/search-index-1.0-guides.json', 'search-index'],
-    ['1.0/search-index.outline.json', 'search-index'],
-    ['site\\1.0\\search-index.json', 'whole-search-index'],
-    ['site/search-index.outline.json', 'search-index'],
+    ['search-index.manifest.json', 'search-index'],
+    ['1.0/search-index.manifest.json', 'search-index'],
+    ['site\\1.0\\search-index.manifest.json', 'search-index'],
+    ['assets/search-index/0123456789abcdef.json', 'search-index'],
+    ['site\\assets\\search-index\\0123456789abcdef.json', 'search-index'],
+    ['assets/search-index/nested/0123.json', 'other'],
     ['assets/js/main.abc123.js', 'other'],
     ['guides/search-index-notes.html', 'other'],
     ['my-search-index.json', 'other'],
@@ -56,11 +57,9 @@ describe('compressionPlan', () => {
     ['assets/css/styles.css', 64 * KiB, {brotliQuality: 11, gzipLevel: 9}],
     ['assets/js/main.js', 1.6 * MiB, {brotliQuality: 11, gzipLevel: 6}],
     ['assets/js/huge.js', 4 * MiB, {brotliQuality: 9, gzipLevel: 6}],
-    ['search-index-guides.json', 230 * KiB, {brotliQuality: 9, gzipLevel: 9}],
-    ['search-index.outline.json', 1.7 * MiB, {brotliQuality: 9, gzipLevel: 6}],
-    ['search-index.json', 2.1 * MiB, {brotliQuality: 5, gzipLevel: 6}],
-    ['search-index.json', 17 * MiB, {brotliQuality: 5, gzipLevel: 6}],
-    ['search-index-tiny.json', 900, null],
+    ['assets/search-index/0123456789abcdef.json', 30 * KiB, {brotliQuality: 9, gzipLevel: 9}],
+    ['search-index.manifest.json', 1.7 * MiB, {brotliQuality: 9, gzipLevel: 6}],
+    ['assets/search-index/fedcba9876543210.json', 900, null],
   ])('%s of %d bytes → %j', (file, bytes, plan) => {
     expect(compressionPlan(file, bytes)).toEqual(plan);
   });

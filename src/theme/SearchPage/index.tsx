@@ -1,63 +1,166 @@
-import {useCallback, type ComponentType, type ReactNode} from 'react';
-import * as OriginalSearchPage from '@theme-original/SearchPage';
-import Layout from '@theme/Layout';
+/**
+ * The search page (/search?q=…&version=…&ctx=…): every answer of one version, or of one section of it,
+ * in the site's layout. The address holds the query: what the reader types is written back to it, and
+ * a link to the page with another query is followed.
+ */
+import {useCallback, useEffect, useRef, useState, type ReactNode} from 'react';
+import clsx from 'clsx';
+import Head from '@docusaurus/Head';
+import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import Layout from '@theme/Layout';
+import {MAX_QUERY_LENGTH} from '@site/src/search/engine/queryTerms';
+import type {SearchAnswer} from '@site/src/search/engine/versionIndex';
+import Marked from '@site/src/search/components/Marked';
+import {withHighlight} from '@site/src/search/highlightParam';
+import {search} from '@site/src/search/searchClient';
+import {versionParamOf} from '@site/src/search/searchScope';
 import {useSearchPageScope} from '@site/src/search/useSearchScope';
-import {versionParamOf, type ScopeContext} from '@site/src/search/searchScope';
+import styles from './styles.module.css';
 
-interface SearchPageContentProps {
-  versionUrl: string;
-  searchContext: string;
-  contexts: ScopeContext[];
-  everywhereLabel: string;
-  notice: string | null;
-  onSearchContextChange: (context: string) => void;
-}
+/** The page shows this many answers at most: past it, a reader refines the query. */
+export const MAX_RESULTS = 100;
 
-/** Exported by our patch of the plugin (patches/), so that the page sits in our layout. */
-const {SearchPageContent} = OriginalSearchPage as unknown as {SearchPageContent: ComponentType<SearchPageContentProps>};
+type Outcome = {query: string; key: string} & ({answer: SearchAnswer} | {failed: true});
 
-function ScopedSearchPage(): ReactNode {
-  const scope = useSearchPageScope();
-  const history = useHistory();
-  const {search} = useLocation();
+function SearchResults(): ReactNode {
   const {
     siteConfig: {baseUrl},
   } = useDocusaurusContext();
+  const history = useHistory();
+  const location = useLocation();
+  const isBrowser = useIsBrowser();
+  const scope = useSearchPageScope();
+  // The address is read once hydrated: the server rendered the page without it.
+  const addressQuery = isBrowser ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  const [query, setQuery] = useState(addressQuery.slice(0, MAX_QUERY_LENGTH));
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const written = useRef<string | null>(null);
+  const latest = useRef(0);
 
-  // A section belongs to one version: choosing one (or "everywhere") keeps the address naming both.
-  const onSearchContextChange = useCallback(
-    (context: string) => {
-      const params = new URLSearchParams(search);
-      if (context === '') params.delete('ctx');
-      else params.set('ctx', context);
-      const version = versionParamOf(baseUrl, scope);
-      if (version === null) params.delete('version');
-      else params.set('version', version);
+  // A query that came in the address from elsewhere (a link, the first render), not one this page wrote.
+  useEffect(() => {
+    if (addressQuery !== written.current) setQuery(addressQuery.slice(0, MAX_QUERY_LENGTH));
+  }, [addressQuery]);
+
+  const key = `${scope.versionUrl}|${scope.context}`;
+  useEffect(() => {
+    if (!isBrowser || query.trim() === '') return;
+    const id = ++latest.current;
+    search(baseUrl, scope.versionUrl, {query, limit: MAX_RESULTS, within: scope.context || undefined}).then(
+      (answer) => id === latest.current && setOutcome({query, key, answer}),
+      (error: unknown) => {
+        console.error('Search failed:', error);
+        if (id === latest.current) setOutcome({query, key, failed: true});
+      },
+    );
+  }, [isBrowser, baseUrl, scope.versionUrl, scope.context, query, key]);
+
+  const writeAddress = useCallback(
+    (changes: Record<string, string | null>) => {
+      const params = new URLSearchParams(location.search);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === null || value === '') params.delete(name);
+        else params.set(name, value);
+      }
+      if ('q' in changes) written.current = changes.q ?? '';
       history.replace({search: params.toString()});
     },
-    [search, history, baseUrl, scope],
+    [history, location.search],
   );
 
+  const onQueryChange = (value: string) => {
+    const next = value.slice(0, MAX_QUERY_LENGTH);
+    setQuery(next);
+    writeAddress({q: next});
+  };
+
+  // A section belongs to one version: choosing one (or the whole version) keeps the address naming both.
+  const onSectionChange = (section: string) => writeAddress({ctx: section, version: versionParamOf(baseUrl, scope)});
+
+  const shown = outcome && outcome.query === query && outcome.key === key ? outcome : null;
+  const heading = query.trim() === '' ? 'Search the documentation' : `Search results for "${query}"`;
+
   return (
-    <SearchPageContent
-      versionUrl={scope.versionUrl}
-      searchContext={scope.context}
-      contexts={scope.contexts}
-      everywhereLabel={`All of ${scope.version.label}`}
-      notice={scope.notice}
-      onSearchContextChange={onSearchContextChange}
-    />
+    <div className="container margin-vert--lg">
+      <Head>
+        <meta name="robots" content="noindex, follow" />
+        <title>{heading}</title>
+      </Head>
+      <h1>{heading}</h1>
+      {scope.notice && (
+        <p className="alert alert--info" role="status">
+          {scope.notice}
+        </p>
+      )}
+      <div className={clsx('row', styles.controls)}>
+        <div className="col col--9">
+          <input
+            type="search"
+            name="q"
+            className={styles.field}
+            aria-label="Search"
+            autoComplete="off"
+            maxLength={MAX_QUERY_LENGTH}
+            value={query}
+            onChange={(event) => onQueryChange(event.target.value)}
+          />
+        </div>
+        <div className="col col--3">
+          <select className={styles.field} aria-label="Search in" value={scope.context} onChange={(event) => onSectionChange(event.target.value)}>
+            <option value="">All of {scope.version.label}</option>
+            {scope.contexts.map((section) => (
+              <option key={section.path} value={section.path}>
+                {section.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {query.trim() !== '' && !shown && <p aria-busy="true">Searching…</p>}
+      {shown && 'failed' in shown && (
+        <p className="alert alert--danger" role="alert">
+          Search is unavailable: the index of these docs could not be loaded. Reload the page to try again.
+        </p>
+      )}
+      {shown && 'answer' in shown && (
+        <>
+          <p>
+            {shown.answer.total === 0
+              ? 'No documents were found'
+              : `${shown.answer.total} ${shown.answer.total === 1 ? 'document' : 'documents'} found`}
+          </p>
+          <section>
+            {shown.answer.suggestions.map((result) => (
+              <article key={result.url} className={styles.result}>
+                <h2>
+                  <Link to={withHighlight(result.url, shown.answer.words)}>
+                    <Marked text={result.heading ?? result.title} />
+                  </Link>
+                </h2>
+                <p className={styles.path}>{[...result.breadcrumbs, ...(result.heading ? [result.title.map((piece) => piece.text).join('')] : [])].join(' › ')}</p>
+                {result.text && (
+                  <p className={styles.summary}>
+                    <Marked text={result.text} />
+                  </p>
+                )}
+              </article>
+            ))}
+          </section>
+        </>
+      )}
+    </div>
   );
 }
 
-/** The plugin's search page, in a main landmark (the skip link's target), searching the version and section its address names. */
+/** In a main landmark (the skip link's target); no autofocus, so that the skip link and the heading come first. */
 export default function SearchPage(): ReactNode {
   return (
     <Layout>
       <main>
-        <ScopedSearchPage />
+        <SearchResults />
       </main>
     </Layout>
   );

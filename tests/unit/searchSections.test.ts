@@ -2,9 +2,9 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {contextsForSections, searchContextsFor, sectionsIn} from '../../src/search/searchContexts';
+import {searchSectionsFor, searchSectionsOf, sectionsIn} from '../../plugins/search/sections';
 
-describe('contextsForSections', () => {
+describe('searchSectionsOf', () => {
   it.each([
     [{routePath: '', label: '2.0'}, 'guides', 'Guides', {label: 'Guides (2.0)', path: 'guides'}],
     [
@@ -15,11 +15,11 @@ describe('contextsForSections', () => {
     ],
     [{routePath: 'next', label: 'Next'}, 'api', 'api', {label: 'api (Next)', path: 'next/api'}],
   ])('%j, folder %s labelled %s → %j', (version, folder, label, expected) => {
-    expect(contextsForSections(version, [{folder, label}])).toEqual([expected]);
+    expect(searchSectionsOf(version, [{folder, label}])).toEqual([expected]);
   });
 });
 
-describe('sectionsIn and searchContextsFor, on a docs tree', () => {
+describe('sectionsIn and searchSectionsFor, on a docs tree', () => {
   const site = mkdtempSync(path.join(tmpdir(), 'search-contexts-'));
   const write = (file: string, text = '# Page\n') => {
     mkdirSync(path.dirname(path.join(site, file)), {recursive: true});
@@ -44,7 +44,7 @@ describe('sectionsIn and searchContextsFor, on a docs tree', () => {
 
   it('gives every version its own contexts under its own path', () => {
     expect(
-      searchContextsFor(site, [
+      searchSectionsFor(site, [
         {docsDir: 'docs', routePath: '', label: '2.0'},
         {docsDir: 'versioned_docs/version-1.0', routePath: '1.0', label: '1.0'},
       ]),

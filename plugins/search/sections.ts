@@ -1,10 +1,10 @@
 /**
- * Search contexts, one per top-level section (folder) of each docs version, found on disk when the
- * config loads: a reader in a section searches that section's own, smaller index (the search
- * footer still offers everything outside it), and authors never keep a list in step by hand.
+ * The search sections, one per top-level section (folder) of each docs version, found on disk when
+ * the config loads, so that authors never keep a list in step by hand.
  */
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
+import type {SearchSection} from '../../shared/searchSections';
 
 export interface DocsVersionFolder {
   /** The version's docs folder, e.g. `docs` or `versioned_docs/version-1.0`. */
@@ -20,16 +20,8 @@ export interface Section {
   label: string;
 }
 
-export interface SearchContext {
-  label: string;
-  path: string;
-}
-
-/** Pure: the contexts for the sections of one version. */
-export function contextsForSections(
-  version: Pick<DocsVersionFolder, 'routePath' | 'label'>,
-  sections: readonly Section[],
-): SearchContext[] {
+/** Pure: the search sections of one version's folders. */
+export function searchSectionsOf(version: Pick<DocsVersionFolder, 'routePath' | 'label'>, sections: readonly Section[]): SearchSection[] {
   return sections.map(({folder, label}) => ({
     label: `${label} (${version.label})`,
     path: version.routePath === '' ? folder : `${version.routePath}/${folder}`,
@@ -59,6 +51,6 @@ export function sectionsIn(docsDir: string): Section[] {
     .map((folder) => ({folder, label: labelOf(path.join(docsDir, folder), folder)}));
 }
 
-export function searchContextsFor(siteDir: string, versions: readonly DocsVersionFolder[]): SearchContext[] {
-  return versions.flatMap((version) => contextsForSections(version, sectionsIn(path.join(siteDir, version.docsDir))));
+export function searchSectionsFor(siteDir: string, versions: readonly DocsVersionFolder[]): SearchSection[] {
+  return versions.flatMap((version) => searchSectionsOf(version, sectionsIn(path.join(siteDir, version.docsDir))));
 }

@@ -1,0 +1,76 @@
+/**
+ * The site's search, build side. `@easyops-cn/docusaurus-search-local` stays what indexes the docs:
+ * after the build it parses every doc page into the specification's documents (title, heading,
+ * description, keywords, content) and builds a lunr index of each kind per version. This plugin runs
+ * it, then splits each version's index into the parts the search box loads (indexParts.ts) and
+ * removes the plugin's whole file, which no reader downloads any more.
+ *
+ * The box and the search page are the site's own (src/theme/SearchBar, src/theme/SearchPage, the
+ * worker in src/search): the plugin's theme is not used, only its route for /search.
+ */
+import {mkdir, readFile, readdir, rm, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {LoadContext, OptionValidationContext, Plugin} from '@docusaurus/types';
+import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
+import * as searchLocal from '@easyops-cn/docusaurus-search-local';
+import {MANIFEST_FILE, PARTS_DIR} from '../../shared/searchIndexFiles';
+import type {SearchSection} from '../../shared/searchSections';
+import {splitIndex, type PluginIndex} from './indexParts';
+import {SEARCH_PLUGIN_NAME} from './name';
+
+export interface SearchOptions {
+  /** What the indexer is told (which routes are docs, the language, what to leave out). */
+  indexer: PluginOptions;
+  /** The top-level sections of every version, for the box's "your section first" and the search page's menu. */
+  sections: SearchSection[];
+}
+
+/** What the site reads with `usePluginData(SEARCH_PLUGIN_NAME)`. */
+export interface SearchGlobalData {
+  sections: SearchSection[];
+}
+
+// The plugin's typings declare its options only; its module is the plugin and its option validation.
+const indexer = searchLocal as unknown as {
+  default: (context: LoadContext, options: PluginOptions) => Plugin;
+  validateOptions: (context: OptionValidationContext<PluginOptions, PluginOptions>) => PluginOptions;
+};
+
+/** The plugin's whole index of each version: `search-index.json` in the site's root and in each version's folder. */
+async function wholeIndexes(outDir: string): Promise<string[]> {
+  const files = await readdir(outDir, {recursive: true, encoding: 'utf8'});
+  return files.filter((file) => path.basename(file) === 'search-index.json' && !file.startsWith('assets')).map((file) => path.join(outDir, file));
+}
+
+export async function writeIndexParts(outDir: string): Promise<void> {
+  const partsDir = path.join(outDir, PARTS_DIR);
+  await mkdir(partsDir, {recursive: true});
+  for (const file of await wholeIndexes(outDir)) {
+    const {manifest, parts} = splitIndex(JSON.parse(await readFile(file, 'utf8')) as PluginIndex);
+    await Promise.all([...parts].map(([name, json]) => writeFile(path.join(partsDir, `${name}.json`), json)));
+    await writeFile(path.join(path.dirname(file), MANIFEST_FILE), JSON.stringify(manifest));
+    await rm(file);
+  }
+}
+
+export default function search(context: LoadContext, options: SearchOptions): Plugin<void> {
+  const plugin = indexer.default(context, options.indexer);
+  return {
+    name: SEARCH_PLUGIN_NAME,
+    async contentLoaded(args) {
+      // The plugin adds the /search route (to @theme/SearchPage: ours).
+      await plugin.contentLoaded?.(args as never);
+      args.actions.setGlobalData({sections: options.sections} satisfies SearchGlobalData);
+    },
+    async postBuild(props) {
+      await plugin.postBuild?.(props as never);
+      await writeIndexParts(props.outDir);
+    },
+  };
+}
+
+/** The indexer's options through its own schema (which fills in its defaults); the plugin's id as Docusaurus's own validation gives it. */
+export function validateOptions({options, validate}: OptionValidationContext<SearchOptions, SearchOptions & {id: string}>) {
+  const {id: _id, ...indexerOptions} = indexer.validateOptions({options: options.indexer, validate} as never) as PluginOptions & {id?: string};
+  return {id: 'default', ...options, indexer: indexerOptions};
+}

@@ -1,0 +1,109 @@
+/**
+ * From what a reader typed to the index terms a query searches: pure, given lunr's own text rules
+ * (the same trimmer, stop words and stemmer that built the index, passed in as `TextRules`).
+ */
+
+export interface TextRules {
+  /** lunr.trimmer: non-word characters off both ends. */
+  trim: (word: string) => string;
+  isStopWord: (word: string) => boolean;
+  stem: (word: string) => string;
+}
+
+/** A query longer than this is cut: a pasted page of text is not a search. */
+export const MAX_QUERY_LENGTH = 100;
+export const MAX_QUERY_WORDS = 12;
+/** Completions of the word being typed: enough for a word's forms, few enough to load one or two parts. */
+export const MAX_COMPLETIONS = 40;
+export const MAX_FUZZY = 12;
+/** Words shorter than this are not corrected: a one-letter change makes them another word. */
+const MIN_FUZZY_LENGTH = 4;
+
+/** How much a match counts by how the index term relates to the word typed. */
+export const EXPANSION_WEIGHT = {exact: 1, completion: 0.6, fuzzy: 0.4} as const;
+
+export interface QueryWord {
+  /** The word as typed, lower case, its ends trimmed (what the target page highlights). */
+  text: string;
+  /** The index term it stands for: trimmed and stemmed. */
+  term: string;
+  /** The last word, with no space after it yet: the reader may still be typing it. */
+  typing: boolean;
+}
+
+/** The words of a query: split as lunr splits text (white space and hyphens), stop words left out. */
+export function queryWords(input: string, rules: TextRules): QueryWord[] {
+  const cut = input.slice(0, MAX_QUERY_LENGTH).toLowerCase();
+  const raw = cut.split(/[\s-]+/).filter((word) => word !== '');
+  const endsInWord = /[^\s-]$/.test(cut);
+  const words: QueryWord[] = [];
+  raw.slice(0, MAX_QUERY_WORDS).forEach((word, position) => {
+    const text = rules.trim(word);
+    const typing = endsInWord && position === raw.length - 1;
+    if (text === '' || (!typing && rules.isStopWord(text))) return;
+    words.push({text, term: rules.stem(text), typing});
+  });
+  // A query of stop words only ("the", "how to") still searches them: they are not in the index, so it finds nothing, honestly.
+  return words;
+}
+
+export interface Expansion {
+  /** Index into the manifest's sorted terms. */
+  term: number;
+  weight: number;
+}
+
+/** First index in a sorted array whose entry is ≥ `value`. */
+export function lowerBound(sorted: readonly string[], value: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Whether two words differ by at most one insertion, deletion, substitution or swap of neighbours. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const restA = endA - start;
+  const restB = endB - start;
+  if (restA <= 1 && restB <= 1) return true;
+  return restA === 2 && restB === 2 && a[start] === b[start + 1] && a[start + 1] === b[start];
+}
+
+/**
+ * The index terms a word matches, each with its weight: the term itself; while typed, the terms it
+ * begins; when neither exists, the terms one typo away.
+ */
+export function expand(word: QueryWord, terms: readonly string[]): Expansion[] {
+  const found = new Map<number, number>();
+  const exact = lowerBound(terms, word.term);
+  if (terms[exact] === word.term) found.set(exact, EXPANSION_WEIGHT.exact);
+  if (word.typing) {
+    for (const prefix of new Set([word.text, word.term])) {
+      let completions = 0;
+      for (let at = lowerBound(terms, prefix); at < terms.length && terms[at]!.startsWith(prefix); at++) {
+        if (!found.has(at)) found.set(at, EXPANSION_WEIGHT.completion);
+        if (++completions >= MAX_COMPLETIONS) break;
+      }
+    }
+  }
+  if (found.size === 0 && word.term.length >= MIN_FUZZY_LENGTH) {
+    for (let at = 0; at < terms.length && found.size < MAX_FUZZY; at++) {
+      if (withinOneEdit(word.term, terms[at]!)) found.set(at, EXPANSION_WEIGHT.fuzzy);
+    }
+  }
+  return [...found].map(([term, weight]) => ({term, weight}));
+}

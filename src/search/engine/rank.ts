@@ -1,0 +1,151 @@
+/**
+ * Which pages answer a query, best first: pure, over the postings of the query's terms.
+ *
+ * A page is ranked as a whole (its title, headings, description, keywords and section texts
+ * together), so "request lifecycle" finds the page titled "Lifecycle" that talks about requests.
+ * In order:
+ * 1. how many of the query's words the page holds (all of them, for queries of one or two words);
+ * 2. whether its title holds them all, or one of its headings does;
+ * 3. its score: for each word, its best match, lunr's BM25 weight (b 0.75, k1 1.2) times the weight
+ *    of the kind of document it is in (title above heading above description and keywords above
+ *    text: the specification's order) times how closely the term matches the word; the reader's own
+ *    section counts more.
+ * Each page is one answer, pointing at the part of it that matches best.
+ */
+import {DocKind, DOC_KINDS} from '../../../shared/searchIndexFiles';
+import type {Expansion} from './queryTerms';
+
+export const KIND_WEIGHT: Readonly<Record<DocKind, number>> = {
+  [DocKind.Title]: 6,
+  [DocKind.Heading]: 3,
+  [DocKind.Description]: 2,
+  [DocKind.Keywords]: 2,
+  [DocKind.Content]: 1,
+};
+/** The reader's section first, among answers otherwise alike. */
+export const SECTION_BOOST = 1.5;
+
+/** Postings of one term: per document kind, `[doc, weight, doc, weight, …]`. */
+export type Postings = readonly (readonly number[])[];
+
+export interface RankInput {
+  /** Per query word, the terms it matches. */
+  words: readonly (readonly Expansion[])[];
+  postings: (term: number) => Postings;
+  /** Each page's first document (the manifest's `pages.first`). */
+  pageFirstDocs: readonly number[];
+  /** Whether a page may be an answer at all (the search page's section); every page when absent. */
+  allowed?: (page: number) => boolean;
+  /** Whether a page is in the reader's section. */
+  inSection?: (page: number) => boolean;
+}
+
+export interface PageHit {
+  page: number;
+  /** How many of the query's words the page holds. */
+  coverage: number;
+  /** 2: the title holds every word; 1: a heading does; 0: neither. */
+  tier: 0 | 1 | 2;
+  score: number;
+  /** The document to point at: the title (the page's top), a heading or a section's text. */
+  target: number;
+  /** The index terms the page matched, for highlighting. */
+  terms: number[];
+}
+
+/** The page a document belongs to: the last page whose first document is not after it. */
+export function pageOfDoc(doc: number, pageFirstDocs: readonly number[]): number {
+  let low = 0;
+  let high = pageFirstDocs.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >>> 1;
+    if (pageFirstDocs[middle]! <= doc) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** The coverage a page needs: every word of a short query, all but one of a longer one. */
+export function requiredCoverage(words: number): number {
+  return words <= 2 ? words : words - 1;
+}
+
+interface DocMatch {
+  kind: DocKind;
+  perWord: number[];
+}
+
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+const covered = (values: readonly number[]) => values.filter((value) => value > 0).length;
+
+export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: RankInput): PageHit[] {
+  const wordCount = words.length;
+  if (wordCount === 0) return [];
+  const docs = new Map<number, DocMatch>();
+  const termsOfPage = new Map<number, Set<number>>();
+  words.forEach((expansions, word) => {
+    for (const {term, weight} of expansions) {
+      const byKind = postings(term);
+      for (let kind = 0; kind < DOC_KINDS; kind++) {
+        const flat = byKind[kind] ?? [];
+        for (let at = 0; at < flat.length; at += 2) {
+          const doc = flat[at]!;
+          // A weight of 0 still means the term is there.
+          const score = weight * Math.max(flat[at + 1]!, 0.001);
+          let match = docs.get(doc);
+          if (!match) {
+            match = {kind: kind as DocKind, perWord: new Array<number>(wordCount).fill(0)};
+            docs.set(doc, match);
+          }
+          if (score > match.perWord[word]!) match.perWord[word] = score;
+          const page = pageOfDoc(doc, pageFirstDocs);
+          let pageTerms = termsOfPage.get(page);
+          if (!pageTerms) termsOfPage.set(page, (pageTerms = new Set()));
+          pageTerms.add(term);
+        }
+      }
+    }
+  });
+
+  interface PageState {
+    perWord: number[];
+    titleAll: boolean;
+    heading?: {doc: number; score: number};
+    section?: {doc: number; coverage: number; score: number};
+  }
+  const pages = new Map<number, PageState>();
+  for (const [doc, match] of docs) {
+    const page = pageOfDoc(doc, pageFirstDocs);
+    if (allowed && !allowed(page)) continue;
+    let state = pages.get(page);
+    if (!state) pages.set(page, (state = {perWord: new Array<number>(wordCount).fill(0), titleAll: false}));
+    const weight = KIND_WEIGHT[match.kind];
+    match.perWord.forEach((score, word) => {
+      if (score * weight > state.perWord[word]!) state.perWord[word] = score * weight;
+    });
+    const coverage = covered(match.perWord);
+    const score = sum(match.perWord);
+    if (match.kind === DocKind.Title && coverage === wordCount) state.titleAll = true;
+    if (match.kind === DocKind.Heading && coverage === wordCount && (!state.heading || score > state.heading.score)) {
+      state.heading = {doc, score};
+    }
+    if (match.kind === DocKind.Heading || match.kind === DocKind.Content) {
+      const best = state.section;
+      if (!best || coverage > best.coverage || (coverage === best.coverage && score > best.score)) state.section = {doc, coverage, score};
+    }
+  }
+
+  const needed = requiredCoverage(wordCount);
+  const hits: (PageHit & {ranked: number})[] = [];
+  for (const [page, state] of pages) {
+    const coverage = covered(state.perWord);
+    if (coverage < needed) continue;
+    const tier = state.titleAll ? 2 : state.heading ? 1 : 0;
+    const score = sum(state.perWord);
+    const target = tier === 2 ? pageFirstDocs[page]! : tier === 1 ? state.heading!.doc : (state.section?.doc ?? pageFirstDocs[page]!);
+    const ranked = score * (inSection?.(page) ? SECTION_BOOST : 1);
+    hits.push({page, coverage, tier, score, target, terms: [...(termsOfPage.get(page) ?? [])], ranked});
+  }
+  hits.sort((a, b) => b.coverage - a.coverage || b.tier - a.tier || b.ranked - a.ranked || a.page - b.page);
+  return hits.map(({ranked: _ranked, ...hit}) => hit);
+}

@@ -1,0 +1,153 @@
+/**
+ * One version's search index as the worker holds it: the manifest, and the parts loaded so far.
+ * A query loads the term parts of its own words, ranks the pages (rank.ts), then loads the document
+ * parts of the answers it shows.
+ */
+import {DocKind, partUrl, type DocPart, type IndexedDoc, type SearchManifest, type TermPart} from '../../../shared/searchIndexFiles';
+import {belowBase, isWithin} from '../../../shared/searchSections';
+import {expand, queryWords, type TextRules} from './queryTerms';
+import {rankPages, type Postings} from './rank';
+import {markWords, snippetOf, type Marked} from './snippet';
+
+export type FetchJson = (url: string) => Promise<unknown>;
+
+export interface Suggestion {
+  /** Where it leads: the page, and the anchor of the heading or section that matched. */
+  url: string;
+  /** The page's title, its matching words marked. */
+  title: Marked;
+  /** The sidebar categories above the page. */
+  breadcrumbs: string[];
+  /** The heading that matched, or the heading of the section whose text matched. */
+  heading?: Marked;
+  /** The matching text: a stretch of the section, or the page's description. */
+  text?: Marked;
+  /** Whether it is in the reader's section. */
+  inSection: boolean;
+}
+
+export interface SearchRequest {
+  query: string;
+  limit: number;
+  /** The reader's section (path below the base URL): its pages come first among answers otherwise alike. */
+  section?: string;
+  /** Only pages within this path below the base URL (the search page's section). */
+  within?: string;
+}
+
+export interface SearchAnswer {
+  suggestions: Suggestion[];
+  /** How many pages answer in all (the box shows the first few). */
+  total: number;
+  /** The query's words as typed, for highlighting on the page a suggestion opens. */
+  words: string[];
+}
+
+const EMPTY: Postings = [];
+
+export class VersionIndex {
+  private manifest: Promise<SearchManifest> | undefined;
+  private readonly parts = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly manifestUrl: string,
+    private readonly baseUrl: string,
+    private readonly fetchJson: FetchJson,
+    private readonly rules: TextRules,
+  ) {}
+
+  /** Loads what every query needs (the manifest), so that the first one waits only for its own parts. */
+  prepare(): Promise<SearchManifest> {
+    this.manifest ??= this.fetchJson(this.manifestUrl).then(
+      (json) => json as SearchManifest,
+      (error: unknown) => {
+        this.manifest = undefined;
+        throw error;
+      },
+    );
+    return this.manifest;
+  }
+
+  private part<T>(name: string): Promise<T> {
+    let part = this.parts.get(name);
+    if (!part) {
+      part = this.fetchJson(partUrl(this.baseUrl, name)).catch((error: unknown) => {
+        // A part that failed is asked for again by the next query.
+        this.parts.delete(name);
+        throw error;
+      });
+      this.parts.set(name, part);
+    }
+    return part as Promise<T>;
+  }
+
+  /** The part holding an item: the last one whose first item is not after it. */
+  private static partFor(first: readonly number[], item: number): number {
+    let low = 0;
+    let high = first.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if (first[middle]! <= item) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+
+  async search({query, limit, section, within}: SearchRequest): Promise<SearchAnswer> {
+    const manifest = await this.prepare();
+    const words = queryWords(query, this.rules);
+    const expansions = words.map((word) => expand(word, manifest.terms));
+    const termPartIndexes = new Set(expansions.flat().map(({term}) => VersionIndex.partFor(manifest.termParts.first, term)));
+    const termParts = await Promise.all([...termPartIndexes].map((index) => this.part<TermPart>(manifest.termParts.names[index]!)));
+    const postings = (term: number): Postings => {
+      const part = termParts.find((candidate) => term >= candidate.first && term < candidate.first + candidate.postings.length);
+      return part?.postings[term - part.first] ?? EMPTY;
+    };
+    const relative = manifest.pages.urls.map((url) => belowBase(this.baseUrl, url) ?? '');
+    const hits = rankPages({
+      words: expansions,
+      postings,
+      pageFirstDocs: manifest.pages.first,
+      allowed: within === undefined ? undefined : (page) => isWithin(relative[page]!, within),
+      inSection: section === undefined ? undefined : (page) => isWithin(relative[page]!, section),
+    });
+    const shown = hits.slice(0, limit);
+    const docPartIndexes = new Set(shown.map((hit) => VersionIndex.partFor(manifest.docParts.first, hit.target)));
+    const docParts = new Map<number, DocPart>();
+    await Promise.all(
+      [...docPartIndexes].map(async (index) => docParts.set(index, await this.part<DocPart>(manifest.docParts.names[index]!))),
+    );
+    const docAt = (doc: number): IndexedDoc | undefined => {
+      const part = docParts.get(VersionIndex.partFor(manifest.docParts.first, doc));
+      return part?.docs[doc - part.first];
+    };
+    const suggestions = shown.map((hit): Suggestion => {
+      const matched = new Set(hit.terms.map((term) => manifest.terms[term]!));
+      const mark = (text: string) => markWords(text, matched, this.rules);
+      const pageFirst = manifest.pages.first[hit.page]!;
+      const title = docAt(pageFirst);
+      const target = docAt(hit.target);
+      const url = manifest.pages.urls[hit.page]!;
+      const suggestion: Suggestion = {
+        url: target?.h ? `${url}${target.h}` : url,
+        title: mark(title?.t ?? url),
+        breadcrumbs: title?.b ?? [],
+        inSection: section !== undefined && isWithin(relative[hit.page]!, section),
+      };
+      if (target?.k === DocKind.Heading) suggestion.heading = mark(target.t);
+      if (target?.k === DocKind.Content) {
+        if (target.s && target.s !== title?.t) suggestion.heading = mark(target.s);
+        suggestion.text = snippetOf(mark(target.t));
+      }
+      if (target?.k === DocKind.Title) {
+        const pageEnd = manifest.pages.first[hit.page + 1] ?? pageFirst + 1;
+        for (let doc = pageFirst + 1; doc < pageEnd; doc++) {
+          const description = docAt(doc);
+          if (description?.k === DocKind.Description) suggestion.text = snippetOf(mark(description.t));
+        }
+      }
+      return suggestion;
+    });
+    return {suggestions, total: hits.length, words: words.map((word) => word.text)};
+  }
+}

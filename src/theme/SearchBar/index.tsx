@@ -1,0 +1,293 @@
+/**
+ * The navbar's search box: a combobox (WAI-ARIA 1.2) over the version the reader is in. It answers
+ * from the whole version, the reader's own section first among answers otherwise alike; each answer
+ * comes once per query, so a list that is shown holds still until the reader types again. None on the
+ * login page, whose visitor cannot read the index. (The public login build does not compile this file:
+ * docusaurus.login.config.ts.)
+ */
+import {useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
+import clsx from 'clsx';
+import Link from '@docusaurus/Link';
+import {useHistory, useLocation} from '@docusaurus/router';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {isLoginPath} from '@site/shared/paths';
+import {MAX_QUERY_LENGTH} from '@site/src/search/engine/queryTerms';
+import type {SearchAnswer, Suggestion} from '@site/src/search/engine/versionIndex';
+import Marked from '@site/src/search/components/Marked';
+import {withHighlight} from '@site/src/search/highlightParam';
+import {prepareSearch, search} from '@site/src/search/searchClient';
+import {searchPageUrl} from '@site/src/search/searchLinks';
+import {useHighlightOnPage} from '@site/src/search/useHighlightOnPage';
+import {usePageSearchScope, useSearchVersions, type SearchVersion} from '@site/src/search/useSearchScope';
+import styles from './styles.module.css';
+
+/** The specification's limit. */
+export const MAX_SUGGESTIONS = 8;
+
+interface BoxAnswer extends SearchAnswer {
+  query: string;
+  versionUrl: string;
+  /** With no answer here: another version that has some. */
+  elsewhere?: {version: SearchVersion; total: number};
+}
+
+type Shown = {kind: 'answer'; answer: BoxAnswer} | {kind: 'failed'; query: string} | null;
+
+async function otherVersionWith(baseUrl: string, query: string, others: readonly SearchVersion[]) {
+  for (const version of others) {
+    const {total} = await search(baseUrl, version.versionUrl, {query, limit: 1});
+    if (total > 0) return {version, total};
+  }
+  return undefined;
+}
+
+const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+function SearchBox(): ReactNode {
+  const {
+    siteConfig: {baseUrl},
+  } = useDocusaurusContext();
+  const history = useHistory();
+  const {pathname} = useLocation();
+  const scope = usePageSearchScope();
+  const versions = useSearchVersions();
+  const ids = useId();
+  const listboxId = `${ids}-suggestions`;
+  const optionId = (position: number) => `${ids}-suggestion-${position}`;
+  const input = useRef<HTMLInputElement>(null);
+  const [query, setQuery] = useState('');
+  const [focused, setFocused] = useState(false);
+  const [closed, setClosed] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [shown, setShown] = useState<Shown>(null);
+  const latest = useRef(0);
+  useHighlightOnPage();
+
+  const {versionUrl, context: section} = scope;
+  const here = versions.find((candidate) => candidate.versionUrl === versionUrl);
+  const sectionLabel = scope.contextLabel;
+
+  // The version's manifest loads while the page is idle, so that the first key waits only for its own parts.
+  useEffect(() => {
+    const start = () =>
+      prepareSearch(baseUrl, versionUrl).catch((error: unknown) => {
+        // Only a head start: the first query loads it again, and says so if it fails.
+        console.warn('The search index could not be loaded ahead of a query.', error);
+      });
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(start, 1000);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(start, {timeout: 3000});
+    return () => window.cancelIdleCallback(handle);
+  }, [baseUrl, versionUrl]);
+
+  // Text typed before the page was interactive is searched once it is.
+  useEffect(() => {
+    const box = input.current;
+    if (box && box.value !== '') setQuery(box.value.slice(0, MAX_QUERY_LENGTH));
+    if (box && document.activeElement === box) setFocused(true);
+  }, []);
+
+  useEffect(() => {
+    if (query.trim() === '') {
+      setShown(null);
+      return;
+    }
+    const id = ++latest.current;
+    const others = versions.filter((candidate) => candidate.versionUrl !== versionUrl);
+    (async () => {
+      try {
+        const answer = await search(baseUrl, versionUrl, {query, limit: MAX_SUGGESTIONS, section: section || undefined});
+        const elsewhere = answer.total === 0 ? await otherVersionWith(baseUrl, query, others) : undefined;
+        if (id === latest.current) {
+          setShown({kind: 'answer', answer: {...answer, query, versionUrl, elsewhere}});
+          setActive(-1);
+        }
+      } catch (error) {
+        console.error('Search failed:', error);
+        if (id === latest.current) setShown({kind: 'failed', query});
+      }
+    })();
+  }, [query, baseUrl, versionUrl, section, versions]);
+
+  // A new page closes the box.
+  useEffect(() => {
+    setClosed(true);
+    setActive(-1);
+  }, [pathname]);
+
+  // Ctrl+K / ⌘K: to the box, its text selected so that typing replaces the last query.
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 'k' || !(isMac() ? event.metaKey : event.ctrlKey) || event.altKey || event.shiftKey) return;
+      event.preventDefault();
+      input.current?.focus();
+      input.current?.select();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const answer = shown?.kind === 'answer' && shown.answer.versionUrl === versionUrl ? shown.answer : null;
+  const current = answer?.query === query;
+  const suggestions = useMemo(() => answer?.suggestions ?? [], [answer]);
+  const open = focused && !closed && query.trim() !== '';
+  const listed = open && suggestions.length > 0;
+  const failed = shown?.kind === 'failed' && shown.query === query;
+  const loading = query.trim() !== '' && !current && !failed;
+
+  const go = useCallback(
+    (to: string) => {
+      setClosed(true);
+      input.current?.blur();
+      history.push(to);
+    },
+    [history],
+  );
+  const openSuggestion = (suggestion: Suggestion) => go(withHighlight(suggestion.url, answer?.words ?? []));
+  const seeAll = searchPageUrl(baseUrl, {query, version: here?.param ?? null});
+  const seeAllInSection = section ? searchPageUrl(baseUrl, {query, version: here?.param ?? null, section}) : null;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        setClosed(false);
+        if (suggestions.length > 0) setActive((position) => (position + 1) % suggestions.length);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        if (suggestions.length > 0) setActive((position) => (position <= 0 ? suggestions.length - 1 : position - 1));
+        break;
+      case 'Enter': {
+        if (query.trim() === '') return;
+        event.preventDefault();
+        const chosen = listed ? suggestions[Math.max(active, 0)] : undefined;
+        if (chosen) openSuggestion(chosen);
+        else go(seeAll);
+        break;
+      }
+      case 'Escape':
+        if (open) {
+          event.preventDefault();
+          setClosed(true);
+          setActive(-1);
+        } else if (query !== '') {
+          event.preventDefault();
+          setQuery('');
+        }
+        break;
+      default:
+    }
+  };
+
+  let status = '';
+  if (failed) status = 'Search is unavailable right now: the index could not be loaded. Try again in a moment.';
+  else if (loading && suggestions.length === 0) status = 'Searching…';
+  else if (current && suggestions.length === 0) status = `No results in ${here?.label ?? 'this version'}.`;
+  else if (current) status = `${suggestions.length} of ${answer.total} ${answer.total === 1 ? 'result' : 'results'}.`;
+
+  return (
+    <div className={clsx('navbar__search', styles.box, open && styles.open)} dir="ltr">
+      <svg aria-hidden="true" className={styles.icon} focusable="false" viewBox="0 0 16 16">
+        <path
+          fill="currentColor"
+          d="M6.03 10.2a4.17 4.17 0 1 1 4.17-4.17 4.16 4.16 0 0 1-4.17 4.17Zm9.69 4.22-4.82-4.82A5.88 5.88 0 0 0 12.06 6.03a6 6 0 1 0-2.46 4.87l4.82 4.82a.9.9 0 0 0 1.3 0 .9.9 0 0 0 0-1.3Z"
+        />
+      </svg>
+      <input
+        ref={input}
+        className={clsx('navbar__search-input', styles.input)}
+        type="text"
+        role="combobox"
+        aria-label="Search"
+        placeholder="Search"
+        aria-expanded={listed}
+        aria-controls={listed ? listboxId : undefined}
+        aria-autocomplete="list"
+        aria-activedescendant={listed && active >= 0 ? optionId(active) : undefined}
+        aria-busy={open && loading}
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        maxLength={MAX_QUERY_LENGTH}
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setClosed(false);
+        }}
+        onFocus={() => {
+          setFocused(true);
+          setClosed(false);
+        }}
+        onBlur={() => setFocused(false)}
+        onKeyDown={onKeyDown}
+      />
+      {open && (
+        // Pressing in the popup must not take the focus from the box (it would close before the click lands).
+        // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+        <div className={styles.popup} onMouseDown={(event) => event.preventDefault()}>
+          {listed && (
+            <ul id={listboxId} role="listbox" aria-label="Search suggestions" className={clsx(styles.listbox, !current && styles.stale)}>
+              {suggestions.map((suggestion, position) => (
+                // The box keeps the focus and handles the keys (aria-activedescendant); a click opens the suggestion.
+                // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+                <li
+                  key={suggestion.url}
+                  id={optionId(position)}
+                  role="option"
+                  aria-selected={position === active}
+                  className={clsx(styles.option, position === active && styles.active)}
+                  onMouseMove={() => setActive(position)}
+                  onClick={() => openSuggestion(suggestion)}>
+                  <span className={styles.title}>
+                    <Marked text={suggestion.title} />
+                  </span>
+                  {suggestion.heading && (
+                    <span className={styles.heading}>
+                      <Marked text={suggestion.heading} />
+                    </span>
+                  )}
+                  {suggestion.text && (
+                    <span className={styles.text}>
+                      <Marked text={suggestion.text} />
+                    </span>
+                  )}
+                  {suggestion.breadcrumbs.length > 0 && <span className={styles.path}>{suggestion.breadcrumbs.join(' › ')}</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+          {/* What the list cannot say: searching, nothing found, a failure; with suggestions, their count for screen readers. */}
+          <p role="status" className={listed ? styles.visuallyHidden : styles.message}>
+            {status}
+            {current && answer.elsewhere && (
+              <>
+                {' '}
+                <Link to={searchPageUrl(baseUrl, {query, version: answer.elsewhere.version.param})} onClick={() => setClosed(true)}>
+                  {answer.elsewhere.total === 1 ? '1 result' : `${answer.elsewhere.total} results`} in {answer.elsewhere.version.label}
+                </Link>
+              </>
+            )}
+          </p>
+          <div className={styles.footer}>
+            <Link to={seeAll} onClick={() => setClosed(true)}>
+              See all results
+            </Link>
+            {seeAllInSection && sectionLabel && (
+              <Link to={seeAllInSection} onClick={() => setClosed(true)}>
+                See all results within “{sectionLabel}”
+              </Link>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export default function SearchBar(): ReactNode {
+  const {pathname} = useLocation();
+  return isLoginPath(pathname) ? null : <SearchBox />;
+}

@@ -1,0 +1,86 @@
+/** Which parts of a version's index a query loads: its own words' terms, and the pages it shows. */
+import {describe, expect, it} from 'vitest';
+import {DocKind, MANIFEST_FILE, PARTS_DIR, type TermPart} from '../../shared/searchIndexFiles';
+import {servedIndex, type FixturePage} from '../support/searchIndexFixture';
+
+const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
+/** Twelve pages, each with its own word and a word all of them share. */
+const PAGES: FixturePage[] = WORDS.map((word, n) => ({
+  url: `/section-${n % 3}/${word}`,
+  title: `The ${word} page`,
+  breadcrumbs: [`Section ${n % 3}`],
+  sections: [{heading: `About ${word}`, text: `Everything shared about ${word}, written at length for page ${word}.`}],
+}));
+// Small parts, so that the site is many parts, as a large one is.
+const SIZES = {termPartBytes: 120, docPartBytes: 300};
+
+const partsIn = (fetched: string[]) => fetched.filter((url) => url.startsWith(`/${PARTS_DIR}/`));
+
+describe('the split index', () => {
+  it('numbers documents page by page, and keeps each page in one document part', () => {
+    const {manifest, parts} = servedIndex(PAGES, SIZES);
+    expect(manifest.pages.urls).toEqual(PAGES.map((page) => page.url));
+    expect(manifest.docParts.names.length).toBeGreaterThan(2);
+    for (const name of manifest.docParts.names) {
+      const {docs} = JSON.parse(parts.get(name)!) as {docs: {k: DocKind}[]};
+      // A part starts with a page's title and holds whole pages.
+      expect(docs[0]!.k).toBe(DocKind.Title);
+    }
+  });
+
+  it('holds every term once, sorted, with lunr’s weight for each document', () => {
+    const {manifest, parts} = servedIndex(PAGES, SIZES);
+    expect([...manifest.terms].sort()).toEqual(manifest.terms);
+    expect(new Set(manifest.terms).size).toBe(manifest.terms.length);
+    const alpha = manifest.terms.indexOf('alpha');
+    const part = manifest.termParts.names
+      .map((name) => JSON.parse(parts.get(name)!) as TermPart)
+      .find((candidate) => alpha >= candidate.first && alpha < candidate.first + candidate.postings.length)!;
+    const postings = part.postings[alpha - part.first]!;
+    // "alpha" is in one title, one heading and one text, each with a positive BM25 weight.
+    for (const kind of [DocKind.Title, DocKind.Heading, DocKind.Content]) {
+      expect(postings[kind]!.length, `kind ${kind}`).toBe(2);
+      expect(postings[kind]![1]).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('what a query loads', () => {
+  it('the manifest, the term parts of its words and the document parts of the pages it shows: not the whole index', async () => {
+    const {index, manifest, fetched} = servedIndex(PAGES, SIZES);
+    const answer = await index.search({query: 'kilo', limit: 8});
+    expect(answer.suggestions.map((suggestion) => suggestion.url)).toEqual(['/section-1/kilo']);
+    expect(fetched[0]).toBe(`/${MANIFEST_FILE}`);
+    const parts = partsIn(fetched);
+    // One term part ("kilo" is one term) and one document part (one page shown).
+    expect(parts).toHaveLength(2);
+    expect(manifest.termParts.names.length + manifest.docParts.names.length).toBeGreaterThan(6);
+  });
+
+  it('a word being typed loads the parts of the terms it begins', async () => {
+    const {index, fetched} = servedIndex(PAGES, SIZES);
+    const answer = await index.search({query: 'foxt', limit: 8});
+    expect(answer.suggestions[0]!.url).toBe('/section-2/foxtrot');
+    expect(partsIn(fetched)).toHaveLength(2);
+  });
+
+  it('loads each part once, and a part that failed again on the next query', async () => {
+    const {index, fetched} = servedIndex(PAGES, SIZES);
+    await index.search({query: 'lima', limit: 8});
+    const first = partsIn(fetched).length;
+    await index.search({query: 'lima', limit: 8});
+    expect(partsIn(fetched)).toHaveLength(first);
+
+    const flaky = servedIndex(PAGES, SIZES);
+    flaky.failOnce((url) => url.startsWith(`/${PARTS_DIR}/`));
+    await expect(flaky.index.search({query: 'lima', limit: 8})).rejects.toThrow(/HTTP 503/);
+    expect((await flaky.index.search({query: 'lima', limit: 8})).suggestions[0]!.url).toBe('/section-2/lima');
+  });
+
+  it('a manifest that failed is asked for again', async () => {
+    const {index, failOnce} = servedIndex(PAGES, SIZES);
+    failOnce((url) => url.endsWith(MANIFEST_FILE));
+    await expect(index.search({query: 'lima', limit: 8})).rejects.toThrow(/HTTP 503/);
+    expect((await index.search({query: 'lima', limit: 8})).total).toBe(1);
+  });
+});

@@ -1,0 +1,203 @@
+/** Which pages the search box suggests, in which order, and what it shows of them. */
+import {describe, expect, it} from 'vitest';
+import {plainText} from '../../src/search/components/Marked';
+import {rankPages, requiredCoverage, SECTION_BOOST, type Postings} from '../../src/search/engine/rank';
+import type {Suggestion} from '../../src/search/engine/versionIndex';
+import {servedIndex, type FixturePage} from '../support/searchIndexFixture';
+
+const filler = (words: number, seed: string) =>
+  Array.from({length: words}, (_, n) => `${seed}${n % 7} plain words about servers and plugins`).join(' ');
+
+/** A small site with the traps real docs set: short titles, words only in text, a description, sections, code-like pages. */
+const PAGES: FixturePage[] = [
+  {
+    url: '/Reference/Lifecycle',
+    title: 'Lifecycle',
+    breadcrumbs: ['Reference'],
+    sections: [{text: 'The order in which hooks run for each incoming request, from routing to the reply.'}],
+  },
+  {
+    url: '/Reference/Hooks',
+    title: 'Hooks',
+    breadcrumbs: ['Reference'],
+    description: 'Hooks let you listen to events of the request lifecycle.',
+    sections: [
+      {text: `Hooks run code at points of the request lifecycle. The request lifecycle is described elsewhere. ${filler(20, 'h')}`},
+      {heading: 'onRequest', text: 'Runs first for every request lifecycle, before the body is parsed.'},
+    ],
+  },
+  {
+    url: '/Reference/HTTP2',
+    title: 'HTTP2',
+    breadcrumbs: ['Reference'],
+    sections: [{text: 'Fastify supports http2 over TLS and plain text.'}],
+  },
+  {
+    url: '/Reference/Server',
+    title: 'Server',
+    breadcrumbs: ['Reference'],
+    sections: [
+      {text: `Options of the server factory: http2, https and many more. ${filler(10, 's')}`},
+      {heading: 'Graceful shutdown', text: 'Closing the server waits for in-flight requests.'},
+    ],
+  },
+  {
+    url: '/Guides/Testing',
+    title: 'Testing',
+    breadcrumbs: ['Guides'],
+    description: 'How to test a plugin with inject.',
+    sections: [
+      {text: 'Use inject to send fake requests without a socket.'},
+      {heading: 'Testing with http2', text: 'The same inject works for servers on http2.'},
+    ],
+  },
+  {
+    url: '/Guides/Plugins-Guide',
+    title: 'Plugins Guide',
+    breadcrumbs: ['Guides'],
+    sections: [
+      {text: 'Plugins are the way to extend the server; a plugin can register hooks.'},
+      {heading: 'Lifecycle of a plugin', text: 'Plugins load in order, and their request hooks run in the lifecycle.'},
+    ],
+  },
+  {
+    url: '/Guides/Benchmarking',
+    title: 'Benchmarking',
+    breadcrumbs: ['Guides'],
+    // A page that is mostly code: only its title and a line of prose are indexed.
+    sections: [{heading: 'Run autocannon', text: 'Measure requests per second.'}],
+  },
+];
+
+async function searchOf(query: string, options: {section?: string; within?: string; limit?: number} = {}) {
+  const {index} = servedIndex(PAGES);
+  return index.search({query, limit: options.limit ?? 8, section: options.section, within: options.within});
+}
+
+const urls = (suggestions: Suggestion[]) => suggestions.map((suggestion) => suggestion.url);
+
+describe('the page a reader means comes first', () => {
+  it.each([
+    // A short title beats pages that say the words more often in their text.
+    ['request lifecycle', '/Reference/Lifecycle'],
+    ['lifecycle', '/Reference/Lifecycle'],
+    ['http2', '/Reference/HTTP2'],
+    ['HTTP2', '/Reference/HTTP2'],
+    ['hooks', '/Reference/Hooks'],
+    // A heading holding every word points at that heading.
+    ['graceful shutdown', '/Reference/Server#graceful-shutdown'],
+    ['testing http2', '/Guides/Testing#testing-with-http2'],
+    // Still being typed: the word's beginning.
+    ['lifecyc', '/Reference/Lifecycle'],
+    ['bench', '/Guides/Benchmarking'],
+    // One typo in a longer word.
+    ['lifecyle', '/Reference/Lifecycle'],
+    // A page of code, by its heading.
+    ['autocannon', '/Guides/Benchmarking#run-autocannon'],
+    // Three words, one of which no page has: the pages with the other two.
+    ['inject fake sockets', '/Guides/Testing'],
+  ])('%j → %s', async (query, first) => {
+    expect(urls((await searchOf(query)).suggestions)[0]).toBe(first);
+  });
+});
+
+describe('the list', () => {
+  it('has one suggestion per page, and never the same address twice', async () => {
+    for (const query of ['request', 'lifecycle', 'hooks', 'http2', 'plugin', 'server']) {
+      const shown = urls((await searchOf(query)).suggestions);
+      expect(new Set(shown).size, query).toBe(shown.length);
+      expect(new Set(shown.map((url) => url.split('#')[0])).size, query).toBe(shown.length);
+    }
+  });
+
+  it('shows a page found by its description once, with the description as its text', async () => {
+    const {suggestions} = await searchOf('listen events');
+    expect(urls(suggestions)).toEqual(['/Reference/Hooks']);
+    expect(plainText(suggestions[0]!.text!)).toBe('Hooks let you listen to events of the request lifecycle.');
+  });
+
+  it('stops at the limit and counts every page that answers', async () => {
+    const answer = await searchOf('request', {limit: 2});
+    expect(answer.suggestions).toHaveLength(2);
+    expect(answer.total).toBeGreaterThan(2);
+  });
+
+  it('finds nothing for stop words alone, or for words no page has', async () => {
+    for (const query of ['the', 'how to', 'zzzunknown', 'title:', '*', '+']) expect((await searchOf(query)).total, query).toBe(0);
+  });
+
+  it('marks the matched words, and keeps the words as typed for the page it opens', async () => {
+    const answer = await searchOf('Graceful shutdown');
+    expect(answer.suggestions[0]!.heading!.filter((piece) => piece.mark).map((piece) => piece.text)).toEqual(['Graceful', 'shutdown']);
+    expect(answer.words).toEqual(['graceful', 'shutdown']);
+  });
+
+  it('shows the page name and its breadcrumbs apart', async () => {
+    const [first] = (await searchOf('autocannon')).suggestions;
+    expect(plainText(first!.title)).toBe('Benchmarking');
+    expect(first!.breadcrumbs).toEqual(['Guides']);
+  });
+});
+
+describe('sections', () => {
+  it('puts the reader’s section first among answers otherwise alike', async () => {
+    const fromReference = urls((await searchOf('http2', {section: 'Reference'})).suggestions);
+    const fromGuides = urls((await searchOf('http2', {section: 'Guides'})).suggestions);
+    // The title match stays first from anywhere; the text matches follow the reader's section.
+    expect(fromReference[0]).toBe('/Reference/HTTP2');
+    expect(fromGuides[0]).toBe('/Reference/HTTP2');
+    expect(fromGuides.indexOf('/Guides/Testing#testing-with-http2')).toBeLessThan(fromGuides.indexOf('/Reference/Server'));
+  });
+
+  it('answers from every section of the version, whichever the reader is in', async () => {
+    const shown = urls((await searchOf('lifecycle', {section: 'Guides'})).suggestions);
+    expect(shown).toContain('/Reference/Lifecycle');
+    expect(shown).toContain('/Guides/Plugins-Guide#lifecycle-of-a-plugin');
+  });
+
+  it('keeps to one section when asked (the search page)', async () => {
+    const shown = urls((await searchOf('lifecycle', {within: 'Guides'})).suggestions);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.every((url) => url.startsWith('/Guides/'))).toBe(true);
+  });
+});
+
+describe('rankPages: the order of pages', () => {
+  // Four pages of two documents each: doc 2p is page p's title, doc 2p + 1 its text.
+  const pageFirstDocs = [0, 2, 4, 6];
+  const postingsOf = (table: Record<number, Postings>) => (term: number) => table[term] ?? [];
+  const title = (doc: number, weight: number) => [[doc, weight], [], [], [], []].map((pair) => pair.flat());
+  const text = (...pairs: [number, number][]) => [[], [], [], [], pairs.flat()];
+
+  it.each([
+    ['coverage first: both words beat one word said loudly', {0: text([1, 9], [3, 1]), 1: text([3, 1])}, [[{term: 0, weight: 1}], [{term: 1, weight: 1}]], [1]],
+    ['then a title holding every word', {0: [[4, 1], [], [], [], [1, 9]]}, [[{term: 0, weight: 1}]], [2, 0]],
+    ['then the score', {0: text([1, 2], [3, 5])}, [[{term: 0, weight: 1}]], [1, 0]],
+    ['a weaker kind of match counts less', {0: text([1, 3]), 1: text([3, 3])}, [[{term: 0, weight: 1}, {term: 1, weight: 0.4}]], [0, 1]],
+  ] as const)('%s', (_rule, table, words, order) => {
+    const hits = rankPages({words: words as never, postings: postingsOf(table as never), pageFirstDocs});
+    expect(hits.map((hit) => hit.page)).toEqual(order);
+  });
+
+  it('the section boost reorders only answers of the same coverage and tier', () => {
+    const postings = postingsOf({0: [title(0, 1)[0]!, [], [], [], [3, 1.2 * SECTION_BOOST * 0.9]]});
+    const hits = rankPages({words: [[{term: 0, weight: 1}]], postings, pageFirstDocs, inSection: (page) => page === 0});
+    // Page 0's title holds the word: tier 2 before page 1's text whatever the boost.
+    expect(hits.map((hit) => [hit.page, hit.tier])).toEqual([
+      [0, 2],
+      [1, 0],
+    ]);
+    const textOnly = postingsOf({0: text([1, 1], [3, 1.2])});
+    expect(rankPages({words: [[{term: 0, weight: 1}]], postings: textOnly, pageFirstDocs, inSection: (page) => page === 0}).map((hit) => hit.page)).toEqual([0, 1]);
+    expect(rankPages({words: [[{term: 0, weight: 1}]], postings: textOnly, pageFirstDocs}).map((hit) => hit.page)).toEqual([1, 0]);
+  });
+
+  it.each([
+    [1, 1],
+    [2, 2],
+    [3, 2],
+    [5, 4],
+  ])('a query of %d words needs %d of them', (words, needed) => {
+    expect(requiredCoverage(words)).toBe(needed);
+  });
+});
