@@ -71,11 +71,23 @@ export interface PageInput {
   preferredVersionName?: string | null;
 }
 
-/** The navbar box: a doc page searches its own version (its section's index when it is in one); other pages the reader's preferred version. */
-export function searchScopeForPage({baseUrl, pathname, versions, contexts, onDocPage, preferredVersionName}: PageInput): SearchScope {
+/**
+ * The version the reader is in: a doc's own version; off the docs (home, search), the one they last
+ * chose in the version menu, else the newest. The version menu's label, "Tutorials", the navbar box
+ * and the search page all follow it. (Docusaurus would count every page as part of the version at
+ * the root, whose path `/` holds them all: https://github.com/facebook/docusaurus/issues/7974.)
+ */
+export function readerVersion({baseUrl, pathname, versions, onDocPage, preferredVersionName}: Omit<PageInput, 'contexts'>): ScopeVersion {
   const relative = belowBase(baseUrl, pathname);
   const pageVersion = onDocPage && relative !== null ? versionHolding(baseUrl, relative, versions) : undefined;
-  const version = pageVersion ?? versions.find((candidate) => candidate.name === preferredVersionName) ?? lastVersion(versions);
+  return pageVersion ?? versions.find((candidate) => candidate.name === preferredVersionName) ?? lastVersion(versions);
+}
+
+/** The navbar box: the reader's version (readerVersion), and the section of the doc they are on, if any. */
+export function searchScopeForPage({baseUrl, pathname, versions, contexts, onDocPage, preferredVersionName}: PageInput): SearchScope {
+  const relative = belowBase(baseUrl, pathname);
+  const version = readerVersion({baseUrl, pathname, versions, onDocPage, preferredVersionName});
+  const pageVersion = onDocPage && relative !== null ? version : undefined;
   const context =
     pageVersion && relative !== null
       ? (contextsOfVersion(baseUrl, version, versions, contexts).find((candidate) => isWithin(relative, candidate.path))?.path ?? '')

@@ -13,6 +13,7 @@ import {usePluginData} from '@docusaurus/useGlobalData';
 import type {SearchGlobalData} from '@site/plugins/search';
 import {SEARCH_PLUGIN_NAME} from '@site/plugins/search/name';
 import {
+  readerVersion,
   searchScopeForPage,
   searchScopeForSearchPage,
   versionParamOf,
@@ -48,6 +49,14 @@ function useVersionsAndContexts() {
     () => ({baseUrl: siteConfig.baseUrl, versions, contexts: sections, preferredVersionName}),
     [siteConfig.baseUrl, versions, sections, preferredVersionName],
   );
+}
+
+/** The name of the version the reader is in (searchScope.ts's readerVersion): what the version menu shows and "Tutorials" opens. */
+export function useReaderVersionName(): string {
+  const {pathname} = useLocation();
+  const {plugin} = useRouteContext();
+  const setup = useVersionsAndContexts();
+  return readerVersion({...setup, pathname, onDocPage: plugin.name === DOCS_PLUGIN}).name;
 }
 
 /** Every version of the docs, as the box searches them. */

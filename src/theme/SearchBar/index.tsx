@@ -277,7 +277,7 @@ function SearchBox(): ReactNode {
             </Link>
             {seeAllInSection && sectionLabel && (
               <Link to={seeAllInSection} onClick={() => setClosed(true)}>
-                See all results within “{sectionLabel}”
+                See all results within "{sectionLabel}"
               </Link>
             )}
           </div>
