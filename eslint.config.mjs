@@ -44,7 +44,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/src/**', '@site/src/**', '**/tests/**', '**/bench/**'],
+              group: ['**/src/**', '@site/src/**', '**/tests/**', '**/bench/**', '**/testkit/**'],
               message: 'The gate and shared/ stand alone: move what both need to shared/.',
             },
           ],
@@ -53,11 +53,21 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bench/**/*.ts'],
+    // The product never loads the harness of the tests and the benchmarks.
+    files: ['src/**/*.{ts,tsx}', 'plugins/**/*.ts', 'scripts/**/*.ts', 'docusaurus*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        {patterns: [{group: ['**/tests/**'], message: 'What the benchmarks and the tests share belongs in shared/.'}]},
+        {patterns: [{group: ['**/tests/**', '**/bench/**', '**/testkit/**'], message: 'testkit/ is for the tests and the benchmarks only.'}]},
+      ],
+    },
+  },
+  {
+    files: ['bench/**/*.ts', 'testkit/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {patterns: [{group: ['**/tests/**'], message: 'What the benchmarks and the tests share belongs in testkit/.'}]},
       ],
     },
   },

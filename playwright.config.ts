@@ -35,6 +35,9 @@ export default defineConfig({
     {name: 'signed-out', testMatch: /signed-out\/.*\.spec\.ts/},
     {name: 'signed-in', testMatch: /signed-in\/.*\.spec\.ts/, dependencies: ['reader'], use: {storageState: READER_STATE}},
     {name: 'authoring', testMatch: /authoring\/.*\.spec\.ts/, dependencies: ['authored site']},
+    {name: 'real docs site', testMatch: /real-docs\/realDocs\.setup\.ts/, teardown: 'real docs site teardown'},
+    {name: 'real docs site teardown', testMatch: /real-docs\/realDocs\.teardown\.ts/},
+    {name: 'real docs', testMatch: /real-docs\/.*\.spec\.ts/, dependencies: ['real docs site']},
   ],
   webServer: {
     // The compiled server, as production runs it (`npm run build` compiles it).

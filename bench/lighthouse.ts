@@ -15,7 +15,7 @@ import {HOST, PORTS} from './lib/environment';
 import {Resources, startServer} from './lib/processes';
 import {goalCell, note, printTable, Report} from './lib/report';
 import {startGate} from './lib/servers';
-import {removeTemporaryDir, temporaryDir} from './lib/siteCopy';
+import {removeTemporaryDir, temporaryDir} from '../testkit/siteCopy';
 import {round} from './lib/stats';
 import type {Workspace} from './lib/workspace';
 

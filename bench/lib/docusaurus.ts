@@ -3,7 +3,7 @@ import {existsSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {firebaseEnv} from './environment';
 import {runTimed, type Timed} from './processes';
-import {REPO} from './siteCopy';
+import {REPO} from '../../testkit/siteCopy';
 import {LOGIN_DIR, SITE_DIR} from '../../shared/buildLayout';
 
 export type Bundler = 'faster' | 'webpack';

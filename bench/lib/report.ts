@@ -2,7 +2,7 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describeMachine, machineLine, type Machine} from './machine';
-import {REPO} from './siteCopy';
+import {REPO} from '../../testkit/siteCopy';
 
 export const RESULTS_DIR = path.join(REPO, 'bench/results');
 

@@ -4,7 +4,7 @@ import {DEMO_READER} from '../../shared/demoReader';
 import {DOCUSAURUS} from './docusaurus';
 import {BENCH_EMULATOR_HOST, firebaseEnv, HOST} from './environment';
 import {startServer, type RunningServer} from './processes';
-import {REPO} from './siteCopy';
+import {REPO} from '../../testkit/siteCopy';
 import {gateSession} from './sessions';
 
 const START_TIMEOUT_MS = 120_000;

@@ -7,7 +7,7 @@ import {mkdirSync, renameSync} from 'node:fs';
 import path from 'node:path';
 import {writeCorpus, type CorpusSummary} from '../corpus';
 import {coldBuild, gateBuildLayout, loginBuild, precompress, type GateMode} from './docusaurus';
-import {copySite, removeTemporaryDir} from './siteCopy';
+import {removeTemporaryDir, temporarySiteCopy} from '../../testkit/siteCopy';
 
 export interface CorpusBuild {
   siteDir: string;
@@ -46,7 +46,7 @@ export class Workspace {
   }
 
   newCopy(prefix: string): string {
-    const copy = copySite(prefix);
+    const copy = temporarySiteCopy(prefix);
     this.copies.push(copy);
     return copy;
   }

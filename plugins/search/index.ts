@@ -15,7 +15,8 @@ import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import * as searchLocal from '@easyops-cn/docusaurus-search-local';
 import {MANIFEST_FILE, PARTS_DIR} from '../../shared/searchIndexFiles';
 import type {SearchSection} from '../../shared/searchSections';
-import {splitIndex, type PluginIndex} from './indexParts';
+import type {LoadedContent} from '@docusaurus/plugin-content-docs';
+import {splitIndex, withDocTitles, type PluginIndex} from './indexParts';
 import {SEARCH_PLUGIN_NAME} from './name';
 
 export interface SearchOptions {
@@ -39,14 +40,28 @@ const indexer = searchLocal as unknown as {
 /** The plugin's whole index of each version: `search-index.json` in the site's root and in each version's folder. */
 async function wholeIndexes(outDir: string): Promise<string[]> {
   const files = await readdir(outDir, {recursive: true, encoding: 'utf8'});
-  return files.filter((file) => path.basename(file) === 'search-index.json' && !file.startsWith('assets')).map((file) => path.join(outDir, file));
+  return files
+    .filter((file) => path.basename(file) === 'search-index.json' && !file.startsWith('assets'))
+    .map((file) => path.join(outDir, file));
 }
 
-export async function writeIndexParts(outDir: string): Promise<void> {
+/** Each doc's address and title, from the docs plugins' content. */
+export function docTitles(plugins: readonly {name: string; content: unknown}[]): Map<string, string> {
+  const titles = new Map<string, string>();
+  for (const {name, content} of plugins) {
+    if (name !== 'docusaurus-plugin-content-docs') continue;
+    for (const version of (content as LoadedContent).loadedVersions) {
+      for (const doc of version.docs) titles.set(doc.permalink, doc.title);
+    }
+  }
+  return titles;
+}
+
+export async function writeIndexParts(outDir: string, titles: ReadonlyMap<string, string>): Promise<void> {
   const partsDir = path.join(outDir, PARTS_DIR);
   await mkdir(partsDir, {recursive: true});
   for (const file of await wholeIndexes(outDir)) {
-    const {manifest, parts} = splitIndex(JSON.parse(await readFile(file, 'utf8')) as PluginIndex);
+    const {manifest, parts} = splitIndex(withDocTitles(JSON.parse(await readFile(file, 'utf8')) as PluginIndex, titles));
     await Promise.all([...parts].map(([name, json]) => writeFile(path.join(partsDir, `${name}.json`), json)));
     await writeFile(path.join(path.dirname(file), MANIFEST_FILE), JSON.stringify(manifest));
     await rm(file);
@@ -64,13 +79,15 @@ export default function search(context: LoadContext, options: SearchOptions): Pl
     },
     async postBuild(props) {
       await plugin.postBuild?.(props as never);
-      await writeIndexParts(props.outDir);
+      await writeIndexParts(props.outDir, docTitles(props.plugins));
     },
   };
 }
 
 /** The indexer's options through its own schema (which fills in its defaults); the plugin's id as Docusaurus's own validation gives it. */
 export function validateOptions({options, validate}: OptionValidationContext<SearchOptions, SearchOptions & {id: string}>) {
-  const {id: _id, ...indexerOptions} = indexer.validateOptions({options: options.indexer, validate} as never) as PluginOptions & {id?: string};
+  const {id: _id, ...indexerOptions} = indexer.validateOptions({options: options.indexer, validate} as never) as PluginOptions & {
+    id?: string;
+  };
   return {id: 'default', ...options, indexer: indexerOptions};
 }

@@ -7,7 +7,10 @@
  * any size of site.
  */
 import {createHash} from 'node:crypto';
+import lunr from 'lunr';
 import {DOC_KINDS, DocKind, type DocPart, type IndexedDoc, type SearchManifest, type TermPart} from '../../shared/searchIndexFiles';
+import {lunrRules} from '../../src/search/engine/lunrRules';
+import type {TextRules} from '../../src/search/engine/queryTerms';
 
 /** A document as the plugin writes it. */
 export interface PluginDoc {
@@ -39,6 +42,35 @@ export const TERM_PART_BYTES = 32 * 1024;
 export const DOC_PART_BYTES = 24 * 1024;
 /** What a suggestion shows of a section is its first match in context: the rest of a long section is never shown. */
 export const MAX_DOC_TEXT = 1200;
+
+/** A lunr index of one kind of document, as the search plugin builds it (English pipeline, ref `i`, field `t`). */
+export function lunrIndexOf(documents: readonly PluginDoc[]): SerialisedLunrIndex {
+  return lunr(function () {
+    this.ref('i');
+    this.field('t');
+    this.metadataWhitelist = ['position'];
+    for (const doc of documents) this.add({...doc, i: String(doc.i)});
+  }).toJSON() as unknown as SerialisedLunrIndex;
+}
+
+/**
+ * The index with each page's title as Docusaurus gives it (front matter, first `#` heading or file
+ * name: what the sidebar and the browser's tab show). The plugin takes the first <h1> in the page,
+ * and docs written for GitHub often open with an HTML banner (`<h1>Project</h1>`): every such page
+ * would be titled alike, and found by none of its title's words.
+ */
+export function withDocTitles(index: PluginIndex, titles: ReadonlyMap<string, string>): PluginIndex {
+  const [pageTitles, ...rest] = index;
+  if (!pageTitles) return index;
+  let changed = false;
+  const documents = pageTitles.documents.map((doc) => {
+    const title = titles.get(doc.u);
+    if (title === undefined || title === doc.t) return doc;
+    changed = true;
+    return {...doc, t: title};
+  });
+  return changed ? [{documents, index: lunrIndexOf(documents)}, ...rest] : index;
+}
 
 function partName(json: string): string {
   return createHash('sha256').update(json).digest('hex').slice(0, 16);
@@ -76,12 +108,36 @@ function asIndexedDoc(kind: DocKind, doc: PluginDoc): IndexedDoc {
   };
 }
 
+/** A subword counts a little less than the whole name it is part of. */
+export const SUBWORD_WEIGHT = 0.8;
+
+/** Joined-up names in a text (camelCase, PascalCase, ALLCAPSName, snake_case) with the index terms of their parts. */
+export function joinedNames(text: string, rules: TextRules): {whole: string; parts: string[]}[] {
+  const names: {whole: string; parts: string[]}[] = [];
+  for (const token of text.split(/[\s-]+/)) {
+    const trimmed = rules.trim(token);
+    if (!/[a-z][A-Z]|[A-Z]{2}[a-z]|[A-Za-z]_[A-Za-z]/.test(trimmed)) continue;
+    const whole = rules.stem(trimmed.toLowerCase());
+    const parts = (trimmed.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? [])
+      .map((part) => part.toLowerCase())
+      .filter((part) => part.length > 1 && !rules.isStopWord(part))
+      .map((part) => rules.stem(part))
+      .filter((part) => part !== whole);
+    if (parts.length > 0) names.push({whole, parts: [...new Set(parts)]});
+  }
+  return names;
+}
+
 export interface PartSizes {
   termPartBytes: number;
   docPartBytes: number;
 }
 
-export function splitIndex(index: PluginIndex, {termPartBytes, docPartBytes}: PartSizes = {termPartBytes: TERM_PART_BYTES, docPartBytes: DOC_PART_BYTES}): IndexParts {
+export function splitIndex(
+  index: PluginIndex,
+  {termPartBytes, docPartBytes}: PartSizes = {termPartBytes: TERM_PART_BYTES, docPartBytes: DOC_PART_BYTES},
+  rules: TextRules = lunrRules,
+): IndexParts {
   const parts = new Map<string, string>();
   const store = (json: string) => {
     const name = partName(json);
@@ -122,36 +178,53 @@ export function splitIndex(index: PluginIndex, {termPartBytes, docPartBytes}: Pa
   }
 
   // Every term of the five indexes, with its documents and weights per kind.
-  const postingsOf = new Map<string, number[][]>();
-  index.forEach(({index: lunrIndex}, kind) => {
-    const vectors = new Map(lunrIndex.fieldVectors.map(([ref, vector]) => [ref.slice(ref.indexOf('/') + 1), vector]));
+  // Every term of the five indexes, with its documents and weights per kind.
+  const found = new Map<string, [number, number][][]>();
+  const add = (term: string, kind: number, doc: number, score: number) => {
+    let byKind = found.get(term);
+    if (!byKind) found.set(term, (byKind = Array.from({length: DOC_KINDS}, () => [])));
+    byKind[kind]!.push([doc, weight(score)]);
+  };
+  index.forEach(({documents, index: lunrIndex}, kind) => {
+    const termIndexes = new Map<string, number>();
+    const vectors = new Map(
+      lunrIndex.fieldVectors.map(([ref, vector]) => {
+        const weights = new Map<number, number>();
+        for (let i = 0; i < vector.length; i += 2) weights.set(vector[i]!, vector[i + 1]!);
+        return [ref.slice(ref.indexOf('/') + 1), weights];
+      }),
+    );
     for (const [term, entry] of lunrIndex.invertedIndex) {
-      const refs = Object.keys((entry.t ?? {}) as Record<string, unknown>);
-      if (refs.length === 0) continue;
-      let postings = postingsOf.get(term);
-      if (!postings) {
-        postings = Array.from({length: DOC_KINDS}, () => []);
-        postingsOf.set(term, postings);
-      }
-      const flat = postings[kind]!;
-      const found: [number, number][] = [];
-      for (const ref of refs) {
+      termIndexes.set(term, entry._index);
+      for (const ref of Object.keys((entry.t ?? {}) as Record<string, unknown>)) {
         const doc = numberOf.get(key(kind, ref));
-        const vector = vectors.get(ref);
-        if (doc === undefined || !vector) continue;
-        let score = 0;
-        for (let i = 0; i < vector.length; i += 2) {
-          if (vector[i] === entry._index) {
-            score = vector[i + 1]!;
-            break;
-          }
-        }
-        found.push([doc, weight(score)]);
+        if (doc !== undefined) add(term, kind, doc, vectors.get(ref)?.get(entry._index) ?? 0);
       }
-      found.sort((a, b) => a[0] - b[0]);
-      for (const [doc, score] of found) flat.push(doc, score);
+    }
+    // The words inside a joined-up name in a title or heading ("ContentTypeParser", "onRequest") find it too.
+    if (kind !== DocKind.Title && kind !== DocKind.Heading) return;
+    for (const doc of documents) {
+      const number = numberOf.get(key(kind, doc.i));
+      if (number === undefined) continue;
+      for (const {whole, parts: subwords} of joinedNames(doc.t, rules)) {
+        const whole_ = termIndexes.get(whole);
+        const score = (whole_ === undefined ? undefined : vectors.get(String(doc.i))?.get(whole_)) ?? 1;
+        for (const subword of subwords) add(subword, kind, number, score * SUBWORD_WEIGHT);
+      }
     }
   });
+  const postingsOf = new Map<string, number[][]>();
+  for (const [term, byKind] of found) {
+    postingsOf.set(
+      term,
+      byKind.map((pairs) => {
+        // A document holds a term once: its best weight (a subword may repeat a whole word's term).
+        const best = new Map<number, number>();
+        for (const [doc, score] of pairs) best.set(doc, Math.max(score, best.get(doc) ?? 0));
+        return [...best].sort((a, b) => a[0] - b[0]).flat();
+      }),
+    );
+  }
   const terms = [...postingsOf.keys()].sort();
   const termParts: SearchManifest['termParts'] = {first: [], names: []};
   let firstTerm = 0;

@@ -15,7 +15,6 @@ export interface ScopeVersion {
   isLast: boolean;
 }
 
-
 export interface SearchScope {
   version: ScopeVersion;
   /** Where the version's indexes are: `/` or `/1.0/`. */
@@ -129,7 +128,10 @@ export function searchScopeForSearchPage({baseUrl, search, versions, contexts, p
       .replace(/^\/+|\/+$/g, '') ?? '';
   if (rawVersion !== '') {
     version = versions.find(
-      (candidate) => belowBase(baseUrl, versionUrlOf(baseUrl, candidate)) === rawVersion || candidate.name === rawVersion || candidate.label === rawVersion,
+      (candidate) =>
+        belowBase(baseUrl, versionUrlOf(baseUrl, candidate)) === rawVersion ||
+        candidate.name === rawVersion ||
+        candidate.label === rawVersion,
     );
     if (!version) notices.push(`There is no version “${rawVersion}” of these docs.`);
   }

@@ -1,10 +1,21 @@
 /** Checks every author's change must pass (broken links and anchors already fail the build). */
 import {describe, expect, it} from 'vitest';
-import {readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import {builtDocPages, orphanedDocPages} from '../support/sidebars';
-import {isSearchIndex, OUTLINE_INDEX, WHOLE_INDEX} from '../../shared/searchIndexFiles';
+import {listBuildFiles} from '../../shared/buildLayout';
+import {
+  DocKind,
+  isSearchIndex,
+  MANIFEST_FILE,
+  PARTS_DIR,
+  type DocPart,
+  type SearchManifest,
+  type TermPart,
+} from '../../shared/searchIndexFiles';
+import {belowBase, isWithin} from '../../shared/searchSections';
+import {siteVersions} from '../support/searchSections';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BUILD = path.join(ROOT, 'build/site');
@@ -51,29 +62,83 @@ describe('every doc', () => {
 });
 
 describe('the built search indexes', () => {
-  const indexes = readdirSync(BUILD, {recursive: true}).map(String).filter(isSearchIndex);
+  const files = listBuildFiles(BUILD);
+  const versions = siteVersions(ROOT);
+  const manifestFile = (route: string) => (route === '' ? MANIFEST_FILE : `${route}/${MANIFEST_FILE}`);
+  const docPages = new Set(builtDocPages(BUILD).map((page) => page.url));
+  const readJson = <T>(file: string) => JSON.parse(readFileSync(path.join(BUILD, file), 'utf8')) as T;
+  const partFile = (name: string) => `${PARTS_DIR}/${name}.json`;
+  /** A page's version: the one with the longest route that holds it ('' holds everything). */
+  const versionOf = (url: string) =>
+    versions
+      .map((version) => version.route)
+      .filter((route) => isWithin(belowBase('/', url) ?? '', route))
+      .sort((a, b) => b.length - a.length)[0];
 
-  it.each(indexes)('%s names every page it indexes', (file) => {
-    const [pages] = JSON.parse(readFileSync(path.join(BUILD, file), 'utf8')) as {documents: {t: string; u: string}[]}[];
-    expect(pages!.documents.length).toBeGreaterThan(0);
-    expect(pages!.documents.filter((page) => page.t.trim() === '').map((page) => page.u)).toEqual([]);
+  it('hold a manifest per version and parts, and nothing of the plugin: no search-index.json, no outline, no section index', () => {
+    const manifests = versions.map((version) => manifestFile(version.route));
+    const parts = files.filter((file) => file.startsWith(`${PARTS_DIR}/`));
+    expect(parts.length).toBeGreaterThan(0);
+    expect(parts.filter((file) => !/^assets\/search-index\/[0-9a-f]{16}\.json$/.test(file))).toEqual([]);
+    expect(files.filter(isSearchIndex).sort()).toEqual([...manifests, ...parts].sort());
   });
-});
 
-describe('the outlines of the built search indexes', () => {
-  const outlines = readdirSync(BUILD, {recursive: true})
-    .map(String)
-    .filter((file) => path.basename(file) === OUTLINE_INDEX);
-
-  it('exist for each version: the latest and 1.0', () => {
-    expect(outlines.sort()).toEqual(['1.0/search-index.outline.json', 'search-index.outline.json']);
+  it('leave no part that no manifest names', () => {
+    const named = new Set(
+      versions.flatMap((version) => {
+        const manifest = readJson<SearchManifest>(manifestFile(version.route));
+        return [...manifest.termParts.names, ...manifest.docParts.names].map(partFile);
+      }),
+    );
+    expect(files.filter((file) => file.startsWith(`${PARTS_DIR}/`) && !named.has(file))).toEqual([]);
   });
 
-  it.each(outlines)('%s holds the titles and headings of the whole index beside it, and nothing else', (file) => {
-    const whole = JSON.parse(readFileSync(path.join(BUILD, path.dirname(file), WHOLE_INDEX), 'utf8')) as unknown[];
-    const outline = JSON.parse(readFileSync(path.join(BUILD, file), 'utf8')) as unknown[];
-    // The plugin's document types, in its order: titles, headings, then descriptions, keywords, text.
-    expect(outline).toEqual(whole.slice(0, 2));
+  describe.each(versions.map((version) => [version.label, version] as const))('of %s', (_label, version) => {
+    const file = manifestFile(version.route);
+    const manifest = readJson<SearchManifest>(file);
+
+    it(`${file} names parts that exist, in order, covering every term and document`, () => {
+      expect(manifest.format).toBe(1);
+      const names = [...manifest.termParts.names, ...manifest.docParts.names];
+      expect(names.filter((name) => !existsSync(path.join(BUILD, partFile(name))))).toEqual([]);
+
+      expect(manifest.termParts.first[0]).toBe(0);
+      let nextTerm = 0;
+      manifest.termParts.names.forEach((name, position) => {
+        const part = readJson<TermPart>(partFile(name));
+        expect(part.first, name).toBe(manifest.termParts.first[position]);
+        expect(part.first, name).toBe(nextTerm);
+        nextTerm += part.postings.length;
+      });
+      expect(nextTerm).toBe(manifest.terms.length);
+
+      let nextDoc = 0;
+      manifest.docParts.names.forEach((name, position) => {
+        const part = readJson<DocPart>(partFile(name));
+        expect(part.first, name).toBe(manifest.docParts.first[position]);
+        expect(part.first, name).toBe(nextDoc);
+        nextDoc += part.docs.length;
+      });
+      expect(manifest.pages.first.every((first) => first < nextDoc)).toBe(true);
+    });
+
+    it(`${file} has its terms sorted and unique`, () => {
+      expect(manifest.terms.length).toBeGreaterThan(100);
+      expect(manifest.terms).toEqual([...new Set(manifest.terms)].sort());
+    });
+
+    it(`${file} indexes built doc pages of ${version.label} only, each once, each with a title`, () => {
+      const {urls, first} = manifest.pages;
+      expect(urls.length).toBeGreaterThan(0);
+      expect(new Set(urls).size).toBe(urls.length);
+      expect(urls.filter((url) => !docPages.has(url))).toEqual([]);
+      expect(urls.filter((url) => versionOf(url) !== version.route)).toEqual([]);
+      expect(first).toEqual([...first].sort((a, b) => a - b));
+      const docs = manifest.docParts.names.flatMap((name) => readJson<DocPart>(partFile(name)).docs);
+      // A page's documents start with its title, which a suggestion shows.
+      const untitled = urls.filter((_url, page) => docs[first[page]!]?.k !== DocKind.Title || docs[first[page]!]!.t.trim() === '');
+      expect(untitled).toEqual([]);
+    });
   });
 });
 

@@ -14,6 +14,7 @@ import {newAccount, nowSeconds, sessionCookieClaims, uniqueEmail, unsignedJwt} f
 import {identifiersIn, privateIdentifiers} from '../support/privateIdentifiers';
 import {NAVIGATION, SUBRESOURCE} from '../support/http';
 import {sessionCookieHeader} from '../../shared/session';
+import {MANIFEST_FILE, PARTS_DIR} from '../../shared/searchIndexFiles';
 
 let gate: RunningGate;
 /** The readers' site, and the public login build that signed-out visitors get instead. */
@@ -65,8 +66,10 @@ function get(url: string, {cookie, navigate = false}: {cookie?: string; navigate
 describe('signed out', () => {
   it('the build has pages, chunks and search indexes to protect', () => {
     expect(files.length).toBeGreaterThan(50);
-    expect(files.some((f) => f.file === 'search-index.json')).toBe(true);
-    expect(files.some((f) => f.file === '1.0/search-index.json')).toBe(true);
+    expect(files.some((f) => f.file === MANIFEST_FILE)).toBe(true);
+    expect(files.some((f) => f.file === `1.0/${MANIFEST_FILE}`)).toBe(true);
+    // The parts sit under /assets, as the login build's public files do: they must be refused all the same.
+    expect(files.some((f) => f.file.startsWith(`${PARTS_DIR}/`))).toBe(true);
   });
 
   it('the public surface is the login build: the login page, its own files, the icons and the manifest', () => {
@@ -77,7 +80,7 @@ describe('signed out', () => {
         (url) => ['/login', '/404', '/manifest.json', '/img/favicon.svg', '/img/logo.svg'].includes(url) || url.startsWith('/assets/'),
       ),
     ).toBe(true);
-    expect(urls.some((url) => url.includes('search-index'))).toBe(false);
+    expect(urls.some((url) => url.includes('search-index') || url.startsWith(`/${PARTS_DIR}/`))).toBe(false);
     expect(urls.length).toBeLessThan(20);
   });
 

@@ -12,7 +12,8 @@ import {startGateProcess, type GateProcess} from '../support/gateProcess';
 import {idTokenClaims, longStandingUser, nowSeconds, signInWithPassword, unsignedJwt} from '../support/emulator';
 import {runScript} from '../support/childProcess';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
-import {LOGIN_BUILD_DIR} from '../support/buildFiles';
+import {LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/buildFiles';
+import {MANIFEST_FILE, partUrl, type SearchManifest} from '../../shared/searchIndexFiles';
 import {safeRedirectTarget} from '../../shared/paths';
 import {DEMO_READER} from '../../shared/demoReader';
 import {LOGOUT_ENDPOINT, SESSION_ENDPOINT, sessionCookieHeader} from '../../shared/session';
@@ -254,15 +255,20 @@ describe('serving', () => {
     expect({status: response.status, location: response.headers.location}).toEqual({status: 301, location});
   });
 
-  it('sends cache headers: immutable hashed assets, revalidated HTML and indexes, never public', async () => {
+  it('sends cache headers: immutable hashed assets and index parts, revalidated HTML and index manifests, never public', async () => {
     const html = await gate.request('/1.0/intro', {headers: signedIn()});
-    const index = await gate.request('/search-index.json', {headers: signedIn()});
+    const manifestFile = readFileSync(path.join(SITE_BUILD_DIR, '1.0', MANIFEST_FILE), 'utf8');
+    const manifest = await gate.request(`/1.0/${MANIFEST_FILE}`, {headers: signedIn()});
+    const part = await gate.request(partUrl('/', (JSON.parse(manifestFile) as SearchManifest).termParts.names[0]!), {headers: signedIn()});
     const mainJs = /src=(\/assets\/js\/main\.[^ >]+\.js)/.exec(html.body)![1]!;
     const asset = await gate.request(mainJs, {headers: signedIn()});
+    expect([manifest.status, part.status]).toEqual([200, 200]);
     expect(html.headers['cache-control']).toBe('private, no-cache');
-    expect(index.headers['cache-control']).toBe('private, no-cache');
+    // The manifest keeps its address from build to build; a part's name changes with its content.
+    expect(manifest.headers['cache-control']).toBe('private, no-cache');
+    expect(part.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     expect(asset.headers['cache-control']).toBe('private, max-age=31536000, immutable');
-    for (const response of [html, index, asset]) {
+    for (const response of [html, manifest, part, asset]) {
       expect(String(response.headers.vary)).toContain('Cookie');
       expect(String(response.headers['cache-control'])).not.toContain('public');
     }

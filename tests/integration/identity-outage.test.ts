@@ -15,6 +15,7 @@ import {NAVIGATION, SUBRESOURCE} from '../support/http';
 import {LOGIN_BUILD_DIR} from '../support/buildFiles';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {sessionCookieHeader} from '../../shared/session';
+import {MANIFEST_FILE} from '../../shared/searchIndexFiles';
 
 const DEADLINE_SECONDS = 1;
 let proxy: TcpProxy;
@@ -71,7 +72,7 @@ describe.each([
       expect(page.body).toContain('The sign-in service cannot be reached');
       expect(page.body).toContain('href="/1.0/intro?tab=1"');
       expect(page.body).not.toContain('Introduction to Tutorial Hub 1.0');
-      const script = await stranger.request('/search-index.json', {
+      const script = await stranger.request(`/${MANIFEST_FILE}`, {
         headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)},
       });
       expect(script.status).toBe(503);

@@ -1,4 +1,5 @@
-import {expect, type Locator, type Page} from '@playwright/test';
+import {expect, type BrowserContext, type Locator, type Page, type Response} from '@playwright/test';
+import {MANIFEST_FILE, PARTS_DIR} from '../../shared/searchIndexFiles';
 
 /** The navbar's search box and its popup (suggestions, the status line, the footer's links). */
 export function navbarSearch(page: Page): {box: Locator; popup: Locator} {
@@ -6,10 +7,52 @@ export function navbarSearch(page: Page): {box: Locator; popup: Locator} {
   return {box: container.getByRole('combobox', {name: 'Search'}), popup: container};
 }
 
+/** What the box's status line says once the current query has its answer (suggestions, none, or a failure). */
+export const ANSWERED = /^(\d+ of \d+ results?\.|No results in |Search is unavailable)/;
+
 /** Types a query into the navbar search box; returns what holds its answer (the suggestions, "No results", the footer). */
 export async function searchFromNavbar(page: Page, query: string): Promise<Locator> {
   const {box, popup} = navbarSearch(page);
   await box.fill(query);
   await expect(box).toHaveAttribute('aria-busy', 'false');
+  // The status is the answer's own: a list still shown for the previous query says nothing.
+  await expect(popup.getByRole('status')).toHaveText(ANSWERED);
   return popup;
+}
+
+/** The address of a version's manifest: `/search-index.manifest.json`, `/1.0/search-index.manifest.json`. */
+export function manifestPath(versionRoute: string): string {
+  return versionRoute === '' ? `/${MANIFEST_FILE}` : `/${versionRoute}/${MANIFEST_FILE}`;
+}
+
+/** A pattern for every index part, for `context.route` (the search worker's fetches go through the context, not the page). */
+export const PARTS_PATTERN = `**/${PARTS_DIR}/**`;
+
+export function isPartUrl(url: string): boolean {
+  return new URL(url).pathname.startsWith(`/${PARTS_DIR}/`);
+}
+
+/** The next response for a path, from the page or its search worker. */
+export function indexResponse(context: BrowserContext, pathname: string): Promise<Response> {
+  return context.waitForEvent('response', (response) => new URL(response.url()).pathname === pathname);
+}
+
+/**
+ * Holds every request for an index part until `release` is called: the box's query stays pending
+ * ("Searching…") for as long as a test needs it to.
+ */
+export async function holdParts(context: BrowserContext): Promise<{release: () => Promise<void>}> {
+  let open!: () => void;
+  const released = new Promise<void>((resolve) => (open = resolve));
+  const handler = async (route: Parameters<Parameters<BrowserContext['route']>[1]>[0]) => {
+    await released;
+    await route.continue();
+  };
+  await context.route(PARTS_PATTERN, handler);
+  return {
+    release: async () => {
+      open();
+      await context.unroute(PARTS_PATTERN, handler);
+    },
+  };
 }

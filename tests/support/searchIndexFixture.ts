@@ -1,11 +1,9 @@
 /**
- * A small docs site's search index, built the way the search plugin builds one (a lunr index per kind
- * of document: ref `i`, field `t`, lunr's English pipeline), split into parts by the site's build
+ * A small docs site's search index, built the way the search plugin builds one (lunrIndexOf), split into parts by the site's build
  * code, and served from memory to the site's search engine: what the unit tests of ranking and
  * loading search.
  */
-import lunr from 'lunr';
-import {splitIndex, type PartSizes, type PluginDoc, type PluginIndex} from '../../plugins/search/indexParts';
+import {lunrIndexOf, splitIndex, type PartSizes, type PluginDoc, type PluginIndex} from '../../plugins/search/indexParts';
 import {DocKind, MANIFEST_FILE, PARTS_DIR} from '../../shared/searchIndexFiles';
 import {lunrRules} from '../../src/search/engine/lunrRules';
 import {VersionIndex} from '../../src/search/engine/versionIndex';
@@ -41,15 +39,7 @@ export function pluginDocs(pages: readonly FixturePage[]): PluginDoc[][] {
 }
 
 export function pluginIndex(pages: readonly FixturePage[]): PluginIndex {
-  return pluginDocs(pages).map((documents) => ({
-    documents,
-    index: lunr(function () {
-      this.ref('i');
-      this.field('t');
-      this.metadataWhitelist = ['position'];
-      for (const doc of documents) this.add({...doc, i: String(doc.i)});
-    }).toJSON() as unknown as PluginIndex[number]['index'],
-  }));
+  return pluginDocs(pages).map((documents) => ({documents, index: lunrIndexOf(documents)}));
 }
 
 /**

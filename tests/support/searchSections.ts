@@ -7,7 +7,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import {expect, type Page, type Response} from '@playwright/test';
 import {sectionsIn} from '../../plugins/search/sections';
-import {navbarIndexUrls, searchIndexUrl} from '../../src/search/searchScope';
+import {MANIFEST_FILE, PARTS_DIR} from '../../shared/searchIndexFiles';
 import {searchFromNavbar} from './search';
 
 export interface SectionSearchCase {
@@ -18,11 +18,9 @@ export interface SectionSearchCase {
   /** Its title: the first suggestion for a search of its words. */
   title: string;
   query: string;
-  /** The index searched (paths only: the plugin adds a hash query); the search page loads it. */
-  index: string;
-  /** The indexes the navbar box of that page loads, in order: outside sections, the outline first. */
-  navbarIndexes: string[];
-  /** The section's search context, as the search page's `ctx` takes it; '' outside sections. */
+  /** The manifest of the version searched, from a section or not: the box and the search page load it, then its parts. */
+  manifest: string;
+  /** The section's path, as the search page's `ctx` takes it; '' outside sections. */
   context: string;
   /** The section's label in the suggestions' footer and the search page's menu. */
   contextLabel?: string;
@@ -80,8 +78,7 @@ export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
         page: `${prefix}/${outside.file}`,
         title: outside.title,
         query: outside.query,
-        index: searchIndexUrl({versionUrl: `${prefix}/`, context: ''}),
-        navbarIndexes: navbarIndexUrls({versionUrl: `${prefix}/`, context: ''}),
+        manifest: `${prefix}/${MANIFEST_FILE}`,
         context: '',
         versionParam,
       },
@@ -93,8 +90,7 @@ export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
           page: `${prefix}/${folder}/${doc.file}`,
           title: doc.title,
           query: doc.query,
-          index: searchIndexUrl({versionUrl: `${prefix}/`, context}),
-          navbarIndexes: navbarIndexUrls({versionUrl: `${prefix}/`, context}),
+          manifest: `${prefix}/${MANIFEST_FILE}`,
           context,
           contextLabel: `${label} (${version.label})`,
           versionParam,
@@ -104,35 +100,54 @@ export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
   });
 }
 
+/** Whether a response is the search index's: a version's manifest or a part. */
+function isIndexResponse(response: Response): boolean {
+  const {pathname} = new URL(response.url());
+  return pathname.endsWith(`/${MANIFEST_FILE}`) || pathname.startsWith(`/${PARTS_DIR}/`);
+}
+
 /**
- * From the case's page: the navbar box loads the section's index, finds the page by its title,
- * and its footer leads to the search page of that section, which finds it too.
+ * From the case's page: the navbar box loads its version's manifest (and no other) and parts of it,
+ * finds the page by its title, and offers the search page of the whole version and, in a section, of
+ * that section; the search page of the section finds the page too.
  */
 export async function checkSearchFrom(page: Page, origin: string, searched: SectionSearchCase): Promise<void> {
   // Nothing of a page opened before (its search worker still loading) may count as this page's.
   await page.goto('about:blank');
-  const indexes: string[] = [];
+  const manifests: string[] = [];
+  const parts: string[] = [];
   const recordIndex = (response: Response) => {
-    if (/search-index/.test(response.url())) indexes.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    if (!isIndexResponse(response)) return;
+    const {pathname} = new URL(response.url());
+    (pathname.startsWith(`/${PARTS_DIR}/`) ? parts : manifests).push(`${response.status()} ${pathname}`);
   };
-  page.on('response', recordIndex);
+  page.context().on('response', recordIndex);
   await page.goto(`${origin}${searched.page}`);
   await expect(page.getByRole('heading', {level: 1})).toHaveText(searched.title);
-  const suggestions = await searchFromNavbar(page, searched.query);
-  await expect(suggestions.getByRole('option').first()).toContainText(searched.title);
-  // Outside sections the whole index follows the outline's first answer.
-  await expect.poll(() => indexes).toEqual(searched.navbarIndexes.map((index) => `200 ${index}`));
-  page.off('response', recordIndex);
+  const popup = await searchFromNavbar(page, searched.query);
+  await expect(popup.getByRole('option').first()).toContainText(searched.title);
+  page.context().off('response', recordIndex);
+  expect(manifests).toEqual([`200 ${searched.manifest}`]);
+  expect(parts.length).toBeGreaterThan(0);
+  expect(parts.filter((part) => !part.startsWith('200 '))).toEqual([]);
 
-  const seeAll = suggestions.getByRole('option', {name: /^See all results/});
-  await expect(seeAll).toHaveText(searched.contextLabel ? `See all results within "${searched.contextLabel}"` : 'See all results');
-  const expected = new URLSearchParams({q: searched.query});
-  if (searched.context) expected.set('ctx', searched.context);
-  if (searched.versionParam) expected.set('version', searched.versionParam);
-  await expect(seeAll).toHaveAttribute('href', `/search?${expected.toString()}`);
+  const wholeVersion = new URLSearchParams({q: searched.query});
+  if (searched.versionParam) wholeVersion.set('version', searched.versionParam);
+  const seeAll = popup.getByRole('link', {name: 'See all results', exact: true});
+  await expect(seeAll).toHaveAttribute('href', `/search?${wholeVersion.toString()}`);
+  const withinSection = popup.getByRole('link', {name: /^See all results within/});
+  if (!searched.context) {
+    await expect(withinSection).toHaveCount(0);
+    await seeAll.click();
+  } else {
+    await expect(withinSection).toHaveText(`See all results within "${searched.contextLabel}"`);
+    const section = new URLSearchParams({q: searched.query, ctx: searched.context});
+    if (searched.versionParam) section.set('version', searched.versionParam);
+    await expect(withinSection).toHaveAttribute('href', `/search?${section.toString()}`);
+    await withinSection.click();
+  }
 
-  // The search page searches what the link names (the navbar box there follows the reader's preferred version).
-  await seeAll.click();
+  // The search page searches what the link names (the navbar box there follows the reader's chosen version).
   await expect(page.getByRole('heading', {level: 1})).toHaveText(`Search results for "${searched.query}"`);
   await expect(page.getByRole('combobox', {name: 'Search in'})).toHaveValue(searched.context);
   await expect(page.getByRole('article').getByRole('link', {name: searched.title, exact: true}).first()).toBeVisible();

@@ -9,8 +9,10 @@ describe('cacheControlFor', () => {
     ['assets/css/styles.abc.css', 'private, max-age=31536000, immutable'],
     ['index.html', 'private, no-cache'],
     ['1.0/intro.html', 'private, no-cache'],
-    ['search-index.json', 'private, no-cache'],
-    ['1.0/search-index-1.0-tutorial-basics.json', 'private, no-cache'],
+    // A version's search manifest keeps its address from build to build; its parts are named by their content.
+    ['search-index.manifest.json', 'private, no-cache'],
+    ['1.0/search-index.manifest.json', 'private, no-cache'],
+    ['assets/search-index/0123456789abcdef.json', 'private, max-age=31536000, immutable'],
     ['img/logo.svg', 'private, no-cache'],
   ])('%s → %s', (file, expected) => {
     expect(cacheControlFor(file)).toBe(expected);

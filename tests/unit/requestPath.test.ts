@@ -7,7 +7,7 @@ describe('resolveRequestPath', () => {
     ['/chapter-1-introduction', '/chapter-1-introduction'],
     ['/Chapter%202_%20Documentation', '/Chapter 2_ Documentation'],
     ['/assets/js/main.abc123.js', '/assets/js/main.abc123.js'],
-    ['/1.0/search-index.json?_=abc', '/1.0/search-index.json'],
+    ['/1.0/search-index.manifest.json?_=abc', '/1.0/search-index.manifest.json'],
   ])('reads %j as the path %j', (url, path) => {
     expect(resolveRequestPath(url)).toEqual({kind: 'path', path});
   });
@@ -60,7 +60,7 @@ describe('buildFileFor', () => {
     '1.0/intro.html',
     'Chapter 2_ Documentation.html',
     'assets/js/main.js',
-    'search-index.json',
+    'search-index.manifest.json',
   ]);
 
   it.each([
@@ -70,7 +70,7 @@ describe('buildFileFor', () => {
     ['/1.0/intro', '1.0/intro.html'],
     ['/Chapter 2_ Documentation', 'Chapter 2_ Documentation.html'],
     ['/assets/js/main.js', 'assets/js/main.js'],
-    ['/search-index.json', 'search-index.json'],
+    ['/search-index.manifest.json', 'search-index.manifest.json'],
     ['/nope', null],
     ['/login.html', null],
     ['/assets/js', null],
@@ -89,7 +89,7 @@ describe('caseVariantLocation', () => {
     'guide/index.html',
     'Setup.html',
     'setup.html',
-    'search-index.json',
+    'search-index.manifest.json',
   ]);
 
   it.each([

@@ -1,7 +1,9 @@
 /** Which parts of a version's index a query loads: its own words' terms, and the pages it shows. */
 import {describe, expect, it} from 'vitest';
+import {joinedNames, splitIndex, withDocTitles} from '../../plugins/search/indexParts';
 import {DocKind, MANIFEST_FILE, PARTS_DIR, type TermPart} from '../../shared/searchIndexFiles';
-import {servedIndex, type FixturePage} from '../support/searchIndexFixture';
+import {lunrRules} from '../../src/search/engine/lunrRules';
+import {pluginIndex, servedIndex, type FixturePage} from '../support/searchIndexFixture';
 
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
 /** Twelve pages, each with its own word and a word all of them share. */
@@ -42,6 +44,44 @@ describe('the split index', () => {
       expect(postings[kind]!.length, `kind ${kind}`).toBe(2);
       expect(postings[kind]![1]).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('withDocTitles: pages titled as Docusaurus titles them', () => {
+  // Docs written for GitHub often open with an HTML banner, which the plugin takes for their title.
+  const banners: FixturePage[] = [
+    {url: '/Reference/Lifecycle', title: 'Fastify', sections: [{text: 'How a request flows.'}]},
+    {url: '/Reference/Hooks', title: 'Fastify', sections: [{text: 'Listening to events.'}]},
+  ];
+  const titles = new Map([
+    ['/Reference/Lifecycle', 'Lifecycle'],
+    ['/Reference/Hooks', 'Hooks'],
+  ]);
+
+  it('retitles the pages and indexes their titles anew', () => {
+    const index = withDocTitles(pluginIndex(banners), titles);
+    expect(index[DocKind.Title]!.documents.map((doc) => doc.t)).toEqual(['Lifecycle', 'Hooks']);
+    const {manifest} = splitIndex(index);
+    expect(manifest.terms).toContain('lifecycl');
+    expect(manifest.terms).not.toContain('fastifi');
+  });
+
+  it('leaves an index whose titles already agree as it is', () => {
+    const index = pluginIndex(PAGES);
+    expect(withDocTitles(index, new Map([['/section-0/alpha', 'The alpha page']]))).toBe(index);
+  });
+});
+
+describe('joinedNames: the words inside a name written as one', () => {
+  it.each([
+    ['ContentTypeParser', [{whole: 'contenttypepars', parts: ['content', 'type', 'parser']}]],
+    ['The onRequest hook', [{whole: 'onrequest', parts: ['request']}]],
+    ['HTTP2 and TLSSocket', [{whole: 'tlssocket', parts: ['tl', 'socket']}]],
+    ['max_param_length', [{whole: 'max_param_length', parts: ['max', 'param', 'length']}]],
+    ['Plain words only', []],
+    ['HTTP2', []],
+  ])('%j → %j', (text, names) => {
+    expect(joinedNames(text, lunrRules)).toEqual(names);
   });
 });
 

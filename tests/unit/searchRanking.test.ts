@@ -61,6 +61,12 @@ const PAGES: FixturePage[] = [
     ],
   },
   {
+    url: '/Reference/ContentTypeParser',
+    title: 'ContentTypeParser',
+    breadcrumbs: ['Reference'],
+    sections: [{text: 'Fastify natively supports JSON and plain text bodies; register a parser for the rest.'}],
+  },
+  {
     url: '/Guides/Benchmarking',
     title: 'Benchmarking',
     breadcrumbs: ['Guides'],
@@ -94,6 +100,8 @@ describe('the page a reader means comes first', () => {
     ['lifecyle', '/Reference/Lifecycle'],
     // A page of code, by its heading.
     ['autocannon', '/Guides/Benchmarking#run-autocannon'],
+    // The words of a name written as one.
+    ['content type parser', '/Reference/ContentTypeParser'],
     // Three words, one of which no page has: the pages with the other two.
     ['inject fake sockets', '/Guides/Testing'],
   ])('%j → %s', async (query, first) => {
@@ -170,10 +178,25 @@ describe('rankPages: the order of pages', () => {
   const text = (...pairs: [number, number][]) => [[], [], [], [], pairs.flat()];
 
   it.each([
-    ['coverage first: both words beat one word said loudly', {0: text([1, 9], [3, 1]), 1: text([3, 1])}, [[{term: 0, weight: 1}], [{term: 1, weight: 1}]], [1]],
+    [
+      'coverage first: both words beat one word said loudly',
+      {0: text([1, 9], [3, 1]), 1: text([3, 1])},
+      [[{term: 0, weight: 1}], [{term: 1, weight: 1}]],
+      [1],
+    ],
     ['then a title holding every word', {0: [[4, 1], [], [], [], [1, 9]]}, [[{term: 0, weight: 1}]], [2, 0]],
     ['then the score', {0: text([1, 2], [3, 5])}, [[{term: 0, weight: 1}]], [1, 0]],
-    ['a weaker kind of match counts less', {0: text([1, 3]), 1: text([3, 3])}, [[{term: 0, weight: 1}, {term: 1, weight: 0.4}]], [0, 1]],
+    [
+      'a weaker kind of match counts less',
+      {0: text([1, 3]), 1: text([3, 3])},
+      [
+        [
+          {term: 0, weight: 1},
+          {term: 1, weight: 0.4},
+        ],
+      ],
+      [0, 1],
+    ],
   ] as const)('%s', (_rule, table, words, order) => {
     const hits = rankPages({words: words as never, postings: postingsOf(table as never), pageFirstDocs});
     expect(hits.map((hit) => hit.page)).toEqual(order);
@@ -188,7 +211,11 @@ describe('rankPages: the order of pages', () => {
       [1, 0],
     ]);
     const textOnly = postingsOf({0: text([1, 1], [3, 1.2])});
-    expect(rankPages({words: [[{term: 0, weight: 1}]], postings: textOnly, pageFirstDocs, inSection: (page) => page === 0}).map((hit) => hit.page)).toEqual([0, 1]);
+    expect(
+      rankPages({words: [[{term: 0, weight: 1}]], postings: textOnly, pageFirstDocs, inSection: (page) => page === 0}).map(
+        (hit) => hit.page,
+      ),
+    ).toEqual([0, 1]);
     expect(rankPages({words: [[{term: 0, weight: 1}]], postings: textOnly, pageFirstDocs}).map((hit) => hit.page)).toEqual([1, 0]);
   });
 

@@ -6,7 +6,8 @@
  * In order:
  * 1. how many of the query's words the page holds (all of them, for queries of one or two words);
  * 2. whether its title holds them all, or one of its headings does;
- * 3. its score: for each word, its best match, lunr's BM25 weight (b 0.75, k1 1.2) times the weight
+ * 3. how many of them its title holds;
+ * 4. its score: for each word, its best match, lunr's BM25 weight (b 0.75, k1 1.2) times the weight
  *    of the kind of document it is in (title above heading above description and keywords above
  *    text: the specification's order) times how closely the term matches the word; the reader's own
  *    section counts more.
@@ -23,7 +24,7 @@ export const KIND_WEIGHT: Readonly<Record<DocKind, number>> = {
   [DocKind.Content]: 1,
 };
 /** The reader's section first, among answers otherwise alike. */
-export const SECTION_BOOST = 1.5;
+export const SECTION_BOOST = 1.2;
 
 /** Postings of one term: per document kind, `[doc, weight, doc, weight, …]`. */
 export type Postings = readonly (readonly number[])[];
@@ -110,6 +111,7 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
   interface PageState {
     perWord: number[];
     titleAll: boolean;
+    titleWords: number;
     heading?: {doc: number; score: number};
     section?: {doc: number; coverage: number; score: number};
   }
@@ -118,14 +120,17 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
     const page = pageOfDoc(doc, pageFirstDocs);
     if (allowed && !allowed(page)) continue;
     let state = pages.get(page);
-    if (!state) pages.set(page, (state = {perWord: new Array<number>(wordCount).fill(0), titleAll: false}));
+    if (!state) pages.set(page, (state = {perWord: new Array<number>(wordCount).fill(0), titleAll: false, titleWords: 0}));
     const weight = KIND_WEIGHT[match.kind];
     match.perWord.forEach((score, word) => {
       if (score * weight > state.perWord[word]!) state.perWord[word] = score * weight;
     });
     const coverage = covered(match.perWord);
     const score = sum(match.perWord);
-    if (match.kind === DocKind.Title && coverage === wordCount) state.titleAll = true;
+    if (match.kind === DocKind.Title) {
+      state.titleWords = coverage;
+      state.titleAll = coverage === wordCount;
+    }
     if (match.kind === DocKind.Heading && coverage === wordCount && (!state.heading || score > state.heading.score)) {
       state.heading = {doc, score};
     }
@@ -136,7 +141,7 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
   }
 
   const needed = requiredCoverage(wordCount);
-  const hits: (PageHit & {ranked: number})[] = [];
+  const hits: (PageHit & {ranked: number; titleWords: number})[] = [];
   for (const [page, state] of pages) {
     const coverage = covered(state.perWord);
     if (coverage < needed) continue;
@@ -144,8 +149,8 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
     const score = sum(state.perWord);
     const target = tier === 2 ? pageFirstDocs[page]! : tier === 1 ? state.heading!.doc : (state.section?.doc ?? pageFirstDocs[page]!);
     const ranked = score * (inSection?.(page) ? SECTION_BOOST : 1);
-    hits.push({page, coverage, tier, score, target, terms: [...(termsOfPage.get(page) ?? [])], ranked});
+    hits.push({page, coverage, tier, titleWords: state.titleWords, score, target, terms: [...(termsOfPage.get(page) ?? [])], ranked});
   }
-  hits.sort((a, b) => b.coverage - a.coverage || b.tier - a.tier || b.ranked - a.ranked || a.page - b.page);
-  return hits.map(({ranked: _ranked, ...hit}) => hit);
+  hits.sort((a, b) => b.coverage - a.coverage || b.tier - a.tier || b.titleWords - a.titleWords || b.ranked - a.ranked || a.page - b.page);
+  return hits.map(({ranked: _ranked, titleWords: _titleWords, ...hit}) => hit);
 }

@@ -136,7 +136,8 @@ export class VersionIndex {
       };
       if (target?.k === DocKind.Heading) suggestion.heading = mark(target.t);
       if (target?.k === DocKind.Content) {
-        if (target.s && target.s !== title?.t) suggestion.heading = mark(target.s);
+        // The text above a page's first heading is the page's own: no heading to show.
+        if (target.h && target.s) suggestion.heading = mark(target.s);
         suggestion.text = snippetOf(mark(target.t));
       }
       if (target?.k === DocKind.Title) {

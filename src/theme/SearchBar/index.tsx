@@ -43,6 +43,11 @@ async function otherVersionWith(baseUrl: string, query: string, others: readonly
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
+const isSlowConnection = () => {
+  const connection = (navigator as Navigator & {connection?: {saveData?: boolean; effectiveType?: string}}).connection;
+  return !!connection && (connection.saveData === true || /2g/.test(connection.effectiveType ?? ''));
+};
+
 function SearchBox(): ReactNode {
   const {
     siteConfig: {baseUrl},
@@ -68,19 +73,25 @@ function SearchBox(): ReactNode {
   const sectionLabel = scope.contextLabel;
 
   // The version's manifest loads while the page is idle, so that the first key waits only for its own parts.
-  useEffect(() => {
-    const start = () =>
+  const prepare = useCallback(
+    () =>
       prepareSearch(baseUrl, versionUrl).catch((error: unknown) => {
         // Only a head start: the first query loads it again, and says so if it fails.
         console.warn('The search index could not be loaded ahead of a query.', error);
-      });
+      }),
+    [baseUrl, versionUrl],
+  );
+  useEffect(() => {
+    // Docusaurus's rule for prefetching: nothing extra on a slow or data-saving link (the box's focus loads it then).
+    if (isSlowConnection()) return;
+    const start = () => void prepare();
     if (typeof window.requestIdleCallback !== 'function') {
       const timer = window.setTimeout(start, 1000);
       return () => window.clearTimeout(timer);
     }
     const handle = window.requestIdleCallback(start, {timeout: 3000});
     return () => window.cancelIdleCallback(handle);
-  }, [baseUrl, versionUrl]);
+  }, [prepare]);
 
   // Text typed before the page was interactive is searched once it is.
   useEffect(() => {
@@ -220,6 +231,7 @@ function SearchBox(): ReactNode {
         onFocus={() => {
           setFocused(true);
           setClosed(false);
+          if (isSlowConnection()) void prepare();
         }}
         onBlur={() => setFocused(false)}
         onKeyDown={onKeyDown}

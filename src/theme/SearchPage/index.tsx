@@ -109,7 +109,11 @@ function SearchResults(): ReactNode {
           />
         </div>
         <div className="col col--3">
-          <select className={styles.field} aria-label="Search in" value={scope.context} onChange={(event) => onSectionChange(event.target.value)}>
+          <select
+            className={styles.field}
+            aria-label="Search in"
+            value={scope.context}
+            onChange={(event) => onSectionChange(event.target.value)}>
             <option value="">All of {scope.version.label}</option>
             {scope.contexts.map((section) => (
               <option key={section.path} value={section.path}>
@@ -140,7 +144,9 @@ function SearchResults(): ReactNode {
                     <Marked text={result.heading ?? result.title} />
                   </Link>
                 </h2>
-                <p className={styles.path}>{[...result.breadcrumbs, ...(result.heading ? [result.title.map((piece) => piece.text).join('')] : [])].join(' › ')}</p>
+                <p className={styles.path}>
+                  {[...result.breadcrumbs, ...(result.heading ? [result.title.map((piece) => piece.text).join('')] : [])].join(' › ')}
+                </p>
                 {result.text && (
                   <p className={styles.summary}>
                     <Marked text={result.text} />

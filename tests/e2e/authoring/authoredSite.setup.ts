@@ -1,25 +1,11 @@
 import {execFileSync} from 'node:child_process';
-import {cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {LOGIN_BUILD_DIR} from '../../support/buildFiles';
-import {EMULATOR_HOST} from '../../support/environment';
+import {copySite} from '../../../testkit/siteCopy';
+import {buildSiteCopy, siteBuildEnv} from '../siteCopies';
 import {siteVersions} from '../../support/searchSections';
 import {test as setup} from '../fixtures';
 import {AUTHORED_SITE, RELEASE_WORD, SECTION_WORDS, SECTIONS, VERSIONS_WITH_SECTIONS} from './authoredSite';
-
-const REPO = path.resolve(__dirname, '../../..');
-const NOT_COPIED = new Set([
-  'node_modules',
-  'build',
-  'dist',
-  'releases',
-  '.docusaurus',
-  '.docusaurus-login',
-  'test-results',
-  'playwright-report',
-  'playwright',
-  '.git',
-]);
 
 function writeDoc(
   file: string,
@@ -54,12 +40,8 @@ function addSections(site: string): void {
 
 setup('copy the repository, cut release 3.0, add sections, and build it', async () => {
   setup.setTimeout(300_000);
-  rmSync(AUTHORED_SITE, {recursive: true, force: true});
-  cpSync(REPO, AUTHORED_SITE, {recursive: true, filter: (source) => !NOT_COPIED.has(path.basename(source))});
-  symlinkSync(path.join(REPO, 'node_modules'), path.join(AUTHORED_SITE, 'node_modules'), 'dir');
-  // The browser code embeds the emulator's address: the one this run's emulator listens on.
-  const env = {...process.env, CI: 'true', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST};
-  const run = (args: string[]) => execFileSync(process.execPath, args, {cwd: AUTHORED_SITE, stdio: 'pipe', env});
+  copySite(AUTHORED_SITE);
+  const run = (args: string[]) => execFileSync(process.execPath, args, {cwd: AUTHORED_SITE, stdio: 'pipe', env: siteBuildEnv()});
 
   run(['--import', 'tsx', path.join(AUTHORED_SITE, 'scripts/release-version.ts'), '3.0', AUTHORED_SITE]);
   writeDoc(path.join(AUTHORED_SITE, 'docs/release-notes.md'), {
@@ -70,7 +52,5 @@ setup('copy the repository, cut release 3.0, add sections, and build it', async 
   });
   addSections(AUTHORED_SITE);
 
-  run([require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', 'build/site']);
-  // The login build has no docs (docusaurus.login.config.ts), so nothing an author does changes it: the repository's own serves.
-  cpSync(LOGIN_BUILD_DIR, path.join(AUTHORED_SITE, 'build/login'), {recursive: true});
+  buildSiteCopy(AUTHORED_SITE);
 });

@@ -24,17 +24,17 @@ test('the sections added to both versions have indexes of their own', () => {
 });
 
 for (const version of ['3.0', '2.0', '1.0']) {
-  test(`every section of ${version}, and its pages outside sections, searches its own index`, async ({page, authoredGate}) => {
+  test(`every section of ${version}, and its pages outside sections, searches its own index`, async ({page, siteGate}) => {
     const cases = casesOf(version);
     expect(cases.length).toBeGreaterThan(0);
     for (const searched of cases) {
-      await test.step(`${searched.name}: ${searched.page}`, () => checkSearchFrom(page, authoredGate.origin, searched));
+      await test.step(`${searched.name}: ${searched.page}`, () => checkSearchFrom(page, siteGate.origin, searched));
     }
   });
 }
 
-test("a section's word is not found from the same-named section of the other version", async ({page, authoredGate}) => {
-  await page.goto(`${authoredGate.origin}/1.0/field-notes/quoll`);
+test("a section's word is not found from the same-named section of the other version", async ({page, siteGate}) => {
+  await page.goto(`${siteGate.origin}/1.0/field-notes/quoll`);
   const box = page.locator('input.navbar__search-input');
   await box.focus();
   await expect(box).toHaveAttribute('role', 'combobox');

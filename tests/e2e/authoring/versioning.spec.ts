@@ -38,16 +38,16 @@ test('every version builds, with its own search index, and every page is reachab
   expect(orphanedDocPages(build)).toEqual([]);
 });
 
-test('the new paths are gated like the others', async ({authoredGate}) => {
-  const page = await rawRequest(authoredGate.origin, '/2.0/chapter-1-introduction', {headers: NAVIGATION});
+test('the new paths are gated like the others', async ({siteGate}) => {
+  const page = await rawRequest(siteGate.origin, '/2.0/chapter-1-introduction', {headers: NAVIGATION});
   expect(page.status).toBe(302);
   expect(page.headers.location).toBe(`/login?redirect=${encodeURIComponent('/2.0/chapter-1-introduction')}`);
-  expect((await rawRequest(authoredGate.origin, '/2.0/search-index.json', {headers: SUBRESOURCE})).status).toBe(401);
-  expect((await rawRequest(authoredGate.origin, '/release-notes', {headers: SUBRESOURCE})).status).toBe(401);
+  expect((await rawRequest(siteGate.origin, '/2.0/search-index.json', {headers: SUBRESOURCE})).status).toBe(401);
+  expect((await rawRequest(siteGate.origin, '/release-notes', {headers: SUBRESOURCE})).status).toBe(401);
 });
 
-test('the newest version is at the root, the older ones under their paths, all in the version menu', async ({page, authoredGate}) => {
-  const {origin} = authoredGate;
+test('the newest version is at the root, the older ones under their paths, all in the version menu', async ({page, siteGate}) => {
+  const {origin} = siteGate;
   await page.goto(`${origin}/release-notes`);
   await expect(page.getByRole('heading', {level: 1, name: 'Release notes'})).toBeVisible();
   const menu = await openVersionMenuByKeyboard(page, '3.0');
@@ -64,13 +64,13 @@ test('the newest version is at the root, the older ones under their paths, all i
   );
 });
 
-test('a new page is found by its word from its own version only', async ({page, authoredGate}) => {
-  await page.goto(`${authoredGate.origin}/chapter-1-introduction`);
+test('a new page is found by its word from its own version only', async ({page, siteGate}) => {
+  await page.goto(`${siteGate.origin}/chapter-1-introduction`);
   const found = await searchFromNavbar(page, RELEASE_WORD);
   await expect(found.getByRole('option').first()).toContainText('Release notes');
 
   for (const olderPage of ['/2.0/chapter-1-introduction', '/1.0/intro']) {
-    await page.goto(`${authoredGate.origin}${olderPage}`);
+    await page.goto(`${siteGate.origin}${olderPage}`);
     const results = await searchFromNavbar(page, RELEASE_WORD);
     await expect(results).toContainText('No results');
   }

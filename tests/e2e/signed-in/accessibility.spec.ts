@@ -2,7 +2,6 @@ import {expect, test} from '../fixtures';
 import type {Page} from '@playwright/test';
 import {blockingViolations, describeViolations, expectAccessibleInEachScheme, switchColourScheme, type AxeScope} from '../../support/axe';
 import {ROUTES, type SiteRoute} from '../../support/routes';
-import {searchFromNavbar} from '../../support/search';
 import {accountMenu} from '../navbar';
 
 /**
@@ -87,7 +86,7 @@ for (const tour of TOURS) {
   });
 }
 
-/** Pages in a state of their own: each loaded, brought to its state, and checked whole. */
+/** Pages in a state of their own: each loaded, brought to its state, and checked whole. (The search box's popup: search-accessibility.spec.ts.) */
 interface CheckedPage {
   name: string;
   url: string;
@@ -120,27 +119,6 @@ const PAGES: readonly CheckedPage[] = [
     status: 200,
     h1: 'Search results for "markdown"',
     ready: (page) => expect(page.getByText(/^\d+ documents? found$/)).toBeVisible(),
-  },
-  {
-    name: 'the search suggestions, open, with a result selected',
-    url: '/1.0/tutorial-basics/create-a-page',
-    status: 200,
-    h1: 'Create a Page',
-    ready: async (page) => {
-      const suggestions = await searchFromNavbar(page, 'markdown');
-      await page.locator('input.navbar__search-input').press('ArrowDown');
-      await expect(suggestions.getByRole('option', {selected: true})).toHaveCount(1);
-    },
-  },
-  {
-    name: 'the search suggestions, open, with no result',
-    url: '/1.0/tutorial-basics/create-a-page',
-    status: 200,
-    h1: 'Create a Page',
-    ready: async (page) => {
-      const suggestions = await searchFromNavbar(page, 'zzzqqq');
-      await expect(suggestions.getByText('No results')).toBeVisible();
-    },
   },
   {
     name: 'a page with search terms highlighted',

@@ -1,54 +1,62 @@
-/** How search gets its index: early, without dropping a query typed at once, and from any spelling of a version. */
-import {OUTLINE_INDEX, WHOLE_INDEX} from '../../../shared/searchIndexFiles';
-import {searchFromNavbar} from '../../support/search';
+/** How search gets its index: the manifest early, only the parts a query needs, without dropping a query typed at once. */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import type {Request} from '@playwright/test';
+import {SITE_BUILD_DIR} from '../../support/buildFiles';
+import type {SearchManifest} from '../../../shared/searchIndexFiles';
+import {indexResponse, isPartUrl, manifestPath, navbarSearch, searchFromNavbar} from '../../support/search';
 import {expect, test} from '../fixtures';
 
-test('a page fetches its version index while idle, before any interaction', async ({page}) => {
-  const index = page.waitForResponse((response) => new URL(response.url()).pathname === `/1.0/${OUTLINE_INDEX}`);
+test('a page fetches its version manifest while idle, before any interaction', async ({page, context}) => {
+  const manifest = indexResponse(context, manifestPath('1.0'));
   await page.goto('/1.0/intro');
-  expect((await index).status()).toBe(200);
+  expect((await manifest).status()).toBe(200);
 });
 
-test('outside every section, the box answers from titles and headings at once, then from the whole text', async ({page}) => {
-  // Hold the version's whole index back (context.route also sees the search worker's requests).
-  let release = () => undefined as void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.context().route(
-    (url) => url.pathname === `/1.0/${WHOLE_INDEX}`,
-    async (route) => {
-      await released;
-      await route.continue();
-    },
-  );
+test('a query loads the parts its words and answers need, not the whole index', async ({page, context}) => {
+  const requested: string[] = [];
+  const record = (request: Request) => {
+    const {pathname} = new URL(request.url());
+    if (pathname.includes('search-index')) requested.push(pathname);
+  };
+  context.on('request', record);
   await page.goto('/1.0/intro');
-  const suggestions = await searchFromNavbar(page, 'collapsible');
-  await expect(suggestions.getByRole('option', {name: /How collapsible sections work/})).toBeVisible();
-  // A match in a page's text only, for the same query, comes with the whole index.
-  const inText = suggestions.getByRole('option', {name: /Continue with Collapsible Sections/});
-  await expect(inText).toHaveCount(0);
-  release();
-  await expect(inText).toBeVisible();
+  const manifest = JSON.parse(readFileSync(path.join(SITE_BUILD_DIR, manifestPath('1.0')), 'utf8')) as SearchManifest;
+  const popup = await searchFromNavbar(page, 'accordionlike');
+  await expect(popup.getByRole('option').first()).toContainText('Collapsible Sections');
+  context.off('request', record);
+
+  const allParts = [...manifest.termParts.names, ...manifest.docParts.names];
+  const parts = requested.filter((pathname) => isPartUrl(`http://x${pathname}`));
+  // One word, one answer: a term part and a document part, of the four 1.0 has.
+  expect(allParts.length).toBeGreaterThan(2);
+  expect(parts.length).toBeGreaterThan(0);
+  expect(parts.length).toBeLessThan(allParts.length);
+  expect(parts.every((pathname) => allParts.some((name) => pathname.endsWith(`/${name}.json`)))).toBe(true);
+  // Nothing else of the index: the manifest, fetched once, and those parts.
+  expect(requested.filter((pathname) => !parts.includes(pathname))).toEqual([manifestPath('1.0')]);
 });
 
 test('a query typed as soon as the page shows is answered', async ({page}) => {
   await page.goto('/1.0/tutorial-intro');
-  const box = page.getByRole('textbox', {name: 'Search'}).or(page.getByRole('combobox', {name: 'Search'}));
+  const {box, popup} = navbarSearch(page);
   await box.pressSequentially('accordionlike');
-  await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Collapsible Sections');
+  await expect(popup.getByRole('listbox').getByRole('option').first()).toContainText('Collapsible Sections');
 });
 
-test('a slow connection does not fetch the index until the reader reaches for the box', async ({page}) => {
+test('a slow connection does not fetch the index until the reader reaches for the box', async ({page, context}) => {
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'connection', {value: {effectiveType: '2g', saveData: false}});
   });
   const fetched: string[] = [];
-  page.on('request', (request) => request.url().includes('search-index') && fetched.push(request.url()));
+  context.on('request', (request) => request.url().includes('search-index') && fetched.push(new URL(request.url()).pathname));
   await page.goto('/1.0/intro');
   await expect(page.getByRole('heading', {level: 1})).toBeVisible();
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
+  // Past the box's idle callback: on a fast link the manifest would be asked for by now.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
   expect(fetched).toEqual([]);
-  await page.getByRole('textbox', {name: 'Search'}).focus();
-  await expect.poll(() => fetched.length).toBe(1);
+  await navbarSearch(page).box.focus();
+  await expect.poll(() => fetched).toEqual([manifestPath('1.0')]);
 });
 
 test('the search page accepts a version written without its trailing slash', async ({page}) => {
@@ -62,8 +70,10 @@ test('the search page accepts a version written without its trailing slash', asy
 test('arriving from a search result does not open the suggestions by itself', async ({page}) => {
   await page.goto('/1.0/Collapsible?_highlight=accordionlike');
   await expect(page.getByRole('article').locator('mark').first()).toBeVisible();
-  await expect(page.locator('input.navbar__search-input')).toHaveAttribute('role', 'combobox');
-  await expect(page.getByRole('listbox')).toBeHidden();
+  const {box, popup} = navbarSearch(page);
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await expect(popup.getByRole('listbox')).toHaveCount(0);
+  await expect(popup.getByRole('status')).toHaveCount(0);
 });
 
 test('keys typed before the page is interactive are kept and searched', async ({page}) => {
@@ -73,8 +83,8 @@ test('keys typed before the page is interactive are kept and searched', async ({
     await route.continue();
   });
   await page.goto('/1.0/tutorial-intro', {waitUntil: 'commit'});
-  const box = page.locator('input.navbar__search-input');
+  const {box, popup} = navbarSearch(page);
   await box.pressSequentially('accordionlike');
-  await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Collapsible Sections');
+  await expect(popup.getByRole('listbox').getByRole('option').first()).toContainText('Collapsible Sections');
   await expect(box).toHaveValue('accordionlike');
 });

@@ -1,5 +1,8 @@
 /** The search page: the version and section it searches, what it offers, and the queries it is given. */
 import path from 'node:path';
+import type {Page} from '@playwright/test';
+import {MANIFEST_FILE} from '../../../shared/searchIndexFiles';
+import {isPartUrl} from '../../support/search';
 import {sectionSearchCases, siteVersions} from '../../support/searchSections';
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, test} from '../fixtures';
@@ -7,6 +10,13 @@ import {mainNavbar} from '../navbar';
 
 const SITE = path.resolve(__dirname, '../../..');
 const FOUND = /^\d+ documents? found$/;
+
+/** The pages the search page lists, as their links' addresses without the highlight. */
+async function resultLinks(page: Page): Promise<string[]> {
+  const links = page.getByRole('article').getByRole('heading', {level: 2}).getByRole('link');
+  await expect(links.first()).toBeVisible();
+  return links.evaluateAll((anchors) => anchors.map((anchor) => (anchor.getAttribute('href') ?? '').replace(/\?.*$/, '')));
+}
 
 test('answers ?q= in the version given, and leads to the page found, highlighted', async ({page}) => {
   await page.goto(`/search?q=${ONLY_IN_1_0}&version=${encodeURIComponent('1.0/')}`);
@@ -40,27 +50,41 @@ test('a version that does not exist is named, and the current version searched i
 });
 
 for (const version of siteVersions(SITE)) {
-  test(`offers the sections of ${version.label} only, and each one searches its own index`, async ({page}) => {
+  test(`offers the sections of ${version.label} only, and each one keeps to its own pages of the version's index`, async ({page, context}) => {
     const cases = sectionSearchCases(SITE).filter(
       (searched) => searched.versionParam === (version.route === '' ? '' : `${version.route}/`),
     );
+    const indexFiles: string[] = [];
+    context.on('request', (request) => {
+      const {pathname} = new URL(request.url());
+      if (pathname.includes('search-index') && !isPartUrl(request.url())) indexFiles.push(pathname);
+    });
     await page.goto(`/search?${new URLSearchParams({q: 'the', ...(version.route ? {version: `${version.route}/`} : {})})}`);
     const menu = page.getByRole('combobox', {name: 'Search in'});
     await expect(menu.getByRole('option')).toHaveText([
       `All of ${version.label}`,
       ...cases.filter((c) => c.context).map((c) => c.contextLabel!),
     ]);
+    await expect(page.getByText(FOUND)).toBeVisible();
+    const whole = await resultLinks(page);
 
-    // Each section, then the whole version again (its index already fetched: the search worker keeps it).
-    for (const searched of cases.slice(1)) {
-      const index = page.waitForResponse((response) => new URL(response.url()).pathname === searched.index);
+    // Each section filters the version's index: its pages only, found in the whole version too.
+    for (const searched of cases.filter((c) => c.context)) {
       await menu.selectOption(searched.context);
-      expect((await index).status()).toBe(200);
-      await expect(page.getByText(FOUND)).toBeVisible();
       await expect(menu).toHaveValue(searched.context);
+      await expect(page).toHaveURL(new RegExp(`[?&]ctx=${encodeURIComponent(searched.context)}(&|$)`));
+      await expect(page.getByText(FOUND)).toBeVisible();
+      const links = await resultLinks(page);
+      expect(links.length).toBeGreaterThan(0);
+      expect(links.filter((href) => !href.startsWith(`/${searched.context}/`))).toEqual([]);
+      expect(links.length).toBeLessThan(whole.length);
     }
     await menu.selectOption('');
     await expect(page.getByText(FOUND)).toBeVisible();
+    expect(await resultLinks(page)).toEqual(whole);
+    // One index per version: no section has a file of its own (the box beside loads its own version's manifest).
+    expect(indexFiles).toContain(cases[0]!.manifest);
+    expect(indexFiles.filter((file) => !file.endsWith(`/${MANIFEST_FILE}`))).toEqual([]);
   });
 }
 

@@ -1,4 +1,4 @@
-/** The navbar search box: what it suggests, from which version's index, and what it does with odd queries. */
+/** The navbar search box: what it suggests, from which version's index, where it leads, and what it does with odd queries. */
 import {searchFromNavbar} from '../../support/search';
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, test} from '../fixtures';
@@ -22,23 +22,25 @@ test('shows at most 8 suggestions', async ({page}) => {
   await page.goto('/1.0/intro');
   for (const word of ['docs', 'page']) {
     const suggestions = await searchFromNavbar(page, word);
-    // Both words are on far more than 8 sections: the limit, not the index, stops the list.
-    // The "See all results" footer is an option too (a listbox holds options only), but not a suggestion.
-    await expect(suggestions.getByRole('option').filter({hasNotText: /^See all results/})).toHaveCount(8);
+    // Both words are on far more than 8 pages: the limit, not the index, stops the list.
+    await expect(suggestions.getByRole('listbox').getByRole('option')).toHaveCount(8);
+    await expect(suggestions.getByRole('status')).toHaveText(/^8 of \d+ results\.$/);
   }
 });
 
 test('a 2.0 page searches the 2.0 index only', async ({page}) => {
   await page.goto('/chapter-1-introduction');
   const suggestions = await searchFromNavbar(page, ONLY_IN_1_0);
-  await expect(suggestions.getByText('No results')).toBeVisible();
+  await expect(suggestions.getByRole('status')).toContainText('No results in 2.0.');
+  await expect(suggestions.getByRole('listbox')).toHaveCount(0);
   await expect(suggestions.getByRole('option')).toHaveCount(0);
 });
 
 test('"See all results" opens the search page of the version', async ({page}) => {
   await page.goto('/1.0/intro');
   const suggestions = await searchFromNavbar(page, ONLY_IN_1_0);
-  await suggestions.getByRole('option', {name: 'See all results'}).click();
+  await expect(suggestions.getByRole('link', {name: /^See all results within/})).toHaveCount(0);
+  await suggestions.getByRole('link', {name: 'See all results', exact: true}).click();
   await expect(page).toHaveURL(/\/search\?q=accordionlike&version=1\.0%2F$/);
   await expect(page.getByRole('heading', {level: 1})).toHaveText(`Search results for "${ONLY_IN_1_0}"`);
   await expect(page.getByRole('article').first()).toContainText('Collapsible Sections');

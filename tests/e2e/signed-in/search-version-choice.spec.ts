@@ -1,28 +1,95 @@
-/** The version a reader chooses in the version menu: the home page and the search page follow it. */
-import {OUTLINE_INDEX} from '../../../shared/searchIndexFiles';
-import {searchFromNavbar} from '../../support/search';
+/**
+ * One version for the reader: the one chosen in the version menu is the one the home page's menu
+ * shows, "Tutorials" opens, the box searches and /search searches; and what the box says when the
+ * other version has what this one has not.
+ */
+import {indexResponse, manifestPath, navbarSearch, searchFromNavbar} from '../../support/search';
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, test} from '../fixtures';
-import {mainNavbar, openVersionMenuByKeyboard} from '../navbar';
+import {mainNavbar, openVersionMenuByKeyboard, versionMenu} from '../navbar';
 
-test('the version chosen in the menu is the one the home page searches and links to', async ({page}) => {
+const FOUND = /^\d+ documents? found$/;
+
+test('the version chosen in the menu is the one the home page shows, links to and searches', async ({page, context}) => {
   await page.goto('/1.0/intro');
   await expect(mainNavbar(page).getByRole('link', {name: 'Tutorials'})).toHaveAttribute('href', '/1.0');
+  await expect(versionMenu(page, '1.0').trigger).toBeVisible();
   // Visiting is not choosing: the choice is made in the version menu.
   await page.goto('/');
   const tutorials = mainNavbar(page).getByRole('link', {name: 'Tutorials'});
   await expect(tutorials).toHaveAttribute('href', '/chapter-1-introduction');
+  await expect(versionMenu(page, '2.0').trigger).toBeVisible();
 
   const menu = await openVersionMenuByKeyboard(page, '2.0');
   await menu.getByRole('link', {name: '1.0', exact: true}).click();
   await expect(page).toHaveURL('/1.0/intro');
 
-  const index = page.waitForResponse((response) => new URL(response.url()).pathname === `/1.0/${OUTLINE_INDEX}`);
+  const manifest = indexResponse(context, manifestPath('1.0'));
   await page.goto('/');
+  await expect(versionMenu(page, '1.0').trigger).toBeVisible();
+  await expect(versionMenu(page, '2.0').trigger).toHaveCount(0);
   await expect(tutorials).toHaveAttribute('href', '/1.0');
-  await index;
+  expect((await manifest).status()).toBe(200);
   const suggestions = await searchFromNavbar(page, ONLY_IN_1_0);
   await expect(suggestions.getByRole('option').first()).toContainText('Collapsible Sections');
+  await expect(suggestions.getByRole('link', {name: 'See all results', exact: true})).toHaveAttribute(
+    'href',
+    `/search?q=${ONLY_IN_1_0}&version=${encodeURIComponent('1.0/')}`,
+  );
+
   await page.goto(`/search?q=${ONLY_IN_1_0}`);
+  await expect(page.getByRole('combobox', {name: 'Search in'}).getByRole('option', {selected: true})).toHaveText('All of 1.0');
   await expect(page.getByRole('article').first()).toContainText('Collapsible Sections');
+  await expect(versionMenu(page, '1.0').trigger).toBeVisible();
+
+  // A doc of the other version is in its own version: the menu, the link and the box follow the page.
+  await page.goto('/chapter-1-introduction');
+  await expect(versionMenu(page, '2.0').trigger).toBeVisible();
+  await expect(tutorials).toHaveAttribute('href', '/chapter-1-introduction');
+  await expect((await searchFromNavbar(page, ONLY_IN_1_0)).getByRole('status')).toContainText('No results in 2.0.');
+});
+
+test('when this version has nothing and the other has, the box says so and links to it', async ({page}) => {
+  await page.goto('/chapter-1-introduction');
+  const popup = await searchFromNavbar(page, ONLY_IN_1_0);
+  const status = popup.getByRole('status');
+  await expect(status).toHaveText('No results in 2.0. 1 result in 1.0');
+  await expect(popup.getByRole('listbox')).toHaveCount(0);
+  const elsewhere = status.getByRole('link', {name: '1 result in 1.0'});
+  await expect(elsewhere).toHaveAttribute('href', `/search?q=${ONLY_IN_1_0}&version=${encodeURIComponent('1.0/')}`);
+
+  await elsewhere.click();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText(`Search results for "${ONLY_IN_1_0}"`);
+  await expect(page.getByText('1 document found')).toBeVisible();
+  await expect(page.getByRole('article').first()).toContainText('Collapsible Sections');
+});
+
+test('when neither version has anything, the box says so without a link', async ({page}) => {
+  await page.goto('/1.0/intro');
+  const popup = await searchFromNavbar(page, 'zzzqqqxyzzy');
+  await expect(popup.getByRole('status')).toHaveText('No results in 1.0.');
+  await expect(popup.getByRole('status').getByRole('link')).toHaveCount(0);
+});
+
+test('version=2.0 and version=2.0/ on the search page both mean the version at the root, whatever was chosen', async ({page}) => {
+  // Chosen: 1.0. An address that names 2.0 still searches 2.0.
+  await page.goto('/');
+  await (await openVersionMenuByKeyboard(page, '2.0')).getByRole('link', {name: '1.0', exact: true}).click();
+  await expect(page).toHaveURL('/1.0/intro');
+  const results: string[][] = [];
+  for (const version of ['2.0', '2.0/']) {
+    await test.step(`version=${version}`, async () => {
+      await page.goto(`/search?${new URLSearchParams({q: 'documentation', version})}`);
+      await expect(page.getByRole('combobox', {name: 'Search in'}).getByRole('option', {selected: true})).toHaveText('All of 2.0');
+      await expect(page.getByRole('status')).toHaveCount(0);
+      await expect(page.getByText(FOUND)).toBeVisible();
+      const links = page.getByRole('article').getByRole('link');
+      await expect(links.first()).toBeVisible();
+      const hrefs = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
+      expect(hrefs.filter((href) => href.startsWith('/1.0'))).toEqual([]);
+      results.push(hrefs);
+    });
+  }
+  expect(results[1]).toEqual(results[0]);
+  await expect(navbarSearch(page).box).toBeVisible();
 });

@@ -3,15 +3,22 @@
  * sign-out to every tab, and the gate alone takes each of them to the login page. Every test
  * signs out a reader of its own, so that no other test loses its session.
  */
-import {OUTLINE_INDEX} from '../../../shared/searchIndexFiles';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
 import type {Page} from '@playwright/test';
+import {partUrl, type SearchManifest} from '../../../shared/searchIndexFiles';
 import {loginUrlFor} from '../../../shared/paths';
+import {SITE_BUILD_DIR} from '../../support/buildFiles';
 import {GATE_URL} from '../../support/environment';
+import {indexResponse, manifestPath} from '../../support/search';
 import {expect, signInAt, test} from '../fixtures';
 
 /** Whoever signs out on purpose starts afresh at the bare login page. */
 const AT_LOGIN_AFTER_SIGN_OUT = `${GATE_URL}/login`;
 const ROUNDS = 3;
+/** A version's manifest and one of its parts: what a signed-out browser must no longer get. */
+const MANIFEST = manifestPath('');
+const PART = partUrl('/', (JSON.parse(readFileSync(path.join(SITE_BUILD_DIR, MANIFEST), 'utf8')) as SearchManifest).termParts.names[0]!);
 
 async function signOutFromMenu(page: Page, item = 'Sign out'): Promise<void> {
   await page.getByRole('button', {name: /^Signed in as/}).click();
@@ -29,9 +36,9 @@ test(`lands on /login in this tab and the other, ${ROUNDS} times over`, async ({
     await signInAt(page, '/reusable1', reader);
     await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
     const other = await context.newPage();
-    // The other tab fetches its search index while idle; signing out before that ends has it refused
-    // (401) and logged by the search plugin, a race this test is not about.
-    const otherIndex = other.waitForResponse((response) => new URL(response.url()).pathname === `/1.0/${OUTLINE_INDEX}`);
+    // The other tab fetches its search manifest while idle; signing out before that ends has it refused
+    // (401), a race this test is not about.
+    const otherIndex = indexResponse(context, manifestPath('1.0'));
     await other.goto('/1.0/Collapsible');
     await expect(other.getByRole('heading', {level: 1, name: 'Collapsible Sections'})).toBeVisible();
     expect((await otherIndex).status()).toBe(200);
@@ -67,7 +74,8 @@ test('replaces the page it happens on: Back cannot show it again, and its files 
   await expectLoginPage(page, `${GATE_URL}${loginUrlFor('/1.0/Collapsible')}`);
   await expect(page.getByText('accordionlike')).toHaveCount(0);
   expect((await page.request.get(chunk!)).status()).toBe(401);
-  expect((await page.request.get('/search-index.json')).status()).toBe(401);
+  expect((await page.request.get(MANIFEST)).status()).toBe(401);
+  expect((await page.request.get(PART)).status()).toBe(401);
 });
 
 test('"Sign out everywhere" ends the session in another browser too', async ({page, browser, reader}) => {
@@ -79,7 +87,8 @@ test('"Sign out everywhere" ends the session in another browser too', async ({pa
   await signOutFromMenu(page, 'Sign out everywhere');
   await expect(page).toHaveURL(AT_LOGIN_AFTER_SIGN_OUT);
 
-  expect((await otherPage.request.get('/search-index.json')).status()).toBe(401);
+  expect((await otherPage.request.get(MANIFEST)).status()).toBe(401);
+  expect((await otherPage.request.get(PART)).status()).toBe(401);
   await otherPage.goto('/1.0/Collapsible');
   await expect(otherPage).toHaveURL(`${GATE_URL}${loginUrlFor('/1.0/Collapsible')}`);
   await elsewhere.close();

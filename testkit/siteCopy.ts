@@ -1,14 +1,27 @@
-/** Temporary copies of the repository to build in, so the benchmarks never touch build/ or the caches of the checkout. */
+/**
+ * Copies of the repository to build in, so that the benchmarks and the browser tests' own sites never
+ * touch build/ or the caches of the checkout.
+ */
 import {cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 
-export const REPO = path.resolve(__dirname, '../..');
+export const REPO = path.resolve(__dirname, '..');
 
 const NOT_COPIED = new Set(
-  ['node_modules', 'build', '.docusaurus', '.docusaurus-login', '.git', 'test-results', 'playwright-report', 'bench/results'].map((entry) =>
-    path.join(REPO, entry),
-  ),
+  [
+    'node_modules',
+    'build',
+    'dist',
+    'releases',
+    '.docusaurus',
+    '.docusaurus-login',
+    '.git',
+    'test-results',
+    'playwright-report',
+    'playwright',
+    'bench/results',
+  ].map((entry) => path.join(REPO, entry)),
 );
 
 const temporary = new Set<string>();
@@ -32,13 +45,13 @@ export function removeTemporaryDir(dir: string): void {
 }
 
 /**
- * Copies the site (as tests/e2e/authoring/versioning.spec.ts does). node_modules is a folder of
- * symlinks to the checkout's packages rather than one symlink: Docusaurus keeps its bundler cache
- * in `<site>/node_modules/.cache`, and each copy needs its own for a cold build to be cold without
+ * Copies the site's sources into `copy` (made anew). node_modules is a folder of symlinks to the
+ * checkout's packages rather than one symlink: Docusaurus keeps its bundler cache in
+ * `<site>/node_modules/.cache`, and each copy needs its own for a cold build to be cold without
  * clearing the checkout's cache under someone else's running build.
  */
-export function copySite(prefix: string): string {
-  const copy = temporaryDir(prefix);
+export function copySite(copy: string): string {
+  rmSync(copy, {recursive: true, force: true});
   cpSync(REPO, copy, {recursive: true, filter: (source) => !NOT_COPIED.has(source)});
   const modules = path.join(copy, 'node_modules');
   mkdirSync(modules);
@@ -47,4 +60,9 @@ export function copySite(prefix: string): string {
     symlinkSync(path.join(REPO, 'node_modules', entry), path.join(modules, entry), 'dir');
   }
   return copy;
+}
+
+/** A copy in a temporary directory, removed at the latest when the process exits. */
+export function temporarySiteCopy(prefix: string): string {
+  return copySite(temporaryDir(prefix));
 }

@@ -1,0 +1,71 @@
+/**
+ * Search on docs we did not write, as their readers would use it: each reader query typed into the
+ * navbar box from a page in the answer's own folder and from one in the other folder. The answer must
+ * be among the eight suggestions (recall@8 ≥ 0.95) and near the top (mean reciprocal rank ≥ 0.85),
+ * no suggestion may repeat another, and a list once shown must not change.
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {navbarSearch} from '../../support/search';
+import {expect, readerQueries, REAL_DOCS_SITE, test} from './realDocsSite';
+
+const FOLDERS = ['Reference', 'Guides'];
+
+/** The title a reader sees for a page: its <title> without the site's name. */
+function titleOf(url: string): string {
+  const html = readFileSync(path.join(REAL_DOCS_SITE, 'build/site', `${decodeURI(url)}.html`), 'utf8');
+  return /<title[^>]*>([^<]*?)(?: \| Tutorial Hub)?<\/title>/.exec(html)![1]!;
+}
+
+interface Outcome {
+  query: string;
+  expected: string;
+  /** 1-based; 0 when not among the suggestions. */
+  rank: number;
+  shown: string[];
+  changedAfterShown: boolean;
+}
+
+for (const where of ['its own folder', 'the other folder'] as const) {
+  test(`reader queries from a page in ${where}`, async ({page, siteGate}, testInfo) => {
+    test.setTimeout(120_000);
+    const outcomes: Outcome[] = [];
+    for (const from of FOLDERS) {
+      const queries = readerQueries().filter((query) => (where === 'its own folder') === (query.folder === from));
+      await page.goto(`${siteGate.origin}/${from}`);
+      const {box, popup} = navbarSearch(page);
+      for (const {query, expected} of queries) {
+        await box.fill('');
+        await box.pressSequentially(query);
+        await expect(box).toHaveAttribute('aria-busy', 'false');
+        // What the list shows, and whether it changes in the next quarter second with nothing typed.
+        const {shown, changed} = await popup.evaluate(async (element) => {
+          // Each suggestion as a reader tells it from the others: its page's title and where that page is.
+          const titles = () =>
+            Array.from(element.querySelectorAll('[role="option"]')).map((option) => ({
+              title: option.firstElementChild?.textContent ?? '',
+              place: option.lastElementChild?.textContent ?? '',
+            }));
+          let mutations = 0;
+          const observer = new MutationObserver((records) => (mutations += records.length));
+          const before = titles();
+          observer.observe(element, {subtree: true, childList: true, characterData: true});
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          observer.disconnect();
+          return {shown: before, changed: mutations > 0 || JSON.stringify(titles()) !== JSON.stringify(before)};
+        });
+        const rank = shown.findIndex((suggestion) => suggestion.title === titleOf(expected)) + 1;
+        outcomes.push({query, expected, rank, shown: shown.map(({title, place}) => `${title} (${place})`), changedAfterShown: changed});
+      }
+    }
+    const recall = outcomes.filter((outcome) => outcome.rank > 0).length / outcomes.length;
+    const mrr = outcomes.reduce((sum, outcome) => sum + (outcome.rank > 0 ? 1 / outcome.rank : 0), 0) / outcomes.length;
+    await testInfo.attach('outcomes.json', {body: JSON.stringify({recall, mrr, outcomes}, null, 2), contentType: 'application/json'});
+
+    expect(outcomes.length).toBeGreaterThanOrEqual(25);
+    expect(outcomes.filter((outcome) => new Set(outcome.shown).size !== outcome.shown.length)).toEqual([]);
+    expect(outcomes.filter((outcome) => outcome.changedAfterShown).map((outcome) => outcome.query)).toEqual([]);
+    expect(recall, 'recall@8').toBeGreaterThanOrEqual(0.95);
+    expect(mrr, 'mean reciprocal rank').toBeGreaterThanOrEqual(0.85);
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * axe-core on a page with the navbar box's popup open, in each of its states (suggestions, none, an
+ * answer pending), light then dark, the whole page checked. (Every page without it: accessibility.spec.ts.)
+ */
+import type {BrowserContext, Page} from '@playwright/test';
+import {expectAccessibleInEachScheme} from '../../support/axe';
+import {holdParts, manifestPath, navbarSearch, searchFromNavbar} from '../../support/search';
+import {ONLY_IN_1_0} from '../../support/searchWords';
+import {expect, test} from '../fixtures';
+import {accountMenu} from '../navbar';
+
+interface PopupState {
+  name: string;
+  url: string;
+  /** Brings the popup to its state; returns what must still hold once both schemes are checked. */
+  open: (page: Page, context: BrowserContext) => Promise<() => Promise<void>>;
+}
+
+const STATES: readonly PopupState[] = [
+  {
+    name: 'open on suggestions, one of them active, in a section',
+    url: '/1.0/tutorial-basics/create-a-page',
+    open: async (page) => {
+      const {box, popup} = navbarSearch(page);
+      await searchFromNavbar(page, 'markdown');
+      await box.press('ArrowDown');
+      await expect(popup.getByRole('option', {selected: true})).toHaveCount(1);
+      await expect(popup.getByRole('link', {name: 'See all results within "Tutorial - Basics (1.0)"'})).toBeVisible();
+      return () => expect(popup.getByRole('option', {selected: true})).toHaveCount(1);
+    },
+  },
+  {
+    name: 'open on no results, with a link to the version that has some',
+    url: '/chapter-1-introduction',
+    open: async (page) => {
+      const {popup} = navbarSearch(page);
+      await searchFromNavbar(page, ONLY_IN_1_0);
+      await expect(popup.getByRole('status')).toHaveText('No results in 2.0. 1 result in 1.0');
+      await expect(popup.getByRole('status').getByRole('link')).toBeVisible();
+      return () => expect(popup.getByRole('status')).toHaveText('No results in 2.0. 1 result in 1.0');
+    },
+  },
+  {
+    name: 'open while the first answer loads',
+    url: '/1.0/intro',
+    open: async (page, context) => {
+      const {box, popup} = navbarSearch(page);
+      await holdParts(context);
+      await box.fill('markdown');
+      await expect(box).toHaveAttribute('aria-busy', 'true');
+      await expect(popup.getByRole('status')).toHaveText('Searching…');
+      await expect(popup.getByRole('status')).toBeVisible();
+      return () => expect(box).toHaveAttribute('aria-busy', 'true');
+    },
+  },
+  {
+    name: 'open while an answer loads, the previous one still shown',
+    url: '/chapter-1-introduction',
+    open: async (page, context) => {
+      const {box, popup} = navbarSearch(page);
+      await searchFromNavbar(page, 'documentation');
+      // 2.0 has no such word: the box asks 1.0, whose manifest this page has not loaded yet.
+      await context.route(`**${manifestPath('1.0')}`, () => undefined);
+      await box.fill(ONLY_IN_1_0);
+      await expect(box).toHaveAttribute('aria-busy', 'true');
+      await expect(popup.getByRole('listbox').getByRole('option').first()).toBeVisible();
+      return () => expect(box).toHaveAttribute('aria-busy', 'true');
+    },
+  },
+];
+
+for (const state of STATES) {
+  test(`the search popup ${state.name}: no serious or critical accessibility violations, light or dark`, async ({page, context}) => {
+    await page.emulateMedia({colorScheme: 'light'});
+    await page.goto(state.url);
+    // The account menu appears once the page is hydrated and Firebase knows the reader.
+    await expect(accountMenu(page)).toBeVisible();
+    const stillInState = await state.open(page, context);
+
+    await expectAccessibleInEachScheme(page);
+    // Both checks saw the popup in that state, not after it had moved on.
+    await stillInState();
+    await expect(navbarSearch(page).box).toBeFocused();
+    await context.unrouteAll({behavior: 'ignoreErrors'});
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * Sites of the browser tests' own, made from a copy of the repository (testkit/siteCopy.ts): built
+ * once a run by a setup project, served by a gate of their own, the demo reader signed in once per
+ * worker.
+ */
+import {cpSync, mkdirSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
+import path from 'node:path';
+import {signInThroughLoginPage} from '../../shared/loginPage';
+import {LOGIN_BUILD_DIR} from '../support/buildFiles';
+import {EMULATOR_HOST} from '../support/environment';
+import {startGateProcess, type GateProcess} from '../support/gateProcess';
+import {expect, test as base} from './fixtures';
+
+/** The browser code embeds the emulator's address: the one this run's emulator listens on. */
+export function siteBuildEnv(): NodeJS.ProcessEnv {
+  return {...process.env, CI: 'true', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST};
+}
+
+/** Builds a copy's site; its login build is the repository's (it has no docs, so nothing an author does changes it). */
+export function buildSiteCopy(site: string): void {
+  execFileSync(process.execPath, [require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', 'build/site'], {
+    cwd: site,
+    stdio: 'pipe',
+    env: siteBuildEnv(),
+  });
+  cpSync(LOGIN_BUILD_DIR, path.join(site, 'build/login'), {recursive: true});
+}
+
+/** Tests against a built site copy: `siteGate` serves it, and the pages open signed in as the demo reader. */
+export function siteCopyTest(site: string) {
+  return base.extend<{}, {siteGate: GateProcess; siteState: string}>({
+    siteGate: [
+      async ({}, use) => {
+        const gate = await startGateProcess({BUILD_DIR: path.join(site, 'build')});
+        await use(gate);
+        await gate.close();
+      },
+      {scope: 'worker'},
+    ],
+
+    // Signed in to this gate's origin once per worker (Firebase keeps a state per origin).
+    siteState: [
+      async ({siteGate, browser}, use, workerInfo) => {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await page.goto(`${siteGate.origin}/login`);
+        await signInThroughLoginPage(page);
+        await expect(page).toHaveURL(`${siteGate.origin}/`);
+        const dir = path.join(workerInfo.project.outputDir, `site-reader-${path.basename(site)}-${workerInfo.workerIndex}`);
+        mkdirSync(dir, {recursive: true});
+        const file = path.join(dir, 'state.json');
+        await context.storageState({path: file, indexedDB: true});
+        await context.close();
+        await use(file);
+      },
+      {scope: 'worker'},
+    ],
+
+    storageState: ({siteState}, use) => use(siteState),
+  });
+}
