@@ -5,7 +5,7 @@
  * login page, whose visitor cannot read the index. (The public login build does not compile this file:
  * docusaurus.login.config.ts.)
  */
-import {useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
+import {useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
@@ -18,6 +18,7 @@ import {withHighlight} from '@site/src/search/highlightParam';
 import {prepareSearch, search} from '@site/src/search/searchClient';
 import {searchPageUrl} from '@site/src/search/searchLinks';
 import {useHighlightOnPage} from '@site/src/search/useHighlightOnPage';
+import {usePopupTop} from '@site/src/search/usePopupTop';
 import {usePageSearchScope, useSearchVersions, type SearchVersion} from '@site/src/search/useSearchScope';
 import styles from './styles.module.css';
 
@@ -122,8 +123,11 @@ function SearchBox(): ReactNode {
     })();
   }, [query, baseUrl, versionUrl, section, versions]);
 
-  // A new page closes the box.
+  // A new page closes the box (not the first render: keys typed before hydration are answered in the open box).
+  const pathShown = useRef(pathname);
   useEffect(() => {
+    if (pathShown.current === pathname) return;
+    pathShown.current = pathname;
     setClosed(true);
     setActive(-1);
   }, [pathname]);
@@ -144,6 +148,7 @@ function SearchBox(): ReactNode {
   const current = answer?.query === query;
   const suggestions = useMemo(() => answer?.suggestions ?? [], [answer]);
   const open = focused && !closed && query.trim() !== '';
+  const popupTop = usePopupTop(open, input);
   const listed = open && suggestions.length > 0;
   const failed = shown?.kind === 'failed' && shown.query === query;
   const loading = query.trim() !== '' && !current && !failed;
@@ -239,7 +244,10 @@ function SearchBox(): ReactNode {
       {open && (
         // Pressing in the popup must not take the focus from the box (it would close before the click lands).
         // eslint-disable-next-line jsx-a11y/no-static-element-interactions
-        <div className={styles.popup} onMouseDown={(event) => event.preventDefault()}>
+        <div
+          className={styles.popup}
+          style={{'--search-popup-top': popupTop === undefined ? undefined : `${popupTop}px`} as CSSProperties}
+          onMouseDown={(event) => event.preventDefault()}>
           {listed && (
             <ul id={listboxId} role="listbox" aria-label="Search suggestions" className={clsx(styles.listbox, !current && styles.stale)}>
               {suggestions.map((suggestion, position) => (
