@@ -27,28 +27,30 @@ export type DocKind = (typeof DocKind)[keyof typeof DocKind];
 export const DOC_KINDS = 5;
 
 /**
- * A version's manifest. Documents are numbered page by page (a page's title first, then its headings,
- * description, keywords and sections), so a page's documents are one range of numbers and a document
- * part never splits a page.
+ * A version's manifest: what a query needs before it knows which parts to load. It grows with the
+ * number of parts and pages, not with the vocabulary: the terms live in the term parts. Documents are
+ * numbered page by page (a page's title first, then its headings, description, keywords and
+ * sections), so a page's documents are one range of numbers and a document part never splits a page.
  */
 export interface SearchManifest {
-  format: 1;
-  /** Every term of the version, as lunr's pipeline made it (trimmed, stemmed), sorted. */
-  terms: string[];
-  /** Term parts: the first term (index into `terms`) of each, and its name. */
-  termParts: {first: number[]; names: string[]};
+  format: 2;
+  /** Term parts, in term order: the first term of each, its name, and its size (raw bytes). */
+  termParts: {first: string[]; names: string[]; bytes: number[]};
   /** Document parts: the first document of each, and its name. */
   docParts: {first: number[]; names: string[]};
-  /** Each page's address (below nothing: as served) and its first document. */
-  pages: {urls: string[]; first: number[]};
+  /** Each page's first document, and its section (an index into `sections`; -1 for none). */
+  pages: {first: number[]; section: number[]};
+  /** The version's sections (paths below the base URL) that hold pages. */
+  sections: string[];
 }
 
 /**
- * A term part: for each of its terms (in order from `first`), for each document kind, the documents
- * that hold the term with lunr's BM25 weight of the term in each: `[doc, weight, doc, weight, …]`.
+ * A term part: its terms (lunr's pipeline made them: trimmed, stemmed; sorted) and, for each, per
+ * document kind, the documents that hold it with lunr's BM25 weight of the term in each:
+ * `[doc, weight, doc, weight, …]`.
  */
 export interface TermPart {
-  first: number;
+  terms: string[];
   postings: number[][][];
 }
 
@@ -58,6 +60,8 @@ export interface IndexedDoc {
   k: DocKind;
   /** Its text: the page's title, a heading, the description, the keywords or a section's text. */
   t: string;
+  /** Title: the page's address. */
+  u?: string;
   /** The anchor it sits under (`#install`), if not the page's top. */
   h?: string;
   /** Content: the heading of its section. */

@@ -57,11 +57,18 @@ export function docTitles(plugins: readonly {name: string; content: unknown}[]):
   return titles;
 }
 
-export async function writeIndexParts(outDir: string, titles: ReadonlyMap<string, string>): Promise<void> {
+export interface WriteOptions {
+  baseUrl: string;
+  sections: readonly SearchSection[];
+  titles: ReadonlyMap<string, string>;
+}
+
+export async function writeIndexParts(outDir: string, {baseUrl, sections, titles}: WriteOptions): Promise<void> {
   const partsDir = path.join(outDir, PARTS_DIR);
   await mkdir(partsDir, {recursive: true});
   for (const file of await wholeIndexes(outDir)) {
-    const {manifest, parts} = splitIndex(withDocTitles(JSON.parse(await readFile(file, 'utf8')) as PluginIndex, titles));
+    const index = withDocTitles(JSON.parse(await readFile(file, 'utf8')) as PluginIndex, titles);
+    const {manifest, parts} = splitIndex(index, {baseUrl, sections});
     await Promise.all([...parts].map(([name, json]) => writeFile(path.join(partsDir, `${name}.json`), json)));
     await writeFile(path.join(path.dirname(file), MANIFEST_FILE), JSON.stringify(manifest));
     await rm(file);
@@ -79,7 +86,7 @@ export default function search(context: LoadContext, options: SearchOptions): Pl
     },
     async postBuild(props) {
       await plugin.postBuild?.(props as never);
-      await writeIndexParts(props.outDir, docTitles(props.plugins));
+      await writeIndexParts(props.outDir, {baseUrl: props.baseUrl, sections: options.sections, titles: docTitles(props.plugins)});
     },
   };
 }

@@ -1,16 +1,17 @@
 /**
  * Splits a version's search index, as the search plugin builds it (five lunr indexes: titles,
- * headings, descriptions, keywords, section texts), into the parts the site serves: a manifest with
- * the version's terms and pages, term parts (which documents hold each term, with lunr's BM25 weight:
- * b 0.75, k1 1.2) and document parts (what a suggestion shows). A query then loads the parts of its
- * own terms and of the documents it shows, not the whole index: Pagefind's way of staying small at
- * any size of site.
+ * headings, descriptions, keywords, section texts), into the parts the site serves: a manifest (where
+ * each part starts, each page's first document and section), term parts (the terms in order, which
+ * documents hold each, with lunr's BM25 weight: b 0.75, k1 1.2) and document parts (what a suggestion
+ * shows). A query then loads the parts of its own terms and of the documents it shows, not the whole
+ * index: Pagefind's way of staying small at any size of site.
  */
 import {createHash} from 'node:crypto';
 import lunr from 'lunr';
 import {DOC_KINDS, DocKind, type DocPart, type IndexedDoc, type SearchManifest, type TermPart} from '../../shared/searchIndexFiles';
 import {lunrRules} from '../../src/search/engine/lunrRules';
 import type {TextRules} from '../../src/search/engine/queryTerms';
+import {sectionOf, type SearchSection} from '../../shared/searchSections';
 
 /** A document as the plugin writes it. */
 export interface PluginDoc {
@@ -102,6 +103,7 @@ function asIndexedDoc(kind: DocKind, doc: PluginDoc): IndexedDoc {
   return {
     k: kind,
     t: text,
+    ...(kind === DocKind.Title ? {u: doc.u} : {}),
     ...(doc.h ? {h: doc.h} : {}),
     ...(kind === DocKind.Content && doc.s ? {s: doc.s} : {}),
     ...(kind === DocKind.Title && doc.b && doc.b.length > 0 ? {b: doc.b} : {}),
@@ -128,15 +130,18 @@ export function joinedNames(text: string, rules: TextRules): {whole: string; par
   return names;
 }
 
-export interface PartSizes {
-  termPartBytes: number;
-  docPartBytes: number;
+export interface SplitOptions {
+  /** The site's base URL, and its search sections (paths below it): each page is told its section. */
+  baseUrl: string;
+  sections: readonly SearchSection[];
+  termPartBytes?: number;
+  docPartBytes?: number;
+  rules?: TextRules;
 }
 
 export function splitIndex(
   index: PluginIndex,
-  {termPartBytes, docPartBytes}: PartSizes = {termPartBytes: TERM_PART_BYTES, docPartBytes: DOC_PART_BYTES},
-  rules: TextRules = lunrRules,
+  {baseUrl, sections, termPartBytes = TERM_PART_BYTES, docPartBytes = DOC_PART_BYTES, rules = lunrRules}: SplitOptions,
 ): IndexParts {
   const parts = new Map<string, string>();
   const store = (json: string) => {
@@ -157,11 +162,14 @@ export function splitIndex(
   const numberOf = new Map<string, number>();
   const key = (kind: number, id: number | string) => `${kind}:${id}`;
   const pageDocs: IndexedDoc[][] = [];
-  const pages: SearchManifest['pages'] = {urls: [], first: []};
+  const pages: SearchManifest['pages'] = {first: [], section: []};
+  const sectionPaths: string[] = [];
   let next = 0;
   for (const title of titles) {
     const docs = byPage.get(title.i) ?? [];
-    pages.urls.push(title.u);
+    const section = sectionOf(baseUrl, title.u, sections)?.path;
+    if (section !== undefined && !sectionPaths.includes(section)) sectionPaths.push(section);
+    pages.section.push(section === undefined ? -1 : sectionPaths.indexOf(section));
     pages.first.push(next);
     pageDocs.push(docs.map(({kind, doc}) => asIndexedDoc(kind, doc)));
     for (const {kind, doc} of docs) numberOf.set(key(kind, doc.i), next++);
@@ -226,17 +234,17 @@ export function splitIndex(
     );
   }
   const terms = [...postingsOf.keys()].sort();
-  const termParts: SearchManifest['termParts'] = {first: [], names: []};
-  let firstTerm = 0;
+  const termParts: SearchManifest['termParts'] = {first: [], names: [], bytes: []};
   for (const run of runsOf(
-    terms.map((term) => postingsOf.get(term)!),
+    terms.map((term) => [term, postingsOf.get(term)!] as const),
     termPartBytes,
   )) {
-    const part: TermPart = {first: firstTerm, postings: run};
-    termParts.first.push(firstTerm);
-    termParts.names.push(store(JSON.stringify(part)));
-    firstTerm += run.length;
+    const part: TermPart = {terms: run.map(([term]) => term), postings: run.map(([, postings]) => postings)};
+    const json = JSON.stringify(part);
+    termParts.first.push(part.terms[0]!);
+    termParts.names.push(store(json));
+    termParts.bytes.push(json.length);
   }
 
-  return {manifest: {format: 1, terms, termParts, docParts, pages}, parts};
+  return {manifest: {format: 2, termParts, docParts, pages, sections: sectionPaths}, parts};
 }

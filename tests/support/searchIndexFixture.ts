@@ -3,7 +3,7 @@
  * code, and served from memory to the site's search engine: what the unit tests of ranking and
  * loading search.
  */
-import {lunrIndexOf, splitIndex, type PartSizes, type PluginDoc, type PluginIndex} from '../../plugins/search/indexParts';
+import {lunrIndexOf, splitIndex, type PluginDoc, type PluginIndex, type SplitOptions} from '../../plugins/search/indexParts';
 import {DocKind, MANIFEST_FILE, PARTS_DIR} from '../../shared/searchIndexFiles';
 import {lunrRules} from '../../src/search/engine/lunrRules';
 import {VersionIndex} from '../../src/search/engine/versionIndex';
@@ -46,8 +46,12 @@ export function pluginIndex(pages: readonly FixturePage[]): PluginIndex {
  * The pages' index, split and served from memory. `fetched` lists every address the engine asked for;
  * `failOnce(test)` makes the next request whose address passes `test` fail with a 503.
  */
-export function servedIndex(pages: readonly FixturePage[], sizes?: PartSizes, baseUrl = '/') {
-  const {manifest, parts} = splitIndex(pluginIndex(pages), sizes);
+export function servedIndex(pages: readonly FixturePage[], options: Partial<SplitOptions> = {}) {
+  const baseUrl = options.baseUrl ?? '/';
+  // Each top-level folder of the pages is a section, as on the site.
+  const folders = [...new Set(pages.map((page) => page.url.split('/')[1]!).filter((folder, _, all) => all.length > 0 && folder !== ''))];
+  const sections = options.sections ?? folders.map((path) => ({path, label: path}));
+  const {manifest, parts} = splitIndex(pluginIndex(pages), {...options, baseUrl, sections});
   const files = new Map<string, unknown>([[`${baseUrl}${MANIFEST_FILE}`, manifest]]);
   for (const [name, json] of parts) files.set(`${baseUrl}${PARTS_DIR}/${name}.json`, JSON.parse(json));
   const fetched: string[] = [];

@@ -3,6 +3,7 @@ import {describe, expect, it} from 'vitest';
 import {joinedNames, splitIndex, withDocTitles} from '../../plugins/search/indexParts';
 import {DocKind, MANIFEST_FILE, PARTS_DIR, type TermPart} from '../../shared/searchIndexFiles';
 import {lunrRules} from '../../src/search/engine/lunrRules';
+import {partFor, partsForWord, COMPLETION_BYTES} from '../../src/search/engine/queryTerms';
 import {pluginIndex, servedIndex, type FixturePage} from '../support/searchIndexFixture';
 
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
@@ -14,14 +15,16 @@ const PAGES: FixturePage[] = WORDS.map((word, n) => ({
   sections: [{heading: `About ${word}`, text: `Everything shared about ${word}, written at length for page ${word}.`}],
 }));
 // Small parts, so that the site is many parts, as a large one is.
-const SIZES = {termPartBytes: 120, docPartBytes: 300};
+const SIZES = {termPartBytes: 200, docPartBytes: 300};
 
 const partsIn = (fetched: string[]) => fetched.filter((url) => url.startsWith(`/${PARTS_DIR}/`));
 
 describe('the split index', () => {
   it('numbers documents page by page, and keeps each page in one document part', () => {
     const {manifest, parts} = servedIndex(PAGES, SIZES);
-    expect(manifest.pages.urls).toEqual(PAGES.map((page) => page.url));
+    expect(manifest.pages.first).toHaveLength(PAGES.length);
+    expect(manifest.sections).toEqual(['section-0', 'section-1', 'section-2']);
+    expect(manifest.pages.section).toEqual(PAGES.map((_, n) => n % 3));
     expect(manifest.docParts.names.length).toBeGreaterThan(2);
     for (const name of manifest.docParts.names) {
       const {docs} = JSON.parse(parts.get(name)!) as {docs: {k: DocKind}[]};
@@ -30,20 +33,32 @@ describe('the split index', () => {
     }
   });
 
-  it('holds every term once, sorted, with lunr’s weight for each document', () => {
+  it('holds every term once, in order across parts, with lunr’s weight for each document', () => {
     const {manifest, parts} = servedIndex(PAGES, SIZES);
-    expect([...manifest.terms].sort()).toEqual(manifest.terms);
-    expect(new Set(manifest.terms).size).toBe(manifest.terms.length);
-    const alpha = manifest.terms.indexOf('alpha');
-    const part = manifest.termParts.names
-      .map((name) => JSON.parse(parts.get(name)!) as TermPart)
-      .find((candidate) => alpha >= candidate.first && alpha < candidate.first + candidate.postings.length)!;
-    const postings = part.postings[alpha - part.first]!;
+    const termParts = manifest.termParts.names.map((name) => JSON.parse(parts.get(name)!) as TermPart);
+    const terms = termParts.flatMap((part) => part.terms);
+    expect([...terms].sort()).toEqual(terms);
+    expect(new Set(terms).size).toBe(terms.length);
+    expect(termParts.map((part) => part.terms[0])).toEqual(manifest.termParts.first);
+    expect(manifest.termParts.bytes).toEqual(manifest.termParts.names.map((name) => parts.get(name)!.length));
+    const part = termParts.find((candidate) => candidate.terms.includes('alpha'))!;
+    const postings = part.postings[part.terms.indexOf('alpha')]!;
     // "alpha" is in one title, one heading and one text, each with a positive BM25 weight.
     for (const kind of [DocKind.Title, DocKind.Heading, DocKind.Content]) {
       expect(postings[kind]!.length, `kind ${kind}`).toBe(2);
       expect(postings[kind]![1]).toBeGreaterThan(0);
     }
+  });
+
+  it('keeps no term and no address in the manifest: it grows with the parts and pages only', () => {
+    const {manifest, parts} = servedIndex(PAGES, {...SIZES, termPartBytes: 600});
+    const json = JSON.stringify(manifest);
+    const terms = manifest.termParts.names.flatMap((name) => (JSON.parse(parts.get(name)!) as TermPart).terms);
+    const inManifest = terms.filter((term) => json.includes(`"${term}"`));
+    // Only the first term of each part.
+    expect(inManifest).toEqual(manifest.termParts.first);
+    expect(terms.length).toBeGreaterThan(3 * inManifest.length);
+    expect(json).not.toContain('/section-');
   });
 });
 
@@ -61,9 +76,10 @@ describe('withDocTitles: pages titled as Docusaurus titles them', () => {
   it('retitles the pages and indexes their titles anew', () => {
     const index = withDocTitles(pluginIndex(banners), titles);
     expect(index[DocKind.Title]!.documents.map((doc) => doc.t)).toEqual(['Lifecycle', 'Hooks']);
-    const {manifest} = splitIndex(index);
-    expect(manifest.terms).toContain('lifecycl');
-    expect(manifest.terms).not.toContain('fastifi');
+    const {parts} = splitIndex(index, {baseUrl: '/', sections: []});
+    const terms = [...parts.values()].flatMap((json) => (JSON.parse(json) as Partial<TermPart>).terms ?? []);
+    expect(terms).toContain('lifecycl');
+    expect(terms).not.toContain('fastifi');
   });
 
   it('leaves an index whose titles already agree as it is', () => {
@@ -85,6 +101,26 @@ describe('joinedNames: the words inside a name written as one', () => {
   });
 });
 
+describe('partsForWord: the term parts a word loads', () => {
+  const first = ['a', 'c', 'fa', 'fo', 'foxa', 'foxb', 'g'];
+  const small = first.map(() => 1000);
+  it.each([
+    ['a word', {text: 'foxt', term: 'foxt', typing: false}, small, [5]],
+    ['a word before every part', {text: '0', term: '0', typing: false}, small, [0]],
+    ['a word that starts a part', {text: 'fo', term: 'fo', typing: false}, small, [3]],
+    ['a word being typed: and the parts of the terms it begins', {text: 'fox', term: 'fox', typing: true}, small, [3, 4, 5]],
+    ['its stem too', {text: 'ga', term: 'fox', typing: true}, small, [3, 4, 5, 6]],
+    [
+      'no further than the completion budget',
+      {text: 'fox', term: 'fox', typing: true},
+      first.map((_, part) => (part === 5 ? COMPLETION_BYTES : 1000)),
+      [3, 4],
+    ],
+  ])('%s', (_case, word, bytes, parts) => {
+    expect(partsForWord(word, {first, bytes})).toEqual(parts);
+  });
+});
+
 describe('what a query loads', () => {
   it('the manifest, the term parts of its words and the document parts of the pages it shows: not the whole index', async () => {
     const {index, manifest, fetched} = servedIndex(PAGES, SIZES);
@@ -97,11 +133,19 @@ describe('what a query loads', () => {
     expect(manifest.termParts.names.length + manifest.docParts.names.length).toBeGreaterThan(6);
   });
 
-  it('a word being typed loads the parts of the terms it begins', async () => {
-    const {index, fetched} = servedIndex(PAGES, SIZES);
+  it('a word being typed loads the parts of the terms it begins, and no others', async () => {
+    const {index, manifest, parts, fetched} = servedIndex(PAGES, SIZES);
     const answer = await index.search({query: 'foxt', limit: 8});
     expect(answer.suggestions[0]!.url).toBe('/section-2/foxtrot');
-    expect(partsIn(fetched)).toHaveLength(2);
+    const termParts = partsIn(fetched)
+      .map((url) => url.slice(`/${PARTS_DIR}/`.length, -'.json'.length))
+      .filter((name) => manifest.termParts.names.includes(name))
+      .map((name) => JSON.parse(parts.get(name)!) as TermPart);
+    // The part where "foxt" would be, and those of the terms it begins.
+    const expected = manifest.termParts.first.flatMap((first, part) =>
+      part === partFor(manifest.termParts.first, 'foxt') || first.startsWith('foxt') ? [part] : [],
+    );
+    expect(termParts.map((part) => manifest.termParts.first.indexOf(part.terms[0]!)).sort()).toEqual(expected);
   });
 
   it('loads each part once, and a part that failed again on the next query', async () => {

@@ -173,7 +173,7 @@ describe('sections', () => {
 describe('rankPages: the order of pages', () => {
   // Four pages of two documents each: doc 2p is page p's title, doc 2p + 1 its text.
   const pageFirstDocs = [0, 2, 4, 6];
-  const postingsOf = (table: Record<number, Postings>) => (term: number) => table[term] ?? [];
+  const postingsOf = (table: Record<string, Postings>) => (term: string) => table[term] ?? [];
   const title = (doc: number, weight: number) => [[doc, weight], [], [], [], []].map((pair) => pair.flat());
   const text = (...pairs: [number, number][]) => [[], [], [], [], pairs.flat()];
 
@@ -181,18 +181,18 @@ describe('rankPages: the order of pages', () => {
     [
       'coverage first: both words beat one word said loudly',
       {0: text([1, 9], [3, 1]), 1: text([3, 1])},
-      [[{term: 0, weight: 1}], [{term: 1, weight: 1}]],
+      [[{term: '0', weight: 1}], [{term: '1', weight: 1}]],
       [1],
     ],
-    ['then a title holding every word', {0: [[4, 1], [], [], [], [1, 9]]}, [[{term: 0, weight: 1}]], [2, 0]],
-    ['then the score', {0: text([1, 2], [3, 5])}, [[{term: 0, weight: 1}]], [1, 0]],
+    ['then a title holding every word', {0: [[4, 1], [], [], [], [1, 9]]}, [[{term: '0', weight: 1}]], [2, 0]],
+    ['then the score', {0: text([1, 2], [3, 5])}, [[{term: '0', weight: 1}]], [1, 0]],
     [
       'a weaker kind of match counts less',
       {0: text([1, 3]), 1: text([3, 3])},
       [
         [
-          {term: 0, weight: 1},
-          {term: 1, weight: 0.4},
+          {term: '0', weight: 1},
+          {term: '1', weight: 0.4},
         ],
       ],
       [0, 1],
@@ -204,7 +204,7 @@ describe('rankPages: the order of pages', () => {
 
   it('the section boost reorders only answers of the same coverage and tier', () => {
     const postings = postingsOf({0: [title(0, 1)[0]!, [], [], [], [3, 1.2 * SECTION_BOOST * 0.9]]});
-    const hits = rankPages({words: [[{term: 0, weight: 1}]], postings, pageFirstDocs, inSection: (page) => page === 0});
+    const hits = rankPages({words: [[{term: '0', weight: 1}]], postings, pageFirstDocs, inSection: (page) => page === 0});
     // Page 0's title holds the word: tier 2 before page 1's text whatever the boost.
     expect(hits.map((hit) => [hit.page, hit.tier])).toEqual([
       [0, 2],
@@ -212,11 +212,11 @@ describe('rankPages: the order of pages', () => {
     ]);
     const textOnly = postingsOf({0: text([1, 1], [3, 1.2])});
     expect(
-      rankPages({words: [[{term: 0, weight: 1}]], postings: textOnly, pageFirstDocs, inSection: (page) => page === 0}).map(
+      rankPages({words: [[{term: '0', weight: 1}]], postings: textOnly, pageFirstDocs, inSection: (page) => page === 0}).map(
         (hit) => hit.page,
       ),
     ).toEqual([0, 1]);
-    expect(rankPages({words: [[{term: 0, weight: 1}]], postings: textOnly, pageFirstDocs}).map((hit) => hit.page)).toEqual([1, 0]);
+    expect(rankPages({words: [[{term: '0', weight: 1}]], postings: textOnly, pageFirstDocs}).map((hit) => hit.page)).toEqual([1, 0]);
   });
 
   it.each([

@@ -48,9 +48,41 @@ export function queryWords(input: string, rules: TextRules): QueryWord[] {
 }
 
 export interface Expansion {
-  /** Index into the manifest's sorted terms. */
-  term: number;
+  /** An index term. */
+  term: string;
   weight: number;
+}
+
+/** Raw bytes of term parts a word being typed may load for its completions (the part of the word itself always loads). */
+export const COMPLETION_BYTES = 96 * 1024;
+
+/** The part that holds a term, or would: the last one whose first term is not after it. */
+export function partFor(firsts: readonly string[], term: string): number {
+  const at = lowerBound(firsts, term);
+  return firsts[at] === term ? at : Math.max(0, at - 1);
+}
+
+/**
+ * The term parts a query word needs: the one holding its term; while it is typed, also the parts of
+ * the terms it begins, in order, as far as `COMPLETION_BYTES` allows (a two-letter beginning can
+ * begin thousands of terms: the nearest in order are enough to suggest).
+ */
+export function partsForWord(word: QueryWord, parts: {first: readonly string[]; bytes: readonly number[]}): number[] {
+  const needed = new Set([partFor(parts.first, word.term)]);
+  if (word.typing) {
+    for (const prefix of new Set([word.text, word.term])) {
+      const start = partFor(parts.first, prefix);
+      needed.add(start);
+      let spent = 0;
+      for (let part = start + 1; part < parts.first.length && parts.first[part]!.startsWith(prefix); part++) {
+        if (needed.has(part)) continue;
+        spent += parts.bytes[part]!;
+        if (spent > COMPLETION_BYTES) break;
+        needed.add(part);
+      }
+    }
+  }
+  return [...needed].sort((a, b) => a - b);
 }
 
 /** First index in a sorted array whose entry is ≥ `value`. */
@@ -84,25 +116,26 @@ export function withinOneEdit(a: string, b: string): boolean {
 }
 
 /**
- * The index terms a word matches, each with its weight: the term itself; while typed, the terms it
- * begins; when neither exists, the terms one typo away.
+ * The index terms a word matches, each with its weight, among `terms` (sorted: those of the parts
+ * loaded for it): the term itself; while typed, the terms it begins; when neither exists, the terms
+ * one typo away (found where the word would sort, so a typo in its first letters is not corrected).
  */
 export function expand(word: QueryWord, terms: readonly string[]): Expansion[] {
-  const found = new Map<number, number>();
-  const exact = lowerBound(terms, word.term);
-  if (terms[exact] === word.term) found.set(exact, EXPANSION_WEIGHT.exact);
+  const found = new Map<string, number>();
+  if (terms[lowerBound(terms, word.term)] === word.term) found.set(word.term, EXPANSION_WEIGHT.exact);
   if (word.typing) {
     for (const prefix of new Set([word.text, word.term])) {
       let completions = 0;
       for (let at = lowerBound(terms, prefix); at < terms.length && terms[at]!.startsWith(prefix); at++) {
-        if (!found.has(at)) found.set(at, EXPANSION_WEIGHT.completion);
+        if (!found.has(terms[at]!)) found.set(terms[at]!, EXPANSION_WEIGHT.completion);
         if (++completions >= MAX_COMPLETIONS) break;
       }
     }
   }
   if (found.size === 0 && word.term.length >= MIN_FUZZY_LENGTH) {
-    for (let at = 0; at < terms.length && found.size < MAX_FUZZY; at++) {
-      if (withinOneEdit(word.term, terms[at]!)) found.set(at, EXPANSION_WEIGHT.fuzzy);
+    for (const term of terms) {
+      if (found.size >= MAX_FUZZY) break;
+      if (withinOneEdit(word.term, term)) found.set(term, EXPANSION_WEIGHT.fuzzy);
     }
   }
   return [...found].map(([term, weight]) => ({term, weight}));

@@ -32,7 +32,7 @@ export type Postings = readonly (readonly number[])[];
 export interface RankInput {
   /** Per query word, the terms it matches. */
   words: readonly (readonly Expansion[])[];
-  postings: (term: number) => Postings;
+  postings: (term: string) => Postings;
   /** Each page's first document (the manifest's `pages.first`). */
   pageFirstDocs: readonly number[];
   /** Whether a page may be an answer at all (the search page's section); every page when absent. */
@@ -51,7 +51,7 @@ export interface PageHit {
   /** The document to point at: the title (the page's top), a heading or a section's text. */
   target: number;
   /** The index terms the page matched, for highlighting. */
-  terms: number[];
+  terms: string[];
 }
 
 /** The page a document belongs to: the last page whose first document is not after it. */
@@ -83,7 +83,7 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
   const wordCount = words.length;
   if (wordCount === 0) return [];
   const docs = new Map<number, DocMatch>();
-  const termsOfPage = new Map<number, Set<number>>();
+  const termsOfPage = new Map<number, Set<string>>();
   words.forEach((expansions, word) => {
     for (const {term, weight} of expansions) {
       const byKind = postings(term);

@@ -4,8 +4,7 @@
  * parts of the answers it shows.
  */
 import {DocKind, partUrl, type DocPart, type IndexedDoc, type SearchManifest, type TermPart} from '../../../shared/searchIndexFiles';
-import {belowBase, isWithin} from '../../../shared/searchSections';
-import {expand, queryWords, type TextRules} from './queryTerms';
+import {expand, partFor, partsForWord, queryWords, type TextRules} from './queryTerms';
 import {rankPages, type Postings} from './rank';
 import {markWords, snippetOf, type Marked} from './snippet';
 
@@ -44,6 +43,8 @@ export interface SearchAnswer {
 }
 
 const EMPTY: Postings = [];
+
+type LoadedTermPart = TermPart & {at: Map<string, number>};
 
 export class VersionIndex {
   private manifest: Promise<SearchManifest> | undefined;
@@ -93,23 +94,39 @@ export class VersionIndex {
     return low;
   }
 
+  /** A term part, with its terms' positions for lookups. */
+  private async termPart(manifest: SearchManifest, index: number): Promise<LoadedTermPart> {
+    const part = await this.part<TermPart & {at?: Map<string, number>}>(manifest.termParts.names[index]!);
+    part.at ??= new Map(part.terms.map((term, position) => [term, position]));
+    return part as LoadedTermPart;
+  }
+
   async search({query, limit, section, within}: SearchRequest): Promise<SearchAnswer> {
     const manifest = await this.prepare();
     const words = queryWords(query, this.rules);
-    const expansions = words.map((word) => expand(word, manifest.terms));
-    const termPartIndexes = new Set(expansions.flat().map(({term}) => VersionIndex.partFor(manifest.termParts.first, term)));
-    const termParts = await Promise.all([...termPartIndexes].map((index) => this.part<TermPart>(manifest.termParts.names[index]!)));
-    const postings = (term: number): Postings => {
-      const part = termParts.find((candidate) => term >= candidate.first && term < candidate.first + candidate.postings.length);
-      return part?.postings[term - part.first] ?? EMPTY;
+    const partsOfWords = words.map((word) => partsForWord(word, manifest.termParts));
+    const loaded = new Map<number, LoadedTermPart>();
+    await Promise.all([...new Set(partsOfWords.flat())].map(async (index) => loaded.set(index, await this.termPart(manifest, index))));
+    // Each word among the terms of its own parts (in order, so their terms are too).
+    const expansions = words.map((word, position) =>
+      expand(
+        word,
+        partsOfWords[position]!.flatMap((index) => loaded.get(index)!.terms),
+      ),
+    );
+    const postings = (term: string): Postings => {
+      const part = loaded.get(partFor(manifest.termParts.first, term));
+      const at = part?.at.get(term);
+      return at === undefined ? EMPTY : part!.postings[at]!;
     };
-    const relative = manifest.pages.urls.map((url) => belowBase(this.baseUrl, url) ?? '');
+    const sectionIndex = (path: string | undefined) => (path === undefined ? undefined : manifest.sections.indexOf(path));
+    const [readerSection, onlySection] = [sectionIndex(section), sectionIndex(within)];
     const hits = rankPages({
       words: expansions,
       postings,
       pageFirstDocs: manifest.pages.first,
-      allowed: within === undefined ? undefined : (page) => isWithin(relative[page]!, within),
-      inSection: section === undefined ? undefined : (page) => isWithin(relative[page]!, section),
+      allowed: onlySection === undefined ? undefined : (page) => manifest.pages.section[page] === onlySection,
+      inSection: readerSection === undefined ? undefined : (page) => manifest.pages.section[page] === readerSection,
     });
     const shown = hits.slice(0, limit);
     const docPartIndexes = new Set(shown.map((hit) => VersionIndex.partFor(manifest.docParts.first, hit.target)));
@@ -122,17 +139,17 @@ export class VersionIndex {
       return part?.docs[doc - part.first];
     };
     const suggestions = shown.map((hit): Suggestion => {
-      const matched = new Set(hit.terms.map((term) => manifest.terms[term]!));
+      const matched = new Set(hit.terms);
       const mark = (text: string) => markWords(text, matched, this.rules);
       const pageFirst = manifest.pages.first[hit.page]!;
       const title = docAt(pageFirst);
       const target = docAt(hit.target);
-      const url = manifest.pages.urls[hit.page]!;
+      const url = title?.u ?? '';
       const suggestion: Suggestion = {
         url: target?.h ? `${url}${target.h}` : url,
-        title: mark(title?.t ?? url),
+        title: mark(title?.t ?? ''),
         breadcrumbs: title?.b ?? [],
-        inSection: section !== undefined && isWithin(relative[hit.page]!, section),
+        inSection: readerSection !== undefined && manifest.pages.section[hit.page] === readerSection,
       };
       if (target?.k === DocKind.Heading) suggestion.heading = mark(target.t);
       if (target?.k === DocKind.Content) {
