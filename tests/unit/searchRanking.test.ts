@@ -1,6 +1,7 @@
 /** Which pages the search box suggests, in which order, and what it shows of them. */
 import {describe, expect, it} from 'vitest';
 import {plainText} from '../../src/search/components/Marked';
+import {syntaxHint} from '../../src/search/engine/queryTerms';
 import {rankPages, requiredCoverage, SECTION_BOOST, type Postings} from '../../src/search/engine/rank';
 import type {Suggestion} from '../../src/search/engine/versionIndex';
 import {servedIndex, type FixturePage} from '../support/searchIndexFixture';
@@ -226,5 +227,21 @@ describe('rankPages: the order of pages', () => {
     [5, 4],
   ])('a query of %d words needs %d of them', (words, needed) => {
     expect(requiredCoverage(words)).toBe(needed);
+  });
+});
+
+describe('syntaxHint: a query written for another engine', () => {
+  it.each([
+    ['title:deploy', true],
+    ['foo~1', true],
+    ['foo^2', true],
+    ['deplo*', true],
+    ['+required -excluded', true],
+    ['plain words', false],
+    ['node-http', false],
+    ['c++', false],
+    ['what is 2-3', false],
+  ])('%j → a hint: %s', (query, hinted) => {
+    expect(syntaxHint(query) !== null).toBe(hinted);
   });
 });

@@ -140,3 +140,11 @@ export function expand(word: QueryWord, terms: readonly string[]): Expansion[] {
   }
   return [...found].map(([term, weight]) => ({term, weight}));
 }
+
+/**
+ * What to tell a reader whose query found nothing and holds search syntax of other engines (lunr's
+ * `field:`, `~1`, `^2`, `*`, `+`/`-` before a word): here every word is searched as written.
+ */
+export function syntaxHint(query: string): string | null {
+  return /(?:^|\s)[+-]\S|\S:\S*|~|\^|\*/.test(query) ? 'Search takes plain words: symbols such as : ~ ^ * + have no special meaning here.' : null;
+}
