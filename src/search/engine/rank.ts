@@ -54,13 +54,16 @@ export interface PageHit {
   terms: string[];
 }
 
-/** The page a document belongs to: the last page whose first document is not after it. */
-export function pageOfDoc(doc: number, pageFirstDocs: readonly number[]): number {
+/**
+ * The run an item belongs to, of runs given by their first items (ascending): the last run whose
+ * first item is not after it. A document's page, a document's part.
+ */
+export function runOf(item: number, firsts: readonly number[]): number {
   let low = 0;
-  let high = pageFirstDocs.length - 1;
+  let high = firsts.length - 1;
   while (low < high) {
     const middle = (low + high + 1) >>> 1;
-    if (pageFirstDocs[middle]! <= doc) low = middle;
+    if (firsts[middle]! <= item) low = middle;
     else high = middle - 1;
   }
   return low;
@@ -99,7 +102,7 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
             docs.set(doc, match);
           }
           if (score > match.perWord[word]!) match.perWord[word] = score;
-          const page = pageOfDoc(doc, pageFirstDocs);
+          const page = runOf(doc, pageFirstDocs);
           let pageTerms = termsOfPage.get(page);
           if (!pageTerms) termsOfPage.set(page, (pageTerms = new Set()));
           pageTerms.add(term);
@@ -117,7 +120,7 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
   }
   const pages = new Map<number, PageState>();
   for (const [doc, match] of docs) {
-    const page = pageOfDoc(doc, pageFirstDocs);
+    const page = runOf(doc, pageFirstDocs);
     if (allowed && !allowed(page)) continue;
     let state = pages.get(page);
     if (!state) pages.set(page, (state = {perWord: new Array<number>(wordCount).fill(0), titleAll: false, titleWords: 0}));

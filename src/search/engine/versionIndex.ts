@@ -5,7 +5,7 @@
  */
 import {DocKind, partUrl, type DocPart, type IndexedDoc, type SearchManifest, type TermPart} from '../../../shared/searchIndexFiles';
 import {expand, partFor, partsForWord, queryWords, type TextRules} from './queryTerms';
-import {rankPages, type Postings} from './rank';
+import {rankPages, runOf, type Postings} from './rank';
 import {markWords, snippetOf, type Marked} from './snippet';
 
 export type FetchJson = (url: string) => Promise<unknown>;
@@ -82,18 +82,6 @@ export class VersionIndex {
     return part as Promise<T>;
   }
 
-  /** The part holding an item: the last one whose first item is not after it. */
-  private static partFor(first: readonly number[], item: number): number {
-    let low = 0;
-    let high = first.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >>> 1;
-      if (first[middle]! <= item) low = middle;
-      else high = middle - 1;
-    }
-    return low;
-  }
-
   /** A term part, with its terms' positions for lookups. */
   private async termPart(manifest: SearchManifest, index: number): Promise<LoadedTermPart> {
     const part = await this.part<TermPart & {at?: Map<string, number>}>(manifest.termParts.names[index]!);
@@ -129,13 +117,13 @@ export class VersionIndex {
       inSection: readerSection === undefined ? undefined : (page) => manifest.pages.section[page] === readerSection,
     });
     const shown = hits.slice(0, limit);
-    const docPartIndexes = new Set(shown.map((hit) => VersionIndex.partFor(manifest.docParts.first, hit.target)));
+    const docPartIndexes = new Set(shown.map((hit) => runOf(hit.target, manifest.docParts.first)));
     const docParts = new Map<number, DocPart>();
     await Promise.all(
       [...docPartIndexes].map(async (index) => docParts.set(index, await this.part<DocPart>(manifest.docParts.names[index]!))),
     );
     const docAt = (doc: number): IndexedDoc | undefined => {
-      const part = docParts.get(VersionIndex.partFor(manifest.docParts.first, doc));
+      const part = docParts.get(runOf(doc, manifest.docParts.first));
       return part?.docs[doc - part.first];
     };
     const suggestions = shown.map((hit): Suggestion => {
