@@ -11,7 +11,7 @@ import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {isLoginPath} from '@site/shared/paths';
-import {MAX_QUERY_LENGTH} from '@site/src/search/engine/queryTerms';
+import {MAX_QUERY_LENGTH, syntaxHint} from '@site/src/search/engine/queryTerms';
 import type {SearchAnswer, Suggestion} from '@site/src/search/engine/versionIndex';
 import Marked from '@site/src/search/components/Marked';
 import {withHighlight} from '@site/src/search/highlightParam';
@@ -201,7 +201,8 @@ function SearchBox(): ReactNode {
   let status = '';
   if (failed) status = 'Search is unavailable right now: the index could not be loaded. Try again in a moment.';
   else if (loading && suggestions.length === 0) status = 'Searching…';
-  else if (current && suggestions.length === 0) status = `No results in ${here?.label ?? 'this version'}.`;
+  else if (current && suggestions.length === 0)
+    status = [`No results in ${here?.label ?? 'this version'}.`, syntaxHint(query)].filter(Boolean).join(' ');
   else if (current) status = `${suggestions.length} of ${answer.total} ${answer.total === 1 ? 'result' : 'results'}.`;
 
   return (

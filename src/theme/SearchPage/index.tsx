@@ -11,7 +11,7 @@ import {useHistory, useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import Layout from '@theme/Layout';
-import {MAX_QUERY_LENGTH} from '@site/src/search/engine/queryTerms';
+import {MAX_QUERY_LENGTH, syntaxHint} from '@site/src/search/engine/queryTerms';
 import type {SearchAnswer} from '@site/src/search/engine/versionIndex';
 import Marked from '@site/src/search/components/Marked';
 import {withHighlight} from '@site/src/search/highlightParam';
@@ -136,6 +136,7 @@ function SearchResults(): ReactNode {
               ? 'No documents were found'
               : `${shown.answer.total} ${shown.answer.total === 1 ? 'document' : 'documents'} found`}
           </p>
+          {shown.answer.total === 0 && syntaxHint(query) && <p>{syntaxHint(query)}</p>}
           <section>
             {shown.answer.suggestions.map((result) => (
               <article key={result.url} className={styles.result}>
