@@ -75,7 +75,7 @@ export function useSearchVersions(): SearchVersion[] {
 }
 
 /** For the navbar box. Docs live at the root, so Docusaurus calls every page part of 2.0: only the route's plugin says whether a page is a doc. */
-export function usePageSearchScope(): SearchScope & {contextLabel: string | undefined} {
+export function useNavbarSearchScope(): SearchScope & {contextLabel: string | undefined} {
   const {pathname} = useLocation();
   const {plugin} = useRouteContext();
   const setup = useVersionsAndContexts();

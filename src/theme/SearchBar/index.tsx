@@ -19,7 +19,7 @@ import {prepareSearch, search} from '@site/src/search/searchClient';
 import {searchPageUrl} from '@site/src/search/searchLinks';
 import {useHighlightOnPage} from '@site/src/search/useHighlightOnPage';
 import {usePopupTop} from '@site/src/search/usePopupTop';
-import {usePageSearchScope, useSearchVersions, type SearchVersion} from '@site/src/search/useSearchScope';
+import {useNavbarSearchScope, useSearchVersions, type SearchVersion} from '@site/src/search/useSearchScope';
 import styles from './styles.module.css';
 
 /** The specification's limit. */
@@ -55,7 +55,7 @@ function SearchBox(): ReactNode {
   } = useDocusaurusContext();
   const history = useHistory();
   const {pathname} = useLocation();
-  const scope = usePageSearchScope();
+  const scope = useNavbarSearchScope();
   const versions = useSearchVersions();
   const ids = useId();
   const listboxId = `${ids}-suggestions`;
