@@ -46,6 +46,8 @@ export function resolveRequestPath(rawUrl: string): PathResolution {
 /** The build file that answers a canonical path, if any. */
 export function buildFileFor(path: string, files: ReadonlySet<string>): string | null {
   if (path === '/') return files.has('index.html') ? 'index.html' : null;
+  // The not-found page is what a missing page answers, never a page of its own (/404).
+  if (path === '/404') return null;
   const relative = path.slice(1);
   if (files.has(`${relative}.html`)) return `${relative}.html`;
   if (files.has(`${relative}/index.html`)) return `${relative}/index.html`;

@@ -17,9 +17,10 @@ import {sessionCookieHeader} from '../../shared/session';
 import {MANIFEST_FILE, PARTS_DIR} from '../../shared/searchIndexFiles';
 
 let gate: RunningGate;
-/** The readers' site, and the public login build that signed-out visitors get instead. */
-const files = builtFiles();
-const publicFiles = builtFiles(LOGIN_BUILD_DIR);
+/** The readers' site, and the public login build that signed-out visitors get instead (their not-found pages answer missing pages, at no address of their own). */
+const isNotFoundPage = ({file}: {file: string}) => file === '404.html';
+const files = builtFiles().filter((file) => !isNotFoundPage(file));
+const publicFiles = builtFiles(LOGIN_BUILD_DIR).filter((file) => !isNotFoundPage(file));
 const publicUrls = new Set(publicFiles.map(({url}) => url));
 const isPublic = (url: string) => publicUrls.has(url);
 const identifiers = privateIdentifiers();
@@ -76,9 +77,7 @@ describe('signed out', () => {
     const urls = publicFiles.map(({url}) => url);
     expect(urls).toContain('/login');
     expect(
-      urls.every(
-        (url) => ['/login', '/404', '/manifest.json', '/img/favicon.svg', '/img/logo.svg'].includes(url) || url.startsWith('/assets/'),
-      ),
+      urls.every((url) => ['/login', '/manifest.json', '/img/favicon.svg', '/img/logo.svg'].includes(url) || url.startsWith('/assets/')),
     ).toBe(true);
     expect(urls.some((url) => url.includes('search-index') || url.startsWith(`/${PARTS_DIR}/`))).toBe(false);
     expect(urls.length).toBeLessThan(20);
@@ -120,6 +119,17 @@ describe('signed out', () => {
   it('answers unknown paths like known ones, so nothing can be probed', async () => {
     expect((await get('/no-such-page', {navigate: true})).status).toBe(302);
     expect((await get('/assets/js/no-such-chunk.js')).status).toBe(401);
+  });
+
+  it('/404 is a private path like any other, whatever a reader asked for before', async () => {
+    // A reader's missing page first: the gate then holds the site's not-found page, which must not reach a stranger.
+    const reader = await sessionCookieFor(gate);
+    expect((await get('/no-such-page', {cookie: reader, navigate: true})).body).toContain('Page Not Found');
+    for (const url of ['/404', '/404.html']) {
+      const page = await get(url, {navigate: true});
+      expect([page.status, page.headers.location]).toEqual(url === '/404' ? [302, '/login?redirect=%2F404'] : [301, '/404']);
+      expect((await get(url)).status).toBe(url === '/404' ? 401 : 301);
+    }
   });
 
   it('no signed-out response carries the text of any doc page', async () => {
@@ -201,9 +211,11 @@ describe('signed in', () => {
     expect(html).toContain('accordionlike');
   });
 
-  it('an unknown path is the not-found page, with status 404', async () => {
-    const response = await get('/no-such-tutorial', {cookie, navigate: true});
-    expect(response.status).toBe(404);
-    expect(response.body).toContain('Page Not Found');
+  it('an unknown path is the not-found page, with status 404; so is /404', async () => {
+    for (const url of ['/no-such-tutorial', '/404']) {
+      const response = await get(url, {cookie, navigate: true});
+      expect([url, response.status]).toEqual([url, 404]);
+      expect(response.body).toContain('Page Not Found');
+    }
   });
 });

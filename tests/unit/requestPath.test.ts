@@ -55,6 +55,7 @@ describe('resolveRequestPath', () => {
 describe('buildFileFor', () => {
   const files = new Set([
     'index.html',
+    '404.html',
     'login.html',
     '1.0.html',
     '1.0/intro.html',
@@ -72,6 +73,8 @@ describe('buildFileFor', () => {
     ['/assets/js/main.js', 'assets/js/main.js'],
     ['/search-index.manifest.json', 'search-index.manifest.json'],
     ['/nope', null],
+    // The not-found page is no page of its own: signed out, /404 leads to the login page like any private path.
+    ['/404', null],
     ['/login.html', null],
     ['/assets/js', null],
   ])('%j is answered by %j', (path, file) => {
