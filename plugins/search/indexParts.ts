@@ -186,7 +186,6 @@ export function splitIndex(
   }
 
   // Every term of the five indexes, with its documents and weights per kind.
-  // Every term of the five indexes, with its documents and weights per kind.
   const found = new Map<string, [number, number][][]>();
   const add = (term: string, kind: number, doc: number, score: number) => {
     let byKind = found.get(term);

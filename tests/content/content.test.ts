@@ -5,16 +5,10 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import {builtDocPages, orphanedDocPages} from '../support/sidebars';
 import {listBuildFiles} from '../../shared/buildLayout';
-import {
-  DocKind,
-  isSearchIndex,
-  MANIFEST_FILE,
-  PARTS_DIR,
-  type DocPart,
-  type SearchManifest,
-  type TermPart,
-} from '../../shared/searchIndexFiles';
+import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../shared/searchIndexFiles';
 import {belowBase, isWithin} from '../../shared/searchSections';
+import {sectionsIn} from '../../plugins/search/sections';
+import {readBuiltSearchIndex} from '../support/builtSearchIndex';
 import {siteVersions} from '../support/searchSections';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -64,10 +58,8 @@ describe('every doc', () => {
 describe('the built search indexes', () => {
   const files = listBuildFiles(BUILD);
   const versions = siteVersions(ROOT);
-  const manifestFile = (route: string) => (route === '' ? MANIFEST_FILE : `${route}/${MANIFEST_FILE}`);
   const docPages = new Set(builtDocPages(BUILD).map((page) => page.url));
-  const readJson = <T>(file: string) => JSON.parse(readFileSync(path.join(BUILD, file), 'utf8')) as T;
-  const partFile = (name: string) => `${PARTS_DIR}/${name}.json`;
+  const parts = files.filter((file) => file.startsWith(`${PARTS_DIR}/`));
   /** A page's version: the one with the longest route that holds it ('' holds everything). */
   const versionOf = (url: string) =>
     versions
@@ -75,69 +67,63 @@ describe('the built search indexes', () => {
       .filter((route) => isWithin(belowBase('/', url) ?? '', route))
       .sort((a, b) => b.length - a.length)[0];
 
-  it('hold a manifest per version and parts, and nothing of the plugin: no search-index.json, no outline, no section index', () => {
-    const manifests = versions.map((version) => manifestFile(version.route));
-    const parts = files.filter((file) => file.startsWith(`${PARTS_DIR}/`));
+  it('are a manifest per version and content-hashed parts: no plugin search-index.json, outline or section index is left', () => {
+    const manifests = versions.map((version) => (version.route === '' ? MANIFEST_FILE : `${version.route}/${MANIFEST_FILE}`));
     expect(parts.length).toBeGreaterThan(0);
     expect(parts.filter((file) => !/^assets\/search-index\/[0-9a-f]{16}\.json$/.test(file))).toEqual([]);
     expect(files.filter(isSearchIndex).sort()).toEqual([...manifests, ...parts].sort());
   });
 
   it('leave no part that no manifest names', () => {
-    const named = new Set(
-      versions.flatMap((version) => {
-        const manifest = readJson<SearchManifest>(manifestFile(version.route));
-        return [...manifest.termParts.names, ...manifest.docParts.names].map(partFile);
-      }),
-    );
-    expect(files.filter((file) => file.startsWith(`${PARTS_DIR}/`) && !named.has(file))).toEqual([]);
+    const named = new Set(versions.flatMap((version) => readBuiltSearchIndex(BUILD, version.route).partFiles));
+    expect(parts.filter((file) => !named.has(file))).toEqual([]);
   });
 
-  describe.each(versions.map((version) => [version.label, version] as const))('of %s', (_label, version) => {
-    const file = manifestFile(version.route);
-    const manifest = readJson<SearchManifest>(file);
+  describe.each(versions.map((version) => [version.label, version] as const))('of %s', (label, version) => {
+    const index = readBuiltSearchIndex(BUILD, version.route);
+    const {manifest} = index;
 
-    it(`${file} names parts that exist, in order, covering every term and document`, () => {
-      expect(manifest.format).toBe(1);
-      const names = [...manifest.termParts.names, ...manifest.docParts.names];
-      expect(names.filter((name) => !existsSync(path.join(BUILD, partFile(name))))).toEqual([]);
-
-      expect(manifest.termParts.first[0]).toBe(0);
-      let nextTerm = 0;
-      manifest.termParts.names.forEach((name, position) => {
-        const part = readJson<TermPart>(partFile(name));
-        expect(part.first, name).toBe(manifest.termParts.first[position]);
-        expect(part.first, name).toBe(nextTerm);
-        nextTerm += part.postings.length;
-      });
-      expect(nextTerm).toBe(manifest.terms.length);
-
-      let nextDoc = 0;
-      manifest.docParts.names.forEach((name, position) => {
-        const part = readJson<DocPart>(partFile(name));
-        expect(part.first, name).toBe(manifest.docParts.first[position]);
-        expect(part.first, name).toBe(nextDoc);
-        nextDoc += part.docs.length;
-      });
-      expect(manifest.pages.first.every((first) => first < nextDoc)).toBe(true);
+    it(`names parts that exist, each starting where the manifest says`, () => {
+      expect(manifest.format).toBe(2);
+      expect(index.partFiles.filter((file) => !existsSync(path.join(BUILD, file)))).toEqual([]);
+      expect(index.termParts.map((part) => part.terms[0])).toEqual(manifest.termParts.first);
+      expect(index.termParts.map((part) => part.postings.length)).toEqual(index.termParts.map((part) => part.terms.length));
+      let next = 0;
+      for (const part of index.docParts) {
+        expect(part.first).toBe(next);
+        next += part.docs.length;
+      }
+      expect(index.docParts.map((part) => part.first)).toEqual(manifest.docParts.first);
     });
 
-    it(`${file} has its terms sorted and unique`, () => {
-      expect(manifest.terms.length).toBeGreaterThan(100);
-      expect(manifest.terms).toEqual([...new Set(manifest.terms)].sort());
+    it('has its terms sorted and unique, across its parts', () => {
+      expect(index.terms.length).toBeGreaterThan(100);
+      expect(index.terms).toEqual([...new Set(index.terms)].sort());
     });
 
-    it(`${file} indexes built doc pages of ${version.label} only, each once, each with a title`, () => {
-      const {urls, first} = manifest.pages;
-      expect(urls.length).toBeGreaterThan(0);
-      expect(new Set(urls).size).toBe(urls.length);
-      expect(urls.filter((url) => !docPages.has(url))).toEqual([]);
-      expect(urls.filter((url) => versionOf(url) !== version.route)).toEqual([]);
-      expect(first).toEqual([...first].sort((a, b) => a - b));
-      const docs = manifest.docParts.names.flatMap((name) => readJson<DocPart>(partFile(name)).docs);
-      // A page's documents start with its title, which a suggestion shows.
-      const untitled = urls.filter((_url, page) => docs[first[page]!]?.k !== DocKind.Title || docs[first[page]!]!.t.trim() === '');
-      expect(untitled).toEqual([]);
+    it(`indexes built doc pages of ${label} only, each once, each with a title`, () => {
+      const {pageUrls} = index;
+      expect(pageUrls.length).toBeGreaterThan(0);
+      // A page's documents start with its title, which names the page and its address.
+      expect(pageUrls.filter((url, page) => url === undefined || index.docs[manifest.pages.first[page]!]!.t.trim() === '')).toEqual([]);
+      expect(new Set(pageUrls).size).toBe(pageUrls.length);
+      expect(pageUrls.filter((url) => !docPages.has(url!))).toEqual([]);
+      expect(pageUrls.filter((url) => versionOf(url!) !== version.route)).toEqual([]);
+      expect(manifest.pages.first).toEqual([...manifest.pages.first].sort((a, b) => a - b));
+    });
+
+    it(`puts each page in the section that holds it`, () => {
+      const sections = sectionsIn(path.join(ROOT, version.docsDir)).map(({folder}) =>
+        version.route ? `${version.route}/${folder}` : folder,
+      );
+      expect(sections.filter((section) => !manifest.sections.includes(section))).toEqual([]);
+      const wrong = index.pageUrls.filter((url, page) => {
+        const relative = belowBase('/', url!) ?? '';
+        const section = manifest.pages.section[page]!;
+        const holding = manifest.sections.findIndex((candidate) => isWithin(relative, candidate));
+        return section !== holding;
+      });
+      expect(wrong).toEqual([]);
     });
   });
 });

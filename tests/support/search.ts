@@ -38,21 +38,15 @@ export function indexResponse(context: BrowserContext, pathname: string): Promis
 }
 
 /**
- * Holds every request for an index part until `release` is called: the box's query stays pending
- * ("Searching…") for as long as a test needs it to.
+ * Holds every request for an index part until `release` is called (and lets them through from then on):
+ * the box's query stays pending ("Searching…") for as long as a test needs it to.
  */
-export async function holdParts(context: BrowserContext): Promise<{release: () => Promise<void>}> {
+export async function holdParts(context: BrowserContext): Promise<{release: () => void}> {
   let open!: () => void;
   const released = new Promise<void>((resolve) => (open = resolve));
-  const handler = async (route: Parameters<Parameters<BrowserContext['route']>[1]>[0]) => {
+  await context.route(PARTS_PATTERN, async (route) => {
     await released;
     await route.continue();
-  };
-  await context.route(PARTS_PATTERN, handler);
-  return {
-    release: async () => {
-      open();
-      await context.unroute(PARTS_PATTERN, handler);
-    },
-  };
+  });
+  return {release: () => open()};
 }

@@ -12,7 +12,11 @@ describe('decideAccess', () => {
     ],
     ['a visitor opening the home page', {rawUrl: '/', signedIn: false, isNavigation: true}, {kind: 'login-redirect', location: '/login'}],
     ['a visitor fetching a doc chunk', {rawUrl: '/assets/js/doc.js', signedIn: false, isNavigation: false}, {kind: 'unauthorized'}],
-    ['a visitor fetching a search index', {rawUrl: '/search-index.manifest.json', signedIn: false, isNavigation: false}, {kind: 'unauthorized'}],
+    [
+      'a visitor fetching a search index',
+      {rawUrl: '/search-index.manifest.json', signedIn: false, isNavigation: false},
+      {kind: 'unauthorized'},
+    ],
     [
       'a visitor opening an unknown page',
       {rawUrl: '/nope', signedIn: false, isNavigation: true},

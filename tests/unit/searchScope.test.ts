@@ -1,11 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {
-  readerVersion,
-  searchScopeForPage,
-  searchScopeForSearchPage,
-  versionParamOf,
-  type ScopeVersion,
-} from '../../src/search/searchScope';
+import {readerVersion, searchScopeForPage, searchScopeForSearchPage, versionParamOf, type ScopeVersion} from '../../src/search/searchScope';
 import type {SearchSection} from '../../shared/searchSections';
 
 const CURRENT: ScopeVersion = {name: 'current', label: '2.0', path: '/', isLast: true};
@@ -45,7 +39,9 @@ describe('readerVersion: the version the menu shows, "Tutorials" opens and searc
       {...V1, path: '/docs/1.0'},
     ];
     expect(readerVersion({baseUrl: '/docs/', pathname: '/docs/1.0/intro', versions, onDocPage: true}).name).toBe('1.0');
-    expect(readerVersion({baseUrl: '/docs/', pathname: '/docs/', versions, onDocPage: false, preferredVersionName: '1.0'}).name).toBe('1.0');
+    expect(readerVersion({baseUrl: '/docs/', pathname: '/docs/', versions, onDocPage: false, preferredVersionName: '1.0'}).name).toBe(
+      '1.0',
+    );
   });
 });
 
@@ -170,7 +166,11 @@ describe('searchScopeForSearchPage: the version the search page searches, the se
   ])('%s (chosen: %s) searches the version at the root, and says nothing', (search, preferred) => {
     const scope = searchPage(search, preferred);
     expect(scope.version).toBe(CURRENT);
-    expect({versionUrl: scope.versionUrl, context: scope.context, notice: scope.notice}).toEqual({versionUrl: '/', context: '', notice: null});
+    expect({versionUrl: scope.versionUrl, context: scope.context, notice: scope.notice}).toEqual({
+      versionUrl: '/',
+      context: '',
+      notice: null,
+    });
     expect(scope.contexts.map((section) => section.path)).toEqual(['guides', 'guides-2']);
   });
 

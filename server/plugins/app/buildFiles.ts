@@ -114,8 +114,8 @@ const buildFiles: FastifyPluginAsync<BuildFilesOptions> = async (app, options) =
   });
 
   app.decorateReply('sendBuildFile', async function (this: FastifyReply, file: string, build: BuildRef): Promise<FastifyReply> {
-    // A file is its folder and path: the same path in two builds, or in the site and the login build of one, is two files.
-    const stored = await cache.fetch(`${build.root}\0${file}`, {context: {root: build.root, file}});
+    // A file is its build, folder and path: the same path in two builds (or one changed in place), or in the site and the login build of one, is two files.
+    const stored = await cache.fetch(`${build.id}\0${build.root}\0${file}`, {context: {root: build.root, file}});
     // The build was removed under the gate: nothing to send.
     if (!stored) {
       this.callNotFound();

@@ -102,10 +102,8 @@ function SearchBox(): ReactNode {
   }, []);
 
   useEffect(() => {
-    if (query.trim() === '') {
-      setShown(null);
-      return;
-    }
+    // An empty box shows nothing (`open`), so the last answer may stay: it is only shown for its own query.
+    if (query.trim() === '') return;
     const id = ++latest.current;
     const others = versions.filter((candidate) => candidate.versionUrl !== versionUrl);
     (async () => {
@@ -250,11 +248,12 @@ function SearchBox(): ReactNode {
           style={{'--search-popup-top': popupTop === undefined ? undefined : `${popupTop}px`} as CSSProperties}
           onMouseDown={(event) => event.preventDefault()}>
           {listed && (
-            <ul id={listboxId} role="listbox" aria-label="Search suggestions" className={clsx(styles.listbox, !current && styles.stale)}>
+            // Not ul/li: a list's items are not options (jsx-a11y).
+            <div id={listboxId} role="listbox" aria-label="Search suggestions" className={clsx(styles.listbox, !current && styles.stale)}>
               {suggestions.map((suggestion, position) => (
-                // The box keeps the focus and handles the keys (aria-activedescendant); a click opens the suggestion.
-                // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-                <li
+                // The box keeps the focus and handles the keys (aria-activedescendant), so an option takes no focus; a click opens it.
+                // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus
+                <div
                   key={suggestion.url}
                   id={optionId(position)}
                   role="option"
@@ -276,9 +275,9 @@ function SearchBox(): ReactNode {
                     </span>
                   )}
                   {suggestion.breadcrumbs.length > 0 && <span className={styles.path}>{suggestion.breadcrumbs.join(' › ')}</span>}
-                </li>
+                </div>
               ))}
-            </ul>
+            </div>
           )}
           {/* What the list cannot say: searching, nothing found, a failure; with suggestions, their count for screen readers. */}
           <p role="status" className={listed ? styles.visuallyHidden : styles.message}>

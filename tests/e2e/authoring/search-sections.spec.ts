@@ -2,6 +2,11 @@
  * Search on a site with sections of the same names in two versions (authoredSite.ts), built and
  * served through the gate. The real site's sections: signed-in/search-sections.spec.ts.
  */
+import path from 'node:path';
+import {listBuildFiles} from '../../../shared/buildLayout';
+import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../../shared/searchIndexFiles';
+import {readBuiltSearchIndex} from '../../support/builtSearchIndex';
+import {searchFromNavbar} from '../../support/search';
 import {checkSearchFrom, sectionSearchCases} from '../../support/searchSections';
 import {AUTHORED_SITE, expect, SECTIONS, test} from './authoredSite';
 
@@ -10,21 +15,27 @@ const ADDED = new RegExp(SECTIONS.map(({folder}) => folder).join('|'));
 const casesOf = (version?: string) =>
   sectionSearchCases(AUTHORED_SITE).filter((searched) => !version || searched.name.startsWith(`${version}, `));
 
-test('the sections added to both versions have indexes of their own', () => {
-  expect(
-    casesOf()
-      .filter((searched) => ADDED.test(searched.context))
-      .map((searched) => searched.index),
-  ).toEqual([
-    '/search-index-field-notes.json',
-    '/search-index-workshop.json',
-    '/1.0/search-index-1.0-field-notes.json',
-    '/1.0/search-index-1.0-workshop.json',
+test("the sections added to both versions have no index of their own: each is part of its version's", () => {
+  const added = casesOf().filter((searched) => ADDED.test(searched.context));
+  expect(added.map((searched) => [searched.context, searched.manifest])).toEqual([
+    ['field-notes', `/${MANIFEST_FILE}`],
+    ['workshop', `/${MANIFEST_FILE}`],
+    ['1.0/field-notes', `/1.0/${MANIFEST_FILE}`],
+    ['1.0/workshop', `/1.0/${MANIFEST_FILE}`],
   ]);
+  const build = path.join(AUTHORED_SITE, 'build/site');
+  expect(
+    listBuildFiles(build).filter((file) => isSearchIndex(file) && !file.startsWith(`${PARTS_DIR}/`) && !file.endsWith(MANIFEST_FILE)),
+  ).toEqual([]);
+  for (const searched of added) {
+    const index = readBuiltSearchIndex(build, searched.versionParam.replace(/\/$/, ''));
+    expect(index.pageUrls, searched.manifest).toContain(searched.page);
+    expect(index.manifest.sections).toContain(searched.context);
+  }
 });
 
 for (const version of ['3.0', '2.0', '1.0']) {
-  test(`every section of ${version}, and its pages outside sections, searches its own index`, async ({page, siteGate}) => {
+  test(`every section of ${version}, and its pages outside sections, searches the version's index`, async ({page, siteGate}) => {
     const cases = casesOf(version);
     expect(cases.length).toBeGreaterThan(0);
     for (const searched of cases) {
@@ -33,17 +44,35 @@ for (const version of ['3.0', '2.0', '1.0']) {
   });
 }
 
-test("a section's word is not found from the same-named section of the other version", async ({page, siteGate}) => {
+test("a section's word is not found from the same-named section of the other version, which the box links to", async ({page, siteGate}) => {
   await page.goto(`${siteGate.origin}/1.0/field-notes/quoll`);
-  const box = page.locator('input.navbar__search-input');
-  await box.focus();
-  await expect(box).toHaveAttribute('role', 'combobox');
   // marmot is in 3.0's Field Notes only.
-  await box.fill('marmot');
-  const suggestions = page.getByRole('listbox');
-  await expect(suggestions.getByText('No results')).toBeVisible();
-  await expect(suggestions.getByRole('option', {name: 'See all results outside "Field Notes (1.0)"'})).toHaveAttribute(
+  const popup = await searchFromNavbar(page, 'marmot');
+  const status = popup.getByRole('status');
+  await expect(status).toHaveText('No results in 1.0. 1 result in 3.0');
+  await expect(popup.getByRole('listbox')).toHaveCount(0);
+  // 3.0 is at the root: its search page needs no version.
+  await expect(status.getByRole('link', {name: '1 result in 3.0'})).toHaveAttribute('href', '/search?q=marmot');
+  await expect(popup.getByRole('link', {name: 'See all results within "Field Notes (1.0)"'})).toHaveAttribute(
     'href',
-    `/search?q=marmot&version=${encodeURIComponent('1.0/')}`,
+    `/search?q=marmot&ctx=${encodeURIComponent('1.0/field-notes')}&version=${encodeURIComponent('1.0/')}`,
   );
+  await status.getByRole('link').click();
+  await expect(page.getByRole('article').getByRole('link', {name: 'Field Notes marmot', exact: true})).toBeVisible();
 });
+
+for (const [from, first, then] of [
+  ['/1.0/field-notes/quoll', 'Field Notes', 'Workshop'],
+  ['/1.0/workshop/dugong', 'Workshop', 'Field Notes'],
+] as const) {
+  test(`from ${from}, the reader's section comes first among answers alike: ${first}, then ${then}`, async ({page, siteGate}) => {
+    await page.goto(`${siteGate.origin}${from}`);
+    // Every section doc of 1.0 says "lesson" the same way: only the reader's section tells them apart.
+    const popup = await searchFromNavbar(page, 'lesson');
+    const titles = (await popup.getByRole('listbox').getByRole('option').allTextContents()).map(
+      (text) => SECTIONS.find(({label}) => text.startsWith(`${label} `))?.label ?? 'other',
+    );
+    const sections = titles.filter((label) => label !== 'other');
+    expect(sections).toEqual([first, first, then, then]);
+  });
+}

@@ -5,6 +5,8 @@
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
+import {MANIFEST_FILE} from '../../../shared/searchIndexFiles';
+import {readBuiltSearchIndex} from '../../support/builtSearchIndex';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../../support/http';
 import {searchFromNavbar} from '../../support/search';
 import {orphanedDocPages} from '../../support/sidebars';
@@ -30,11 +32,17 @@ test('every version builds, with its own search index, and every page is reachab
     expect(existsSync(path.join(build, page)), page).toBe(true);
   }
   expect(existsSync(path.join(build, '2.0/release-notes.html'))).toBe(false);
-  for (const index of ['search-index.json', '2.0/search-index.json', '1.0/search-index.json']) {
-    expect(existsSync(path.join(build, index)), index).toBe(true);
+  const [current, frozen, oldest] = ['', '2.0', '1.0'].map((route) => readBuiltSearchIndex(build, route));
+  // The new page, and its word, are in the current version's index only.
+  expect(current!.pageUrls).toContain('/release-notes');
+  expect(current!.terms.some((term) => RELEASE_WORD.startsWith(term) && term.length > 8)).toBe(true);
+  for (const older of [frozen!, oldest!]) {
+    expect(older.pageUrls).not.toContain('/release-notes');
+    expect(older.terms.some((term) => term.startsWith(RELEASE_WORD.slice(0, 8)))).toBe(false);
   }
-  expect(readFileSync(path.join(build, 'search-index.json'), 'utf8')).toContain(RELEASE_WORD);
-  expect(readFileSync(path.join(build, '2.0/search-index.json'), 'utf8')).not.toContain(RELEASE_WORD);
+  expect(frozen!.pageUrls).toContain('/2.0/chapter-1-introduction');
+  expect(frozen!.pageUrls.every((url) => url?.startsWith('/2.0/'))).toBe(true);
+  expect(existsSync(path.join(build, 'search-index.json'))).toBe(false);
   expect(orphanedDocPages(build)).toEqual([]);
 });
 
@@ -42,7 +50,7 @@ test('the new paths are gated like the others', async ({siteGate}) => {
   const page = await rawRequest(siteGate.origin, '/2.0/chapter-1-introduction', {headers: NAVIGATION});
   expect(page.status).toBe(302);
   expect(page.headers.location).toBe(`/login?redirect=${encodeURIComponent('/2.0/chapter-1-introduction')}`);
-  expect((await rawRequest(siteGate.origin, '/2.0/search-index.json', {headers: SUBRESOURCE})).status).toBe(401);
+  expect((await rawRequest(siteGate.origin, `/2.0/${MANIFEST_FILE}`, {headers: SUBRESOURCE})).status).toBe(401);
   expect((await rawRequest(siteGate.origin, '/release-notes', {headers: SUBRESOURCE})).status).toBe(401);
 });
 
@@ -69,9 +77,14 @@ test('a new page is found by its word from its own version only', async ({page, 
   const found = await searchFromNavbar(page, RELEASE_WORD);
   await expect(found.getByRole('option').first()).toContainText('Release notes');
 
-  for (const olderPage of ['/2.0/chapter-1-introduction', '/1.0/intro']) {
+  // An older version does not find it, and says where it is.
+  for (const [olderPage, version] of [
+    ['/2.0/chapter-1-introduction', '2.0'],
+    ['/1.0/intro', '1.0'],
+  ]) {
     await page.goto(`${siteGate.origin}${olderPage}`);
     const results = await searchFromNavbar(page, RELEASE_WORD);
-    await expect(results).toContainText('No results');
+    await expect(results.getByRole('status')).toHaveText(`No results in ${version}. 1 result in 3.0`);
+    await expect(results.getByRole('status').getByRole('link')).toHaveAttribute('href', `/search?q=${RELEASE_WORD}`);
   }
 });

@@ -55,6 +55,8 @@ async function followInApp(page: Page, route: SiteRoute): Promise<void> {
   }, route.url);
   await expect(page.getByRole('heading', {level: 1})).toHaveText(route.h1);
   await expect(page).toHaveTitle(route.title);
+  // Docusaurus's progress bar (nprogress, role="bar") shows while a slow route loads and fades out after it: the page at rest is checked.
+  await expect(page.locator('#nprogress')).toHaveCount(0);
 }
 
 for (const tour of TOURS) {

@@ -50,7 +50,10 @@ test('a version that does not exist is named, and the current version searched i
 });
 
 for (const version of siteVersions(SITE)) {
-  test(`offers the sections of ${version.label} only, and each one keeps to its own pages of the version's index`, async ({page, context}) => {
+  test(`offers the sections of ${version.label} only, and each one keeps to its own pages of the version's index`, async ({
+    page,
+    context,
+  }) => {
     const cases = sectionSearchCases(SITE).filter(
       (searched) => searched.versionParam === (version.route === '' ? '' : `${version.route}/`),
     );

@@ -1,0 +1,64 @@
+/** The navbar box on a phone (375 px, the narrowest common screen): what a suggestion shows, and where the popup goes. */
+import type {Locator} from '@playwright/test';
+import {ROUTES} from '../../support/routes';
+import {navbarSearch, searchFromNavbar} from '../../support/search';
+import {expect, test} from '../fixtures';
+import {expectHydrated} from '../navbar';
+
+test.use({viewport: {width: 375, height: 667}});
+
+/** Whether the middle of an element is the element (or inside it), not something drawn over it. */
+function isOnTop(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const {left, top, width, height} = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(left + width / 2, top + height / 2);
+    return hit !== null && (hit === element || element.contains(hit));
+  });
+}
+
+// Queries with a full list (8) in 1.0, and every page of the three in 2.0.
+for (const {version, page: from, query, suggestions} of [
+  {version: '1.0', page: '/1.0/intro', query: 'markdown', suggestions: 8},
+  {version: '2.0', page: '/chapter-1-introduction', query: 'tutorial', suggestions: 3},
+]) {
+  test(`in ${version}, every suggestion shows its page's name, whole and on screen`, async ({page}) => {
+    const pageNames = new Set(ROUTES.filter((route) => (version === '1.0') === route.path.startsWith('/1.0')).map((route) => route.h1));
+    await page.goto(from);
+    await expectHydrated(page);
+    const popup = await searchFromNavbar(page, query);
+    const options = popup.getByRole('listbox').getByRole('option');
+    await expect(options.first()).toBeVisible();
+    await expect(options).toHaveCount(suggestions);
+    const count = suggestions;
+
+    for (let position = 0; position < count; position++) {
+      const option = options.nth(position);
+      // A suggestion's first line is the name of its page.
+      const name = option.locator(':scope > span').first();
+      // As a reader scrolls the popup to it: the whole suggestion in sight.
+      await option.evaluate((element) => element.scrollIntoView({block: 'nearest'}));
+      const text = (await name.innerText()).trim();
+      expect(pageNames, `suggestion ${position + 1}: "${text}"`).toContain(text);
+      await expect(name, text).toBeInViewport({ratio: 1});
+      expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth), `${text} is cut`).toBe(true);
+      expect(await isOnTop(name), `${text} is covered`).toBe(true);
+    }
+  });
+}
+
+test('the popup opens below the box, which stays in sight while the reader types', async ({page}) => {
+  await page.goto('/1.0/intro');
+  await expectHydrated(page);
+  const {box} = navbarSearch(page);
+  const popup = await searchFromNavbar(page, 'markdown');
+  const list = popup.getByRole('listbox');
+  await expect(list).toBeVisible();
+  await expect(box).toBeInViewport({ratio: 1});
+  expect(await isOnTop(box), 'the box is under the popup').toBe(true);
+  const boxBounds = (await box.boundingBox())!;
+  const listBounds = (await list.boundingBox())!;
+  expect(listBounds.y).toBeGreaterThanOrEqual(boxBounds.y + boxBounds.height);
+  // Within the screen's width, off its edges.
+  expect(listBounds.x).toBeGreaterThanOrEqual(8);
+  expect(listBounds.x + listBounds.width).toBeLessThanOrEqual(375 - 8);
+});

@@ -1,0 +1,114 @@
+/**
+ * A suggestion the box shows stays where it is until the reader types again: each query gets one
+ * answer, however its parts arrive, and no answer to an earlier query replaces a later one.
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import type {Page} from '@playwright/test';
+import {partUrl, type SearchManifest} from '../../../shared/searchIndexFiles';
+import {SITE_BUILD_DIR} from '../../support/buildFiles';
+import {ANSWERED, manifestPath, navbarSearch, PARTS_PATTERN} from '../../support/search';
+import {expect, test} from '../fixtures';
+import {expectHydrated} from '../navbar';
+
+declare global {
+  interface Window {
+    /** Every list the box showed: the query in the box, whether an answer was pending, the options' texts; in order. */
+    shownLists?: {query: string; busy: boolean; options: string[]}[];
+  }
+}
+
+/** Records, from now on, each list the box shows. */
+async function recordShownLists(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const container = document.querySelector<HTMLElement>('nav .navbar__search')!;
+    const box = container.querySelector<HTMLInputElement>('[role="combobox"]')!;
+    const lists: NonNullable<Window['shownLists']> = [];
+    window.shownLists = lists;
+    const record = () => {
+      const options = Array.from(container.querySelectorAll('[role="option"]'), (option) => option.textContent ?? '');
+      if (options.length === 0) return;
+      const shown = {query: box.value, busy: box.getAttribute('aria-busy') === 'true', options};
+      if (JSON.stringify(lists.at(-1)) !== JSON.stringify(shown)) lists.push(shown);
+    };
+    new MutationObserver(record).observe(container, {subtree: true, childList: true, characterData: true, attributes: true});
+  });
+}
+
+/** The lists shown as a query's answer (none pending), by query. */
+async function answersShown(page: Page): Promise<Map<string, string[][]>> {
+  const byQuery = new Map<string, string[][]>();
+  for (const {query, busy, options} of (await page.evaluate(() => window.shownLists))!) {
+    if (!busy) byQuery.set(query, [...(byQuery.get(query) ?? []), options]);
+  }
+  return byQuery;
+}
+
+test('a list shown for a query never changes its order or its suggestions until the reader types again', async ({page, context}) => {
+  // Parts arrive late and one after another, as on a slow link: a box that showed what it had so far,
+  // or sorted again as more came in, would move its list under the reader's pointer.
+  let delay = 0;
+  await context.route(PARTS_PATTERN, async (route) => {
+    delay += 120;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    await route.continue();
+  });
+  // A page in a section: the section orders the answers, and the other version is not asked.
+  await page.goto('/1.0/tutorial-basics/create-a-page');
+  await expectHydrated(page);
+  await recordShownLists(page);
+  const {box, popup} = navbarSearch(page);
+  await box.pressSequentially('markdown page', {delay: 60});
+  await expect(box).toHaveAttribute('aria-busy', 'false');
+  await expect(popup.getByRole('status')).toHaveText(ANSWERED);
+  const options = popup.getByRole('listbox').getByRole('option');
+  const shown = await options.allTextContents();
+  expect(shown.length).toBeGreaterThan(2);
+
+  // The reader reads, points and moves through the list; late parts and idle work land meanwhile.
+  for (let position = 0; position < shown.length; position++) {
+    await options.nth(position).hover();
+    await expect(options.nth(position)).toHaveAttribute('aria-selected', 'true');
+  }
+  for (let step = 0; step < shown.length + 1; step++) await box.press('ArrowDown');
+  await page.waitForTimeout(1500);
+  expect(await options.allTextContents()).toEqual(shown);
+
+  const byQuery = await answersShown(page);
+  for (const [query, listsOfQuery] of byQuery) expect(listsOfQuery, `the lists shown for "${query}"`).toHaveLength(1);
+  expect(byQuery.get('markdown page')).toEqual([shown]);
+  await context.unrouteAll({behavior: 'ignoreErrors'});
+});
+
+test("a late answer to an earlier query does not replace the answer to the reader's last one", async ({page, context}) => {
+  await page.goto('/1.0/intro');
+  await expectHydrated(page);
+  const {box, popup} = navbarSearch(page);
+  // Hold 1.0's document parts: a query with answers waits for them, one without answers does not.
+  const {docParts} = JSON.parse(readFileSync(path.join(SITE_BUILD_DIR, manifestPath('1.0')), 'utf8')) as SearchManifest;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = new Set(docParts.names.map((name) => partUrl('/', name)));
+  await context.route(
+    (url) => held.has(url.pathname),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  await recordShownLists(page);
+  await box.fill('markdown');
+  await expect(popup.getByRole('status')).toHaveText('Searching…');
+  await box.fill('zzzqqqxyzzy');
+  await expect(popup.getByRole('status')).toHaveText('No results in 1.0.');
+
+  // Now the answer for "markdown" comes, late: the box drops it.
+  const landed = context.waitForEvent('requestfinished', (request) => held.has(new URL(request.url()).pathname));
+  release();
+  await landed;
+  await page.waitForTimeout(500);
+  await expect(popup.getByRole('status')).toHaveText('No results in 1.0.');
+  await expect(box).toHaveValue('zzzqqqxyzzy');
+  // Not even for a moment, pending or not: no suggestion was ever shown.
+  expect(await page.evaluate(() => window.shownLists)).toEqual([]);
+});

@@ -1,0 +1,44 @@
+/** A version's search index as a build wrote it (shared/searchIndexFiles.ts), read whole: what the content and authoring tests check. */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {DocKind, MANIFEST_FILE, PARTS_DIR, type DocPart, type SearchManifest, type TermPart} from '../../shared/searchIndexFiles';
+
+export interface BuiltSearchIndex {
+  /** The manifest's file below the build folder: `search-index.manifest.json`, `1.0/search-index.manifest.json`. */
+  manifestFile: string;
+  manifest: SearchManifest;
+  /** Every part the manifest names, as its file below the build folder, term parts first. */
+  partFiles: string[];
+  termParts: TermPart[];
+  docParts: DocPart[];
+  /** Every term, in the order of the parts. */
+  terms: string[];
+  /** Every document, numbered as the manifest numbers them. */
+  docs: IndexedDocs;
+  /** Each page's address, from its title document. */
+  pageUrls: (string | undefined)[];
+}
+
+type IndexedDocs = DocPart['docs'];
+
+export const partFile = (name: string): string => `${PARTS_DIR}/${name}.json`;
+
+/** The version whose route is `route` ('' for the version at the root, else `1.0`). */
+export function readBuiltSearchIndex(buildDir: string, route: string): BuiltSearchIndex {
+  const read = <T>(file: string) => JSON.parse(readFileSync(path.join(buildDir, file), 'utf8')) as T;
+  const manifestFile = route === '' ? MANIFEST_FILE : `${route}/${MANIFEST_FILE}`;
+  const manifest = read<SearchManifest>(manifestFile);
+  const termParts = manifest.termParts.names.map((name) => read<TermPart>(partFile(name)));
+  const docParts = manifest.docParts.names.map((name) => read<DocPart>(partFile(name)));
+  const docs = docParts.flatMap((part) => part.docs);
+  return {
+    manifestFile,
+    manifest,
+    partFiles: [...manifest.termParts.names, ...manifest.docParts.names].map(partFile),
+    termParts,
+    docParts,
+    terms: termParts.flatMap((part) => part.terms),
+    docs,
+    pageUrls: manifest.pages.first.map((first) => (docs[first]?.k === DocKind.Title ? docs[first].u : undefined)),
+  };
+}
