@@ -11,7 +11,8 @@ import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {isLoginPath} from '@site/shared/paths';
-import {MAX_QUERY_LENGTH, syntaxHint} from '@site/src/search/engine/queryTerms';
+import {MAX_QUERY_LENGTH} from '@site/src/search/engine/queryTerms';
+import {boxStatus} from '@site/src/search/boxStatus';
 import type {SearchAnswer, Suggestion} from '@site/src/search/engine/versionIndex';
 import Marked from '@site/src/search/components/Marked';
 import {withHighlight} from '@site/src/search/highlightParam';
@@ -177,7 +178,8 @@ function SearchBox(): ReactNode {
       case 'Enter': {
         if (query.trim() === '') return;
         event.preventDefault();
-        const chosen = listed ? suggestions[Math.max(active, 0)] : undefined;
+        // An earlier query's list, still in sight while this one loads, is not what the reader asked for.
+        const chosen = listed && current ? suggestions[Math.max(active, 0)] : undefined;
         if (chosen) openSuggestion(chosen);
         else go(seeAll);
         break;
@@ -196,12 +198,15 @@ function SearchBox(): ReactNode {
     }
   };
 
-  let status = '';
-  if (failed) status = 'Search is unavailable right now: the index could not be loaded. Try again in a moment.';
-  else if (loading && suggestions.length === 0) status = 'Searching…';
-  else if (current && suggestions.length === 0)
-    status = [`No results in ${here?.label ?? 'this version'}.`, syntaxHint(query)].filter(Boolean).join(' ');
-  else if (current) status = `${suggestions.length} of ${answer.total} ${answer.total === 1 ? 'result' : 'results'}.`;
+  const status = boxStatus(
+    failed
+      ? {kind: 'failed'}
+      : current
+        ? {kind: 'answered', shown: suggestions.length, total: answer.total}
+        : {kind: 'searching', showing: suggestions.length},
+    query,
+    here?.label ?? 'this version',
+  );
 
   return (
     <div className={clsx('navbar__search', styles.box, open && styles.open)} dir="ltr">
