@@ -58,7 +58,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        {patterns: [{group: ['**/tests/**', '**/bench/**', '**/testkit/**'], message: 'testkit/ is for the tests and the benchmarks only.'}]},
+        {
+          patterns: [
+            {group: ['**/tests/**', '**/bench/**', '**/testkit/**'], message: 'testkit/ is for the tests and the benchmarks only.'},
+          ],
+        },
       ],
     },
   },

@@ -6,12 +6,13 @@ import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {writeCorpus} from './corpus';
 import {listBuildFiles} from '../shared/buildLayout';
-import {compareBuilds, indexStats, searchIndexFiles, type Equivalence} from './lib/buildOutput';
-import {coldBuild, productBuild, type Bundler} from './lib/docusaurus';
+import {compareBuilds, fileBytes, searchIndexFiles, searchIndexStats, totalBytes, type Equivalence} from './lib/buildOutput';
+import {coldBuild, gateBuildLayout, productBuild, type Bundler} from './lib/docusaurus';
 import type {Timed} from './lib/processes';
 import {goalCell, note, printTable, Report, type Cell} from './lib/report';
 import {kib, median, ratio, round} from './lib/stats';
 import {positiveInteger, type Workspace} from './lib/workspace';
+import {INDEX_HEADER, indexRows} from './search';
 
 const SITE_RUNS = 3;
 /** `npm run build` (site, login build, precompression, server) ÷ a plain `docusaurus build` of the same docs. */
@@ -90,10 +91,10 @@ function summary(series: Series) {
   };
 }
 
-/** Raw and gzip bytes of all of a build's search indexes. */
+/** Raw and gzip bytes of all of a build's search index files (every version's manifest and parts). */
 function indexBytes(buildDir: string): {bytes: number; gzipBytes: number} {
-  const stats = searchIndexFiles(listBuildFiles(buildDir)).map((file) => indexStats(buildDir, file));
-  return {bytes: stats.reduce((sum, index) => sum + index.bytes, 0), gzipBytes: stats.reduce((sum, index) => sum + index.gzipBytes, 0)};
+  const total = totalBytes(searchIndexFiles(listBuildFiles(buildDir)).map((file) => fileBytes(buildDir, file)));
+  return {bytes: total.raw, gzipBytes: total.gzip9};
 }
 
 /**
@@ -143,6 +144,7 @@ export async function run(workspace: Workspace): Promise<void> {
   const productOut = path.join(full.siteDir, 'out-product');
   const product = await productBuild(full.siteDir, productOut);
   note(`corpus, npm run build: ${seconds(product.wallMs)} s (CPU ${seconds(product.cpuMs)} s, peak ${product.peakRssMiB} MiB)`);
+  const productIndexes = searchIndexStats(gateBuildLayout(productOut).site);
   workspace.adopt('corpus-server', productOut);
   const comparison = await workspace.corpusCopy(compareDocs);
   const corpusCompare = newSeries('corpus', compareDocs);
@@ -190,9 +192,9 @@ export async function run(workspace: Workspace): Promise<void> {
       'CPU ratio',
       'Goal',
       'HTML routes',
-      'Search index files',
+      'Search index files (manifests + parts)',
       'Indexes byte-identical',
-      'Empty indexed pages F / W',
+      'Pages indexed with an empty title F / W',
     ],
     [equivalenceRow(all[0]!, siteEquivalence), equivalenceRow(all[1]!, corpusEquivalence)],
   );
@@ -238,8 +240,11 @@ export async function run(workspace: Workspace): Promise<void> {
     ],
   );
 
+  printTable(`Search index of the corpus as npm run build leaves it (${n} docs per version)`, INDEX_HEADER, indexRows(productIndexes));
+
   const empty = siteEquivalence.emptyIndexedPages.faster + corpusEquivalence.emptyIndexedPages.faster;
-  if (empty > 0) note(`WARNING: ${empty} pages were indexed empty in the Faster builds (see BENCHMARKS.md, "Problems found").`);
+  if (empty > 0)
+    note(`WARNING: ${empty} pages were indexed with an empty title in the Faster builds (see BENCHMARKS.md, "Problems found").`);
 
   report.write({
     goal: `webpack ÷ Faster wall-clock ≥ ${GOAL_RATIO}`,
@@ -254,6 +259,7 @@ export async function run(workspace: Workspace): Promise<void> {
       ratio: productRatio,
     },
     corpus: corpusSummary,
+    corpusSearchIndexes: productIndexes,
     codeBlocksInSearchIndex: code,
   });
 }

@@ -1,14 +1,16 @@
 /**
  * `npm run bench`: the benchmarks in order, sharing their builds, inside the bench's own Auth
  * emulator (package.json starts it with bench/firebase.json). `BENCH_ONLY=search,server` runs
- * some of them, `BENCH_ONLY=growth` the one left out of the default run; `BENCH_BUDGET_MINUTES`
- * (default 14, the emulator's start and stop take the rest of 15) bounds the optional repeat builds.
+ * some of them; `BENCH_ONLY=growth` and `BENCH_ONLY=search-quality` the ones left out of the default
+ * run. `BENCH_BUDGET_MINUTES` (default 14, the emulator's start and stop take the rest of 15) bounds
+ * the optional repeat builds.
  */
 import {run as build} from './build';
 import {run as growth} from './growth';
 import {run as lighthouse} from './lighthouse';
 import {run as pageLoad} from './page-load';
 import {run as search} from './search';
+import {run as searchQuality} from './searchQuality';
 import {run as server} from './server';
 import {assertEmulatorRunning} from './lib/environment';
 import {Workspace} from './lib/workspace';
@@ -29,6 +31,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   {name: 'server', run: server, expectedMs: 110_000},
   {name: 'lighthouse', run: lighthouse, expectedMs: 120_000},
   {name: 'growth', run: growth, expectedMs: 0, optional: true},
+  {name: 'search-quality', run: searchQuality, expectedMs: 0, optional: true},
 ];
 
 async function main(): Promise<void> {

@@ -1,46 +1,138 @@
 /** What a build produced: its pages, its search indexes and the login page's scripts, to compare builds and size them. */
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {listBuildFiles} from '../../shared/buildLayout';
-import {isSearchIndex} from '../../shared/searchIndexFiles';
+import {
+  DocKind,
+  isSearchIndex,
+  MANIFEST_FILE,
+  PARTS_DIR,
+  type DocPart,
+  type IndexedDoc,
+  type SearchManifest,
+  type TermPart,
+} from '../../shared/searchIndexFiles';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {gateBuildLayout} from './docusaurus';
 
 export const htmlRoutes = (files: readonly string[]) => files.filter((file) => file.endsWith('.html'));
 export const searchIndexFiles = (files: readonly string[]) => files.filter(isSearchIndex);
 
-/** The plugin's index: one entry per document type; type 0 has one document per page, `t` its title. */
-type SearchIndex = {documents: {t: string; u: string}[]}[];
+/**
+ * Raw, gzip -9 and as-served bytes of a build file. `served` is what the gate sends a browser that
+ * accepts brotli: the precompressed copy, or the file itself when the build kept no copy of it
+ * (too small to gain); `brotli` says whether there was one.
+ */
+export interface FileBytes {
+  raw: number;
+  gzip9: number;
+  served: number;
+  brotli: boolean;
+}
 
-export interface IndexStats {
-  file: string;
-  bytes: number;
-  gzipBytes: number;
+export function fileBytes(buildDir: string, file: string): FileBytes {
+  const full = path.join(buildDir, file);
+  const raw = readFileSync(full);
+  const brotli = existsSync(`${full}.br`);
+  return {raw: raw.length, gzip9: gzipSync(raw, {level: 9}).length, served: brotli ? statSync(`${full}.br`).size : raw.length, brotli};
+}
+
+/** Sums of several files' bytes (`brotli`: every one of them has a copy). */
+export function totalBytes(files: readonly FileBytes[]): FileBytes {
+  return {
+    raw: files.reduce((sum, file) => sum + file.raw, 0),
+    gzip9: files.reduce((sum, file) => sum + file.gzip9, 0),
+    served: files.reduce((sum, file) => sum + file.served, 0),
+    brotli: files.every((file) => file.brotli),
+  };
+}
+
+export interface PartsStats extends FileBytes {
+  count: number;
+  /** The largest part's raw bytes. */
+  largestRaw: number;
+}
+
+function partsStats(buildDir: string, names: readonly string[]): PartsStats {
+  const files = names.map((name) => fileBytes(buildDir, `${PARTS_DIR}/${name}.json`));
+  return {count: names.length, ...totalBytes(files), largestRaw: Math.max(0, ...files.map((file) => file.raw))};
+}
+
+/** One version's search index (shared/searchIndexFiles.ts): its manifest and the parts it names. */
+export interface VersionIndexStats {
+  /** The version's folder below the site's root: '' for the current version (2.0), '1.0'. */
+  version: string;
+  /** The manifest, relative to the build. */
+  manifestFile: string;
+  manifest: FileBytes;
   pages: number;
+  terms: number;
+  termParts: PartsStats;
+  docParts: PartsStats;
   /**
-   * Pages indexed with no title and no text: the plugin read an empty HTML file. Should be 0;
-   * see "Problems found" in BENCHMARKS.md.
+   * Pages indexed with an empty title (or none: their first document is not a title). Should be 0:
+   * the search plugin read an empty HTML file, or found no title in it. See "Problems found" in BENCHMARKS.md.
    */
   emptyPages: number;
   /** The first few of them. */
   emptyPageUrls: string[];
 }
 
-export function indexStats(buildDir: string, file: string): IndexStats {
-  const raw = readFileSync(path.join(buildDir, file));
-  const titles = (JSON.parse(raw.toString('utf8')) as SearchIndex)[0]?.documents ?? [];
-  return {
-    file,
-    bytes: raw.length,
-    gzipBytes: gzipSync(raw, {level: 9}).length,
-    pages: titles.length,
-    emptyPages: titles.filter((document) => document.t === '').length,
-    emptyPageUrls: titles
-      .filter((document) => document.t === '')
-      .slice(0, 5)
-      .map((document) => document.u),
+/** The manifests of a build (site folder or flat build): one per version. */
+export function manifestFiles(files: readonly string[]): string[] {
+  return files.filter((file) => path.posix.basename(file) === MANIFEST_FILE);
+}
+
+const readJson = <T>(buildDir: string, file: string) => JSON.parse(readFileSync(path.join(buildDir, file), 'utf8')) as T;
+
+/** Each page a version's index holds: its title document (undefined when the page has none) and the page's address. */
+export function indexedPages(buildDir: string, manifestFile: string): {url: string | null; title: IndexedDoc | undefined}[] {
+  const manifest = readJson<SearchManifest>(buildDir, manifestFile);
+  const docParts = manifest.docParts.names.map((name) => readJson<DocPart>(buildDir, `${PARTS_DIR}/${name}.json`));
+  // Parts in order of their first document: a document is in the last part that starts at or before it.
+  const docAt = (doc: number) => {
+    let [low, high] = [0, docParts.length - 1];
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if (docParts[middle]!.first <= doc) low = middle;
+      else high = middle - 1;
+    }
+    const part = docParts[low];
+    return part && part.first <= doc ? part.docs[doc - part.first] : undefined;
   };
+  return manifest.pages.first.map((first) => {
+    const title = docAt(first);
+    return {url: title?.k === DocKind.Title ? (title.u ?? null) : null, title: title?.k === DocKind.Title ? title : undefined};
+  });
+}
+
+export function versionIndexStats(buildDir: string, manifestFile: string): VersionIndexStats {
+  const manifest = readJson<SearchManifest>(buildDir, manifestFile);
+  const terms = manifest.termParts.names.reduce(
+    (sum, name) => sum + readJson<TermPart>(buildDir, `${PARTS_DIR}/${name}.json`).terms.length,
+    0,
+  );
+  const empty = indexedPages(buildDir, manifestFile).filter(({title}) => title === undefined || title.t.trim() === '');
+  const dir = path.posix.dirname(manifestFile);
+  return {
+    version: dir === '.' ? '' : dir,
+    manifestFile,
+    manifest: fileBytes(buildDir, manifestFile),
+    pages: manifest.pages.first.length,
+    terms,
+    termParts: partsStats(buildDir, manifest.termParts.names),
+    docParts: partsStats(buildDir, manifest.docParts.names),
+    emptyPages: empty.length,
+    emptyPageUrls: empty.slice(0, 5).map(({url}) => url ?? '(no title document)'),
+  };
+}
+
+/** Every version's index in a build folder, the current version first. */
+export function searchIndexStats(buildDir: string, files: readonly string[] = listBuildFiles(buildDir)): VersionIndexStats[] {
+  return manifestFiles(files)
+    .map((file) => versionIndexStats(buildDir, file))
+    .sort((a, b) => a.version.localeCompare(b.version));
 }
 
 export interface Equivalence {
@@ -50,7 +142,7 @@ export interface Equivalence {
   htmlRouteDifferences: string[];
   searchIndexFiles: string[];
   sameSearchIndexFiles: boolean;
-  /** Byte-identical index files: both bundlers feed the plugin the same HTML text. */
+  /** Byte-identical index files (parts are named by their content's hash): both bundlers feed the plugin the same HTML text. */
   identicalSearchIndexes: boolean;
   emptyIndexedPages: {faster: number; webpack: number};
   emptyIndexedPageUrls: {faster: string[]; webpack: string[]};
@@ -63,9 +155,9 @@ export function compareBuilds(faster: string, webpack: string): Equivalence {
   const [indexesF, indexesW] = [searchIndexFiles(filesF), searchIndexFiles(filesW)];
   const differences = [...[...routesF].filter((route) => !routesW.has(route)), ...[...routesW].filter((route) => !routesF.has(route))];
   const sameIndexFiles = indexesF.join('\n') === indexesW.join('\n');
-  const [statsF, statsW] = [indexesF.map((file) => indexStats(faster, file)), indexesW.map((file) => indexStats(webpack, file))];
-  const emptyPages = (stats: IndexStats[]) => stats.reduce((sum, index) => sum + index.emptyPages, 0);
-  const emptyUrls = (stats: IndexStats[]) => stats.flatMap((index) => index.emptyPageUrls).slice(0, 5);
+  const [statsF, statsW] = [searchIndexStats(faster, filesF), searchIndexStats(webpack, filesW)];
+  const emptyPages = (stats: VersionIndexStats[]) => stats.reduce((sum, index) => sum + index.emptyPages, 0);
+  const emptyUrls = (stats: VersionIndexStats[]) => stats.flatMap((index) => index.emptyPageUrls).slice(0, 5);
   return {
     htmlRoutes: routesF.size,
     sameHtmlRoutes: differences.length === 0,

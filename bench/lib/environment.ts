@@ -15,6 +15,8 @@ export const PORTS = {
   gateAlternate: 4101,
   docusaurusServe: 4110,
   lighthouseDebugging: 4120,
+  /** A plain static server (bench/lib/staticServer.ts): the search-quality benchmark's Pagefind site. */
+  staticServer: 4130,
 } as const;
 
 /** The environment every bench build and server shares: the site's browser code talks to the bench's emulator. */

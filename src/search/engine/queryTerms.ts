@@ -146,5 +146,7 @@ export function expand(word: QueryWord, terms: readonly string[]): Expansion[] {
  * `field:`, `~1`, `^2`, `*`, `+`/`-` before a word): here every word is searched as written.
  */
 export function syntaxHint(query: string): string | null {
-  return /(?:^|\s)[+-]\S|\S:\S*|~|\^|\*/.test(query) ? 'Search takes plain words: symbols such as : ~ ^ * + have no special meaning here.' : null;
+  return /(?:^|\s)[+-]\S|\S:\S*|~|\^|\*/.test(query)
+    ? 'Search takes plain words: symbols such as : ~ ^ * + have no special meaning here.'
+    : null;
 }

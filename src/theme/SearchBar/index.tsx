@@ -103,7 +103,7 @@ function SearchBox(): ReactNode {
   }, []);
 
   useEffect(() => {
-    // An empty box shows nothing (`open`), so the last answer may stay: it is only shown for its own query.
+    // An empty box asks nothing (its last answer was dropped when it was emptied).
     if (query.trim() === '') return;
     const id = ++latest.current;
     const others = versions.filter((candidate) => candidate.versionUrl !== versionUrl);
@@ -192,6 +192,7 @@ function SearchBox(): ReactNode {
         } else if (query !== '') {
           event.preventDefault();
           setQuery('');
+          setShown(null);
         }
         break;
       default:
@@ -236,6 +237,8 @@ function SearchBox(): ReactNode {
         onChange={(event) => {
           setQuery(event.target.value);
           setClosed(false);
+          // A box emptied starts afresh: the next query's list is not preceded by the last one's.
+          if (event.target.value.trim() === '') setShown(null);
         }}
         onFocus={() => {
           setFocused(true);

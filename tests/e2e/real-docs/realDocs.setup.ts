@@ -1,13 +1,12 @@
-import {cpSync} from 'node:fs';
-import path from 'node:path';
+import {addRealDocs} from '../../../testkit/realDocs';
 import {copySite} from '../../../testkit/siteCopy';
 import {test as setup} from '../fixtures';
 import {buildSiteCopy} from '../siteCopies';
-import {REAL_DOCS_FIXTURE, REAL_DOCS_SITE} from './realDocsSite';
+import {REAL_DOCS_SITE} from './realDocsSite';
 
 setup('copy the repository, add the real docs to 2.0, and build it', () => {
   setup.setTimeout(300_000);
   copySite(REAL_DOCS_SITE);
-  cpSync(path.join(REAL_DOCS_FIXTURE, 'docs'), path.join(REAL_DOCS_SITE, 'docs'), {recursive: true});
+  addRealDocs(REAL_DOCS_SITE);
   buildSiteCopy(REAL_DOCS_SITE);
 });

@@ -4,18 +4,14 @@
  * be among the eight suggestions (recall@8 ≥ 0.95) and near the top (mean reciprocal rank ≥ 0.85),
  * no suggestion may repeat another, and a list once shown must not change.
  */
-import {readFileSync} from 'node:fs';
 import path from 'node:path';
+import {builtPageTitle, readerQueries} from '../../../testkit/realDocs';
 import {navbarSearch} from '../../support/search';
-import {expect, readerQueries, REAL_DOCS_SITE, test} from './realDocsSite';
+import {expect, REAL_DOCS_SITE, test} from './realDocsSite';
 
 const FOLDERS = ['Reference', 'Guides'];
 
-/** The title a reader sees for a page: its <title> without the site's name. */
-function titleOf(url: string): string {
-  const html = readFileSync(path.join(REAL_DOCS_SITE, 'build/site', `${decodeURI(url)}.html`), 'utf8');
-  return /<title[^>]*>([^<]*?)(?: \| Tutorial Hub)?<\/title>/.exec(html)![1]!;
-}
+const titleOf = (url: string) => builtPageTitle(path.join(REAL_DOCS_SITE, 'build/site'), url);
 
 interface Outcome {
   query: string;

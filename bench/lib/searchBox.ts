@@ -1,0 +1,272 @@
+/**
+ * The navbar search box as the benchmarks drive it (src/theme/SearchBar): typing into it and timing,
+ * in the page, when suggestions show; and the index requests the page (or its search worker) made
+ * before that, with the bytes they transferred. bench/searchQuality.ts drives a Pagefind page built
+ * with the same roles, so one measurement serves both.
+ */
+import type {BrowserContext, Page, Request} from '@playwright/test';
+
+/** The box's container and input, in the main navbar. */
+export const BOX_CONTAINER = 'nav.navbar .navbar__search';
+export const BOX_INPUT = `${BOX_CONTAINER} input.navbar__search-input`;
+/**
+ * What the box's status line says once the current query has its answer: suggestions, none, or a
+ * failure (as tests/support/search.ts reads it). While a query is pending it says "Searching…", or
+ * nothing when the previous query's list is still shown.
+ */
+export const ANSWERED_SOURCE = String.raw`^(\d+ of \d+ results?\.|No results in |Search is unavailable)`;
+
+/** Longest wait for an answer before a query counts as dropped. */
+export const ANSWER_TIMEOUT_MS = 10_000;
+
+/**
+ * tsx (esbuild's keepNames) wraps functions declared inside a `page.evaluate` callback in a `__name`
+ * helper the page does not have: give it one.
+ */
+export async function allowNamedFunctions(context: BrowserContext): Promise<void> {
+  await context.addInitScript({content: 'globalThis.__name ??= (value) => value;'});
+}
+
+export interface ShownOption {
+  /** The option's first child: the page's title. */
+  title: string;
+  /** Its last child: where the page is (the breadcrumbs; Pagefind's page: the URL). */
+  place: string;
+  /** `data-url` when the list gives one (the Pagefind page). */
+  url: string | null;
+}
+
+/** One query typed into the box, timed in the page (ms on the page's clock, `performance.now()`). */
+export interface Typed {
+  /** The page's clock origin (epoch ms), to compare with request timings. */
+  timeOrigin: number;
+  firstKeydown: number;
+  lastKeydown: number;
+  /** The first time anything answered showed: a visible list of suggestions, or an answered status line ("No results…"). */
+  firstShown: number;
+  /** When the whole query's own answer showed (status answered for the box's full text, nothing pending). */
+  finalShown: number;
+  /** Mutations of the popup in the settle time after the final answer: the list changed by itself. */
+  changesAfterFinal: number;
+  /** The final list, top first. */
+  options: ShownOption[];
+  status: string;
+}
+
+export interface TypingOptions {
+  /** Between keys. */
+  delayMs?: number;
+  /** How long to watch the list once the final answer showed. */
+  settleMs?: number;
+  /** The whole text in one `input` event (pasted), not key by key. */
+  paste?: boolean;
+}
+
+/**
+ * Clicks the box and types `text` key by key (`delayMs` between keys) or pastes it, then waits for
+ * the answer to the whole text and `settleMs` more. Times from the first key's `keydown` (a paste:
+ * its `input` event; `event.timeStamp`) to what a MutationObserver on the box's container first sees.
+ */
+export async function typeIntoBox(
+  page: Page,
+  text: string,
+  {delayMs = 0, settleMs = 0, paste = false}: TypingOptions = {},
+): Promise<Typed> {
+  await page.evaluate(
+    ({container, answeredSource, target, timeoutMs, settleMs}) => {
+      const root = document.querySelector<HTMLElement>(container)!;
+      const input = root.querySelector<HTMLInputElement>('input')!;
+      const answered = new RegExp(answeredSource);
+      const state = {
+        timeOrigin: performance.timeOrigin,
+        firstKeydown: Number.NaN,
+        lastKeydown: Number.NaN,
+        firstShown: Number.NaN,
+        finalShown: Number.NaN,
+        changesAfterFinal: 0,
+      };
+      const statusText = () => root.querySelector('[role="status"]')?.textContent ?? '';
+      const isAnswered = () => input.getAttribute('aria-busy') !== 'true' && answered.test(statusText());
+      const listVisible = () => {
+        const listbox = root.querySelector<HTMLElement>('[role="listbox"]');
+        return !!listbox && listbox.offsetParent !== null && listbox.querySelector('[role="option"]') !== null;
+      };
+      const observer = new MutationObserver((records) => {
+        if (Number.isNaN(state.firstKeydown)) return;
+        const now = performance.now();
+        if (!Number.isNaN(state.finalShown)) {
+          // Changes of the box's own input (its value, aria-*) are the reader's, not the list's.
+          state.changesAfterFinal += records.filter((record) => record.target !== input).length;
+          return;
+        }
+        if (Number.isNaN(state.firstShown) && (listVisible() || isAnswered())) state.firstShown = now;
+        if (isAnswered() && input.value === target) state.finalShown = now;
+      });
+      observer.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
+      for (const type of ['keydown', 'input']) {
+        input.addEventListener(type, (event) => {
+          // A paste has no keydown: its input event starts the clock.
+          if (type === 'input' && !Number.isNaN(state.lastKeydown)) return;
+          if (Number.isNaN(state.firstKeydown)) state.firstKeydown = event.timeStamp;
+          state.lastKeydown = event.timeStamp;
+        });
+      }
+      (window as unknown as {typed: Promise<unknown>}).typed = new Promise((resolve) => {
+        const started = performance.now();
+        const poll = setInterval(() => {
+          const done = !Number.isNaN(state.finalShown) && performance.now() - state.finalShown >= settleMs;
+          if (done || performance.now() - started > timeoutMs) {
+            clearInterval(poll);
+            observer.disconnect();
+            const options = Array.from(root.querySelectorAll<HTMLElement>('[role="listbox"] [role="option"]')).map((option) => ({
+              title: option.firstElementChild?.textContent ?? '',
+              place: option.lastElementChild?.textContent ?? '',
+              url: option.getAttribute('data-url'),
+            }));
+            resolve({...state, options: Number.isNaN(state.finalShown) ? [] : options, status: statusText()});
+          }
+        }, 20);
+      });
+    },
+    {
+      container: BOX_CONTAINER,
+      answeredSource: ANSWERED_SOURCE,
+      target: text,
+      timeoutMs: ANSWER_TIMEOUT_MS + text.length * delayMs,
+      settleMs,
+    },
+  );
+  const box = page.locator(BOX_INPUT);
+  if (paste) {
+    await box.fill(text);
+  } else {
+    await box.click();
+    await page.keyboard.type(text, {delay: delayMs});
+  }
+  return page.evaluate(() => (window as unknown as {typed: Promise<Typed>}).typed);
+}
+
+/** ms from the first keydown, or null when it never happened. */
+export function msSinceFirstKey(typed: Typed, time: number): number | null {
+  return Number.isNaN(time) || Number.isNaN(typed.firstKeydown) ? null : Math.max(0, time - typed.firstKeydown);
+}
+
+/** A page time as epoch ms (the clock request timings use); Infinity when it never happened. */
+export function epochOf(typed: Typed, time: number): number {
+  return Number.isNaN(time) ? Number.POSITIVE_INFINITY : typed.timeOrigin + time;
+}
+
+/** A request as the log keeps it, once finished. */
+export interface LoggedRequest {
+  path: string;
+  /** Epoch ms. */
+  startedAt: number;
+  /** Epoch ms; Infinity when it failed or never finished. */
+  finishedAt: number;
+  /** Encoded body bytes (as transferred, before decompression). */
+  bodyBytes: number;
+  encoding: string | null;
+}
+
+/**
+ * Every request of a browser context whose path `matches` (the page's and its workers': the search
+ * worker's fetches are the context's, not the page's).
+ */
+export class RequestLog {
+  private readonly requests: Request[] = [];
+
+  constructor(context: BrowserContext, matches: (path: string) => boolean) {
+    context.on('request', (request) => {
+      if (matches(new URL(request.url()).pathname)) this.requests.push(request);
+    });
+  }
+
+  /** Waits for every logged request to end, then describes them. */
+  async settled(): Promise<LoggedRequest[]> {
+    return Promise.all(
+      this.requests.map(async (request): Promise<LoggedRequest> => {
+        const response = await request.response().catch(() => null);
+        const sizes = await request.sizes().catch(() => null);
+        const timing = request.timing();
+        // Chromium reports no body bytes for a worker's own script: its Content-Length says what came.
+        const declared = Number((await response?.headerValue('content-length').catch(() => null)) ?? 0);
+        return {
+          path: new URL(request.url()).pathname,
+          startedAt: timing.startTime,
+          finishedAt: sizes && timing.responseEnd >= 0 ? timing.startTime + timing.responseEnd : Number.POSITIVE_INFINITY,
+          bodyBytes: sizes?.responseBodySize || declared || 0,
+          encoding: (await response?.headerValue('content-encoding').catch(() => null)) ?? null,
+        };
+      }),
+    );
+  }
+}
+
+/** Paths of the scripts the page's workers run: each worker's own, and what it loaded besides its fetches (chunks). */
+export async function workerScripts(page: Page): Promise<Set<string>> {
+  const scripts = new Set<string>();
+  for (const worker of page.workers()) {
+    scripts.add(new URL(worker.url()).pathname);
+    const loaded = await worker.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType !== 'fetch')
+        .map((entry) => entry.name),
+    );
+    for (const url of loaded) scripts.add(new URL(url).pathname);
+  }
+  return scripts;
+}
+
+/** The requests started by `epochMs`, and the bytes they transferred. */
+export function startedBy(requests: readonly LoggedRequest[], epochMs: number): {files: string[]; bytes: number} {
+  const before = requests.filter((request) => request.startedAt <= epochMs);
+  return {files: before.map((request) => request.path), bytes: before.reduce((sum, request) => sum + request.bodyBytes, 0)};
+}
+
+/**
+ * Runs queries one after the other in the page: sets the box's value as a keystroke does (the native
+ * setter, so React sees it, then an `input` event) and times from just before that event to the
+ * mutation that ends the query's pending state (aria-busy back to false, the answer rendered): the
+ * DOM update, before paint. Each query must differ from the one before (the box does not search an
+ * unchanged text).
+ */
+export async function queryLatencies(
+  page: Page,
+  queries: readonly string[],
+): Promise<{latenciesMs: number[]; timedOut: number; withResults: number}> {
+  await page.locator(BOX_INPUT).focus();
+  return page.evaluate(
+    async ({queries, container, timeoutMs}) => {
+      const root = document.querySelector<HTMLElement>(container)!;
+      const input = root.querySelector<HTMLInputElement>('input')!;
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      const latenciesMs: number[] = [];
+      let timedOut = 0;
+      let withResults = 0;
+      for (const query of queries) {
+        let busy = false;
+        let resolveAnswered!: (time: number) => void;
+        const answered = new Promise<number>((resolve) => (resolveAnswered = resolve));
+        const observer = new MutationObserver(() => {
+          const now = performance.now();
+          if (input.getAttribute('aria-busy') === 'true') busy = true;
+          else if (busy) resolveAnswered(now);
+        });
+        observer.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
+        const started = performance.now();
+        setValue.call(input, query);
+        input.dispatchEvent(new Event('input', {bubbles: true}));
+        const ended = await Promise.race([answered, new Promise<number>((resolve) => setTimeout(() => resolve(Number.NaN), timeoutMs))]);
+        observer.disconnect();
+        if (Number.isNaN(ended)) timedOut++;
+        else latenciesMs.push(ended - started);
+        if (root.querySelector('[role="option"]')) withResults++;
+        // Let the popup settle before the next query.
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      }
+      return {latenciesMs, timedOut, withResults};
+    },
+    {queries, container: BOX_CONTAINER, timeoutMs: ANSWER_TIMEOUT_MS},
+  );
+}
