@@ -17,7 +17,7 @@ import type {SearchAnswer, Suggestion} from '@site/src/search/engine/versionInde
 import Marked from '@site/src/search/components/Marked';
 import {withHighlight} from '@site/src/search/highlightParam';
 import {prepareSearch, search} from '@site/src/search/searchClient';
-import {searchPageUrl} from '@site/src/search/searchLinks';
+import {footerLinks, searchPageUrl} from '@site/src/search/searchLinks';
 import {useHighlightOnPage} from '@site/src/search/useHighlightOnPage';
 import {usePopupTop} from '@site/src/search/usePopupTop';
 import {useNavbarSearchScope, useSearchVersions, type SearchVersion} from '@site/src/search/useSearchScope';
@@ -162,7 +162,12 @@ function SearchBox(): ReactNode {
   );
   const openSuggestion = (suggestion: Suggestion) => go(withHighlight(suggestion.url, answer?.words ?? []));
   const seeAll = searchPageUrl(baseUrl, {query, version: here?.param ?? null});
-  const seeAllInSection = section ? searchPageUrl(baseUrl, {query, version: here?.param ?? null, section}) : null;
+  const footer = footerLinks(baseUrl, {
+    query,
+    version: here?.param ?? null,
+    readerSection: section && sectionLabel ? {path: section, label: sectionLabel} : undefined,
+    answered: current ? {shown: suggestions.length, inSection: suggestions.filter((suggestion) => suggestion.inSection).length} : undefined,
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
@@ -300,14 +305,11 @@ function SearchBox(): ReactNode {
             )}
           </p>
           <div className={styles.footer}>
-            <Link to={seeAll} onClick={() => setClosed(true)}>
-              See all results
-            </Link>
-            {seeAllInSection && sectionLabel && (
-              <Link to={seeAllInSection} onClick={() => setClosed(true)}>
-                See all results within "{sectionLabel}"
+            {footer.map(({label, href}) => (
+              <Link key={label} to={href} onClick={() => setClosed(true)}>
+                {label}
               </Link>
-            )}
+            ))}
           </div>
         </div>
       )}
