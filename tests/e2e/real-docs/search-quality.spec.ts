@@ -32,9 +32,11 @@ for (const where of ['its own folder', 'the other folder'] as const) {
       const {box, popup} = navbarSearch(page);
       for (const {query, expected} of queries) {
         await box.fill('');
-        await box.pressSequentially(query);
+        // All but the last key at once, then the last key as a reader presses it: the box answers what was typed.
+        await box.fill(query.slice(0, -1));
+        await box.press(query.at(-1)!);
         await expect(box).toHaveAttribute('aria-busy', 'false');
-        // What the list shows, and whether it changes in the next quarter second with nothing typed.
+        // What the list shows, and whether it changes in the next 100 ms with nothing typed (one answer per query: it never should).
         const {shown, changed} = await popup.evaluate(async (element) => {
           // Each suggestion as a reader tells it from the others: its page's title and where that page is.
           const titles = () =>
@@ -46,7 +48,7 @@ for (const where of ['its own folder', 'the other folder'] as const) {
           const observer = new MutationObserver((records) => (mutations += records.length));
           const before = titles();
           observer.observe(element, {subtree: true, childList: true, characterData: true});
-          await new Promise((resolve) => setTimeout(resolve, 250));
+          await new Promise((resolve) => setTimeout(resolve, 100));
           observer.disconnect();
           return {shown: before, changed: mutations > 0 || JSON.stringify(titles()) !== JSON.stringify(before)};
         });
