@@ -236,6 +236,12 @@ export class SessionAuthority {
    */
   async signOut(cookie: string, {everywhere = false} = {}): Promise<void> {
     const key = cookieIdOf(cookie);
+    // Only a session the gate would serve is ended: a cookie already signed out (or revoked, or
+    // refused) signs nobody out again, everywhere or here, and writes nothing in the reader's name.
+    if ((await this.verify(cookie)) === null) {
+      this.verified.delete(key);
+      return;
+    }
     let decoded: DecodedIdToken;
     try {
       decoded = await this.options.identity.call(() => this.auth.verifySessionCookie(cookie, false));

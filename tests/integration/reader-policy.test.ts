@@ -11,7 +11,7 @@ import {postLogout, postSession, sessionCookieFor, sessionCookieOf, startGate, t
 import {deleteAccount, newAccount, signInWithPassword, signUpAnonymously, uniqueEmail, updateAccount} from '../support/emulator';
 import {runScript} from '../support/childProcess';
 import {SUBRESOURCE} from '../support/http';
-import {SESSION_ENDPOINT, SIGN_IN_OPTIONS_ENDPOINT, sessionCookieHeader} from '../../shared/session';
+import {SESSION_COOKIE, SESSION_ENDPOINT, SIGN_IN_OPTIONS_ENDPOINT, sessionCookieHeader} from '../../shared/session';
 
 /** What a reader with this cookie gets for a gated file. */
 async function statusWith(gate: RunningGate, cookie: string): Promise<number> {
@@ -245,6 +245,30 @@ describe('the audit trail', () => {
       ]);
       const everything = JSON.stringify(audited.logs);
       for (const secret of [idToken, cookie, second, cookie.split('.')[1]!]) expect(everything).not.toContain(secret);
+    } finally {
+      await audited.close();
+    }
+  });
+});
+
+describe('a sign-out with a cookie the gate would not serve', () => {
+  it('ends nothing and records nothing: a cookie already signed out cannot sign its reader out everywhere', async () => {
+    const audited = await startGate();
+    try {
+      const reader = await newAccount(uniqueEmail('stale-logout'));
+      const signedOut = await sessionCookieFor(audited, reader);
+      await postLogout(audited, signedOut);
+      const other = await sessionCookieFor(audited, reader);
+      const before = auditOf(audited).length;
+
+      const logout = await postLogout(audited, signedOut, {everywhere: true});
+      expect(logout.status).toBe(204);
+      // The cookie is cleared all the same.
+      expect(String(logout.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
+      expect(auditOf(audited).slice(before)).toEqual([]);
+      // The reader's other session goes on.
+      const page = await audited.request('/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(other)}});
+      expect(page.status).toBe(200);
     } finally {
       await audited.close();
     }
