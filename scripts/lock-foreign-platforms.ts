@@ -9,29 +9,7 @@
  */
 import {readFileSync, writeFileSync} from 'node:fs';
 
-interface LockEntry {
-  version?: string;
-  optional?: boolean;
-  os?: string[];
-  cpu?: string[];
-  libc?: string[];
-  optionalDependencies?: Record<string, string>;
-}
-
-const OS = ['darwin', 'linux', 'win32', 'android', 'freebsd', 'openbsd', 'openharmony', 'sunos', 'aix'];
-const CPU = ['arm64', 'x64', 'ia32', 'arm', 'ppc64', 's390x', 'riscv64', 'loong64', 'mips64el'];
-
-/** `@swc/core-linux-arm-gnueabihf` → linux / arm / glibc, from the name's platform triple. */
-export function platformOf(name: string): Pick<LockEntry, 'os' | 'cpu' | 'libc'> | null {
-  const parts = name.split('/').pop()!.split('-');
-  const osIndex = parts.findIndex((part) => OS.includes(part));
-  if (osIndex === -1) return null;
-  const cpu = parts.slice(osIndex + 1).find((part) => CPU.includes(part));
-  if (!cpu) return null;
-  const rest = parts.slice(osIndex + 2).join('-');
-  const libc = rest.startsWith('musl') ? ['musl'] : rest.startsWith('gnu') ? ['glibc'] : undefined;
-  return {os: [parts[osIndex]!], cpu: [cpu], ...(libc && parts[osIndex] === 'linux' ? {libc} : {})};
-}
+import {platformOf, type LockEntry} from './platformOf';
 
 const file = process.argv[2] ?? 'package-lock.json';
 const lock = JSON.parse(readFileSync(file, 'utf8')) as {packages: Record<string, LockEntry>};
