@@ -51,12 +51,23 @@ function useVersionsAndContexts() {
   );
 }
 
-/** The name of the version the reader is in (searchScope.ts's readerVersion): what the version menu shows and "Tutorials" opens. */
+/** The search page's version, when the page is the search page (its address may name one). */
+function useSearchPageVersion(): ScopeVersion | undefined {
+  const {plugin} = useRouteContext();
+  const scope = useSearchPageScope();
+  return plugin.name === SEARCH_PLUGIN_NAME ? scope.version : undefined;
+}
+
+/**
+ * The name of the version the reader is in (searchScope.ts's readerVersion; on the search page, the
+ * version it searches): what the version menu shows, "Tutorials" opens and the navbar box searches.
+ */
 export function useReaderVersionName(): string {
   const {pathname} = useLocation();
   const {plugin} = useRouteContext();
   const setup = useVersionsAndContexts();
-  return readerVersion({...setup, pathname, onDocPage: plugin.name === DOCS_PLUGIN}).name;
+  const searched = useSearchPageVersion();
+  return searched?.name ?? readerVersion({...setup, pathname, onDocPage: plugin.name === DOCS_PLUGIN}).name;
 }
 
 /** Every version of the docs, as the box searches them. */
@@ -80,10 +91,12 @@ export function useNavbarSearchScope(): SearchScope & {contextLabel: string | un
   const {plugin} = useRouteContext();
   const setup = useVersionsAndContexts();
   const onDocPage = plugin.name === DOCS_PLUGIN;
+  const searched = useSearchPageVersion();
   return useMemo(() => {
-    const scope = searchScopeForPage({...setup, pathname, onDocPage});
+    // On the search page the box searches the version the page does.
+    const scope = searchScopeForPage({...setup, pathname, onDocPage, preferredVersionName: searched?.name ?? setup.preferredVersionName});
     return {...scope, contextLabel: setup.contexts.find((context) => context.path === scope.context)?.label};
-  }, [setup, pathname, onDocPage]);
+  }, [setup, pathname, onDocPage, searched]);
 }
 
 /** For the search page. Its parameters are read once hydrated, as the plugin reads them: the server rendered the page without them. */

@@ -164,6 +164,19 @@ describe('sections', () => {
     expect(shown).toContain('/Guides/Plugins-Guide#lifecycle-of-a-plugin');
   });
 
+  it('a section that holds no indexed page boosts nothing and keeps nothing', async () => {
+    const {index} = servedIndex(PAGES, {
+      sections: [
+        {path: 'Reference', label: 'R'},
+        {path: 'Guides', label: 'G'},
+        {path: 'Empty', label: 'E'},
+      ],
+    });
+    expect((await index.search({query: 'lifecycle', limit: 8, within: 'Empty'})).total).toBe(0);
+    const fromEmpty = await index.search({query: 'lifecycle', limit: 8, section: 'Empty'});
+    expect(fromEmpty.suggestions.some((suggestion) => suggestion.inSection)).toBe(false);
+  });
+
   it('keeps to one section when asked (the search page)', async () => {
     const shown = urls((await searchOf('lifecycle', {within: 'Guides'})).suggestions);
     expect(shown.length).toBeGreaterThan(0);
@@ -204,9 +217,11 @@ describe('rankPages: the order of pages', () => {
   });
 
   it('the section boost reorders only answers of the same coverage and tier', () => {
-    const postings = postingsOf({0: [title(0, 1)[0]!, [], [], [], [3, 1.2 * SECTION_BOOST * 0.9]]});
-    const hits = rankPages({words: [[{term: '0', weight: 1}]], postings, pageFirstDocs, inSection: (page) => page === 0});
-    // Page 0's title holds the word: tier 2 before page 1's text whatever the boost.
+    // Page 1's text, boosted, scores far above page 0's title (10 × SECTION_BOOST against 6 × 1)…
+    const postings = postingsOf({0: [title(0, 1)[0]!, [], [], [], [3, 10]]});
+    expect(10 * SECTION_BOOST).toBeGreaterThan(6);
+    const hits = rankPages({words: [[{term: '0', weight: 1}]], postings, pageFirstDocs, inSection: (page) => page === 1});
+    // …yet page 0's title holds the word: tier 2 before page 1's text whatever the boost.
     expect(hits.map((hit) => [hit.page, hit.tier])).toEqual([
       [0, 2],
       [1, 0],

@@ -43,7 +43,8 @@ export function queryWords(input: string, rules: TextRules): QueryWord[] {
     if (text === '' || (!typing && rules.isStopWord(text))) return;
     words.push({text, term: rules.stem(text), typing});
   });
-  // A query of stop words only ("the", "how to") still searches them: they are not in the index, so it finds nothing, honestly.
+  // Stop words are not in the index: a query of them alone finds nothing, except that the word still
+  // being typed ("how to|") is searched as the beginning of longer words ("tool", "token").
   return words;
 }
 

@@ -73,8 +73,13 @@ export class VersionIndex {
     let part = this.parts.get(name);
     if (!part) {
       part = this.fetchJson(partUrl(this.baseUrl, name)).catch((error: unknown) => {
-        // A part that failed is asked for again by the next query.
+        // A part that failed is asked for again by the next query; one that is gone belongs to a build
+        // replaced since the manifest was read: the next query reads the new manifest.
         this.parts.delete(name);
+        if (error instanceof Error && /HTTP 404/.test(error.message)) {
+          this.manifest = undefined;
+          this.parts.clear();
+        }
         throw error;
       });
       this.parts.set(name, part);
@@ -107,14 +112,15 @@ export class VersionIndex {
       const at = part?.at.get(term);
       return at === undefined ? EMPTY : part!.postings[at]!;
     };
+    // A section the manifest does not list holds no indexed page (-1 is "in no section": never that).
     const sectionIndex = (path: string | undefined) => (path === undefined ? undefined : manifest.sections.indexOf(path));
     const [readerSection, onlySection] = [sectionIndex(section), sectionIndex(within)];
     const hits = rankPages({
       words: expansions,
       postings,
       pageFirstDocs: manifest.pages.first,
-      allowed: onlySection === undefined ? undefined : (page) => manifest.pages.section[page] === onlySection,
-      inSection: readerSection === undefined ? undefined : (page) => manifest.pages.section[page] === readerSection,
+      allowed: onlySection === undefined ? undefined : (page) => onlySection !== -1 && manifest.pages.section[page] === onlySection,
+      inSection: readerSection === undefined || readerSection === -1 ? undefined : (page) => manifest.pages.section[page] === readerSection,
     });
     const shown = hits.slice(0, limit);
     const docPartIndexes = new Set(shown.map((hit) => runOf(hit.target, manifest.docParts.first)));
@@ -137,13 +143,15 @@ export class VersionIndex {
         url: target?.h ? `${url}${target.h}` : url,
         title: mark(title?.t ?? ''),
         breadcrumbs: title?.b ?? [],
-        inSection: readerSection !== undefined && manifest.pages.section[hit.page] === readerSection,
+        inSection: readerSection !== undefined && readerSection !== -1 && manifest.pages.section[hit.page] === readerSection,
       };
       if (target?.k === DocKind.Heading) suggestion.heading = mark(target.t);
       if (target?.k === DocKind.Content) {
         // The text above a page's first heading is the page's own: no heading to show.
         if (target.h && target.s) suggestion.heading = mark(target.s);
-        suggestion.text = snippetOf(mark(target.t));
+        // A long section's match can lie past the stored text: then its heading says enough.
+        const text = snippetOf(mark(target.t));
+        if (text.some((piece) => piece.mark)) suggestion.text = text;
       }
       if (target?.k === DocKind.Title) {
         const pageEnd = manifest.pages.first[hit.page + 1] ?? pageFirst + 1;

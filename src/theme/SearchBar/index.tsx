@@ -37,7 +37,8 @@ type Shown = {kind: 'answer'; answer: BoxAnswer} | {kind: 'failed'; query: strin
 
 async function otherVersionWith(baseUrl: string, query: string, others: readonly SearchVersion[]) {
   for (const version of others) {
-    const {total} = await search(baseUrl, version.versionUrl, {query, limit: 1});
+    // Only how many: no suggestion is shown, so no document part is loaded.
+    const {total} = await search(baseUrl, version.versionUrl, {query, limit: 0});
     if (total > 0) return {version, total};
   }
   return undefined;
@@ -103,21 +104,30 @@ function SearchBox(): ReactNode {
   }, []);
 
   useEffect(() => {
+    // Any answer still on its way is for an earlier query: it must not land.
+    const id = ++latest.current;
     // An empty box asks nothing (its last answer was dropped when it was emptied).
     if (query.trim() === '') return;
-    const id = ++latest.current;
     const others = versions.filter((candidate) => candidate.versionUrl !== versionUrl);
     (async () => {
+      let answer: SearchAnswer;
       try {
-        const answer = await search(baseUrl, versionUrl, {query, limit: MAX_SUGGESTIONS, section: section || undefined});
-        const elsewhere = answer.total === 0 ? await otherVersionWith(baseUrl, query, others) : undefined;
-        if (id === latest.current) {
-          setShown({kind: 'answer', answer: {...answer, query, versionUrl, elsewhere}});
-          setActive(-1);
-        }
+        answer = await search(baseUrl, versionUrl, {query, limit: MAX_SUGGESTIONS, section: section || undefined});
       } catch (error) {
         console.error('Search failed:', error);
         if (id === latest.current) setShown({kind: 'failed', query});
+        return;
+      }
+      if (id !== latest.current) return;
+      setShown({kind: 'answer', answer: {...answer, query, versionUrl}});
+      setActive(-1);
+      if (answer.total > 0 || others.length === 0) return;
+      // Nothing here: whether another version has answers is added to the status line when known.
+      try {
+        const elsewhere = await otherVersionWith(baseUrl, query, others);
+        if (elsewhere && id === latest.current) setShown({kind: 'answer', answer: {...answer, query, versionUrl, elsewhere}});
+      } catch (error) {
+        console.warn('The other versions could not be searched:', error);
       }
     })();
   }, [query, baseUrl, versionUrl, section, versions]);
@@ -181,7 +191,8 @@ function SearchBox(): ReactNode {
         if (suggestions.length > 0) setActive((position) => (position <= 0 ? suggestions.length - 1 : position - 1));
         break;
       case 'Enter': {
-        if (query.trim() === '') return;
+        // Enter that ends an input method's composition is not a choice.
+        if (query.trim() === '' || event.nativeEvent.isComposing) return;
         event.preventDefault();
         // An earlier query's list, still in sight while this one loads, is not what the reader asked for.
         const chosen = listed && current ? suggestions[Math.max(active, 0)] : undefined;

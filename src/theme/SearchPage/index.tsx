@@ -126,7 +126,7 @@ function SearchResults(): ReactNode {
       {query.trim() !== '' && !shown && <p aria-busy="true">Searching…</p>}
       {shown && 'failed' in shown && (
         <p className="alert alert--danger" role="alert">
-          Search is unavailable: the index of these docs could not be loaded. Reload the page to try again.
+          Search is unavailable right now: the index of these docs could not be loaded. Change the query or try again in a moment.
         </p>
       )}
       {shown && 'answer' in shown && (

@@ -81,6 +81,8 @@ test('version=2.0 and version=2.0/ on the search page both mean the version at t
     await test.step(`version=${version}`, async () => {
       await page.goto(`/search?${new URLSearchParams({q: 'documentation', version})}`);
       await expect(page.getByRole('combobox', {name: 'Search in'}).getByRole('option', {selected: true})).toHaveText('All of 2.0');
+      // The page is in 2.0: the version menu says so, and the navbar box searches 2.0 too.
+      await expect(versionMenu(page, '2.0').trigger).toBeVisible();
       await expect(page.getByRole('status')).toHaveCount(0);
       await expect(page.getByText(FOUND)).toBeVisible();
       const links = page.getByRole('article').getByRole('link');
