@@ -15,6 +15,7 @@ import {
 } from '../../shared/searchIndexFiles';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {gateBuildLayout} from './docusaurus';
+import {runOf} from '../../src/search/engine/rank';
 
 export const htmlRoutes = (files: readonly string[]) => files.filter((file) => file.endsWith('.html'));
 export const searchIndexFiles = (files: readonly string[]) => files.filter(isSearchIndex);
@@ -92,13 +93,7 @@ export function indexedPages(buildDir: string, manifestFile: string): {url: stri
   const docParts = manifest.docParts.names.map((name) => readJson<DocPart>(buildDir, `${PARTS_DIR}/${name}.json`));
   // Parts in order of their first document: a document is in the last part that starts at or before it.
   const docAt = (doc: number) => {
-    let [low, high] = [0, docParts.length - 1];
-    while (low < high) {
-      const middle = (low + high + 1) >>> 1;
-      if (docParts[middle]!.first <= doc) low = middle;
-      else high = middle - 1;
-    }
-    const part = docParts[low];
+    const part = docParts[runOf(doc, manifest.docParts.first)];
     return part && part.first <= doc ? part.docs[doc - part.first] : undefined;
   };
   return manifest.pages.first.map((first) => {

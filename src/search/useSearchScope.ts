@@ -33,7 +33,8 @@ export interface SearchVersion {
   param: string | null;
 }
 
-const DOCS_PLUGIN = 'docusaurus-plugin-content-docs';
+/** The docs plugin's name: a route of it is a doc page. */
+export const DOCS_PLUGIN = 'docusaurus-plugin-content-docs';
 
 function useVersionsAndContexts() {
   const {siteConfig} = useDocusaurusContext();

@@ -76,7 +76,10 @@ export function requiredCoverage(words: number): number {
 
 interface DocMatch {
   kind: DocKind;
+  page: number;
   perWord: number[];
+  /** The terms it matched. */
+  terms: Set<string>;
 }
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
@@ -86,7 +89,6 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
   const wordCount = words.length;
   if (wordCount === 0) return [];
   const docs = new Map<number, DocMatch>();
-  const termsOfPage = new Map<number, Set<string>>();
   words.forEach((expansions, word) => {
     for (const {term, weight} of expansions) {
       const byKind = postings(term);
@@ -98,14 +100,16 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
           const score = weight * Math.max(flat[at + 1]!, 0.001);
           let match = docs.get(doc);
           if (!match) {
-            match = {kind: kind as DocKind, perWord: new Array<number>(wordCount).fill(0)};
+            match = {
+              kind: kind as DocKind,
+              page: runOf(doc, pageFirstDocs),
+              perWord: new Array<number>(wordCount).fill(0),
+              terms: new Set(),
+            };
             docs.set(doc, match);
           }
           if (score > match.perWord[word]!) match.perWord[word] = score;
-          const page = runOf(doc, pageFirstDocs);
-          let pageTerms = termsOfPage.get(page);
-          if (!pageTerms) termsOfPage.set(page, (pageTerms = new Set()));
-          pageTerms.add(term);
+          match.terms.add(term);
         }
       }
     }
@@ -113,6 +117,7 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
 
   interface PageState {
     perWord: number[];
+    terms: Set<string>;
     titleAll: boolean;
     titleWords: number;
     heading?: {doc: number; score: number};
@@ -120,11 +125,13 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
   }
   const pages = new Map<number, PageState>();
   for (const [doc, match] of docs) {
-    const page = runOf(doc, pageFirstDocs);
+    const {page} = match;
     if (allowed && !allowed(page)) continue;
     let state = pages.get(page);
-    if (!state) pages.set(page, (state = {perWord: new Array<number>(wordCount).fill(0), titleAll: false, titleWords: 0}));
+    if (!state)
+      pages.set(page, (state = {perWord: new Array<number>(wordCount).fill(0), terms: new Set(), titleAll: false, titleWords: 0}));
     const weight = KIND_WEIGHT[match.kind];
+    for (const term of match.terms) state.terms.add(term);
     match.perWord.forEach((score, word) => {
       if (score * weight > state.perWord[word]!) state.perWord[word] = score * weight;
     });
@@ -152,7 +159,7 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
     const score = sum(state.perWord);
     const target = tier === 2 ? pageFirstDocs[page]! : tier === 1 ? state.heading!.doc : (state.section?.doc ?? pageFirstDocs[page]!);
     const ranked = score * (inSection?.(page) ? SECTION_BOOST : 1);
-    hits.push({page, coverage, tier, titleWords: state.titleWords, score, target, terms: [...(termsOfPage.get(page) ?? [])], ranked});
+    hits.push({page, coverage, tier, titleWords: state.titleWords, score, target, terms: [...state.terms], ranked});
   }
   hits.sort((a, b) => b.coverage - a.coverage || b.tier - a.tier || b.titleWords - a.titleWords || b.ranked - a.ranked || a.page - b.page);
   return hits.map(({ranked: _ranked, titleWords: _titleWords, ...hit}) => hit);

@@ -4,7 +4,7 @@ import DefaultNavbarItem from '@theme/NavbarItem/DefaultNavbarItem';
 import type {Props} from '@theme/NavbarItem/DocSidebarNavbarItem';
 import useRouteContext from '@docusaurus/useRouteContext';
 import {useVersions} from '@docusaurus/plugin-content-docs/client';
-import {useReaderVersionName} from '@site/src/search/useSearchScope';
+import {DOCS_PLUGIN, useReaderVersionName} from '@site/src/search/useSearchScope';
 
 /**
  * Off the docs (home, search), the link to a sidebar goes to the version the reader is in
@@ -17,7 +17,7 @@ export default function DocSidebarNavbarItemWrapper(props: Props): ReactNode {
   const readerVersionName = useReaderVersionName();
   const version = useVersions(props.docsPluginId).find((candidate) => candidate.name === readerVersionName);
   const link = version?.sidebars?.[props.sidebarId]?.link;
-  if (plugin.name === 'docusaurus-plugin-content-docs' || !link) return <DocSidebarNavbarItem {...props} />;
+  if (plugin.name === DOCS_PLUGIN || !link) return <DocSidebarNavbarItem {...props} />;
   const {sidebarId: _sidebarId, docsPluginId: _docsPluginId, label, ...rest} = props;
   return <DefaultNavbarItem exact {...rest} label={label ?? link.label} to={link.path} />;
 }

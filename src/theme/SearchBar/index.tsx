@@ -24,7 +24,7 @@ import {useNavbarSearchScope, useSearchVersions, type SearchVersion} from '@site
 import styles from './styles.module.css';
 
 /** The specification's limit. */
-export const MAX_SUGGESTIONS = 8;
+const MAX_SUGGESTIONS = 8;
 
 interface BoxAnswer extends SearchAnswer {
   query: string;

@@ -21,7 +21,7 @@ import {useSearchPageScope} from '@site/src/search/useSearchScope';
 import styles from './styles.module.css';
 
 /** The page shows this many answers at most: past it, a reader refines the query. */
-export const MAX_RESULTS = 100;
+const MAX_RESULTS = 100;
 
 type Outcome = {query: string; key: string} & ({answer: SearchAnswer} | {failed: true});
 
