@@ -25,6 +25,7 @@ function startWorker(): Worker {
   started.onerror = (event) => {
     // A worker that failed (its script did not load) fails everything asked of it, and is started anew next time.
     event.preventDefault();
+    started.terminate();
     worker = undefined;
     for (const waiting of pending.values()) waiting.reject(new Error(event.message || 'The search worker stopped.'));
     pending.clear();

@@ -11,7 +11,8 @@ export function useHighlightOnPage(): void {
     // Code blocks render again after this effect (easyops-cn/docusaurus-search-local#92): mark after them.
     const timer = window.setTimeout(() => {
       const article = document.querySelector('article');
-      if (!article) return;
+      // Most pages have nothing to mark and nothing marked: no walk through the article for them.
+      if (!article || (words.length === 0 && !article.querySelector('mark[data-markjs]'))) return;
       const mark = new Mark(article);
       mark.unmark();
       if (words.length > 0) mark.mark(words, {exclude: ['.theme-doc-toc-mobile > button']});
