@@ -50,7 +50,11 @@ export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, 
     // The audit trail: one JSON line per event, never a cookie or a token.
     audit: (event) => app.log.info(event, event.event.replace(/-/g, ' ')),
     warn: (message, details) => app.log.warn(details, message),
+    // A racing instance's read and write of the signed-out list each end within one identity deadline.
+    signOutSettleMs: 2 * config.identityTimeoutMs + 500,
+    signOutRetryMs: config.identityTimeoutMs,
   });
+  app.addHook('onClose', async () => sessions.close());
   policy.onChange(() => sessions.applyPolicy());
   app.addHook('onClose', async () => policy.close());
 
@@ -82,9 +86,18 @@ export async function buildGateServer({config, auth, logger = false}: GateDepend
     // Long paths get our own 414, not the router's 404.
     routerOptions: {maxParamLength: 4096},
     return503OnClosing: true,
+    // Slow-header and slow-body clients are cut; Node checks running requests against the timeout
+    // every `connectionsCheckingInterval`, which defaults to 30 s.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.idleTimeoutMs,
+    http: {connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.requestTimeoutMs / 4))},
+    // The only bodies are the session endpoints' small JSON.
+    bodyLimit: 16 * 1024,
     // Refuse what the schemas do not describe, rather than quietly reshaping it.
     ajv: {customOptions: {removeAdditional: false, coerceTypes: false}},
   });
+  app.server.maxConnections = config.maxConnections;
+  app.server.headersTimeout = Math.min(config.requestTimeoutMs, app.server.headersTimeout);
   await app.register(gateApp, {config, auth, build, security, errorPageAssets});
   return app;
 }

@@ -45,6 +45,12 @@ export interface GateConfig {
   identityGraceMs: number;
   /** On SIGTERM, how long in-flight requests may take before the server exits anyway. */
   shutdownTimeoutMs: number;
+  /** Longest time a client may take to send one request, headers and body. */
+  requestTimeoutMs: number;
+  /** A connection on which nothing moves for this long is closed. */
+  idleTimeoutMs: number;
+  /** Open connections beyond this are closed as they arrive. */
+  maxConnections: number;
   logLevel: LogLevel;
   /** One log line per request (on by default in production). */
   logRequests: boolean;
@@ -129,6 +135,12 @@ function positive(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+function integer(env: Env, name: string, fallback: number): number {
+  const value = positive(env, name, fallback);
+  if (!Number.isInteger(value)) throw new ConfigError(`${name} must be a whole number; got "${env[name]}"`);
+  return value;
+}
+
 function trustProxy(raw: string | undefined): boolean | string {
   if (raw === undefined || raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
@@ -136,6 +148,12 @@ function trustProxy(raw: string | undefined): boolean | string {
 }
 
 export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
+  // The demo project trusts unsigned tokens from a local emulator; production never falls back to it.
+  if (env.NODE_ENV === 'production' && !env.FIREBASE_PROJECT_ID) {
+    throw new ConfigError(
+      'NODE_ENV is production but FIREBASE_PROJECT_ID is not set: the demo project is never used in production; refusing to start.',
+    );
+  }
   const {projectId, isDemo, emulatorHost, authDomain} = firebaseProjectFromEnv(env);
   // The emulator's tokens are unsigned: trusting them for a real project would let anyone in.
   if (emulatorHost && !isDemo) {
@@ -176,6 +194,9 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
     identityTimeoutMs: positive(env, 'IDENTITY_TIMEOUT_SECONDS', 4) * 1000,
     identityGraceMs: number(env, 'IDENTITY_GRACE_SECONDS', 3600) * 1000,
     shutdownTimeoutMs: number(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10) * 1000,
+    requestTimeoutMs: positive(env, 'REQUEST_TIMEOUT_SECONDS', 30) * 1000,
+    idleTimeoutMs: positive(env, 'IDLE_TIMEOUT_SECONDS', 60) * 1000,
+    maxConnections: integer(env, 'MAX_CONNECTIONS', 1024),
     logLevel: logLevel(env.LOG_LEVEL),
     logRequests: flag(env, 'LOG_REQUESTS', env.NODE_ENV === 'production'),
   };

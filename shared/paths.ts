@@ -8,14 +8,17 @@ const MAX_TARGET_LENGTH = 2048;
 const PARSE_BASE = 'https://tutorial-hub.invalid';
 
 /**
- * Docusaurus serves `/x`, `/x/`, `/x.html` and `/x/index.html` as one page (trailing slashes off),
- * and a browser's `//x` is still `/x`: everything that compares paths must treat them alike.
+ * Docusaurus serves `/x`, `/x/`, `/x.html`, `/x/index` and `/x/index.html` as one page (trailing
+ * slashes off), and a browser's `//x` is still `/x`: everything that compares paths must treat
+ * them alike. The suffixes are read in any letter case, as the browser's router reads paths.
  */
 export function canonicalPath(pathname: string): string {
   const collapsed = pathname.replace(/\/{2,}/g, '/');
-  const withoutHtml = collapsed.replace(/(?:\/index)?\.html$/, '');
-  const withoutSlash = withoutHtml.replace(/\/+$/, '');
-  return withoutSlash === '' ? '/' : withoutSlash;
+  const bare = collapsed
+    .replace(/\/+$/, '')
+    .replace(/\.html$/i, '')
+    .replace(/\/index$/i, '');
+  return bare === '' ? '/' : bare;
 }
 
 export function isLoginPath(pathname: string): boolean {
@@ -63,6 +66,6 @@ export function postLoginTarget(search: string, hash = ''): string {
 /** `/login?redirect=<target>` for a reader who must sign in before seeing `target`. */
 export function loginUrlFor(target: string): string {
   const safe = safeRedirectTarget(target);
-  if (safe === null || safe === '/') return LOGIN_PATH;
+  if (safe === null) return LOGIN_PATH;
   return `${LOGIN_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(safe)}`;
 }

@@ -4,8 +4,24 @@
 export const SESSION_COOKIE = '__session';
 /** POST `{idToken}`: 204 and the session cookie, 401 for a bad token, 403 with a refusal. */
 export const SESSION_ENDPOINT = '/api/session';
-/** POST `{everywhere}`: ends this session, or every session of the reader. */
+/**
+ * POST `{everywhere}`: ends this session, or every session of the reader. Always clears the
+ * cookie; answers 200 with a SignOutAnswer.
+ */
 export const LOGOUT_ENDPOINT = '/api/logout';
+
+export interface SignOutAnswer {
+  /**
+   * What was ended: `everywhere` also when only this session was asked for but the reader's
+   * signed-out list was full, so every session had to be revoked.
+   */
+  scope: 'session' | 'everywhere';
+  /**
+   * The identity service could not be reached: this server refuses the cookie already, the other
+   * servers (and, for `everywhere`, the reader's other devices) follow once it answers again.
+   */
+  pending: boolean;
+}
 /** Public: what the login page may offer, decided by the gate server's settings. */
 export const SIGN_IN_OPTIONS_ENDPOINT = '/api/sign-in-options';
 
@@ -20,6 +36,19 @@ export type SessionRefusal = (typeof SESSION_REFUSALS)[number];
 /** `__session=<value>`, as a Cookie request header. */
 export function sessionCookieHeader(value: string): string {
   return `${SESSION_COOKIE}=${value}`;
+}
+
+/** Every `__session` value of a Cookie request header, in order (a sibling subdomain can add its own). */
+export function sessionCookieValues(cookieHeader: string | undefined): string[] {
+  if (!cookieHeader) return [];
+  const values: string[] = [];
+  for (const pair of cookieHeader.split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator === -1 || pair.slice(0, separator).trim() !== SESSION_COOKIE) continue;
+    const value = pair.slice(separator + 1).trim();
+    if (value !== '') values.push(value);
+  }
+  return values;
 }
 
 /** The session cookie's value out of a response's Set-Cookie lines, or null. */

@@ -16,6 +16,14 @@ export interface HealthRoutesOptions {
 const RECENT_MS = 30_000;
 
 export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app, {identity, probe}) => {
+  /** Probes that arrive together share one look-up. */
+  let probing: Promise<unknown> | null = null;
+  const probeOnce = () =>
+    (probing ??= identity
+      .call(probe)
+      .catch(() => undefined)
+      .finally(() => (probing = null)));
+
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', NO_STORE);
   });
@@ -25,7 +33,7 @@ export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app,
   app.get('/readyz', async (_request, reply) => {
     let status = identity.status();
     if (status.reachable && (status.lastAnswerAt === null || Date.now() - status.lastAnswerAt > RECENT_MS)) {
-      await identity.call(probe).catch(() => undefined);
+      await probeOnce();
       status = identity.status();
     }
     if (status.reachable) return {status: 'ready'};

@@ -4,9 +4,18 @@ import type {GateConfig} from '../config';
 import {isAllowedOrigin, siteOrigins} from '../rules/origin';
 import {NO_STORE} from '../rules/headers';
 import {SessionError, type SessionAuthority} from '../services/sessions';
-import {LOGOUT_ENDPOINT, SESSION_COOKIE, SESSION_ENDPOINT, SIGN_IN_OPTIONS_ENDPOINT, type SignInOptions} from '../../shared/session';
+import {
+  LOGOUT_ENDPOINT,
+  SESSION_COOKIE,
+  SESSION_ENDPOINT,
+  SIGN_IN_OPTIONS_ENDPOINT,
+  sessionCookieValues,
+  type SignInOptions,
+  type SignOutAnswer,
+} from '../../shared/session';
 
-const BODY_LIMIT = 8 * 1024;
+/** An ID token is under 2 KB; nothing else posted here is larger than a few bytes. */
+const BODY_LIMIT = 4 * 1024;
 
 export interface SessionRoutesOptions {
   config: GateConfig;
@@ -17,7 +26,7 @@ const sessionBody = {
   type: 'object',
   required: ['idToken'],
   additionalProperties: false,
-  properties: {idToken: {type: 'string', minLength: 1, maxLength: 4096}},
+  properties: {idToken: {type: 'string', minLength: 1, maxLength: 3584}},
 } as const;
 
 const logoutBody = {
@@ -26,12 +35,16 @@ const logoutBody = {
   properties: {everywhere: {type: 'boolean'}},
 } as const;
 
-export function cookieOptions(request: FastifyRequest, maxAgeMs?: number) {
+/**
+ * `Secure` follows the origin readers use when it is set, not each request's (forwardable)
+ * X-Forwarded-Proto; a demo gate without one goes by the request.
+ */
+export function cookieOptions(config: GateConfig, request: FastifyRequest, maxAgeMs?: number) {
   return {
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: request.protocol === 'https',
+    secure: config.publicOrigin === null ? request.protocol === 'https' : config.publicOrigin.startsWith('https:'),
     ...(maxAgeMs === undefined ? {} : {maxAge: Math.floor(maxAgeMs / 1000)}),
   };
 }
@@ -53,7 +66,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
   app.post<{Body: {idToken: string}}>(SESSION_ENDPOINT, {bodyLimit: BODY_LIMIT, schema: {body: sessionBody}}, async (request, reply) => {
     try {
       const {cookie, maxAgeMs} = await sessions.createSessionCookie(request.body.idToken);
-      reply.setCookie(SESSION_COOKIE, cookie, cookieOptions(request, maxAgeMs));
+      reply.setCookie(SESSION_COOKIE, cookie, cookieOptions(config, request, maxAgeMs));
       return reply.code(204).send();
     } catch (error) {
       if (error instanceof SessionError) {
@@ -64,9 +77,11 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
   });
 
   app.post<{Body: {everywhere?: boolean}}>(LOGOUT_ENDPOINT, {bodyLimit: BODY_LIMIT, schema: {body: logoutBody}}, async (request, reply) => {
-    const cookie = request.cookies[SESSION_COOKIE];
-    if (cookie) await sessions.signOut(cookie, {everywhere: request.body.everywhere === true});
-    reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
-    return reply.code(204).send();
+    // The cookie goes whatever happens next: a sign-out never leaves it in the browser.
+    reply.clearCookie(SESSION_COOKIE, cookieOptions(config, request));
+    const answer: SignOutAnswer = await sessions.signOut(sessionCookieValues(request.headers.cookie), {
+      everywhere: request.body.everywhere === true,
+    });
+    return answer;
   });
 };

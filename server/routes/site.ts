@@ -5,7 +5,7 @@ import {caseVariantLocation, resolveRequestPath} from '../rules/requestPath';
 import type {LiveBuild} from '../services/liveBuild';
 import {cacheControlFor, NO_STORE, REVALIDATE} from '../rules/headers';
 import type {SessionAuthority} from '../services/sessions';
-import {SESSION_COOKIE} from '../../shared/session';
+import {sessionCookieValues} from '../../shared/session';
 import {sendBadAddress, type ErrorPageAssets} from '../plugins/app/errors';
 
 export interface SiteRoutesOptions {
@@ -27,6 +27,14 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {se
         return reply.header('cache-control', NO_STORE).redirect(resolution.location, 301);
       }
 
+      // An asset no build here has may belong to a release this instance has not switched to yet.
+      if (
+        resolution.path.startsWith('/assets/') &&
+        build.publicFile(resolution.path) === null &&
+        build.siteFile(resolution.path) === null
+      ) {
+        await build.catchUp();
+      }
       // The public login build answers anyone, and never waits for the identity service.
       const publicFile = build.publicFile(resolution.path);
       if (publicFile !== null) {
@@ -36,7 +44,7 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {se
       // A reader who leaves stops waiting, and the call to Firebase ends once nobody else waits for it.
       const left = new AbortController();
       reply.raw.once('close', () => reply.raw.writableFinished || left.abort());
-      const session = await sessions.verify(request.cookies[SESSION_COOKIE], left.signal);
+      const session = await sessions.verifyAny(sessionCookieValues(request.headers.cookie), left.signal);
       const access = decideAccess({rawUrl: request.url, signedIn: session !== null, isNavigation: isNavigationRequest(request.headers)});
       if (access.kind === 'login-redirect') {
         return reply.header('cache-control', NO_STORE).redirect(access.location, 302);

@@ -1,6 +1,7 @@
 /** Response headers that depend only on what is served and how the gate is set up. */
 import {createHash} from 'node:crypto';
 import type {GateConfig} from '../config';
+import {isLoginPath} from '../../shared/paths';
 
 export const IMMUTABLE = 'private, max-age=31536000, immutable';
 export const REVALIDATE = 'private, no-cache';
@@ -28,23 +29,36 @@ export function inlineScriptHashes(html: string): string[] {
 /** A directive source computed per response (helmet calls it): the build can change under the gate. */
 export type DynamicSource = () => string;
 
-/** Directives for @fastify/helmet; `scriptHashes` are those of the build being served. */
+/** The login page signs readers in with provider popups; every other page only keeps them signed in. */
+export type PageKind = 'login' | 'docs';
+
+/** Which policy a request's answer gets, by its path (a CSP only binds the document it comes with). */
+export function pageKindOf(rawUrl: string): PageKind {
+  const queryStart = rawUrl.indexOf('?');
+  return isLoginPath(queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart)) ? 'login' : 'docs';
+}
+
+/**
+ * Directives for helmet; `scriptHashes` are those of the build being served. Both kinds talk to
+ * Firebase's token APIs (a signed-in page refreshes its ID token); only the login page loads
+ * Google's API loader and frames the auth handler for provider sign-in.
+ */
 export function contentSecurityPolicy(
   config: GateConfig,
   scriptHashes: () => Iterable<string>,
+  kind: PageKind,
 ): Record<string, (string | DynamicSource)[]> {
   const firebaseApis = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
   const emulator = config.emulatorHost ? [`http://${config.emulatorHost}`] : [];
-  const authHandler = [`https://${config.authDomain}`];
+  const signIn = kind === 'login';
   return {
     'default-src': ["'self'"],
-    // Firebase's popup flow loads Google's API loader from apis.google.com.
-    'script-src': ["'self'", () => [...new Set(scriptHashes())].join(' '), 'https://apis.google.com'],
+    'script-src': ["'self'", () => [...new Set(scriptHashes())].join(' '), ...(signIn ? ['https://apis.google.com'] : [])],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...firebaseApis, ...emulator],
-    'frame-src': [...authHandler, ...emulator],
+    'frame-src': signIn ? [`https://${config.authDomain}`, ...emulator] : ["'none'"],
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],

@@ -2,15 +2,17 @@
  * When a verified session cookie still opens the site: pure decisions over what Firebase says of
  * the account, apart from the calls that fetch it.
  */
+import {createHash} from 'node:crypto';
 import {admit, type ReaderAccount, type ReaderPolicy, type Refusal} from './readerPolicy';
 
 /** Why a session that was good no longer is. */
 export type SessionEnding = Refusal | 'revoked' | 'signed-out' | 'deleted';
 
 /**
- * Custom claim holding the cookies signed out one by one: `{cookie id: expiry in seconds}`.
- * Firebase has no per-cookie revocation; every gate instance re-reads the account at its
- * re-check, so a cookie listed here is dead on all of them within that period.
+ * Custom claim holding the sign-ins signed out one by one: `{sign-in id: expiry in seconds}`.
+ * Firebase has no per-session revocation; every gate instance re-reads the account at its
+ * re-check, so a sign-in listed here is dead on all of them within that period, and so is any
+ * session minted again from an ID token of that sign-in.
  */
 export const SIGNED_OUT_CLAIM = 'tutorial_hub_signed_out';
 /** Firebase refuses custom claims over 1000 characters of JSON. */
@@ -26,7 +28,17 @@ export interface AccountState {
 export interface CookieFacts {
   /** The sign-in the cookie came from, in seconds (`auth_time`). */
   authTimeSeconds: number;
-  cookieId: string;
+  /** `signInIdOf` the cookie's account and `auth_time`. */
+  signInId: string;
+}
+
+/**
+ * One sign-in of one account: every token and cookie it yields carries the same `auth_time`. Two
+ * sign-ins of one reader in the same second share an id, so a sign-out ends both: the safe side.
+ * Short, because Firebase's custom claims hold 1000 characters.
+ */
+export function signInIdOf(uid: string, authTimeSeconds: number): string {
+  return createHash('sha256').update(`${uid}\0${authTimeSeconds}`).digest('base64url').slice(0, 10);
 }
 
 function signedOutList(claims: Record<string, unknown>): Record<string, number> {
@@ -41,22 +53,38 @@ function signedOutList(claims: Record<string, unknown>): Record<string, number> 
 export function sessionEnding(cookie: CookieFacts, state: AccountState, policy: ReaderPolicy): SessionEnding | null {
   const admission = admit(state.account, policy);
   if (!admission.admitted) return admission.reason;
-  if (state.tokensValidAfterMs !== null && cookie.authTimeSeconds * 1000 < state.tokensValidAfterMs) return 'revoked';
-  if (cookie.cookieId in signedOutList(state.customClaims)) return 'signed-out';
+  if (isRevoked(state, cookie.authTimeSeconds)) return 'revoked';
+  if (isSignedOut(state.customClaims, cookie.signInId)) return 'signed-out';
   return null;
 }
 
+export function isSignedOut(claims: Record<string, unknown>, signInId: string): boolean {
+  return Object.hasOwn(signedOutList(claims), signInId);
+}
+
+/** Whether a revocation already ended this sign-in (Firebase's rule, whole seconds). */
+export function isRevoked(state: AccountState, authTimeSeconds: number): boolean {
+  return state.tokensValidAfterMs !== null && authTimeSeconds * 1000 < state.tokensValidAfterMs;
+}
+
 /**
- * The account's custom claims with one more signed-out cookie, expired entries dropped; null when
+ * The account's custom claims with one more signed-out sign-in, expired entries dropped; null when
  * the list no longer fits Firebase's limit (the caller then revokes all the reader's sessions).
  */
 export function claimsWithSignedOut(
   claims: Record<string, unknown>,
-  cookieId: string,
+  signInId: string,
   expiresAtSeconds: number,
   nowSeconds: number,
 ): Record<string, unknown> | null {
   const kept = Object.entries(signedOutList(claims)).filter(([, expiry]) => typeof expiry === 'number' && expiry > nowSeconds);
-  const next = {...claims, [SIGNED_OUT_CLAIM]: Object.fromEntries([...kept, [cookieId, expiresAtSeconds]])};
+  const next = {...claims, [SIGNED_OUT_CLAIM]: Object.fromEntries([...kept, [signInId, expiresAtSeconds]])};
   return JSON.stringify(next).length <= MAX_CUSTOM_CLAIMS_CHARS ? next : null;
+}
+
+/** The claims once every sign-in was revoked: the signed-out list has nothing left to end. */
+export function claimsWithoutSignedOut(claims: Record<string, unknown>): Record<string, unknown> {
+  const rest = {...claims};
+  delete rest[SIGNED_OUT_CLAIM];
+  return rest;
 }

@@ -43,6 +43,7 @@ export class LiveBuild {
   /** The fingerprint of the current root as loaded, and of an in-place change being waited out. */
   private loadedPrint = '';
   private changing: {print: string; since: number} | null = null;
+  private catchingUp: Promise<void> | null = null;
 
   private log: BuildLog | undefined;
 
@@ -82,6 +83,25 @@ export class LiveBuild {
     return this.find(requestPath, (build) => build.site);
   }
 
+  /**
+   * Switches now if `BUILD_DIR` already points to another release, rather than at the next poll.
+   * Behind a load balancer, a page from an instance that switched can ask this one for an asset
+   * of the new release before this one has noticed it. Concurrent callers share one look.
+   */
+  catchUp(): Promise<void> {
+    this.catchingUp ??= (async () => {
+      try {
+        const root = await realpath(this.dir);
+        if (root !== this.current.root) await this.switchTo(root, 'release');
+      } catch (error) {
+        this.log?.error({err: error, dir: this.dir}, 'The build folder could not be read; the gate keeps serving the build it has');
+      } finally {
+        this.catchingUp = null;
+      }
+    })();
+    return this.catchingUp;
+  }
+
   /** The site's not-found page. */
   notFoundPage(): BuildFile {
     return {build: {id: this.current.id, root: this.current.site.root}, file: '404.html'};
@@ -107,7 +127,7 @@ export class LiveBuild {
     this.polling = true;
     try {
       const root = await realpath(this.dir);
-      if (root !== this.current.root) return await this.switchTo(root, 'release');
+      if (root !== this.current.root) return await this.catchUp();
       const print = await fingerprint(root);
       if (print === this.loadedPrint) {
         this.changing = null;

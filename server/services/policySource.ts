@@ -22,6 +22,8 @@ const WATCH_INTERVAL_MS = 1000;
 export class PolicySource {
   private policy: ReaderPolicy;
   private readonly listeners = new Set<() => void>();
+  /** While the file cannot be read, it is tried (and the failure logged) at every poll. */
+  private failing: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly settings: PolicySettings,
@@ -40,6 +42,7 @@ export class PolicySource {
 
   close(): void {
     if (this.settings.emailsFile) unwatchFile(this.settings.emailsFile, this.onFileChange);
+    this.stopRetrying();
     this.listeners.clear();
   }
 
@@ -53,21 +56,46 @@ export class PolicySource {
 
   private readonly onFileChange = (current: Stats): void => {
     const file = this.settings.emailsFile!;
-    let emails: Set<string>;
     if (current.nlink === 0 && current.mtimeMs === 0) {
       // Deleting the list removes everyone on it.
-      emails = new Set();
+      this.stopRetrying();
       this.log.warn({file}, 'The allowed-emails file is gone: no address is admitted through it until it is back');
-    } else {
-      try {
-        emails = this.readFile(file);
-      } catch (error) {
-        this.log.error({file, err: error}, 'The allowed-emails file could not be read: the previous list stays in force');
-        return;
-      }
+      this.apply(new Set());
+      return;
     }
-    this.policy = {domains: this.settings.domains, emails};
-    this.log.info({file, addresses: emails.size}, 'Reader list reloaded');
-    for (const listener of this.listeners) listener();
+    this.reload();
   };
+
+  /**
+   * A list the gate cannot read admits nobody through it (the domains still apply): the old list
+   * may hold readers the operator just removed.
+   */
+  private reload(): void {
+    const file = this.settings.emailsFile!;
+    let emails: Set<string>;
+    try {
+      emails = this.readFile(file);
+    } catch (error) {
+      this.log.error(
+        {file, err: error},
+        'The allowed-emails file cannot be read: no address is admitted through it until it can be (the domains still apply)',
+      );
+      if (this.failing === null) this.apply(new Set(), false);
+      this.failing ??= setInterval(() => this.reload(), WATCH_INTERVAL_MS).unref();
+      return;
+    }
+    this.stopRetrying();
+    this.apply(emails);
+  }
+
+  private apply(emails: Set<string>, announce = true): void {
+    this.policy = {domains: this.settings.domains, emails};
+    if (announce) this.log.info({file: this.settings.emailsFile, addresses: emails.size}, 'Reader list reloaded');
+    for (const listener of this.listeners) listener();
+  }
+
+  private stopRetrying(): void {
+    if (this.failing) clearInterval(this.failing);
+    this.failing = null;
+  }
 }

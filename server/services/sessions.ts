@@ -4,13 +4,14 @@
  * session. At each re-check the account and the reader policy are judged again.
  */
 import {createHash} from 'node:crypto';
-import {setTimeout as sleep} from 'node:timers/promises';
 import {LRUCache} from 'lru-cache';
 import type {Auth, DecodedIdToken, UserRecord} from 'firebase-admin/auth';
 import type {ReaderAccount, ReaderPolicy, Refusal} from '../rules/readerPolicy';
 import {admit} from '../rules/readerPolicy';
-import {claimsWithSignedOut, sessionEnding, type AccountState, type SessionEnding} from '../rules/sessionRules';
+import {isRevoked, isSignedOut, sessionEnding, signInIdOf, type AccountState, type SessionEnding} from '../rules/sessionRules';
 import {IdentityCallAbandoned, isServiceFailure, type IdentityService} from './identity';
+import {SignOutLedger, type SignIn, type SignOutScope} from './signOuts';
+import type {SignOutAnswer} from '../../shared/session';
 
 export interface Session {
   uid: string;
@@ -27,8 +28,8 @@ interface Verified {
 /** What the audit trail records; never a cookie or a token. */
 export type AuditEvent =
   | {event: 'session-started'; uid: string; email: string | null; provider: string}
-  | {event: 'session-refused'; reason: Refusal | 'revoked'; uid: string; email: string | null}
-  | {event: 'signed-out' | 'signed-out-everywhere'; uid: string; email: string | null}
+  | {event: 'session-refused'; reason: Refusal | 'revoked' | 'signed-out'; uid: string; email: string | null}
+  | {event: 'signed-out' | 'signed-out-everywhere'; uid: string; email: string | null; delayed?: true}
   | {event: 'access-ended'; reason: SessionEnding; uid: string; email: string | null};
 
 export interface SessionOptions {
@@ -49,12 +50,25 @@ export interface SessionOptions {
   now?: () => number;
   /** Waits `ms`; tests replace it to keep "sign out everywhere" instant. */
   wait?: (ms: number) => Promise<unknown>;
+  /** How long after writing the signed-out list it is read back (see SignOutLedger). */
+  signOutSettleMs: number;
+  /** How often sign-outs Firebase could not take are tried again. */
+  signOutRetryMs: number;
 }
 
 /** An ID token minted longer ago than this is not "fresh": the browser must ask for a new one. */
 const FRESH_ID_TOKEN_MS = 5 * 60 * 1000;
 /** Rejected cookies are remembered briefly, so a flood of bad cookies cannot hammer Firebase. */
 const REJECTED_TTL_MS = 30 * 1000;
+/**
+ * A session in use is checked again in the background from this share of the re-check period on,
+ * so that readers seldom wait for Firebase, and no answer outlives the period.
+ */
+const REFRESH_AHEAD = 0.75;
+/** How far ahead of this server's clock a token may say it was issued (clocks drift a little, never an hour). */
+export const MAX_CLOCK_SKEW_MS = 60 * 1000;
+/** Session cookies looked at per request: a planted cookie of the same name must not hide the reader's, nor a hundred of them cost a hundred checks. */
+export const MAX_SESSION_COOKIES = 4;
 
 /** A check of one cookie with Firebase, shared by the requests that wait for it. */
 interface PendingCheck {
@@ -64,7 +78,9 @@ interface PendingCheck {
   abandon: AbortController;
 }
 
-export type SessionErrorCode = 'invalid-id-token' | 'stale-id-token' | 'sign-in-too-old' | Refusal;
+/** Why a POST of an ID token starts no session; all but the refusals are 401s. */
+const UNPROVEN = ['invalid-id-token', 'stale-id-token', 'sign-in-too-old', 'sign-in-ended'] as const;
+export type SessionErrorCode = (typeof UNPROVEN)[number] | Refusal;
 
 export class SessionError extends Error {
   constructor(
@@ -77,7 +93,7 @@ export class SessionError extends Error {
 
   /** 403 for a valid sign-in the policy does not admit; 401 for a sign-in that proves nothing. */
   get status(): 401 | 403 {
-    return this.code === 'invalid-id-token' || this.code === 'stale-id-token' || this.code === 'sign-in-too-old' ? 401 : 403;
+    return (UNPROVEN as readonly string[]).includes(this.code) ? 401 : 403;
   }
 }
 
@@ -106,13 +122,21 @@ export function cookieIdOf(cookie: string): string {
 const errorCode = (error: unknown) => (error as {code?: unknown} | null)?.code;
 const DISABLED = 'auth/user-disabled';
 
-/** Who a token names, read without trusting it: only for the audit line of a refusal. */
-function tokenClaims(token: string): {uid: string; email: string | null} {
+/** What a token says of itself, read without trusting it: for an audit line, or how long to refuse a signed-out cookie here. */
+function tokenClaims(token: string): {uid: string; email: string | null; exp: number | null} {
   try {
-    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {sub?: unknown; email?: unknown};
-    return {uid: typeof claims.sub === 'string' ? claims.sub : 'unknown', email: typeof claims.email === 'string' ? claims.email : null};
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      sub?: unknown;
+      email?: unknown;
+      exp?: unknown;
+    };
+    return {
+      uid: typeof claims.sub === 'string' ? claims.sub : 'unknown',
+      email: typeof claims.email === 'string' ? claims.email : null,
+      exp: typeof claims.exp === 'number' ? claims.exp : null,
+    };
   } catch {
-    return {uid: 'unknown', email: null};
+    return {uid: 'unknown', email: null, exp: null};
   }
 }
 
@@ -122,17 +146,30 @@ export class SessionAuthority {
   private readonly rejected: LRUCache<string, number>;
   private readonly inFlight = new Map<string, PendingCheck>();
   private readonly now: () => number;
-  private readonly wait: (ms: number) => Promise<unknown>;
+  private readonly ledger: SignOutLedger;
 
   constructor(
     private readonly auth: Auth,
     private readonly options: SessionOptions,
   ) {
     this.now = options.now ?? Date.now;
-    this.wait = options.wait ?? sleep;
     const max = options.maxCachedSessions ?? 10_000;
     this.verified = new LRUCache({max});
     this.rejected = new LRUCache({max});
+    this.ledger = new SignOutLedger(auth, {
+      identity: options.identity,
+      accountOf: (uid) => this.accountOf(uid),
+      onRevoked: (uid) => this.forgetSessionsOf(uid),
+      settleMs: options.signOutSettleMs,
+      retryMs: options.signOutRetryMs,
+      warn: options.warn ?? (() => undefined),
+      now: this.now,
+      wait: options.wait,
+    });
+  }
+
+  close(): void {
+    this.ledger.close();
   }
 
   /** A session cookie for a freshly minted ID token from a recent sign-in of an admitted reader. */
@@ -146,6 +183,10 @@ export class SessionAuthority {
       throw new SessionError('invalid-id-token', 'The ID token is not valid.');
     }
     const now = this.now();
+    // firebase-admin checks a token's expiry, not whether it claims to come from the future.
+    if (decoded.iat * 1000 > now + MAX_CLOCK_SKEW_MS || decoded.auth_time * 1000 > now + MAX_CLOCK_SKEW_MS) {
+      throw new SessionError('invalid-id-token', 'The ID token is not valid.');
+    }
     if (now - decoded.iat * 1000 > FRESH_ID_TOKEN_MS) {
       throw new SessionError('stale-id-token', 'The ID token is too old; get a fresh one.');
     }
@@ -157,9 +198,15 @@ export class SessionAuthority {
     const email = state.account.email;
     const admission = admit(state.account, this.options.policy());
     if (!admission.admitted) throw this.refuse(admission.reason, {uid: decoded.uid, email});
-    if (state.tokensValidAfterMs !== null && decoded.auth_time * 1000 < state.tokensValidAfterMs) {
+    if (isRevoked(state, decoded.auth_time)) {
       this.options.audit?.({event: 'session-refused', reason: 'revoked', uid: decoded.uid, email});
-      throw new SessionError('invalid-id-token', 'This sign-in was revoked; sign in again.');
+      throw new SessionError('sign-in-ended', 'This sign-in was revoked; sign in again.');
+    }
+    // Every session minted from a sign-in's ID tokens is that sign-in's, and ends with it: once it
+    // was signed out, its tokens still fresh start nothing, on any instance.
+    if (isSignedOut(state.customClaims, signInIdOf(decoded.uid, decoded.auth_time))) {
+      this.options.audit?.({event: 'session-refused', reason: 'signed-out', uid: decoded.uid, email});
+      throw new SessionError('sign-in-ended', 'This sign-in has ended; sign in again.');
     }
     const cookie = await this.options.identity.call(() =>
       this.auth.createSessionCookie(idToken, {expiresIn: this.options.sessionMaxAgeMs}),
@@ -174,9 +221,9 @@ export class SessionAuthority {
   }
 
   /**
-   * The session a cookie proves, or null. A session whose re-check fell due within the last
-   * re-check period is answered from the cache while one background check runs
-   * (stale-while-revalidate). With Firebase unreachable, verified sessions go on within the grace
+   * The session a cookie proves, or null. A cached answer never outlives the re-check period: late
+   * in the period it is given while one background check runs, after it the request waits for the
+   * check. With Firebase unreachable, verified sessions go on within the grace
    * period, never past their expiry, without waiting once the outage is known. Throws
    * IdentityUnavailableError when a cookie cannot be judged. `signal`: the reader's request went
    * away; the call to Firebase ends once nobody else waits for it.
@@ -189,9 +236,12 @@ export class SessionAuthority {
     const cached = this.verified.get(key);
     const {revocationCheckMs, identityGraceMs, identity} = this.options;
     const age = cached && now < cached.expiresAt ? now - cached.checkedAt : Infinity;
-    if (age < revocationCheckMs) return cached!.session;
+    if (age < revocationCheckMs) {
+      if (age >= REFRESH_AHEAD * revocationCheckMs) this.check(key, cookie, cached).catch(() => undefined);
+      return cached!.session;
+    }
     const withinGrace = age < revocationCheckMs + identityGraceMs;
-    if (withinGrace && (age < 2 * revocationCheckMs || !identity.status().reachable)) {
+    if (withinGrace && !identity.status().reachable) {
       this.check(key, cookie, cached).catch(() => undefined);
       return cached!.session;
     }
@@ -230,37 +280,81 @@ export class SessionAuthority {
   }
 
   /**
-   * Ends the session of this cookie on every instance: at once here, and on the others at their
-   * next re-check, which finds the cookie in the account's signed-out list. `everywhere` ends every
-   * session of the reader instead (Firebase revocation).
+   * The session any of the request's session cookies proves (a sibling subdomain can plant a
+   * cookie of the same name beside the reader's), or null. Throws when none verifies and one
+   * could not be judged for want of Firebase.
    */
-  async signOut(cookie: string, {everywhere = false} = {}): Promise<void> {
-    const key = cookieIdOf(cookie);
-    // Only a session the gate would serve is ended: a cookie already signed out (or revoked, or
-    // refused) signs nobody out again, everywhere or here, and writes nothing in the reader's name.
-    if ((await this.verify(cookie)) === null) {
-      this.verified.delete(key);
-      return;
+  async verifyAny(cookies: readonly string[], signal?: AbortSignal): Promise<Session | null> {
+    let failure: unknown = null;
+    for (const cookie of cookies.slice(0, MAX_SESSION_COOKIES)) {
+      try {
+        const session = await this.verify(cookie, signal);
+        if (session !== null) return session;
+      } catch (error) {
+        if (!isServiceFailure(error)) throw error;
+        failure ??= error;
+      }
     }
+    if (failure !== null) throw failure;
+    return null;
+  }
+
+  /**
+   * Ends the sessions of these cookies on every instance: at once here, and on the others at their
+   * next re-check, which finds the sign-in in the account's signed-out list. `everywhere` ends every
+   * session of the reader instead (Firebase revocation). Only a session the gate would serve is
+   * ended: a cookie already signed out (or revoked, or refused) signs nobody out again and writes
+   * nothing in the reader's name. With Firebase unreachable the cookies are refused here at once,
+   * and the rest is done when it answers again (`pending`).
+   */
+  async signOut(cookies: readonly string[], {everywhere = false} = {}): Promise<SignOutAnswer> {
+    const answer: SignOutAnswer = {scope: everywhere ? 'everywhere' : 'session', pending: false};
+    for (const cookie of cookies.slice(0, MAX_SESSION_COOKIES)) {
+      this.endHere(cookie);
+      try {
+        const scope = await this.endSignIn(cookie, everywhere, false);
+        if (scope === 'everywhere') answer.scope = 'everywhere';
+      } catch (error) {
+        if (!isServiceFailure(error)) throw error;
+        answer.pending = true;
+        this.ledger.retryLater(async () => void (await this.endSignIn(cookie, everywhere, true)));
+      }
+    }
+    return answer;
+  }
+
+  /** This instance refuses the cookie from now until it expires. */
+  private endHere(cookie: string): void {
+    const key = cookieIdOf(cookie);
+    this.verified.delete(key);
+    const expiry = tokenClaims(cookie).exp;
+    const latest = this.now() + this.options.sessionMaxAgeMs;
+    this.rejected.set(key, expiry === null ? this.now() + REJECTED_TTL_MS : Math.min(expiry * 1000, latest));
+  }
+
+  private async endSignIn(cookie: string, everywhere: boolean, delayed: boolean): Promise<SignOutScope | null> {
+    const signIn = await this.liveSignIn(cookie);
+    if (signIn === null) return null;
+    const scope = await this.ledger.end(signIn, everywhere);
+    const event = scope === 'everywhere' ? 'signed-out-everywhere' : 'signed-out';
+    this.options.audit?.({event, uid: signIn.uid, email: signIn.email, ...(delayed ? {delayed: true as const} : {})});
+    return scope;
+  }
+
+  /** The sign-in a cookie proves if the gate would serve it now (asked of Firebase, not the cache), else null. */
+  private async liveSignIn(cookie: string): Promise<SignIn | null> {
     let decoded: DecodedIdToken;
     try {
       decoded = await this.options.identity.call(() => this.auth.verifySessionCookie(cookie, false));
     } catch (error) {
       if (isServiceFailure(error)) throw error;
-      // Not a live cookie: there is no session to end.
-      this.verified.delete(key);
-      return;
+      return null;
     }
-    this.verified.delete(key);
-    this.rejected.set(key, decoded.exp * 1000);
-    const email = decoded.email ?? null;
-    if (everywhere) {
-      await this.revokeAll(decoded.uid);
-      this.options.audit?.({event: 'signed-out-everywhere', uid: decoded.uid, email});
-    } else {
-      await this.recordSignedOut(decoded, key);
-      this.options.audit?.({event: 'signed-out', uid: decoded.uid, email});
-    }
+    const state = await this.accountOf(decoded.uid);
+    if (state === null) return null;
+    const signIn = signInOf(decoded, state);
+    const facts = {authTimeSeconds: signIn.authTimeSeconds, signInId: signIn.signInId};
+    return sessionEnding(facts, state, this.options.policy()) === null ? signIn : null;
   }
 
   /** Drops cached sessions the policy no longer admits, without waiting for their re-check. */
@@ -274,36 +368,10 @@ export class SessionAuthority {
     }
   }
 
-  /**
-   * Firebase compares `auth_time` with the revocation time in whole seconds, so a session started
-   * earlier in the same second would survive a revocation made now. Revoking from the next whole
-   * second on ends it too; the reader waits under a second.
-   */
-  private async revokeAll(uid: string): Promise<void> {
-    await this.wait(1000 - (Date.now() % 1000));
-    try {
-      await this.options.identity.call(() => this.auth.revokeRefreshTokens(uid));
-    } catch (error) {
-      // A deleted account has no sessions left to revoke: its cookies fail every re-check.
-      if (errorCode(error) !== 'auth/user-not-found') throw error;
-    }
+  private forgetSessionsOf(uid: string): void {
     for (const [key, entry] of this.verified.entries()) {
       if (entry.session.uid === uid) this.verified.delete(key);
     }
-  }
-
-  private async recordSignedOut(decoded: DecodedIdToken, cookieId: string): Promise<void> {
-    const user = await this.accountOf(decoded.uid);
-    if (user === null) return;
-    const claims = claimsWithSignedOut(user.customClaims, cookieId, decoded.exp, Math.floor(this.now() / 1000));
-    if (claims === null) {
-      this.options.warn?.('The signed-out list of this reader is full: all their sessions were revoked instead.', {
-        uid: decoded.uid,
-      });
-      await this.revokeAll(decoded.uid);
-      return;
-    }
-    await this.options.identity.call(() => this.auth.setCustomUserClaims(decoded.uid, claims));
   }
 
   /** The account's state, or null when it no longer exists. */
@@ -335,19 +403,31 @@ export class SessionAuthority {
       // Malformed, foreign or expired: nothing ended that the audit trail should record.
       return this.reject(key, undefined, 'revoked');
     }
-    const ending =
-      state === null ? 'deleted' : sessionEnding({authTimeSeconds: decoded.auth_time, cookieId: key}, state, this.options.policy());
-    if (ending !== null || state === null) return this.reject(key, previous, ending ?? 'deleted');
+    if (state === null) return this.reject(key, previous, 'deleted');
+    const signIn = signInOf(decoded, state);
+    const ending = sessionEnding({authTimeSeconds: signIn.authTimeSeconds, signInId: signIn.signInId}, state, this.options.policy());
     const session = {uid: decoded.uid, email: state.account.email};
+    // The audit line names the account as it is now (its address may have changed since).
+    if (ending !== null) return this.reject(key, previous && {...previous, session}, ending);
     // Never trusted past its own expiry.
     this.verified.set(key, {session, state, checkedAt: this.now(), expiresAt: decoded.exp * 1000});
     return session;
   }
 
   private reject(key: string, previous: Verified | undefined, reason: SessionEnding): null {
-    this.rejected.set(key, this.now() + REJECTED_TTL_MS);
+    this.rejected.set(key, Math.max(this.rejected.get(key) ?? 0, this.now() + REJECTED_TTL_MS));
     this.verified.delete(key);
     if (previous) this.options.audit?.({event: 'access-ended', reason, ...previous.session});
     return null;
   }
+}
+
+function signInOf(decoded: DecodedIdToken, state: AccountState): SignIn {
+  return {
+    uid: decoded.uid,
+    email: state.account.email,
+    signInId: signInIdOf(decoded.uid, decoded.auth_time),
+    authTimeSeconds: decoded.auth_time,
+    expiresAtSeconds: decoded.exp,
+  };
 }

@@ -124,6 +124,20 @@ describe('switching to a new release', () => {
     expect(gate.logs).toContainEqual(expect.objectContaining({event: 'build-switched', how: 'release'}));
   });
 
+  it('switches at once when asked for an asset of a release it has not switched to yet (another instance has)', async () => {
+    const c = path.join(dir, 'releases/c');
+    cpSync(path.join(dir, 'releases/b'), c, {recursive: true});
+    const newest = 'styles.0c0c0c0c.css';
+    renameSync(path.join(c, 'login/assets/css', NEW_CSS), path.join(c, 'login/assets/css', newest));
+    switchTo('c');
+    // Before the gate's own poll of the folder: a page served by a quicker instance asks this one.
+    const asset = await get(`/assets/css/${newest}`);
+    expect(asset.status).toBe(200);
+    expect(gate.logs).toContainEqual(
+      expect.objectContaining({event: 'build-switched', how: 'release', root: expect.stringContaining('c')}),
+    );
+  });
+
   it('never lets a browser keep a missing hashed asset: a 404 is not immutable', async () => {
     const response = await get('/assets/js/0000dead.js', signedIn());
     expect(response.status).toBe(404);
@@ -132,6 +146,8 @@ describe('switching to a new release', () => {
 
   it('notices a folder changed in place, says so, and serves it once it has settled', async () => {
     const login = path.join(dir, 'current/login/login.html');
+    // Served once, so that the gate holds the page as it was and the change shows only after the switch.
+    expect((await get('/login', NAVIGATION)).status).toBe(200);
     writeFileSync(
       login,
       readFileSync(login, 'utf8').replace('<meta charset=UTF-8>', '<meta charset=UTF-8><meta name="release" content="b2">'),

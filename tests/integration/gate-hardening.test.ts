@@ -7,9 +7,19 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {startGate, sessionCookieFor, type RunningGate} from '../support/gate';
+import {connect, type Socket} from 'node:net';
+import {postLogout, postSession, sessionCookieFor, sessionCookieOf, startGate, type RunningGate} from '../support/gate';
 import {startGateProcess, type GateProcess} from '../support/gateProcess';
-import {idTokenClaims, longStandingUser, nowSeconds, signInWithPassword, unsignedJwt} from '../support/emulator';
+import {
+  idTokenClaims,
+  longStandingUser,
+  newAccount,
+  nowSeconds,
+  sessionCookieClaims,
+  signInWithPassword,
+  uniqueEmail,
+  unsignedJwt,
+} from '../support/emulator';
 import {runScript} from '../support/childProcess';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
 import {LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/buildFiles';
@@ -198,15 +208,116 @@ describe('session endpoints', () => {
 
   it('logout clears the cookie', async () => {
     const response = await postJson(LOGOUT_ENDPOINT, '{}');
-    expect(response.status).toBe(204);
+    expect(response.status).toBe(200);
     expect(String(response.headers['set-cookie'])).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/);
+  });
+});
+
+describe('an ID token starts no session once its sign-in was signed out', () => {
+  it('is refused on this instance and on one that never saw it', async () => {
+    const reader = await newAccount(uniqueEmail('one-session'));
+    const {idToken} = await signInWithPassword(reader.email, reader.password);
+    const first = await postSession(gate, idToken);
+    expect(first.status).toBe(204);
+    expect((await postLogout(gate, sessionCookieOf(first))).status).toBe(200);
+    const other = await startGate();
+    try {
+      for (const instance of [gate, other]) {
+        const replay = await postSession(instance, idToken);
+        expect({status: replay.status, error: JSON.parse(replay.body).error}).toEqual({status: 401, error: 'sign-in-ended'});
+        expect(replay.headers['set-cookie']).toBeUndefined();
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('a second __session cookie planted beside the reader’s (a sibling subdomain can set one)', () => {
+  it('does not lock the reader out, in either order, and a sign-out ends the reader’s session', async () => {
+    const reader = await sessionCookieFor(gate, await newAccount(uniqueEmail('planted')));
+    const planted = unsignedJwt(sessionCookieClaims({exp: nowSeconds() - 10}));
+    const both = [`__session=${planted}; __session=${reader}`, `__session=${reader}; __session=${planted}`];
+    for (const header of both) {
+      const page = await gate.request('/1.0/intro', {headers: {...NAVIGATION, cookie: header}});
+      expect({header, status: page.status}).toEqual({header, status: 200});
+    }
+    const logout = await gate.request(LOGOUT_ENDPOINT, {
+      method: 'POST',
+      headers: {'content-type': 'application/json', origin: gate.origin, cookie: both[0]!},
+      body: '{}',
+    });
+    expect(JSON.parse(logout.body)).toEqual({scope: 'session', pending: false});
+    const after = await gate.request('/1.0/intro', {headers: {...NAVIGATION, cookie: both[1]!}});
+    expect({status: after.status, location: after.headers.location}).toEqual({status: 302, location: '/login?redirect=%2F1.0%2Fintro'});
+  });
+});
+
+describe('connections that hold the gate', () => {
+  let strict: RunningGate;
+  let origin: URL;
+  beforeAll(async () => {
+    strict = await startGate({REQUEST_TIMEOUT_SECONDS: '1', IDLE_TIMEOUT_SECONDS: '1', MAX_CONNECTIONS: '4'});
+    origin = new URL(await strict.listen());
+  });
+  afterAll(() => strict.close());
+
+  /** A raw socket to the gate, and what it received until the gate closed it. */
+  function open(): Promise<{socket: Socket; closed: Promise<string>}> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(origin.port), origin.hostname);
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+      const closed = new Promise<string>((done) => socket.on('close', () => done(received)));
+      socket.once('connect', () => resolve({socket, closed}));
+      socket.once('error', reject);
+    });
+  }
+
+  /** Writes `piece` every 200 ms until the gate closes the socket. */
+  function trickle(socket: Socket, piece: string): void {
+    const timer = setInterval(() => (socket.destroyed ? clearInterval(timer) : socket.write(piece)), 200);
+    socket.on('close', () => clearInterval(timer));
+  }
+
+  it('cuts a client that sends its headers a line at a time, past the request timeout', async () => {
+    const {socket, closed} = await open();
+    socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    trickle(socket, 'X-Slow: 1\r\n');
+    expect(await closed).not.toContain('200 OK');
+  });
+
+  it('cuts a client that sends a session body a byte at a time', async () => {
+    const {socket, closed} = await open();
+    socket.write(
+      `POST ${SESSION_ENDPOINT} HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${origin.origin}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 2000\r\n\r\n{"idToken":"',
+    );
+    trickle(socket, 'x');
+    expect(await closed).not.toMatch(/^HTTP\/1\.1 [24]0\d (?!Request Timeout)/);
+  });
+
+  it('closes a connection on which nothing moves', async () => {
+    const {closed} = await open();
+    expect(await closed).toBe('');
+  });
+
+  it('closes connections beyond the cap as they arrive, and serves again once below it', async () => {
+    const idle = await Promise.all(Array.from({length: 4}, open));
+    const extra = await open();
+    expect(await extra.closed).toBe('');
+    expect(idle.every(({socket}) => !socket.destroyed)).toBe(true);
+    await Promise.all(idle.map(({closed}) => closed));
+    expect((await rawRequest(origin.origin, '/healthz')).status).toBe(200);
   });
 });
 
 describe('behind an https proxy', () => {
   let proxied: RunningGate;
+  let proxiedPort: string;
   beforeAll(async () => {
     proxied = await startGate({TRUST_PROXY: 'true', SESSION_MAX_AGE_DAYS: '14', PUBLIC_ORIGIN: 'https://docs.tutorial-hub.test'});
+    proxiedPort = await proxied.listen();
   });
   afterAll(() => proxied.close());
 
@@ -227,6 +338,26 @@ describe('behind an https proxy', () => {
     const setCookie = String(response.headers['set-cookie']);
     expect(setCookie).toContain('Secure');
     expect(setCookie).toContain(`Max-Age=${14 * 24 * 3600}`);
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+
+  it('marks the cookie Secure by the public origin, whatever X-Forwarded-Proto says', async () => {
+    const {idToken} = await signInWithPassword(DEMO_READER.email, DEMO_READER.password);
+    const response = await proxied.request(SESSION_ENDPOINT, {
+      method: 'POST',
+      headers: {'content-type': 'application/json', 'x-forwarded-proto': 'http', origin: 'https://docs.tutorial-hub.test'},
+      body: JSON.stringify({idToken}),
+    });
+    expect(response.status).toBe(204);
+    expect(String(response.headers['set-cookie'])).toContain('Secure');
+  });
+
+  it.each([
+    ['a URL that does not decode', '/1.0/%E0%A4%A', {}, 400],
+    ['oversized headers', '/1.0/intro', {'x-filler': 'x'.repeat(20_000)}, 431],
+  ])('sends HSTS with answers given before routing: %s', async (_name, url, extra, status) => {
+    const response = await rawRequest(proxiedPort, url, {headers: {...SUBRESOURCE, ...extra}});
+    expect(response.status).toBe(status);
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
   });
 });
@@ -286,6 +417,24 @@ describe('serving', () => {
     expect(response.headers['x-frame-options']).toBe('DENY');
     // Plain http on loopback: no HSTS.
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('lets only the login page load Google’s sign-in scripts and frame the auth handler', async () => {
+    const policy = async (url: string) => {
+      const response = await gate.request(url, {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie)}});
+      expect(response.status).toBe(200);
+      return String(response.headers['content-security-policy']);
+    };
+    const login = await policy('/login');
+    expect(login).toMatch(/script-src [^;]*https:\/\/apis\.google\.com/);
+    expect(login).toMatch(/frame-src [^;]*https:\/\/demo-tutorial-hub\.firebaseapp\.com/);
+    for (const url of ['/', '/1.0/intro', '/search']) {
+      const docs = await policy(url);
+      expect(docs).not.toContain('apis.google.com');
+      expect(docs).toContain("frame-src 'none'");
+      // A signed-in page still refreshes its ID token.
+      expect(docs).toContain('https://securetoken.googleapis.com');
+    }
   });
 
   it.each([

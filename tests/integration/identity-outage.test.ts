@@ -14,7 +14,7 @@ import {newAccount, signInWithPassword, uniqueEmail} from '../support/emulator';
 import {NAVIGATION, SUBRESOURCE} from '../support/http';
 import {LOGIN_BUILD_DIR} from '../support/buildFiles';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
-import {sessionCookieHeader} from '../../shared/session';
+import {LOGOUT_ENDPOINT, sessionCookieHeader} from '../../shared/session';
 import {MANIFEST_FILE} from '../../shared/searchIndexFiles';
 
 const DEADLINE_SECONDS = 1;
@@ -88,6 +88,30 @@ describe.each([
     for (const cookie of [undefined, 'never-seen-cookie', 'aaa.bbb.ccc']) {
       expect((await get('/login', cookie, NAVIGATION)).status).toBe(200);
       for (const asset of loginAssets) expect({asset, status: (await get(asset, cookie)).status}).toEqual({asset, status: 200});
+    }
+  });
+
+  it('a sign-out clears the cookie and ends the session here at once; the other instances follow once the service answers', async () => {
+    const reader = await newAccount(uniqueEmail('sign-out-in-outage'));
+    const cookie = await sessionCookieFor(gate, reader);
+    expect((await get('/1.0/intro', cookie)).status).toBe(200);
+    outage();
+    const logout = await gate.request(LOGOUT_ENDPOINT, {
+      method: 'POST',
+      headers: {'content-type': 'application/json', origin: gate.origin, cookie: sessionCookieHeader(cookie)},
+      body: '{}',
+    });
+    expect({status: logout.status, answer: JSON.parse(logout.body)}).toEqual({status: 200, answer: {scope: 'session', pending: true}});
+    expect(String(logout.headers['set-cookie'])).toMatch(/^__session=;/);
+    // Still within the grace period, yet this instance refuses the cookie.
+    expect((await get('/1.0/intro', cookie)).status).toBe(401);
+    proxy.restore();
+    await gate.logged((logs) => logs.some((line) => line.event === 'signed-out' && line.delayed === true && line.email === reader.email));
+    const other = await startGateProcess({FIREBASE_AUTH_EMULATOR_HOST: proxy.address});
+    try {
+      expect((await other.request('/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status).toBe(401);
+    } finally {
+      await other.close();
     }
   });
 

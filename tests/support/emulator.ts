@@ -14,6 +14,14 @@ async function identityCall(method: string, body: object): Promise<{idToken: str
   return json;
 }
 
+/**
+ * Waits for the next whole second. Firebase counts sign-ins in seconds (`auth_time`): a reader's
+ * sign-in in the same second as the last is the same sign-in, and ends with its sign-out.
+ */
+export function nextSecond(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+}
+
 export function signInWithPassword(email: string, password: string) {
   return identityCall('signInWithPassword', {email, password});
 }

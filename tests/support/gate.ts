@@ -75,7 +75,7 @@ export async function startGate(env: Record<string, string> = {}): Promise<Runni
 }
 
 /** POST /api/session with a fresh ID token, from the gate's own origin as the login page does. */
-export function postSession(gate: Gate, idToken: string): Promise<RawResponse> {
+export function postSession(gate: Pick<Gate, 'origin' | 'request'>, idToken: string): Promise<RawResponse> {
   return gate.request(SESSION_ENDPOINT, {
     method: 'POST',
     headers: {'content-type': 'application/json', origin: gate.origin, 'sec-fetch-site': 'same-origin'},
@@ -84,7 +84,7 @@ export function postSession(gate: Gate, idToken: string): Promise<RawResponse> {
 }
 
 /** POST /api/logout with a session cookie. */
-export function postLogout(gate: Gate, cookie: string, {everywhere = false} = {}): Promise<RawResponse> {
+export function postLogout(gate: Pick<Gate, 'origin' | 'request'>, cookie: string, {everywhere = false} = {}): Promise<RawResponse> {
   return gate.request(LOGOUT_ENDPOINT, {
     method: 'POST',
     headers: {'content-type': 'application/json', origin: gate.origin, cookie: sessionCookieHeader(cookie)},
@@ -100,7 +100,10 @@ export function sessionCookieOf(response: RawResponse): string {
 }
 
 /** A session cookie value minted the way the login page mints one. */
-export async function sessionCookieFor(gate: Gate, {email, password}: {email: string; password: string} = DEMO_READER): Promise<string> {
+export async function sessionCookieFor(
+  gate: Pick<Gate, 'origin' | 'request'>,
+  {email, password}: {email: string; password: string} = DEMO_READER,
+): Promise<string> {
   const {idToken} = await signInWithPassword(email, password);
   const response = await postSession(gate, idToken);
   if (response.status !== 204) throw new Error(`POST /api/session answered ${response.status}: ${response.body}`);

@@ -10,7 +10,11 @@ describe('decideAccess', () => {
       {rawUrl: '/1.0/intro?x=1', signedIn: false, isNavigation: true},
       {kind: 'login-redirect', location: '/login?redirect=%2F1.0%2Fintro%3Fx%3D1'},
     ],
-    ['a visitor opening the home page', {rawUrl: '/', signedIn: false, isNavigation: true}, {kind: 'login-redirect', location: '/login'}],
+    [
+      'a visitor opening the home page',
+      {rawUrl: '/', signedIn: false, isNavigation: true},
+      {kind: 'login-redirect', location: '/login?redirect=%2F'},
+    ],
     ['a visitor fetching a doc chunk', {rawUrl: '/assets/js/doc.js', signedIn: false, isNavigation: false}, {kind: 'unauthorized'}],
     [
       'a visitor fetching a search index',

@@ -70,8 +70,8 @@ describe('loadConfig', () => {
 
   it('logs every request in production unless told otherwise, and reads the outage settings', () => {
     expect(loadConfig({}).logRequests).toBe(false);
-    expect(loadConfig({NODE_ENV: 'production'}).logRequests).toBe(true);
-    expect(loadConfig({NODE_ENV: 'production', LOG_REQUESTS: 'false'}).logRequests).toBe(false);
+    expect(loadConfig({...REAL, NODE_ENV: 'production'}).logRequests).toBe(true);
+    expect(loadConfig({...REAL, NODE_ENV: 'production', LOG_REQUESTS: 'false'}).logRequests).toBe(false);
     expect(loadConfig({})).toMatchObject({
       identityTimeoutMs: 4000,
       identityGraceMs: 3_600_000,
@@ -85,12 +85,29 @@ describe('loadConfig', () => {
     });
   });
 
+  it('never falls back to the demo project and its unsigned emulator tokens in production', () => {
+    expect(() => loadConfig({NODE_ENV: 'production'})).toThrow(/FIREBASE_PROJECT_ID.*refusing to start/);
+    expect(() => loadConfig({NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099'})).toThrow(/FIREBASE_PROJECT_ID/);
+    expect(loadConfig({NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'demo-tutorial-hub'}).emulatorHost).toBe('127.0.0.1:9099');
+  });
+
+  it('cuts slow and idle clients, and caps connections, by default and as set', () => {
+    expect(loadConfig({})).toMatchObject({requestTimeoutMs: 30_000, idleTimeoutMs: 60_000, maxConnections: 1024});
+    expect(loadConfig({REQUEST_TIMEOUT_SECONDS: '5', IDLE_TIMEOUT_SECONDS: '10', MAX_CONNECTIONS: '50'})).toMatchObject({
+      requestTimeoutMs: 5000,
+      idleTimeoutMs: 10_000,
+      maxConnections: 50,
+    });
+  });
+
   it.each([
     [{IDENTITY_TIMEOUT_SECONDS: '0'}, /IDENTITY_TIMEOUT_SECONDS must be more than 0/],
     [{LOG_LEVEL: 'loud'}, /LOG_LEVEL must be one of/],
     [{LOG_REQUESTS: 'yes'}, /LOG_REQUESTS must be true or false/],
     [{ALLOWED_EMAIL_DOMAINS: 'https://acme.com'}, /ALLOWED_EMAIL_DOMAINS/],
     [{SIGN_UP: 'maybe'}, /SIGN_UP must be open or closed/],
+    [{REQUEST_TIMEOUT_SECONDS: '0'}, /REQUEST_TIMEOUT_SECONDS must be more than 0/],
+    [{MAX_CONNECTIONS: '2.5'}, /MAX_CONNECTIONS must be a whole number/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig({...REAL, ...env})).toThrow(message);
   });

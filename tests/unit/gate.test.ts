@@ -54,10 +54,10 @@ describe('decideGate', () => {
     });
   });
 
-  it('sends a signed-out reader of the home page to the bare login page', () => {
+  it('sends a signed-out reader of the home page to the login page, to come back to it', () => {
     expect(decideGate({status: 'signed-out', mode: 'client', pathname: '/', currentUrl: '/', signingOut: false})).toEqual({
       kind: 'redirect',
-      to: '/login',
+      to: '/login?redirect=%2F',
       endServerSession: false,
       reload: false,
     });

@@ -1,6 +1,6 @@
 import {createHash} from 'node:crypto';
 import {describe, expect, it} from 'vitest';
-import {cacheControlFor, contentSecurityPolicy, inlineScriptHashes} from '../../server/rules/headers';
+import {cacheControlFor, contentSecurityPolicy, inlineScriptHashes, pageKindOf} from '../../server/rules/headers';
 import {loadConfig} from '../../server/config';
 
 describe('cacheControlFor', () => {
@@ -36,7 +36,7 @@ const sources = (directive: (string | (() => string))[] | undefined) =>
 describe('contentSecurityPolicy', () => {
   it('allows the emulator in demo mode and forbids framing', () => {
     let hashes = ["'sha256-abc'"];
-    const csp = contentSecurityPolicy(loadConfig({}), () => hashes);
+    const csp = contentSecurityPolicy(loadConfig({}), () => hashes, 'login');
     expect(csp['connect-src']).toContain('http://127.0.0.1:9099');
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(sources(csp['script-src'])).toContain("'sha256-abc'");
@@ -55,8 +55,35 @@ describe('contentSecurityPolicy', () => {
         PUBLIC_ORIGIN: 'https://docs.acme.com',
       }),
       () => [],
+      'login',
     );
     expect(csp['frame-src']).toEqual(['https://docs.acme.com']);
     expect(sources(csp['connect-src']).some((source) => source.includes('127.0.0.1'))).toBe(false);
+  });
+});
+
+describe('the policy of each kind of page', () => {
+  it.each([
+    ['/login', 'login'],
+    ['/login?redirect=%2F', 'login'],
+    ['/login.html', 'login'],
+    ['/login/', 'login'],
+    ['/', 'docs'],
+    ['/1.0/intro', 'docs'],
+    ['/search?q=login', 'docs'],
+    ['/loginx', 'docs'],
+  ])('%s is a %s page', (url, kind) => {
+    expect(pageKindOf(url)).toBe(kind);
+  });
+
+  it('gives provider sign-in only to the login page', () => {
+    const config = loadConfig({});
+    const docs = contentSecurityPolicy(config, () => [], 'docs');
+    const login = contentSecurityPolicy(config, () => [], 'login');
+    expect(sources(docs['script-src'])).not.toContain('https://apis.google.com');
+    expect(docs['frame-src']).toEqual(["'none'"]);
+    expect(sources(login['script-src'])).toContain('https://apis.google.com');
+    expect(login['frame-src']).toContain('https://demo-tutorial-hub.firebaseapp.com');
+    expect(docs['connect-src']).toEqual(login['connect-src']);
   });
 });

@@ -85,7 +85,8 @@ describe('postLoginTarget', () => {
 
 describe('loginUrlFor', () => {
   it.each([
-    ['/', '/login'],
+    // The spec: the redirect parameter holds the current path, the home page's too.
+    ['/', '/login?redirect=%2F'],
     ['/1.0/intro', '/login?redirect=%2F1.0%2Fintro'],
     ['/1.0/intro?x=1#h', '/login?redirect=%2F1.0%2Fintro%3Fx%3D1%23h'],
     ['//evil.com', '/login'],
@@ -103,6 +104,16 @@ describe('canonicalPath and isLoginPath', () => {
     ['/login.html', '/login'],
     ['/login/index.html', '/login'],
     ['/1.0/', '/1.0'],
+    // Docusaurus's router serves /x/index as /x; served as a page of its own it failed to hydrate.
+    ['/index', '/'],
+    ['/1.0/index', '/1.0'],
+    ['/1.0/index/', '/1.0'],
+    // One rule for letter case: the suffixes in any case, as the browser's router reads them.
+    ['/INDEX.HTML', '/'],
+    ['/1.0/Collapsible.HTML', '/1.0/Collapsible'],
+    ['/1.0/intro.Html', '/1.0/intro'],
+    ['/1.0/indexes', '/1.0/indexes'],
+    ['/1.0/my-index', '/1.0/my-index'],
   ])('%j is %j', (input, expected) => {
     expect(canonicalPath(input)).toBe(expected);
   });

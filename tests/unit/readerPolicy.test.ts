@@ -127,15 +127,15 @@ describe('sessionEnding', () => {
     customClaims: {},
     ...overrides,
   });
-  const cookie = {authTimeSeconds: 1_000_000, cookieId: 'abc'};
+  const cookie = {authTimeSeconds: 1_000_000, signInId: 'abc'};
 
   it.each([
     ['an admitted, unrevoked, not signed-out session', state(), null],
     ['a sign-in in the very second of the revocation (Firebase keeps it)', state({tokensValidAfterMs: 1_000_000_000}), null],
     ['a sign-in before the revocation', state({tokensValidAfterMs: 1_000_001_000}), 'revoked'],
     ['no revocation time at all', state({tokensValidAfterMs: null}), null],
-    ['a cookie in the signed-out list', state({customClaims: {[SIGNED_OUT_CLAIM]: {abc: 2_000_000}}}), 'signed-out'],
-    ['another cookie in the signed-out list', state({customClaims: {[SIGNED_OUT_CLAIM]: {xyz: 2_000_000}}}), null],
+    ['a sign-in in the signed-out list', state({customClaims: {[SIGNED_OUT_CLAIM]: {abc: 2_000_000}}}), 'signed-out'],
+    ['another sign-in in the signed-out list', state({customClaims: {[SIGNED_OUT_CLAIM]: {xyz: 2_000_000}}}), null],
     ['a malformed signed-out list', state({customClaims: {[SIGNED_OUT_CLAIM]: 'abc'}}), null],
     ['an account that left the policy', state({account: account('ada@other.test')}), 'not-allowed'],
     [

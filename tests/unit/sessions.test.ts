@@ -1,7 +1,7 @@
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import type {Auth} from 'firebase-admin/auth';
 import {SessionAuthority, type AuditEvent} from '../../server/services/sessions';
-import {SIGNED_OUT_CLAIM} from '../../server/rules/sessionRules';
+import {SIGNED_OUT_CLAIM, signInIdOf} from '../../server/rules/sessionRules';
 import type {ReaderPolicy} from '../../server/rules/readerPolicy';
 import {IdentityService, IdentityUnavailableError} from '../../server/services/identity';
 
@@ -15,6 +15,8 @@ interface FakeUser {
 }
 
 const authTimeSeconds = Math.floor(Date.now() / 1000) - 60;
+/** Where each test's clock starts: a minute after the readers' sign-ins. */
+const START_SECONDS = authTimeSeconds + 60;
 
 /**
  * A stand-in for Firebase Auth that counts account look-ups: these tests are about when the gate
@@ -24,6 +26,8 @@ const authTimeSeconds = Math.floor(Date.now() / 1000) - 60;
 class FakeAuth {
   calls = 0;
   down = false;
+  /** Makes every claims write wait for this, to interleave two instances' read and write. */
+  claimsGate: Promise<void> | null = null;
   readonly users = new Map<string, FakeUser>();
   constructor(private readonly expiresAt: number) {}
 
@@ -40,14 +44,21 @@ class FakeAuth {
   async verifySessionCookie(cookie: string) {
     if (this.down) throw Object.assign(new Error('connect ECONNREFUSED'), {code: 'app/network-error'});
     if (cookie.endsWith(':bad')) throw Object.assign(new Error('refused'), {code: 'auth/argument-error'});
-    const uid = cookie.split(':')[0]!;
-    return {uid, email: `${uid}@example.com`, exp: this.expiresAt / 1000, auth_time: authTimeSeconds};
+    // `uid:n`: the n-th sign-in of the reader.
+    const [uid, n] = cookie.split(':') as [string, string];
+    return {uid, email: `${uid}@example.com`, exp: this.expiresAt / 1000, auth_time: authTimeSeconds + (Number(n) || 0)};
   }
 
+  /** `uid:token`, or `uid:token:<auth_time>:<iat>` for a token of a given sign-in and age. */
   async verifyIdToken(token: string) {
-    const uid = token.split(':')[0]!;
-    const nowSeconds = 1_000_000 / 1000;
-    return {uid, iat: nowSeconds, auth_time: nowSeconds, firebase: {sign_in_provider: 'password'}};
+    const [uid, , authTime, iat] = token.split(':') as [string, string, string?, string?];
+    const nowSeconds = START_SECONDS;
+    return {
+      uid,
+      iat: iat === undefined ? nowSeconds : Number(iat),
+      auth_time: authTime === undefined ? nowSeconds : Number(authTime),
+      firebase: {sign_in_provider: 'password'},
+    };
   }
 
   async createSessionCookie(token: string) {
@@ -69,6 +80,8 @@ class FakeAuth {
   }
 
   async setCustomUserClaims(uid: string, claims: Record<string, unknown>) {
+    if (this.down) throw Object.assign(new Error('connect ECONNREFUSED'), {code: 'app/network-error'});
+    await this.claimsGate;
     this.users.get(uid)!.customClaims = claims;
   }
 }
@@ -78,7 +91,7 @@ const EXAMPLE_COM: ReaderPolicy = {domains: new Set(['example.com']), emails: ne
 const silent = {info: () => undefined, warn: () => undefined};
 
 function setup({revocationCheckMs = 60_000, expiresInMs = 3_600_000, maxCachedSessions = 100, identityGraceMs = 0} = {}) {
-  let now = 1_000_000;
+  let now = START_SECONDS * 1000;
   const auth = new FakeAuth(now + expiresInMs);
   const audit: AuditEvent[] = [];
   const warnings: string[] = [];
@@ -97,6 +110,9 @@ function setup({revocationCheckMs = 60_000, expiresInMs = 3_600_000, maxCachedSe
       warn: (message) => warnings.push(message),
       now: () => now,
       wait: async (ms) => waits.push(ms),
+      // Real timers, kept short: what they wait for is what these tests look at.
+      signOutSettleMs: 5,
+      signOutRetryMs: 5,
     });
   for (const uid of ['alice', 'bob', 'mallory', ...Array.from({length: 30}, (_, i) => `user${i}`)]) auth.addReader(uid);
   return {
@@ -117,10 +133,11 @@ describe('SessionAuthority.verify', () => {
     const {auth, sessions, advance} = setup({revocationCheckMs: 60_000});
     expect(await sessions.verify('alice:1')).toEqual({uid: 'alice', email: 'alice@example.com'});
     expect(await sessions.verify('alice:1')).not.toBeNull();
-    advance(59_000);
+    // Three quarters of the period: no background check yet.
+    advance(44_000);
     expect(await sessions.verify('alice:1')).not.toBeNull();
     expect(auth.calls).toBe(1);
-    advance(2_000);
+    advance(17_000);
     expect(await sessions.verify('alice:1')).not.toBeNull();
     expect(auth.calls).toBe(2);
   });
@@ -181,15 +198,23 @@ describe('SessionAuthority when a re-check falls due', () => {
   /** Lets a background check finish. */
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-  it('answers from the cache and checks once in the background (stale-while-revalidate)', async () => {
+  it('late in the period, answers from the cache and checks once in the background', async () => {
     const {auth, sessions, advance} = setup({revocationCheckMs: 60_000, identityGraceMs: 3_600_000});
     await sessions.verify('alice:1');
-    advance(61_000);
+    advance(50_000);
     auth.users.get('alice')!.disabled = true;
     const answers = await Promise.all(Array.from({length: 5}, () => sessions.verify('alice:1')));
     expect(answers.every((session) => session?.uid === 'alice')).toBe(true);
     await settle();
     expect(auth.calls).toBe(2);
+    expect(await sessions.verify('alice:1')).toBeNull();
+  });
+
+  it('never answers from the cache once the period is over: a change made since takes effect within it', async () => {
+    const {auth, sessions, advance} = setup({revocationCheckMs: 60_000, identityGraceMs: 3_600_000});
+    await sessions.verify('alice:1');
+    auth.users.get('alice')!.disabled = true;
+    advance(60_000);
     expect(await sessions.verify('alice:1')).toBeNull();
   });
 
@@ -228,7 +253,7 @@ describe('SessionAuthority at the re-check', () => {
     ['disabled', (user: FakeUser): unknown => (user.disabled = true)],
     ['email-not-verified', (user: FakeUser): unknown => (user.emailVerified = false)],
     ['not-allowed', (user: FakeUser): unknown => (user.email = 'alice@elsewhere.test')],
-    ['revoked', (user: FakeUser): unknown => (user.tokensValidAfterTime = new Date((authTimeSeconds + 1) * 1000).toUTCString())],
+    ['revoked', (user: FakeUser): unknown => (user.tokensValidAfterTime = new Date((authTimeSeconds + 30) * 1000).toUTCString())],
   ] as const)('ends a session whose account became %s, and records why', async (reason, change) => {
     const {auth, sessions, audit, advance} = setup({revocationCheckMs: 60_000});
     expect(await sessions.verify('alice:1')).not.toBeNull();
@@ -237,7 +262,16 @@ describe('SessionAuthority at the re-check', () => {
     expect(await sessions.verify('alice:1')).not.toBeNull();
     advance(31_000);
     expect(await sessions.verify('alice:1')).toBeNull();
-    expect(audit).toContainEqual({event: 'access-ended', reason, uid: 'alice', email: 'alice@example.com'});
+    // The account as it is now: after an address change, its new address.
+    expect(audit).toContainEqual({event: 'access-ended', reason, uid: 'alice', email: auth.users.get('alice')!.email});
+  });
+
+  it('names the account as it is now when its session ends after an address change', async () => {
+    const {auth, sessions, audit} = setup({revocationCheckMs: 0});
+    await sessions.verify('alice:1');
+    auth.users.get('alice')!.email = 'alice@elsewhere.test';
+    expect(await sessions.verify('alice:1')).toBeNull();
+    expect(audit).toContainEqual({event: 'access-ended', reason: 'not-allowed', uid: 'alice', email: 'alice@elsewhere.test'});
   });
 
   it('ends the session of a deleted account', async () => {
@@ -271,7 +305,7 @@ describe('SessionAuthority.signOut', () => {
       expect(await authority.verify('alice:1')).not.toBeNull();
       expect(await authority.verify('alice:2')).not.toBeNull();
     }
-    await sessions.signOut('alice:1');
+    await sessions.signOut(['alice:1']);
     expect(await sessions.verify('alice:1')).toBeNull();
     expect(Object.keys(auth.users.get('alice')!.customClaims![SIGNED_OUT_CLAIM] as object)).toHaveLength(1);
     expect(await otherInstance.verify('alice:1')).not.toBeNull();
@@ -285,10 +319,10 @@ describe('SessionAuthority.signOut', () => {
   it('keeps other custom claims, and drops expired entries of the list', async () => {
     const {auth, sessions} = setup();
     auth.users.get('alice')!.customClaims = {role: 'editor', [SIGNED_OUT_CLAIM]: {old: 1, current: 9_999_999_999}};
-    await sessions.signOut('alice:1');
+    await sessions.signOut(['alice:1']);
     const claims = auth.users.get('alice')!.customClaims!;
     expect(claims.role).toBe('editor');
-    expect(Object.keys(claims[SIGNED_OUT_CLAIM] as object).sort()).toEqual(['current', expect.any(String)].sort());
+    expect(Object.keys(claims[SIGNED_OUT_CLAIM] as object)).toEqual(['current', expect.any(String)]);
     expect(claims[SIGNED_OUT_CLAIM]).not.toHaveProperty('old');
   });
 
@@ -296,7 +330,7 @@ describe('SessionAuthority.signOut', () => {
     const {auth, sessions, otherInstance, warnings} = setup({revocationCheckMs: 0});
     const full = Object.fromEntries(Array.from({length: 60}, (_, i) => [`cookie-id-${i}`.padEnd(16, 'x'), 9_999_999_999]));
     auth.users.get('alice')!.customClaims = {[SIGNED_OUT_CLAIM]: full};
-    await sessions.signOut('alice:1');
+    await sessions.signOut(['alice:1']);
     expect(warnings).toHaveLength(1);
     expect(auth.users.get('alice')!.tokensValidAfterTime).toBeDefined();
     expect(await otherInstance.verify('alice:2')).toBeNull();
@@ -305,7 +339,7 @@ describe('SessionAuthority.signOut', () => {
   it('"everywhere" waits for the next whole second, then ends every session of the reader', async () => {
     const {auth, sessions, otherInstance, waits, audit} = setup({revocationCheckMs: 0});
     await sessions.verify('alice:2');
-    await sessions.signOut('alice:1', {everywhere: true});
+    await sessions.signOut(['alice:1'], {everywhere: true});
     expect(waits).toHaveLength(1);
     expect(waits[0]).toBeGreaterThan(0);
     expect(waits[0]).toBeLessThanOrEqual(1000);
@@ -320,16 +354,79 @@ describe('SessionAuthority.signOut', () => {
     const {auth, sessions} = setup();
     await sessions.verify('alice:1');
     auth.users.delete('alice');
-    await expect(sessions.signOut('alice:1', {everywhere: true})).resolves.toBeUndefined();
-    await expect(sessions.signOut('alice:2')).resolves.toBeUndefined();
+    await expect(sessions.signOut(['alice:1'], {everywhere: true})).resolves.toEqual({scope: 'everywhere', pending: false});
+    await expect(sessions.signOut(['alice:2'])).resolves.toEqual({scope: 'session', pending: false});
     expect(await sessions.verify('alice:1')).toBeNull();
   });
 
   it('does nothing for a cookie Firebase refuses', async () => {
     const {auth, sessions, audit} = setup();
-    await sessions.signOut('alice:bad');
+    await sessions.signOut(['alice:bad']);
     expect(auth.calls).toBe(0);
     expect(audit).toEqual([]);
+  });
+});
+
+describe('SessionAuthority.signOut across instances and outages', () => {
+  const listOf = (auth: FakeAuth, uid = 'alice') => Object.keys((auth.users.get(uid)!.customClaims ?? {})[SIGNED_OUT_CLAIM] ?? {});
+
+  it('loses no sign-out when two instances write the list at the same moment', async () => {
+    const {auth, sessions, otherInstance} = setup({revocationCheckMs: 0});
+    // Both read the empty list before either writes: the second write drops the first entry.
+    let release!: () => void;
+    auth.claimsGate = new Promise((resolve) => (release = resolve));
+    const both = Promise.all([sessions.signOut(['alice:1']), otherInstance.signOut(['alice:2'])]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    auth.claimsGate = null;
+    await both;
+    await vi.waitFor(() => expect(listOf(auth)).toHaveLength(2));
+    for (const authority of [sessions, otherInstance]) {
+      for (const cookie of ['alice:1', 'alice:2']) expect(await authority.verify(cookie)).toBeNull();
+    }
+    expect(await sessions.verify('alice:3')).not.toBeNull();
+  });
+
+  it('refuses the cookie here at once while Firebase is unreachable, and finishes the sign-out once it answers', async () => {
+    const {auth, sessions, otherInstance, audit} = setup({revocationCheckMs: 0});
+    expect(await otherInstance.verify('alice:1')).not.toBeNull();
+    auth.down = true;
+    expect(await sessions.signOut(['alice:1'])).toEqual({scope: 'session', pending: true});
+    expect(await sessions.verify('alice:1')).toBeNull();
+    auth.down = false;
+    await vi.waitFor(() => expect(listOf(auth)).toHaveLength(1));
+    expect(await otherInstance.verify('alice:1')).toBeNull();
+    expect(audit).toContainEqual({event: 'signed-out', uid: 'alice', email: 'alice@example.com', delayed: true});
+  });
+
+  it('ends every sign-in once Firebase answers, when "everywhere" was asked during an outage', async () => {
+    const {auth, sessions, otherInstance} = setup({revocationCheckMs: 0});
+    auth.down = true;
+    expect(await sessions.signOut(['alice:1'], {everywhere: true})).toEqual({scope: 'everywhere', pending: true});
+    auth.down = false;
+    await vi.waitFor(() => expect(auth.users.get('alice')!.tokensValidAfterTime).toBeDefined());
+    expect(await otherInstance.verify('alice:2')).toBeNull();
+  });
+
+  it('empties a full list when it revokes instead, so the next sign-out ends one session again, and says it ended all', async () => {
+    const {auth, sessions} = setup({revocationCheckMs: 0});
+    const full = Object.fromEntries(Array.from({length: 60}, (_, i) => [`id-${i}`.padEnd(10, 'x'), 9_999_999_999]));
+    auth.users.get('alice')!.customClaims = {role: 'editor', [SIGNED_OUT_CLAIM]: full};
+    expect(await sessions.signOut(['alice:1'])).toEqual({scope: 'everywhere', pending: false});
+    expect(auth.users.get('alice')!.customClaims).toEqual({role: 'editor'});
+    // A sign-in made after the revocation.
+    auth.users.get('alice')!.tokensValidAfterTime = new Date((authTimeSeconds + 5) * 1000).toUTCString();
+    expect(await sessions.signOut(['alice:9'])).toEqual({scope: 'session', pending: false});
+    expect(listOf(auth)).toHaveLength(1);
+    expect(await sessions.verify('alice:10')).not.toBeNull();
+  });
+
+  it('accepts a request when any of its session cookies verifies, and signs each of them out', async () => {
+    const {sessions} = setup({revocationCheckMs: 0});
+    expect(await sessions.verifyAny(['mallory:bad', 'alice:1'])).toEqual({uid: 'alice', email: 'alice@example.com'});
+    expect(await sessions.verifyAny(['mallory:bad'])).toBeNull();
+    await sessions.signOut(['mallory:bad', 'alice:1']);
+    expect(await sessions.verifyAny(['mallory:bad', 'alice:1'])).toBeNull();
   });
 });
 
@@ -351,5 +448,37 @@ describe('SessionAuthority.createSessionCookie', () => {
     const {sessions, audit} = setup();
     expect(await sessions.createSessionCookie('alice:token')).toEqual({cookie: 'alice:token:session', maxAgeMs: 5 * 86_400_000});
     expect(audit).toEqual([{event: 'session-started', uid: 'alice', email: 'alice@example.com', provider: 'password'}]);
+  });
+  it('starts no session from an ID token of a sign-in that was signed out, on any instance', async () => {
+    const {sessions, otherInstance} = setup({revocationCheckMs: 0});
+    const token = `alice:token:${authTimeSeconds + 1}:${START_SECONDS}`;
+    await sessions.createSessionCookie(token);
+    await sessions.signOut(['alice:1']);
+    for (const authority of [sessions, otherInstance]) {
+      await expect(authority.createSessionCookie(token)).rejects.toMatchObject({code: 'sign-in-ended', status: 401});
+    }
+    await expect(otherInstance.createSessionCookie(`alice:token:${authTimeSeconds + 2}:${START_SECONDS}`)).resolves.toBeDefined();
+  });
+
+  it.each([
+    ['issued an hour ahead', `alice:token:${START_SECONDS}:${START_SECONDS + 3600}`],
+    ['signed in an hour ahead', `alice:token:${START_SECONDS + 3600}:${START_SECONDS}`],
+  ])('refuses an ID token %s of this clock', async (_name, token) => {
+    const {sessions} = setup();
+    await expect(sessions.createSessionCookie(token)).rejects.toMatchObject({code: 'invalid-id-token', status: 401});
+  });
+
+  it('allows a token a few seconds ahead of this clock', async () => {
+    const {sessions} = setup();
+    await expect(sessions.createSessionCookie(`alice:token:${START_SECONDS}:${START_SECONDS + 5}`)).resolves.toBeDefined();
+  });
+});
+
+describe('signInIdOf', () => {
+  it('names one sign-in of one account, shortly', () => {
+    const ids = [signInIdOf('alice', 100), signInIdOf('alice', 101), signInIdOf('bob', 100), signInIdOf('alice1', 0)];
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(signInIdOf('alice', 100)).toBe(ids[0]);
+    expect(ids.every((id) => /^[\w-]{10}$/.test(id))).toBe(true);
   });
 });

@@ -1,10 +1,8 @@
-/** Headers every answer carries: the security headers, HSTS over https, and no year-long caching of an error. */
+/** Headers every answer carries: the security headers (HSTS among them), and no year-long caching of an error. */
 import type {FastifyPluginAsync} from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import {NO_STORE} from '../../rules/headers';
 import type {SecurityHeaders} from './securityHeaders';
-
-const HSTS = 'max-age=31536000; includeSubDomains';
 
 export interface ResponseHeadersOptions {
   security: SecurityHeaders;
@@ -14,8 +12,7 @@ const responseHeaders: FastifyPluginAsync<ResponseHeadersOptions> = async (app, 
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(security(request.raw));
   });
-  app.addHook('onSend', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  app.addHook('onSend', async (_request, reply) => {
     // A file that went missing from disk answers an error; no browser may keep that for a year.
     if (reply.statusCode >= 400 && String(reply.getHeader('cache-control')).includes('immutable')) reply.header('cache-control', NO_STORE);
   });

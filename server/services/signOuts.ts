@@ -1,0 +1,203 @@
+/**
+ * Sign-outs that must reach every gate instance, written where all of them look: the account in
+ * Firebase. A plain sign-out adds its sign-in to the account's signed-out list (a custom claim);
+ * "everywhere" revokes every sign-in. Two things make this harder than one write:
+ * - custom claims have no compare-and-set, so two instances writing the list at once can each
+ *   drop the other's entry. Every writer reads the list again once any write that raced it must
+ *   have landed, and puts its entry back if it is gone (`settleMs` after its own write);
+ * - Firebase may not answer. What it could not take is kept and tried again until it does.
+ */
+import {setTimeout as sleep} from 'node:timers/promises';
+import type {Auth} from 'firebase-admin/auth';
+import {claimsWithoutSignedOut, claimsWithSignedOut, isRevoked, isSignedOut, type AccountState} from '../rules/sessionRules';
+import {isServiceFailure, type IdentityService} from './identity';
+
+/** One sign-in of a reader, as a session cookie proves it. */
+export interface SignIn {
+  uid: string;
+  email: string | null;
+  signInId: string;
+  authTimeSeconds: number;
+  /** The cookie's expiry: the list keeps the entry until then. */
+  expiresAtSeconds: number;
+}
+
+/** What a sign-out ended: the one sign-in, or every sign-in of the reader. */
+export type SignOutScope = 'session' | 'everywhere';
+
+export interface SignOutLedgerOptions {
+  identity: IdentityService;
+  /** The account's state now, or null when it no longer exists. */
+  accountOf: (uid: string) => Promise<AccountState | null>;
+  /** After the reader's sessions were revoked: forget what this instance trusted of them. */
+  onRevoked: (uid: string) => void;
+  /** Longer than any write of another instance may take from its read of the list (two identity calls). */
+  settleMs: number;
+  /** How often work Firebase could not take is tried again. */
+  retryMs: number;
+  warn: (message: string, details: object) => void;
+  now: () => number;
+  wait?: (ms: number) => Promise<unknown>;
+}
+
+/** Times the ledger reads the list back and rewrites a lost entry before it gives up and revokes. */
+const MAX_REWRITES = 5;
+/** Sign-outs waiting for Firebase on one instance; past this the oldest is dropped, with a log line. */
+const MAX_WAITING = 10_000;
+
+const errorCode = (error: unknown) => (error as {code?: unknown} | null)?.code;
+
+export class SignOutLedger {
+  /** Work on one account runs one at a time on this instance. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly waiting: (() => Promise<void>)[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly wait: (ms: number) => Promise<unknown>;
+  private closed = false;
+
+  constructor(
+    private readonly auth: Auth,
+    private readonly options: SignOutLedgerOptions,
+  ) {
+    this.wait = options.wait ?? sleep;
+  }
+
+  /** Ends `signIn` (or, `everywhere`, every sign-in of the reader); throws when Firebase cannot be reached. */
+  end(signIn: SignIn, everywhere: boolean): Promise<SignOutScope> {
+    return this.serially(signIn.uid, async () => {
+      if (everywhere) {
+        await this.revokeAll(signIn.uid);
+        return 'everywhere';
+      }
+      return this.addToList(signIn);
+    });
+  }
+
+  /** Keeps `work` until Firebase answers again; it runs at every retry until it no longer fails for want of Firebase. */
+  retryLater(work: () => Promise<void>): void {
+    if (this.waiting.length >= MAX_WAITING) {
+      this.waiting.shift();
+      this.options.warn('Too many sign-outs wait for the identity service: the oldest was dropped', {waiting: MAX_WAITING});
+    }
+    this.waiting.push(work);
+    this.scheduleRetry();
+  }
+
+  /** Sign-outs still waiting for Firebase: at shutdown they are lost, and the log says how many. */
+  get waitingCount(): number {
+    return this.waiting.length;
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.waiting.length > 0) {
+      this.options.warn('Sign-outs still waiting for the identity service are lost with this instance', {waiting: this.waiting.length});
+    }
+  }
+
+  private serially<T>(uid: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(uid) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(work);
+    const tail = next.catch(() => undefined);
+    this.queues.set(uid, tail);
+    void tail.then(() => {
+      if (this.queues.get(uid) === tail) this.queues.delete(uid);
+    });
+    return next;
+  }
+
+  private async addToList(signIn: SignIn, rewrites = 0): Promise<SignOutScope> {
+    const state = await this.options.accountOf(signIn.uid);
+    // A deleted account's cookies fail every re-check; a revoked sign-in is over already.
+    if (state === null || isRevoked(state, signIn.authTimeSeconds)) return 'session';
+    if (rewrites > 0 && isSignedOut(state.customClaims, signIn.signInId)) return 'session';
+    const nowSeconds = Math.floor(this.options.now() / 1000);
+    const claims = claimsWithSignedOut(state.customClaims, signIn.signInId, signIn.expiresAtSeconds, nowSeconds);
+    if (claims === null || rewrites >= MAX_REWRITES) {
+      this.options.warn(
+        claims === null
+          ? "The reader's signed-out list is full: all their sessions were revoked instead"
+          : "The reader's signed-out list kept losing an entry to concurrent writes: all their sessions were revoked instead",
+        {uid: signIn.uid},
+      );
+      await this.revokeAll(signIn.uid);
+      return 'everywhere';
+    }
+    await this.options.identity.call(() => this.auth.setCustomUserClaims(signIn.uid, claims));
+    this.confirmLater(signIn, rewrites + 1);
+    return 'session';
+  }
+
+  /** Reads the list back once a racing write must have landed; a lost entry is written again. */
+  private confirmLater(signIn: SignIn, rewrites: number): void {
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      const confirm = async () => void (await this.serially(signIn.uid, () => this.addToList(signIn, rewrites)));
+      confirm().catch((error: unknown) => {
+        if (isServiceFailure(error)) this.retryLater(confirm);
+        else this.failed(error, signIn.uid);
+      });
+    }, this.options.settleMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /**
+   * Firebase compares `auth_time` with the revocation time in whole seconds, so a session started
+   * earlier in the same second would survive a revocation made now. Revoking from the next whole
+   * second on ends it too; the reader waits under a second. The signed-out list is then emptied:
+   * every sign-in it named is revoked, and a full list would otherwise turn each later sign-out
+   * into another "everywhere".
+   */
+  private async revokeAll(uid: string): Promise<void> {
+    await this.wait(1000 - (this.options.now() % 1000));
+    try {
+      await this.options.identity.call(() => this.auth.revokeRefreshTokens(uid));
+    } catch (error) {
+      // A deleted account has no sessions left to revoke: its cookies fail every re-check.
+      if (errorCode(error) === 'auth/user-not-found') return;
+      throw error;
+    }
+    this.options.onRevoked(uid);
+    const state = await this.options.accountOf(uid);
+    if (state !== null) {
+      await this.options.identity.call(() => this.auth.setCustomUserClaims(uid, claimsWithoutSignedOut(state.customClaims)));
+    }
+  }
+
+  private failed(error: unknown, uid: string | null): void {
+    this.options.warn('A sign-out could not be recorded in Firebase', {uid, err: error});
+  }
+
+  private scheduleRetry(): void {
+    if (this.retryTimer || this.closed) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.retryWaiting();
+    }, this.options.retryMs);
+    this.retryTimer.unref();
+  }
+
+  private async retryWaiting(): Promise<void> {
+    const batch = this.waiting.splice(0);
+    for (const [index, work] of batch.entries()) {
+      try {
+        await work();
+      } catch (error) {
+        if (!isServiceFailure(error)) {
+          this.failed(error, null);
+          continue;
+        }
+        // Still unreachable: keep the rest in order, and try again later.
+        this.waiting.unshift(...batch.slice(index));
+        break;
+      }
+    }
+    if (this.waiting.length > 0) this.scheduleRetry();
+  }
+}
