@@ -232,6 +232,25 @@ describe('list', () => {
     expect(result.stdout).toMatch(/^\d+ account\(s\), \d+ admitted by the gate\.$/m);
     expect(result.stdout).toContain(`Policy: verified emails of 1 allowed domain(s), and the verified addresses listed in ${listFile}.`);
   });
+
+  it('warns about a line of the file that is not one address, and lists nobody through it', async () => {
+    const evil = await newAccount(uniqueEmail('evil', 'attacker.test'));
+    writeFileSync(listFile, `# list\n${evil.email}#@tutorial-hub.test\n`);
+    const result = await readers(['list']);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe(`warning: ${listFile}:2: "${evil.email}#@tutorial-hub.test" is not an email address; the gate skips it.\n`);
+    const row = result.stdout.split('\n').find((line) => line.startsWith(`${evil.email} `));
+    expect(row?.split(/\s{2,}/).slice(4)).toEqual(['-', 'no (not allowed)']);
+  });
+
+  it('cuts a very long address, so that one account cannot flood the listing', async () => {
+    const long = await newAccount(uniqueEmail('x'.repeat(5000), 'attacker.test'));
+    writeFileSync(listFile, '');
+    const result = await readers(['list']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`${long.email.slice(0, 59)}…  yes`);
+    expect(Math.max(...result.stdout.split('\n').map((line) => line.length))).toBeLessThan(200);
+  });
 });
 
 describe('usage and configuration errors', () => {
