@@ -108,6 +108,28 @@ export function readersTarget(env: Env): Target {
   return {projectId, emulatorHost};
 }
 
+/**
+ * What an invitation does to the address's account (null: there is none). Only a verified address
+ * shows that its owner made or claimed the account; anyone can make an unverified one for any address,
+ * with a password or a provider of their own. Such an account is taken back (`reclaim`): its password
+ * replaced by one nobody knows, its other sign-in methods removed, its sessions ended, so that only the
+ * password link, which goes to the mailbox and verifies the address as it sets the password, lets anyone in.
+ */
+export type InviteAction =
+  | {kind: 'create'}
+  /** A verified account that can sign in: the reader's own, left as it is. */
+  | {kind: 'keep'}
+  /** An account nobody can sign in to yet (invited, its link unused): a fresh password link. */
+  | {kind: 'link'}
+  | {kind: 'reclaim'; providersToUnlink: string[]};
+
+export function inviteAction(account: {emailVerified: boolean; providerIds: readonly string[]} | null): InviteAction {
+  if (account === null) return {kind: 'create'};
+  if (account.providerIds.length === 0) return {kind: 'link'};
+  if (account.emailVerified) return {kind: 'keep'};
+  return {kind: 'reclaim', providersToUnlink: account.providerIds.filter((id) => id !== 'password')};
+}
+
 export interface CsvReader {
   email: string;
   /** From a `name` column, for the new account's displayName; null when absent or blank. */

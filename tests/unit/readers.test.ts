@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {
   addToEmailList,
   formatAccountTable,
+  inviteAction,
   MAX_CELL_LENGTH,
   parseArgs,
   parseReadersCsv,
@@ -9,6 +10,7 @@ import {
   UsageError,
   UserError,
   type AccountRow,
+  type InviteAction,
 } from '../../scripts/readers/rules';
 import {parseEmailList} from '../../server/rules/readerPolicy';
 
@@ -55,6 +57,24 @@ describe('readersTarget', () => {
 
   it('refuses the emulator for a project that is not demo-', () => {
     expect(() => readersTarget({FIREBASE_PROJECT_ID: 'acme-docs', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099'})).toThrow(UserError);
+  });
+});
+
+describe('inviteAction', () => {
+  it.each<[string, {emailVerified: boolean; providerIds: string[]} | null, InviteAction]>([
+    ['no account', null, {kind: 'create'}],
+    ["a verified account: the reader's own", {emailVerified: true, providerIds: ['password', 'google.com']}, {kind: 'keep'}],
+    ['an account nobody can sign in to yet', {emailVerified: false, providerIds: []}, {kind: 'link'}],
+    ['a verified account without a sign-in method', {emailVerified: true, providerIds: []}, {kind: 'link'}],
+    // Anyone can make an unverified account for any address: it is taken back.
+    ['an unverified account with a password', {emailVerified: false, providerIds: ['password']}, {kind: 'reclaim', providersToUnlink: []}],
+    [
+      'an unverified account with providers',
+      {emailVerified: false, providerIds: ['github.com', 'password', 'phone']},
+      {kind: 'reclaim', providersToUnlink: ['github.com', 'phone']},
+    ],
+  ])('%s', (_, account, expected) => {
+    expect(inviteAction(account)).toEqual(expected);
   });
 });
 
