@@ -1,10 +1,21 @@
 /** The I/O half of `npm run readers`: Firebase Auth through firebase-admin, and the allowed-emails file. */
+import {randomBytes} from 'node:crypto';
 import {access, constants, readFile, realpath, rename, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {deleteApp, initializeApp} from 'firebase-admin/app';
 import {FirebaseAuthError, getAuth, type Auth, type UserRecord} from 'firebase-admin/auth';
 import {describePolicy, parseAllowedDomains, parseEmailList, PolicyError, type ReaderPolicy} from '../../server/rules/readerPolicy';
-import {addToEmailList, formatAccountTable, parseReadersCsv, readersTarget, UserError, type AccountRow, type Command} from './rules';
+import {
+  addToEmailList,
+  formatAccountTable,
+  inviteAction,
+  parseReadersCsv,
+  readersTarget,
+  UserError,
+  type AccountRow,
+  type Command,
+  type InviteAction,
+} from './rules';
 
 type Env = Record<string, string | undefined>;
 
@@ -78,16 +89,49 @@ async function requireUser(auth: Auth, email: string): Promise<UserRecord> {
   return user;
 }
 
+/** What ensureAccount found and did, and the password link to hand out (null when the reader has a way in). */
+interface Invitation {
+  action: InviteAction['kind'];
+  /** The sign-in methods a reclaimed account lost besides its password. */
+  unlinked: string[];
+  link: string | null;
+}
+
 /**
- * The reader's account, created without a password if there is none. An account with no sign-in
- * method yet (invited, link unused) gets a fresh password link; using it also verifies the email,
- * which the gate requires.
+ * The reader's account, made or taken back (see inviteAction) so that only the owner of the mailbox can
+ * sign in to it: through the password link, which also verifies the address, as the gate requires.
  */
-async function ensureAccount(auth: Auth, email: string, name: string | null): Promise<{created: boolean; link: string | null}> {
+async function ensureAccount(auth: Auth, email: string, name: string | null): Promise<Invitation> {
   const existing = await findUser(auth, email);
-  const user = existing ?? (await auth.createUser({email, ...(name ? {displayName: name} : {})}));
-  const link = user.providerData.length === 0 ? await auth.generatePasswordResetLink(email) : null;
-  return {created: existing === null, link};
+  const action = inviteAction(existing && accountRow(existing));
+  if (action.kind === 'create') await auth.createUser({email, ...(name ? {displayName: name} : {})});
+  if (action.kind === 'reclaim') {
+    const uid = existing!.uid;
+    await auth.updateUser(uid, {
+      password: randomBytes(32).toString('base64url'),
+      ...(action.providersToUnlink.length > 0 ? {providersToUnlink: action.providersToUnlink} : {}),
+    });
+    await auth.revokeRefreshTokens(uid);
+  }
+  const link = action.kind === 'keep' ? null : await auth.generatePasswordResetLink(email);
+  return {action: action.kind, unlinked: action.kind === 'reclaim' ? action.providersToUnlink : [], link};
+}
+
+/** What was done to an account that was taken back, for the operator. */
+function reclaimReport(unlinked: readonly string[]): string {
+  const removed = unlinked.length > 0 ? `, its sign-in through ${unlinked.join(', ')} removed` : '';
+  return `had an unverified account, which anyone could have made: its password was replaced by a random one${removed} and its sessions ended`;
+}
+
+/** What happened to the address's account: a sentence for invite, a line for import. */
+function accountReport(email: string, {action, unlinked}: Invitation, style: 'invite' | 'import'): string {
+  if (action === 'reclaim') {
+    return style === 'invite'
+      ? `${email} ${reclaimReport(unlinked)}. Only the password link below lets anyone in.`
+      : `${email}: ${reclaimReport(unlinked)}`;
+  }
+  if (action === 'create') return style === 'invite' ? `Created an account for ${email}.` : `${email}: account created`;
+  return style === 'invite' ? `${email} has an account already.` : `${email}: has an account already`;
 }
 
 async function addToListFile(file: string, emails: readonly string[]): Promise<string[]> {
@@ -144,12 +188,12 @@ async function list(auth: Auth, env: Env, isDemo: boolean): Promise<void> {
 
 async function invite(auth: Auth, env: Env, email: string): Promise<void> {
   const file = await writableListFile(emailsFileOf(env));
-  const {created, link} = await ensureAccount(auth, email, null);
-  console.log(created ? `Created an account for ${email}.` : `${email} has an account already.`);
+  const invitation = await ensureAccount(auth, email, null);
+  console.log(accountReport(email, invitation, 'invite'));
   const added = await addToListFile(file, [email]);
   console.log(added.length > 0 ? `Added ${email} to ${file}.` : `${email} is on ${file} already.`);
   // firebase-admin can make the link but not mail it.
-  if (link) console.log(`Send ${email} this link to choose a password (this command sends no email):\n  ${link}`);
+  if (invitation.link) console.log(`Send ${email} this link to choose a password (this command sends no email):\n  ${invitation.link}`);
 }
 
 async function importCsv(auth: Auth, env: Env, csvFile: string): Promise<void> {
@@ -166,10 +210,10 @@ async function importCsv(auth: Auth, env: Env, csvFile: string): Promise<void> {
   const target = await writableListFile(file);
   let links = 0;
   for (const {email, name} of readers) {
-    const {created, link} = await ensureAccount(auth, email, name);
-    console.log(`${email}: ${created ? 'account created' : 'has an account already'}`);
-    if (link) {
-      console.log(`  password link: ${link}`);
+    const invitation = await ensureAccount(auth, email, name);
+    console.log(accountReport(email, invitation, 'import'));
+    if (invitation.link) {
+      console.log(`  password link: ${invitation.link}`);
       links++;
     }
   }

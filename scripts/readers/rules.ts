@@ -48,13 +48,13 @@ export type Command =
   {name: 'help'} | {name: 'list'} | {name: 'invite' | 'disable' | 'enable' | 'sign-out'; email: string} | {name: 'import'; file: string};
 
 /**
- * Why an address cannot be invited, or null when it can. Beyond the gate's own test, `#` is
- * refused: it starts a comment in the allowed-emails file, so such an address would never match.
+ * Why an address cannot be invited, or null when it can. Beyond the gate's own test, a leading `#`
+ * is refused: the allowed-emails file would read the line as a comment, so the address would never match.
  */
 export function inviteProblem(raw: string): string | null {
   if (raw.trim() === '') return 'no email address';
   if (!isEmailAddress(raw)) return `"${raw.trim()}" is not an email address`;
-  if (raw.includes('#')) return `"${raw.trim()}" contains #, which starts a comment in the allowed-emails file`;
+  if (raw.trim().startsWith('#')) return `"${raw.trim()}" starts with #, which starts a comment in the allowed-emails file`;
   return null;
 }
 
@@ -106,6 +106,28 @@ export function readersTarget(env: Env): Target {
     throw new UserError(`FIREBASE_AUTH_EMULATOR_HOST is set, but the project "${projectId}" is not a demo- project; unset one of them.`);
   }
   return {projectId, emulatorHost};
+}
+
+/**
+ * What an invitation does to the address's account (null: there is none). Only a verified address
+ * shows that its owner made or claimed the account; anyone can make an unverified one for any address,
+ * with a password or a provider of their own. Such an account is taken back (`reclaim`): its password
+ * replaced by one nobody knows, its other sign-in methods removed, its sessions ended, so that only the
+ * password link, which goes to the mailbox and verifies the address as it sets the password, lets anyone in.
+ */
+export type InviteAction =
+  | {kind: 'create'}
+  /** A verified account that can sign in: the reader's own, left as it is. */
+  | {kind: 'keep'}
+  /** An account nobody can sign in to yet (invited, its link unused): a fresh password link. */
+  | {kind: 'link'}
+  | {kind: 'reclaim'; providersToUnlink: string[]};
+
+export function inviteAction(account: {emailVerified: boolean; providerIds: readonly string[]} | null): InviteAction {
+  if (account === null) return {kind: 'create'};
+  if (account.providerIds.length === 0) return {kind: 'link'};
+  if (account.emailVerified) return {kind: 'keep'};
+  return {kind: 'reclaim', providersToUnlink: account.providerIds.filter((id) => id !== 'password')};
 }
 
 export interface CsvReader {
@@ -232,6 +254,16 @@ function allowedBy(email: string | null, policy: ReaderPolicy): string {
   return reasons.length > 0 ? reasons.join(', ') : '-';
 }
 
+/** Widest cell of the `list` table: anyone can make an account, with an address thousands of characters long. */
+export const MAX_CELL_LENGTH = 60;
+
+/** A cell as the terminal should show it: control characters replaced, cut at MAX_CELL_LENGTH with a visible `…`. */
+export function shownCell(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach the terminal
+  const printable = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return printable.length <= MAX_CELL_LENGTH ? printable : `${printable.slice(0, MAX_CELL_LENGTH - 1)}…`;
+}
+
 /** The `list` table: one row per account, by email, then a line that counts them. */
 export function formatAccountTable(accounts: readonly AccountRow[], policy: ReaderPolicy): string {
   // Accounts without an email (anonymous, phone) last.
@@ -243,7 +275,7 @@ export function formatAccountTable(accounts: readonly AccountRow[], policy: Read
     const admission = admit(account, policy);
     if (admission.admitted) admitted++;
     return [
-      account.email ?? `(no email; uid ${account.uid})`,
+      shownCell(account.email ?? `(no email; uid ${account.uid})`),
       account.emailVerified ? 'yes' : 'no',
       account.disabled ? 'yes' : 'no',
       lastSignIn(account.lastSignInTime),

@@ -96,12 +96,18 @@ export interface EmailList {
   invalid: {line: number; text: string}[];
 }
 
-/** An allowed-emails file: one address a line; `#` starts a comment, on its own line or after an address. */
+/**
+ * A `#` at the line's start or after whitespace starts a comment. One inside a word does not: `#` is
+ * legal in an address, and `evil@attacker.test#@allowed.test` must be reported, not read as `evil@attacker.test`.
+ */
+const COMMENT = /(?:^|\s)#.*$/;
+
+/** An allowed-emails file: one address a line; a comment on its own line or after an address. */
 export function parseEmailList(text: string): EmailList {
   const emails = new Set<string>();
   const invalid: EmailList['invalid'] = [];
   text.split(/\r?\n/).forEach((rawLine, index) => {
-    const line = rawLine.replace(/#.*$/, '').trim();
+    const line = rawLine.replace(COMMENT, '').trim();
     if (line === '') return;
     if (EMAIL.test(line)) emails.add(normaliseEmail(line));
     else invalid.push({line: index + 1, text: rawLine.trim()});

@@ -29,8 +29,7 @@ const MESSAGES: Record<string, string> = {
   'session/unreachable': 'The site cannot be reached. Try again in a moment.',
   'session/identity-unavailable': 'The sign-in service cannot be reached right now. Try again in a moment.',
   'session/sign-out-failed': 'You are still signed in: the site could not end your session. Try again in a moment.',
-  'session/email-not-verified':
-    'This email address is not verified yet. Open the link in the email we sent, then choose “I have verified it — continue”.',
+  'session/email-not-verified': 'This email address is not verified yet. Choose a password through the link we sent: that verifies it.',
   'session/not-allowed': 'This account is not on the reader list of Tutorial Hub.',
   'session/anonymous': 'This account is not on the reader list of Tutorial Hub.',
   'session/disabled': 'This account is not on the reader list of Tutorial Hub.',

@@ -1,6 +1,7 @@
 /** The login page's decisions, apart from the calls and the markup: which panel the reader sees next. */
 import type {GateMode} from './settings';
 import type {SignInOptions} from '../../shared/session';
+import {loginUrlFor} from '../../shared/paths';
 
 export type FormMode = 'sign-in' | 'sign-up' | 'reset';
 
@@ -8,54 +9,57 @@ export type LoginView =
   | {panel: 'form'; mode: FormMode}
   /** Firebase still knows the reader: renewing the server session without the password. */
   | {panel: 'resuming'}
-  /** The account's address must be verified first; a link is on its way to `email`. */
-  | {panel: 'verify'; email: string}
+  /** A link that sets the password and verifies the address in one step is on its way to `email`. */
+  | {panel: 'verify'; email: string; reason: LinkReason}
   /** A valid sign-in the reader policy does not admit. */
   | {panel: 'refused'; email: string};
 
-/** Where the failed step started: the sign-in form (password, provider), a silent resume, or the verification panel. */
-export type FailedFrom = 'form' | 'resume' | 'verify';
+/**
+ * Why the page sent the password link: "Create an account" (for a new address and a taken one alike,
+ * so that the page never tells which addresses have accounts), or a sign-in whose address is not verified.
+ */
+export type LinkReason = 'sign-up' | 'unverified';
+
+/**
+ * What the verification panel says was sent. Always Firebase's password-reset link: choosing the password
+ * through it also verifies the address, so the mailbox owner's proof is the moment the password is set,
+ * and no password chosen by whoever registered the address first survives it.
+ */
+export function linkPanelCopy(reason: LinkReason, email: string): string {
+  const next = 'Open it and choose a password (that also verifies the address), then sign in here with it.';
+  return reason === 'sign-up'
+    ? `We sent a link to choose your password to ${email}. ${next}`
+    : `${email} is not verified yet. We sent a link to choose a new password to it. ${next}`;
+}
+
+/** The verification panel's way on: the sign-in form, email filled in, once the password is chosen. */
+export const SIGN_IN_AFTER_LINK = {button: 'I have chosen my password — sign in', notice: 'Sign in with the password you chose.'} as const;
+
+/** Where the page of an emailed link leads back to: the login page, with the page the reader wanted. */
+export function linkReturnUrl(origin: string, target: string): string {
+  return new URL(loginUrlFor(target), origin).href;
+}
+
+/** Where the failed step started: the sign-in form (password, provider) or a silent resume. */
+export type FailedFrom = 'form' | 'resume';
 
 export type FailureOutcome =
-  /** Show the verification panel; `sendLink` when no link was sent for this sign-in yet. */
-  | {next: 'verify'; sendLink: boolean}
+  /** Show the verification panel, signed out of Firebase, with a new password link on its way. */
+  | {next: 'verify'}
   | {next: 'refused'}
   /**
    * Back to the sign-in form with the error. Signed out of Firebase too, so that the form is only
    * ever shown to a browser nobody is signed in to (no half-signed-in reader for the gate to meet).
    */
-  | {next: 'form'; signOut: true}
-  /** Stay on the current panel with the error; the reader can try again from there. */
-  | {next: 'stay'};
+  | {next: 'form'; signOut: true};
 
 const REFUSED: ReadonlySet<string> = new Set(['session/not-allowed', 'session/anonymous', 'session/disabled', 'auth/user-disabled']);
 
-export function outcomeOfFailure(code: string | null, from: FailedFrom): FailureOutcome {
-  if (code === 'session/email-not-verified') {
-    return from === 'verify' ? {next: 'stay'} : {next: 'verify', sendLink: from === 'form'};
-  }
+export function outcomeOfFailure(code: string | null): FailureOutcome {
+  if (code === 'session/email-not-verified') return {next: 'verify'};
   // A disabled account reads like any other the policy refuses.
   if (code !== null && REFUSED.has(code)) return {next: 'refused'};
-  return from === 'verify' ? {next: 'stay'} : {next: 'form', signOut: true};
-}
-
-export type VerificationCheck = 'signed-in' | 'no-user' | 'unverified';
-
-export type VerificationOutcome =
-  | {next: 'target'}
-  /** Nobody is signed in here (the address already had an account): sign in with its password. */
-  | {next: 'sign-in'}
-  | {next: 'stay'; code: string};
-
-export function outcomeOfVerificationCheck(check: VerificationCheck): VerificationOutcome {
-  switch (check) {
-    case 'signed-in':
-      return {next: 'target'};
-    case 'no-user':
-      return {next: 'sign-in'};
-    case 'unverified':
-      return {next: 'stay', code: 'session/email-not-verified'};
-  }
+  return {next: 'form', signOut: true};
 }
 
 /** The gate server's answer about sign-up: not yet in, or not to be had. */

@@ -5,8 +5,6 @@ import {
   getRedirectResult,
   GithubAuthProvider,
   GoogleAuthProvider,
-  reload,
-  sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signInWithPopup,
@@ -23,8 +21,6 @@ import type {AuthSettings} from './settings';
 export type ProviderName = 'google' | 'github';
 
 const REDIRECT_PENDING_KEY = 'tutorial-hub:provider-redirect-pending';
-/** Firebase's own minimum; checked here so that the answer never depends on whether the address is taken. */
-const MIN_PASSWORD_LENGTH = 6;
 
 function providerFor(name: ProviderName) {
   return name === 'google' ? new GoogleAuthProvider() : new GithubAuthProvider();
@@ -54,56 +50,40 @@ export async function signInWithPassword(settings: AuthSettings, email: string, 
   await establishSession(settings, user);
 }
 
+/** A password nobody knows, not even this page once it has gone. */
+function unguessablePassword(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(24)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /**
- * Creates the account, or finds that the address already has one, and resolves alike: the caller
- * then sends the link of sendAccountLink, so the page never tells a stranger which addresses have accounts.
+ * "Create an account": makes the account if the address has none, with a password nobody knows, and
+ * resolves alike when it has one; this browser is then signed out of it. The caller sends the link of
+ * sendResetLink, with which the owner of the mailbox chooses the password and verifies the address in
+ * one step: whoever registers an address first never holds a password that outlives that proof.
  */
-export async function createAccount(settings: AuthSettings, email: string, password: string): Promise<void> {
-  validateCredentials(email, password);
-  if (password.length < MIN_PASSWORD_LENGTH) throw new AuthFlowError('auth/weak-password');
+export async function createAccount(settings: AuthSettings, email: string): Promise<void> {
+  validateCredentials(email, null);
+  const auth = authClient(settings);
   try {
-    await withTimeout(createUserWithEmailAndPassword(authClient(settings), email.trim(), password));
+    await withTimeout(createUserWithEmailAndPassword(auth, email.trim(), unguessablePassword()));
   } catch (error) {
     if (authErrorCode(error) !== 'auth/email-already-in-use') throw error;
   }
+  await signOut(auth);
 }
 
-/** Resolves alike whether or not an account uses the address. */
-export async function sendResetLink(settings: AuthSettings, email: string): Promise<void> {
+/**
+ * Sends Firebase's password-reset link (which also verifies the address), whose page leads back to
+ * `returnUrl`. Resolves alike whether or not an account uses the address.
+ */
+export async function sendResetLink(settings: AuthSettings, email: string, returnUrl: string): Promise<void> {
   validateCredentials(email, null);
   try {
-    await withTimeout(sendPasswordResetEmail(authClient(settings), email.trim()));
+    await withTimeout(sendPasswordResetEmail(authClient(settings), email.trim(), {url: returnUrl}));
   } catch (error) {
     // Projects without Firebase's email enumeration protection (and the emulator) say so; we do not.
     if (authErrorCode(error) !== 'auth/user-not-found') throw error;
   }
-}
-
-/**
- * The link the verification panel promises to `email`: a verification link when that account is
- * signed in here or, when it is not (the address already had an account), a password-reset link
- * so that its owner can get in.
- */
-export async function sendAccountLink(settings: AuthSettings, email: string): Promise<void> {
-  const user = currentUser(settings);
-  if (user?.email && user.email.toLowerCase() === email.trim().toLowerCase()) {
-    await withTimeout(sendEmailVerification(user));
-  } else {
-    await sendResetLink(settings, email);
-  }
-}
-
-/**
- * After the reader says they followed the verification link: Firebase's fresh word on the account,
- * then a session from an ID token that carries it. `no-user` when nobody is signed in to Firebase here.
- */
-export async function continueAfterVerification(settings: AuthSettings): Promise<'signed-in' | 'no-user' | 'unverified'> {
-  const user = currentUser(settings);
-  if (!user) return 'no-user';
-  await withTimeout(reload(user));
-  if (!user.emailVerified) return 'unverified';
-  await establishSession(settings, user);
-  return 'signed-in';
 }
 
 /**

@@ -187,6 +187,26 @@ describe('an allowed-emails file the gate cannot read', () => {
   });
 });
 
+describe('a line of the allowed-emails file that is not one address', () => {
+  it('admits nobody and is logged: a # inside a line starts no comment', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'readers-'));
+    const file = path.join(dir, 'readers.txt');
+    const evil = await newAccount(uniqueEmail('evil', 'attacker.test'));
+    writeFileSync(file, `# Readers of Tutorial Hub\n${evil.email}#@tutorial-hub.test\n`);
+    const strict = await startGate({ALLOWED_EMAIL_DOMAINS: '', ALLOWED_EMAILS_FILE: file});
+    try {
+      const response = await postSession(strict, (await signInWithPassword(evil.email, evil.password)).idToken);
+      expect(response.status).toBe(403);
+      expect(strict.logs).toContainEqual(
+        expect.objectContaining({level: 40, file, line: 2, msg: expect.stringContaining(`"${evil.email}#@tutorial-hub.test"`)}),
+      );
+    } finally {
+      await strict.close();
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
+});
+
 describe('access ends at the re-check', () => {
   it('for an account disabled after its session started', async () => {
     const reader = await newAccount(uniqueEmail('to-disable'));

@@ -11,7 +11,7 @@ import {deleteApp, initializeApp, type App} from 'firebase-admin/app';
 import {getAuth, type Auth, type UserRecord} from 'firebase-admin/auth';
 import {EMULATOR_HOST, PROJECT_ID} from '../support/environment';
 import {runScript, type Finished} from '../support/childProcess';
-import {longStandingUser, newAccount, signInWithPassword, uniqueEmail, updateAccount} from '../support/emulator';
+import {longStandingUser, newAccount, signInWithPassword, signUp, uniqueEmail, updateAccount} from '../support/emulator';
 
 let app: App;
 let auth: Auth;
@@ -111,6 +111,27 @@ describe('invite', () => {
     expect((await accountOf(email))?.uid).toBe(localId);
   });
 
+  it("takes back an unverified account a stranger made: only the invitee's link lets anyone in", async () => {
+    const email = uniqueEmail('newhire');
+    const stranger = await signUp(email, 'the-strangers-password');
+    const before = Date.now() - 1000;
+    const result = await readers(['invite', email]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(
+      `${email} had an unverified account, which anyone could have made: its password was replaced by a random one and its sessions ended.`,
+    );
+    const link = result.stdout.match(/https?:\/\/\S*mode=resetPassword\S*/)?.[0];
+    expect(link).toBeDefined();
+    // The stranger's password and sessions are gone at once, before the invitee does anything.
+    await expect(signInWithPassword(email, 'the-strangers-password')).rejects.toThrow(/INVALID_LOGIN_CREDENTIALS|INVALID_PASSWORD/);
+    expect(Date.parse((await accountOf(email))!.tokensValidAfterTime!)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+
+    await choosePassword(link!, 'chosen-by-the-invitee');
+    expect(await accountOf(email)).toMatchObject({uid: stranger.localId, emailVerified: true});
+    await signInWithPassword(email, 'chosen-by-the-invitee');
+    await expect(signInWithPassword(email, 'the-strangers-password')).rejects.toThrow(/INVALID_LOGIN_CREDENTIALS|INVALID_PASSWORD/);
+  });
+
   it('needs ALLOWED_EMAILS_FILE, and creates no account without it', async () => {
     const email = uniqueEmail('no-file');
     const result = await readers(['invite', email], {ALLOWED_EMAILS_FILE: null});
@@ -138,6 +159,19 @@ describe('import', () => {
     expect(readFileSync(listFile, 'utf8')).toBe(`${before}${ada}\n${existing.email}\n`);
     expect(await accountOf(ada)).toMatchObject({email: ada, displayName: 'Lovelace, Ada'});
     expect((await accountOf(already))?.email).toBe(already);
+  });
+
+  it('takes back an unverified account a stranger made, and says so', async () => {
+    const email = uniqueEmail('imported-newhire');
+    await signUp(email, 'the-strangers-password');
+    const csv = path.join(dir, 'readers.csv');
+    writeFileSync(csv, `email\n${email}\n`);
+    const result = await readers(['import', csv]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(
+      `${email}: had an unverified account, which anyone could have made: its password was replaced by a random one and its sessions ended\n  password link: `,
+    );
+    await expect(signInWithPassword(email, 'the-strangers-password')).rejects.toThrow(/INVALID_LOGIN_CREDENTIALS|INVALID_PASSWORD/);
   });
 
   it('reports every malformed line by number and changes nothing', async () => {
@@ -231,6 +265,25 @@ describe('list', () => {
     expect(row(outsider.email)).toEqual([outsider.email, 'yes', 'no', expect.stringMatching(signedIn), '-', 'no (not allowed)']);
     expect(result.stdout).toMatch(/^\d+ account\(s\), \d+ admitted by the gate\.$/m);
     expect(result.stdout).toContain(`Policy: verified emails of 1 allowed domain(s), and the verified addresses listed in ${listFile}.`);
+  });
+
+  it('warns about a line of the file that is not one address, and lists nobody through it', async () => {
+    const evil = await newAccount(uniqueEmail('evil', 'attacker.test'));
+    writeFileSync(listFile, `# list\n${evil.email}#@tutorial-hub.test\n`);
+    const result = await readers(['list']);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe(`warning: ${listFile}:2: "${evil.email}#@tutorial-hub.test" is not an email address; the gate skips it.\n`);
+    const row = result.stdout.split('\n').find((line) => line.startsWith(`${evil.email} `));
+    expect(row?.split(/\s{2,}/).slice(4)).toEqual(['-', 'no (not allowed)']);
+  });
+
+  it('cuts a very long address, so that one account cannot flood the listing', async () => {
+    const long = await newAccount(uniqueEmail('x'.repeat(5000), 'attacker.test'));
+    writeFileSync(listFile, '');
+    const result = await readers(['list']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`${long.email.slice(0, 59)}…  yes`);
+    expect(Math.max(...result.stdout.split('\n').map((line) => line.length))).toBeLessThan(200);
   });
 });
 

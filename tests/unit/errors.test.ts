@@ -13,10 +13,7 @@ describe('messageForAuthError', () => {
     ['auth/popup-closed-by-user', 'The sign-in window was closed before signing in finished.'],
     ['session/rejected', 'Your sign-in was not accepted by the site. Sign in again.'],
     ['session/sign-out-failed', 'You are still signed in: the site could not end your session. Try again in a moment.'],
-    [
-      'session/email-not-verified',
-      'This email address is not verified yet. Open the link in the email we sent, then choose “I have verified it — continue”.',
-    ],
+    ['session/email-not-verified', 'This email address is not verified yet. Choose a password through the link we sent: that verifies it.'],
     ['session/not-allowed', 'This account is not on the reader list of Tutorial Hub.'],
     ['session/disabled', 'This account is not on the reader list of Tutorial Hub.'],
   ])('explains %s', (code, message) => {

@@ -1,61 +1,68 @@
 import {describe, expect, it} from 'vitest';
 import {
+  linkPanelCopy,
+  linkReturnUrl,
   offersSignUp,
   onReaderReported,
   outcomeOfFailure,
-  outcomeOfVerificationCheck,
   SIGN_OUT_SETTLE_MS,
-  type FailedFrom,
   type FailureOutcome,
+  type LinkReason,
   type SignUpAnswer,
-  type VerificationCheck,
-  type VerificationOutcome,
 } from '../../src/auth/loginFlow';
 import type {GateMode} from '../../src/auth/settings';
 
-const VERIFY_AND_SEND: FailureOutcome = {next: 'verify', sendLink: true};
-const VERIFY: FailureOutcome = {next: 'verify', sendLink: false};
+const VERIFY: FailureOutcome = {next: 'verify'};
 const REFUSED: FailureOutcome = {next: 'refused'};
 const FORM: FailureOutcome = {next: 'form', signOut: true};
-const STAY: FailureOutcome = {next: 'stay'};
 
 describe('outcomeOfFailure', () => {
-  it.each<[string | null, FailedFrom, FailureOutcome]>([
-    // The gate wants a verified address: a sign-in sends the link, a resumed session had one sent already.
-    ['session/email-not-verified', 'form', VERIFY_AND_SEND],
-    ['session/email-not-verified', 'resume', VERIFY],
-    ['session/email-not-verified', 'verify', STAY],
+  it.each<[string | null, FailureOutcome]>([
+    // The gate wants a verified address: the panel, with a link that sets the password and verifies it.
+    ['session/email-not-verified', VERIFY],
     // Accounts the reader policy refuses, whatever the reason, read alike.
-    ['session/not-allowed', 'form', REFUSED],
-    ['session/not-allowed', 'resume', REFUSED],
-    ['session/not-allowed', 'verify', REFUSED],
-    ['session/anonymous', 'resume', REFUSED],
-    ['session/disabled', 'form', REFUSED],
-    ['auth/user-disabled', 'form', REFUSED],
-    // Anything else: back to the form with the error, signed out of Firebase...
-    ['session/rejected', 'form', FORM],
-    ['session/unreachable', 'resume', FORM],
-    ['auth/invalid-credential', 'form', FORM],
-    ['auth/user-not-found', 'form', FORM],
-    ['auth/timeout', 'resume', FORM],
-    [null, 'form', FORM],
-    // ...except on the verification panel, where the reader retries in place.
-    ['session/unreachable', 'verify', STAY],
-    ['auth/network-request-failed', 'verify', STAY],
-    [null, 'verify', STAY],
-  ])('%s from %s', (code, from, expected) => {
-    expect(outcomeOfFailure(code, from)).toEqual(expected);
+    ['session/not-allowed', REFUSED],
+    ['session/anonymous', REFUSED],
+    ['session/disabled', REFUSED],
+    ['auth/user-disabled', REFUSED],
+    // Anything else: back to the form with the error, signed out of Firebase.
+    ['session/rejected', FORM],
+    ['session/unreachable', FORM],
+    ['auth/invalid-credential', FORM],
+    ['auth/user-not-found', FORM],
+    ['auth/timeout', FORM],
+    [null, FORM],
+  ])('%s', (code, expected) => {
+    expect(outcomeOfFailure(code)).toEqual(expected);
   });
 });
 
-describe('outcomeOfVerificationCheck', () => {
-  it.each<[VerificationCheck, VerificationOutcome]>([
-    ['signed-in', {next: 'target'}],
-    // The address had an account already and nobody signed in here: its owner signs in with the password.
-    ['no-user', {next: 'sign-in'}],
-    ['unverified', {next: 'stay', code: 'session/email-not-verified'}],
-  ])('%s', (check, expected) => {
-    expect(outcomeOfVerificationCheck(check)).toEqual(expected);
+describe('the verification panel', () => {
+  const email = 'newhire@corp.test';
+  it.each<[LinkReason, string]>([
+    // One sentence for a new address and a taken one: both got the link that sets the password.
+    [
+      'sign-up',
+      'We sent a link to choose your password to newhire@corp.test. Open it and choose a password (that also verifies the address), then sign in here with it.',
+    ],
+    // A password set before the address was proven does not survive: the owner chooses a new one.
+    [
+      'unverified',
+      'newhire@corp.test is not verified yet. We sent a link to choose a new password to it. Open it and choose a password (that also verifies the address), then sign in here with it.',
+    ],
+  ])('after %s, says which link was sent', (reason, copy) => {
+    expect(linkPanelCopy(reason, email)).toBe(copy);
+    expect(linkPanelCopy(reason, email)).not.toMatch(/verification link/);
+  });
+});
+
+describe('linkReturnUrl', () => {
+  it.each([
+    ['https://docs.example.com', '/1.0/intro', 'https://docs.example.com/login?redirect=%2F1.0%2Fintro'],
+    ['https://docs.example.com', '/guide?tab=2#setup', 'https://docs.example.com/login?redirect=%2Fguide%3Ftab%3D2%23setup'],
+    ['http://127.0.0.1:3000', '/', 'http://127.0.0.1:3000/login'],
+  ])('from %s, for %s: %s', (origin, target, expected) => {
+    expect(linkReturnUrl(origin, target)).toBe(expected);
   });
 });
 

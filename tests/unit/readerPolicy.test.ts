@@ -106,6 +106,12 @@ describe('parseEmailList', () => {
     ]);
   });
 
+  it("starts a comment only at the line's start or after whitespace, and reports a line that is not one address", () => {
+    const list = parseEmailList('evil@attacker.test#@allowed.test\nreader#one@example.com\nada@example.com\t# lead\n#gone@example.com\n');
+    expect([...list.emails]).toEqual(['reader#one@example.com', 'ada@example.com']);
+    expect(list.invalid).toEqual([{line: 1, text: 'evil@attacker.test#@allowed.test'}]);
+  });
+
   it('is empty for an empty file', () => {
     expect(parseEmailList('').emails.size).toBe(0);
   });

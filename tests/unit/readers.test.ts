@@ -2,12 +2,15 @@ import {describe, expect, it} from 'vitest';
 import {
   addToEmailList,
   formatAccountTable,
+  inviteAction,
+  MAX_CELL_LENGTH,
   parseArgs,
   parseReadersCsv,
   readersTarget,
   UsageError,
   UserError,
   type AccountRow,
+  type InviteAction,
 } from '../../scripts/readers/rules';
 import {parseEmailList} from '../../server/rules/readerPolicy';
 
@@ -17,6 +20,8 @@ describe('parseArgs', () => {
     [['help'], {name: 'help'}],
     [['--help'], {name: 'help'}],
     [['invite', ' Ada@Example.COM '], {name: 'invite', email: 'ada@example.com'}],
+    // A # inside an address is part of it: the allowed-emails file starts comments only at a line's start or after a space.
+    [['invite', 'a#b@example.com'], {name: 'invite', email: 'a#b@example.com'}],
     [['disable', 'ada@example.com'], {name: 'disable', email: 'ada@example.com'}],
     [['enable', 'ada@example.com'], {name: 'enable', email: 'ada@example.com'}],
     [['sign-out', 'ADA@example.com'], {name: 'sign-out', email: 'ada@example.com'}],
@@ -34,7 +39,7 @@ describe('parseArgs', () => {
     [['disable', 'a@example.com', 'b@example.com'], /disable takes only an email address/],
     [['invite', 'not-an-address'], /"not-an-address" is not an email address/],
     [['sign-out', 'nobody'], /"nobody" is not an email address/],
-    [['invite', 'a#b@example.com'], /contains #/],
+    [['invite', '#ab@example.com'], /starts with #/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(UsageError);
     expect(() => parseArgs(argv)).toThrow(message);
@@ -52,6 +57,24 @@ describe('readersTarget', () => {
 
   it('refuses the emulator for a project that is not demo-', () => {
     expect(() => readersTarget({FIREBASE_PROJECT_ID: 'acme-docs', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099'})).toThrow(UserError);
+  });
+});
+
+describe('inviteAction', () => {
+  it.each<[string, {emailVerified: boolean; providerIds: string[]} | null, InviteAction]>([
+    ['no account', null, {kind: 'create'}],
+    ["a verified account: the reader's own", {emailVerified: true, providerIds: ['password', 'google.com']}, {kind: 'keep'}],
+    ['an account nobody can sign in to yet', {emailVerified: false, providerIds: []}, {kind: 'link'}],
+    ['a verified account without a sign-in method', {emailVerified: true, providerIds: []}, {kind: 'link'}],
+    // Anyone can make an unverified account for any address: it is taken back.
+    ['an unverified account with a password', {emailVerified: false, providerIds: ['password']}, {kind: 'reclaim', providersToUnlink: []}],
+    [
+      'an unverified account with providers',
+      {emailVerified: false, providerIds: ['github.com', 'password', 'phone']},
+      {kind: 'reclaim', providersToUnlink: ['github.com', 'phone']},
+    ],
+  ])('%s', (_, account, expected) => {
+    expect(inviteAction(account)).toEqual(expected);
   });
 });
 
@@ -88,12 +111,12 @@ describe('parseReadersCsv', () => {
     ['a header without email', 'name,mail\nAda,ada@example.com\n', [{line: 1, message: expect.stringContaining('"email" column')}]],
     [
       'every bad line, by number',
-      'email,name\nada@example.com,Ada\nnot-an-address,Bob\n\n,Nobody\ncy@example.com\nd#x@example.com,Dee\n"eve@example.com,Eve\n',
+      'email,name\nada@example.com,Ada\nnot-an-address,Bob\n\n,Nobody\ncy@example.com\n#dx@example.com,Dee\n"eve@example.com,Eve\n',
       [
         {line: 3, message: '"not-an-address" is not an email address'},
         {line: 5, message: 'no email address'},
         {line: 6, message: '1 field(s), but the header has 2'},
-        {line: 7, message: expect.stringContaining('contains #')},
+        {line: 7, message: expect.stringContaining('starts with #')},
         {line: 8, message: 'a quoted field is not closed'},
       ],
     ],
@@ -168,6 +191,15 @@ describe('formatAccountTable', () => {
       '',
       '5 account(s), 2 admitted by the gate.',
     ]);
+  });
+
+  it('cuts a long address with a visible marker, and shows no control character', () => {
+    const long = `${'x'.repeat(5000)}@staff.example`;
+    const table = formatAccountTable([account({email: long}), account({email: 'bell\u0007\u001b[2J@example.com'})], policy);
+    const [header, first, second] = table.split('\n');
+    expect(first!.startsWith('bell??[2J@example.com ')).toBe(true);
+    expect(second).toBe(`${'x'.repeat(MAX_CELL_LENGTH - 1)}…  yes       no        2024-05-07 09:30 UTC  domain      yes`);
+    expect(header!.length).toBeLessThan(MAX_CELL_LENGTH + 80);
   });
 
   it.each([

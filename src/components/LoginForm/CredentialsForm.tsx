@@ -57,7 +57,8 @@ export function CredentialsForm(props: Props): ReactNode {
           onChange={(event) => props.onEmailChange(event.target.value)}
           aria-describedby="login-error"
         />
-        {mode !== 'reset' && (
+        {/* A new account's password is chosen through the emailed link, by the owner of the mailbox. */}
+        {mode === 'sign-in' && (
           <>
             <label className={styles.label} htmlFor="login-password">
               Password
@@ -67,7 +68,7 @@ export function CredentialsForm(props: Props): ReactNode {
               className={styles.input}
               type="password"
               name="password"
-              autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
+              autoComplete="current-password"
               value={props.password}
               onChange={(event) => props.onPasswordChange(event.target.value)}
               aria-describedby="login-error"

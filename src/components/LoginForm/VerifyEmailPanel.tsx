@@ -1,23 +1,23 @@
 import React, {type ReactNode} from 'react';
+import {linkPanelCopy, SIGN_IN_AFTER_LINK, type LinkReason} from '@site/src/auth/loginFlow';
 import styles from './styles.module.css';
 
 interface Props {
   email: string;
+  reason: LinkReason;
   busy: boolean;
   error: string;
   notice: string;
-  onContinue(): void;
+  onSignIn(): void;
   onSendAgain(): void;
   onUseAnotherAccount(): void;
 }
 
-/** After a sign-up, or a sign-in whose address is not verified yet: the link is on its way. */
-export function VerifyEmailPanel({email, busy, error, notice, onContinue, onSendAgain, onUseAnotherAccount}: Props): ReactNode {
+/** After a sign-up, or a sign-in whose address is not verified yet: the password link is on its way. */
+export function VerifyEmailPanel({email, reason, busy, error, notice, onSignIn, onSendAgain, onUseAnotherAccount}: Props): ReactNode {
   return (
     <>
-      <p className={styles.lead}>
-        We sent a verification link to <strong>{email}</strong>. Open it, then come back here and choose “I have verified it — continue”.
-      </p>
+      <p className={styles.lead}>{linkPanelCopy(reason, email)}</p>
       <p role="alert" className={styles.error}>
         {error}
       </p>
@@ -25,8 +25,8 @@ export function VerifyEmailPanel({email, busy, error, notice, onContinue, onSend
         {notice}
       </p>
       <div className={styles.actions}>
-        <button type="button" className="button button--primary button--block" disabled={busy} onClick={onContinue}>
-          I have verified it — continue
+        <button type="button" className="button button--primary button--block" disabled={busy} onClick={onSignIn}>
+          {SIGN_IN_AFTER_LINK.button}
         </button>
         <button type="button" className="button button--secondary button--block" disabled={busy} onClick={onSendAgain}>
           Send again

@@ -64,10 +64,11 @@ export default function LoginForm(): ReactNode {
       {view.panel === 'verify' && (
         <VerifyEmailPanel
           email={view.email}
+          reason={view.reason}
           busy={flows.busy}
           error={flows.error}
           notice={flows.notice}
-          onContinue={flows.continueAfterVerifying}
+          onSignIn={flows.signInAfterLink}
           onSendAgain={flows.sendLinkAgain}
           onUseAnotherAccount={flows.chooseAnotherAccount}
         />

@@ -1,11 +1,12 @@
 import {useEffect, useEffectEvent, useState} from 'react';
 import {useHistory, useLocation} from '@docusaurus/router';
 import {useAuth} from '@site/src/auth/AuthProvider';
-import {authErrorCode, AuthFlowError} from '@site/src/auth/errors';
+import {authErrorCode} from '@site/src/auth/errors';
 import {
+  linkReturnUrl,
   onReaderReported,
   outcomeOfFailure,
-  outcomeOfVerificationCheck,
+  SIGN_IN_AFTER_LINK,
   type FailedFrom,
   type FormMode,
   type LoginView,
@@ -13,13 +14,11 @@ import {
 import {postLoginTarget} from '@site/shared/paths';
 import {
   completeProviderRedirect,
-  continueAfterVerification,
   createAccount,
   currentUser,
   isBackFromProviderRedirect,
   leaveFirebase,
   resumeSession,
-  sendAccountLink,
   sendResetLink,
   signInWithPassword,
   signInWithProvider,
@@ -41,7 +40,7 @@ export interface LoginFlows {
   switchMode(mode: FormMode): void;
   submitForm(): void;
   withProvider(name: ProviderName): void;
-  continueAfterVerifying(): void;
+  signInAfterLink(): void;
   sendLinkAgain(): void;
   chooseAnotherAccount(): void;
 }
@@ -52,6 +51,7 @@ export function useLoginFlows(): LoginFlows {
   const location = useLocation();
   const history = useHistory();
   const target = postLoginTarget(location.search, location.hash);
+  const sendLink = (to: string) => sendResetLink(settings, to, linkReturnUrl(window.location.origin, target));
 
   const [view, setView] = useState<LoginView>({panel: 'form', mode: 'sign-in'});
   const [email, setEmail] = useState('');
@@ -73,13 +73,15 @@ export function useLoginFlows(): LoginFlows {
   };
 
   /** Moves to the panel a failure leads to; rethrows when the reader should read the error. */
-  async function handleFailure(caught: unknown, from: FailedFrom): Promise<void> {
-    const outcome = outcomeOfFailure(authErrorCode(caught), from);
+  async function handleFailure(caught: unknown): Promise<void> {
+    const outcome = outcomeOfFailure(authErrorCode(caught));
     const accountEmail = currentUser(settings)?.email ?? email.trim();
     switch (outcome.next) {
       case 'verify':
-        setView({panel: 'verify', email: accountEmail});
-        if (outcome.sendLink) await sendAccountLink(settings, accountEmail);
+        // Whoever signed in may have registered someone else's address: only the link gets anyone in.
+        await leaveFirebase(settings);
+        setView({panel: 'verify', email: accountEmail, reason: 'unverified'});
+        await sendLink(accountEmail);
         return;
       case 'refused':
         setView({panel: 'refused', email: accountEmail});
@@ -87,8 +89,6 @@ export function useLoginFlows(): LoginFlows {
       case 'form':
         await leaveFirebase(settings).catch(() => undefined);
         setView((current) => (current.panel === 'form' ? current : {panel: 'form', mode: 'sign-in'}));
-        throw caught;
-      case 'stay':
         throw caught;
     }
   }
@@ -100,7 +100,7 @@ export function useLoginFlows(): LoginFlows {
       try {
         return (await work()) ? goToTarget() : undefined;
       } catch (caught) {
-        await handleFailure(caught, from);
+        await handleFailure(caught);
         return undefined;
       }
     });
@@ -133,16 +133,15 @@ export function useLoginFlows(): LoginFlows {
     if (view.panel !== 'form') return;
     if (view.mode === 'reset') {
       act(async () => {
-        await sendResetLink(settings, email);
+        await sendLink(email);
         setNotice(`If an account uses ${email.trim()}, a link to reset its password is on its way.`);
       });
     } else if (view.mode === 'sign-up') {
       act(async () => {
-        forgetSignOut();
-        await createAccount(settings, email, password);
-        // The same panel whether the address was new or not: only the link sent differs.
-        setView({panel: 'verify', email: email.trim()});
-        await sendAccountLink(settings, email);
+        await createAccount(settings, email);
+        // The same panel and the same link whether the address was new or not.
+        setView({panel: 'verify', email: email.trim(), reason: 'sign-up'});
+        await sendLink(email);
       });
     } else {
       signIn('form', async () => {
@@ -152,27 +151,19 @@ export function useLoginFlows(): LoginFlows {
     }
   };
 
-  const continueAfterVerifying = () =>
-    act(async () => {
-      try {
-        const outcome = outcomeOfVerificationCheck(await continueAfterVerification(settings));
-        if (outcome.next === 'target') return goToTarget();
-        if (outcome.next === 'stay') throw new AuthFlowError(outcome.code);
-        if (view.panel === 'verify') setEmail(view.email);
-        setPassword('');
-        setView({panel: 'form', mode: 'sign-in'});
-        setNotice('Sign in with your password to continue.');
-        return undefined;
-      } catch (caught) {
-        await handleFailure(caught, 'verify');
-        return undefined;
-      }
-    });
+  const signInAfterLink = () => {
+    if (busy || view.panel !== 'verify') return;
+    setEmail(view.email);
+    setPassword('');
+    setError('');
+    setView({panel: 'form', mode: 'sign-in'});
+    setNotice(SIGN_IN_AFTER_LINK.notice);
+  };
 
   const sendLinkAgain = () =>
     act(async () => {
       if (view.panel !== 'verify') return;
-      await sendAccountLink(settings, view.email);
+      await sendLink(view.email);
       setNotice(`We sent another link to ${view.email}.`);
     });
 
@@ -205,7 +196,7 @@ export function useLoginFlows(): LoginFlows {
         await signInWithProvider(settings, name);
         return true;
       }),
-    continueAfterVerifying,
+    signInAfterLink,
     sendLinkAgain,
     chooseAnotherAccount,
   };

@@ -1,11 +1,12 @@
 /**
- * Who may read: the tests' gate admits verified addresses of ALLOWED_TEST_DOMAIN only. New accounts
- * verify their address through the emulator's "sent" link; other accounts are told, in one sentence,
- * that they are not on the list; and the page never tells a stranger which addresses have accounts.
+ * Who may read: the tests' gate admits verified addresses of ALLOWED_TEST_DOMAIN only. An address is
+ * verified as its owner chooses the password, through the emulator's "sent" password link; other accounts
+ * are told, in one sentence, that they are not on the list; and the page never tells a stranger which
+ * addresses have accounts.
  */
 import {expect, test} from '../fixtures';
 import type {Page} from '@playwright/test';
-import {newAccount, sentEmails, uniqueEmail, updateAccount} from '../../support/emulator';
+import {newAccount, sentEmails, signUp, uniqueEmail, updateAccount} from '../../support/emulator';
 import {GATE_URL} from '../../support/environment';
 import {startGateProcess, type GateProcess} from '../../support/gateProcess';
 import {newReader} from '../../support/reader';
@@ -19,7 +20,7 @@ test.use({
   expectedErrors:
     /status of 403 .*\/api\/session\)$|status of 400 .*\/identitytoolkit\.googleapis\.com\/|status of 404 .*\/favicon\.ico\)$/,
 });
-const CONTINUE = 'I have verified it — continue';
+const SIGN_IN_AFTER_LINK = 'I have chosen my password — sign in';
 
 /** The newest link of this kind the emulator "sent" to the address, once it has. */
 async function linkSentTo(email: string, kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET', count = 1): Promise<string> {
@@ -33,20 +34,30 @@ async function linkSentTo(email: string, kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET'
   return links.at(-1)!;
 }
 
-async function createAccountOnLoginPage(page: Page, email: string, password = PASSWORD): Promise<void> {
+/** Opens an emailed password link as its owner would, choosing `password`; lands where the link leads back to. */
+async function choosePasswordThrough(page: Page, link: string, password: string): Promise<void> {
+  // The emulator's stand-in for Firebase's page takes the new password in the query, then follows the continue URL.
+  await page.goto(`${link}&newPassword=${encodeURIComponent(password)}`);
+}
+
+async function createAccountOnLoginPage(page: Page, email: string): Promise<void> {
   await page.getByRole('button', {name: 'Create an account'}).click();
   await expect(page.getByRole('heading', {level: 1, name: 'Create your Tutorial Hub account'})).toBeVisible();
+  // Nobody chooses a password before the mailbox is proven.
+  await expect(page.getByLabel('Password')).toHaveCount(0);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', {name: 'Create account'}).click();
 }
 
-async function expectVerificationPanel(page: Page, email: string): Promise<void> {
+async function expectVerificationPanel(page: Page, text: string): Promise<void> {
   const heading = page.getByRole('heading', {level: 1, name: 'Verify your email address'});
   await expect(heading).toBeVisible();
   await expect(heading).toBeFocused();
-  await expect(page.getByText(`We sent a verification link to ${email}.`)).toBeVisible();
+  await expect(page.getByText(text)).toBeVisible();
 }
+
+const signUpCopy = (email: string) =>
+  `We sent a link to choose your password to ${email}. Open it and choose a password (that also verifies the address), then sign in here with it.`;
 
 /** What the login card says, with the address taken out: two answers to compare. */
 async function cardText(page: Page, email: string): Promise<string> {
@@ -54,49 +65,53 @@ async function cardText(page: Page, email: string): Promise<string> {
 }
 
 test.describe('a new account', () => {
-  test('verifies its address through the link sent, then reads the page it wanted', async ({page, context}) => {
+  test('chooses its password through the link sent, which verifies the address, then reads the page it wanted', async ({page}) => {
     const email = uniqueEmail('new-reader');
     await page.goto('/reusable1');
     await expect(page).toHaveURL(`${GATE_URL}/login?redirect=%2Freusable1`);
 
-    await createAccountOnLoginPage(page, email, '123');
-    await expect(page.getByRole('alert')).toHaveText('Choose a stronger password: at least 6 characters.');
-    await expect(page.getByLabel('Email')).toHaveValue(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', {name: 'Create account'}).click();
-    await expectVerificationPanel(page, email);
-    await linkSentTo(email, 'VERIFY_EMAIL');
-
-    // Not verified yet: the page says so and stays.
-    await page.getByRole('button', {name: CONTINUE}).click();
-    await expect(page.getByRole('alert')).toHaveText(/^This email address is not verified yet\./);
-    await expect(page.getByRole('button', {name: CONTINUE})).toBeEnabled();
+    await createAccountOnLoginPage(page, email);
+    await expectVerificationPanel(page, signUpCopy(email));
+    await linkSentTo(email, 'PASSWORD_RESET');
 
     await page.getByRole('button', {name: 'Send again'}).click();
     await expect(page.getByRole('status')).toHaveText(`We sent another link to ${email}.`);
-    const link = await linkSentTo(email, 'VERIFY_EMAIL', 2);
+    const link = await linkSentTo(email, 'PASSWORD_RESET', 2);
+    expect(await sentEmails(email)).toHaveLength(2);
 
-    const mail = await context.newPage();
-    const opened = await mail.goto(link);
-    expect(opened?.status()).toBe(200);
-    await expect(mail.getByText('The email has been successfully verified.')).toBeVisible();
-    await mail.close();
-
-    await page.getByRole('button', {name: CONTINUE}).click();
+    // The link's page leads back to the login page, with the page the reader wanted.
+    await choosePasswordThrough(page, link, PASSWORD);
+    await expect(page).toHaveURL(`${GATE_URL}/login?redirect=%2Freusable1`);
+    await signInThroughLoginPage(page, {email, password: PASSWORD});
     await expect(page).toHaveURL(`${GATE_URL}/reusable1`);
     await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
   });
 
-  test('signing in before verifying sends the link, and continues once the address is verified', async ({page}) => {
-    const account = await newAccount(uniqueEmail('unverified'), PASSWORD, {verified: false});
+  test("a password chosen by whoever registered the address first does not survive its owner's proof", async ({page, context}) => {
+    // A stranger registers an address of the allowed domain, with a password of their own, through Firebase's API.
+    const email = uniqueEmail('newhire');
+    await signUp(email, 'the-strangers-password');
     await page.goto('/1.0/intro');
-    await signInThroughLoginPage(page, account);
-    await expectVerificationPanel(page, account.email);
-    await linkSentTo(account.email, 'VERIFY_EMAIL');
-    expect((await page.context().cookies()).some((cookie) => cookie.name === '__session')).toBe(false);
+    await signInThroughLoginPage(page, {email, password: 'the-strangers-password'});
+    await expectVerificationPanel(
+      page,
+      `${email} is not verified yet. We sent a link to choose a new password to it. Open it and choose a password (that also verifies the address), then sign in here with it.`,
+    );
+    const link = await linkSentTo(email, 'PASSWORD_RESET');
+    expect((await sentEmails(email)).filter((code) => code.requestType === 'VERIFY_EMAIL')).toEqual([]);
+    expect((await context.cookies()).some((cookie) => cookie.name === '__session')).toBe(false);
 
-    await updateAccount(account.localId, {emailVerified: true});
-    await page.getByRole('button', {name: CONTINUE}).click();
+    // The owner of the mailbox follows the link: the address is verified, with the owner's password only.
+    const mail = await context.newPage();
+    await choosePasswordThrough(mail, link, 'the-owners-password');
+    await mail.close();
+    await page.getByRole('button', {name: SIGN_IN_AFTER_LINK}).click();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await page.getByLabel('Password').fill('the-strangers-password');
+    await page.getByRole('button', {name: 'Sign in', exact: true}).click();
+    await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
+
+    await signInThroughLoginPage(page, {email, password: 'the-owners-password'});
     await expect(page).toHaveURL(`${GATE_URL}/1.0/intro`);
     await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
   });
@@ -171,35 +186,54 @@ test.describe('the page never tells whether an address has an account', () => {
     expect(await sentEmails(unknown)).toEqual([]);
   });
 
-  test('"Create an account" answers alike; the owner of a taken address gets a reset link', async ({page}) => {
+  test('"Create an account" answers alike, and sends a new address and a taken one the same link', async ({page}) => {
     const known = await newReader('sign-up-known');
     const fresh = uniqueEmail('sign-up-fresh');
     const answers: string[] = [];
-    // The taken address first: the fresh one leaves its new account signed in to Firebase.
     for (const email of [known.email, fresh]) {
       await page.goto('/login');
-      await createAccountOnLoginPage(page, email, 'another-long-password');
-      await expectVerificationPanel(page, email);
+      await createAccountOnLoginPage(page, email);
+      await expectVerificationPanel(page, signUpCopy(email));
       answers.push(await cardText(page, email));
     }
     expect(answers[1]).toBe(answers[0]);
     await linkSentTo(known.email, 'PASSWORD_RESET');
-    await linkSentTo(fresh, 'VERIFY_EMAIL');
-    expect((await sentEmails(known.email)).filter((code) => code.requestType === 'VERIFY_EMAIL')).toEqual([]);
+    await linkSentTo(fresh, 'PASSWORD_RESET');
+    for (const email of [known.email, fresh]) {
+      expect((await sentEmails(email)).filter((code) => code.requestType === 'VERIFY_EMAIL')).toEqual([]);
+    }
+    // The taken address keeps its password until its owner chooses another.
+    await page.goto('/login');
+    await signInThroughLoginPage(page, known);
+    await expect(page).toHaveURL(`${GATE_URL}/`);
   });
 
-  test('the owner of a taken address who continues is asked to sign in, email filled in', async ({page}) => {
+  test('the owner of a taken address who goes on is asked to sign in, email filled in', async ({page}) => {
     const known = await newReader('sign-up-owner');
     await page.goto('/1.0/intro');
-    await createAccountOnLoginPage(page, known.email, 'another-long-password');
-    await expectVerificationPanel(page, known.email);
+    await createAccountOnLoginPage(page, known.email);
+    await expectVerificationPanel(page, signUpCopy(known.email));
 
-    await page.getByRole('button', {name: CONTINUE}).click();
-    await expect(page.getByRole('heading', {level: 1, name: 'Sign in to Tutorial Hub'})).toBeVisible();
-    await expect(page.getByRole('status')).toHaveText('Sign in with your password to continue.');
+    await page.getByRole('button', {name: SIGN_IN_AFTER_LINK}).click();
+    await expect(page.getByRole('heading', {level: 1, name: 'Sign in to Tutorial Hub'})).toBeFocused();
+    await expect(page.getByRole('status')).toHaveText('Sign in with the password you chose.');
     await expect(page.getByLabel('Email')).toHaveValue(known.email);
     await page.getByLabel('Password').fill(known.password);
     await page.getByRole('button', {name: 'Sign in', exact: true}).click();
+    await expect(page).toHaveURL(`${GATE_URL}/1.0/intro`);
+  });
+
+  test('the password-reset link leads back to the login page, with the page the reader wanted', async ({page}) => {
+    const reader = await newReader('reset-return');
+    await page.goto('/1.0/intro');
+    await page.getByRole('button', {name: 'Forgot password?'}).click();
+    await page.getByLabel('Email').fill(reader.email);
+    await page.getByRole('button', {name: 'Send reset link'}).click();
+    await expect(page.getByRole('status')).toHaveText(`If an account uses ${reader.email}, a link to reset its password is on its way.`);
+
+    await choosePasswordThrough(page, await linkSentTo(reader.email, 'PASSWORD_RESET'), 'a-new-long-password');
+    await expect(page).toHaveURL(`${GATE_URL}/login?redirect=%2F1.0%2Fintro`);
+    await signInThroughLoginPage(page, {email: reader.email, password: 'a-new-long-password'});
     await expect(page).toHaveURL(`${GATE_URL}/1.0/intro`);
   });
 });
