@@ -60,7 +60,7 @@ describe('linkReturnUrl', () => {
   it.each([
     ['https://docs.example.com', '/1.0/intro', 'https://docs.example.com/login?redirect=%2F1.0%2Fintro'],
     ['https://docs.example.com', '/guide?tab=2#setup', 'https://docs.example.com/login?redirect=%2Fguide%3Ftab%3D2%23setup'],
-    ['http://127.0.0.1:3000', '/', 'http://127.0.0.1:3000/login'],
+    ['http://127.0.0.1:3000', '/', 'http://127.0.0.1:3000/login?redirect=%2F'],
   ])('from %s, for %s: %s', (origin, target, expected) => {
     expect(linkReturnUrl(origin, target)).toBe(expected);
   });
