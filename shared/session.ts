@@ -2,7 +2,11 @@
 
 /** The only cookie Firebase Hosting and Cloud Run pass through to the server. */
 export const SESSION_COOKIE = '__session';
-/** POST `{idToken}`: 204 and the session cookie, 401 for a bad token, 403 with a refusal. */
+/**
+ * POST `{idToken}`: 204 and the session cookie, 401 for a bad token, 403 with a refusal.
+ * GET: 204 when the request carries a session the gate would serve, 401 otherwise (the login page's
+ * check that the cookie it was just given is the one the browser sends).
+ */
 export const SESSION_ENDPOINT = '/api/session';
 /**
  * POST `{everywhere}`: ends this session, or every session of the reader. Always clears the

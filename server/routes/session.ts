@@ -76,6 +76,11 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
     }
   });
 
+  app.get(SESSION_ENDPOINT, async (request, reply) => {
+    const session = await sessions.verifyAny(sessionCookieValues(request.headers.cookie));
+    return reply.code(session === null ? 401 : 204).send();
+  });
+
   app.post<{Body: {everywhere?: boolean}}>(LOGOUT_ENDPOINT, {bodyLimit: BODY_LIMIT, schema: {body: logoutBody}}, async (request, reply) => {
     // The cookie goes whatever happens next: a sign-out never leaves it in the browser.
     reply.clearCookie(SESSION_COOKIE, cookieOptions(config, request));

@@ -28,6 +28,8 @@ const MESSAGES: Record<string, string> = {
   'session/rejected': 'Your sign-in was not accepted by the site. Sign in again.',
   'session/unreachable': 'The site cannot be reached. Try again in a moment.',
   'session/identity-unavailable': 'The sign-in service cannot be reached right now. Try again in a moment.',
+  'session/did-not-stick':
+    'Signing in did not stick: this browser keeps sending the site another session cookie. Clear the cookies of this site in your browser settings, then sign in again.',
   'session/sign-out-failed': 'You are still signed in: the site could not end your session. Try again in a moment.',
   'session/email-not-verified': 'This email address is not verified yet. Choose a password through the link we sent: that verifies it.',
   'session/not-allowed': 'This account is not on the reader list of Tutorial Hub.',

@@ -1,6 +1,6 @@
 /** The login page's decisions, apart from the calls and the markup: which panel the reader sees next. */
 import type {GateMode} from './settings';
-import type {SignInOptions} from '../../shared/session';
+import type {SignInOptions, SignOutAnswer} from '../../shared/session';
 import {loginUrlFor} from '../../shared/paths';
 
 export type FormMode = 'sign-in' | 'sign-up' | 'reset';
@@ -38,6 +38,21 @@ export const SIGN_IN_AFTER_LINK = {button: 'I have chosen my password — sign i
 /** Where the page of an emailed link leads back to: the login page, with the page the reader wanted. */
 export function linkReturnUrl(origin: string, target: string): string {
   return new URL(loginUrlFor(target), origin).href;
+}
+
+/**
+ * What the login page says after a sign-out, when it did not end exactly what the reader asked:
+ * part of it waits for the identity service, or every session ended because the reader's list of
+ * signed-out sessions was full. Nothing ('') otherwise.
+ */
+export function noticeAfterSignOut(everywhere: boolean, answer: SignOutAnswer): string {
+  if (answer.pending) {
+    return everywhere
+      ? 'You are signed out in this browser. Your other devices will be signed out once the sign-in service answers again.'
+      : 'You are signed out in this browser. The site finishes signing you out once the sign-in service answers again.';
+  }
+  if (!everywhere && answer.scope === 'everywhere') return 'You were signed out on all your devices. Sign in again on each of them.';
+  return '';
 }
 
 /** Where the failed step started: the sign-in form (password, provider) or a silent resume. */

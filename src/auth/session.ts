@@ -1,5 +1,12 @@
 /** Calls to the gate server's session endpoints (present only when the gate mode is 'server'). */
-import {LOGOUT_ENDPOINT, SESSION_ENDPOINT, SESSION_REFUSALS, SIGN_IN_OPTIONS_ENDPOINT, type SignInOptions} from '../../shared/session';
+import {
+  LOGOUT_ENDPOINT,
+  SESSION_ENDPOINT,
+  SESSION_REFUSALS,
+  SIGN_IN_OPTIONS_ENDPOINT,
+  type SignInOptions,
+  type SignOutAnswer,
+} from '../../shared/session';
 import {AuthFlowError} from './errors';
 
 const REFUSALS: ReadonlySet<string> = new Set(SESSION_REFUSALS);
@@ -32,7 +39,7 @@ async function errorCodeOf(response: Response): Promise<string | null> {
  */
 export async function startServerSession(idToken: string): Promise<void> {
   const response = await postJson(SESSION_ENDPOINT, {idToken});
-  if (response.ok) return;
+  if (response.ok) return confirmServerSession();
   // The gate is up, but the identity service behind it is not: not a refusal, try again shortly.
   if (response.status === 503 && (await errorCodeOf(response)) === 'unavailable') {
     throw new AuthFlowError('session/identity-unavailable');
@@ -42,8 +49,27 @@ export async function startServerSession(idToken: string): Promise<void> {
   throw new AuthFlowError(code !== null && REFUSALS.has(code) ? `session/${code}` : 'session/rejected');
 }
 
-/** Ends this browser's server session; `everywhere` also ends every other session of the reader. */
-export async function endServerSession({everywhere = false} = {}): Promise<void> {
+/**
+ * Asks once whether the browser now sends the new cookie. A cookie of the same name planted for a
+ * parent domain or a longer path can keep it from the gate: going on would send the reader round
+ * between the page and the login page, so the login page stops here and says why.
+ */
+async function confirmServerSession(): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(SESSION_ENDPOINT, {credentials: 'same-origin', cache: 'no-store'});
+  } catch {
+    throw new AuthFlowError('session/unreachable');
+  }
+  if (response.status === 401) throw new AuthFlowError('session/did-not-stick');
+  if (!response.ok) throw new AuthFlowError('session/unreachable');
+}
+
+/**
+ * Ends this browser's server session; `everywhere` also ends every other session of the reader.
+ * The answer says what the server ended, and whether part of it waits for the identity service.
+ */
+export async function endServerSession({everywhere = false} = {}): Promise<SignOutAnswer> {
   let response: Response;
   try {
     response = await postJson(LOGOUT_ENDPOINT, {everywhere});
@@ -51,6 +77,8 @@ export async function endServerSession({everywhere = false} = {}): Promise<void>
     throw new AuthFlowError('session/sign-out-failed');
   }
   if (!response.ok) throw new AuthFlowError('session/sign-out-failed');
+  const body = (await response.json().catch(() => ({}))) as Partial<SignOutAnswer>;
+  return {scope: body.scope === 'everywhere' || everywhere ? 'everywhere' : 'session', pending: body.pending === true};
 }
 
 export async function fetchSignInOptions(): Promise<SignInOptions> {

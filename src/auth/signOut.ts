@@ -2,7 +2,8 @@
 import {signOut} from 'firebase/auth';
 import {authClient} from './firebase';
 import {endServerSession} from './session';
-import {recordSignOut} from './signOutRecord';
+import {noticeAfterSignOut} from './loginFlow';
+import {recordSignOut, recordSignOutNotice} from './signOutRecord';
 import type {AuthSettings} from './settings';
 
 /**
@@ -10,7 +11,7 @@ import type {AuthSettings} from './settings';
  * Firebase too, so the page and the server still agree and "Sign out" can simply be tried again.
  */
 export async function signOutReader(settings: AuthSettings, {everywhere = false} = {}): Promise<void> {
-  if (settings.gateMode === 'server') await endServerSession({everywhere});
+  if (settings.gateMode === 'server') recordSignOutNotice(noticeAfterSignOut(everywhere, await endServerSession({everywhere})));
   recordSignOut();
   await signOut(authClient(settings));
 }

@@ -16,4 +16,18 @@ export function lastSignOut(): number | null {
 
 export function forgetSignOut(): void {
   sessionStorage.removeItem(SIGNED_OUT_AT_KEY);
+  sessionStorage.removeItem(SIGN_OUT_NOTICE_KEY);
+}
+
+/** What the login page has to tell the reader about the sign-out that brought them there. */
+const SIGN_OUT_NOTICE_KEY = 'tutorial-hub:sign-out-notice';
+
+export function recordSignOutNotice(notice: string): void {
+  if (notice === '') sessionStorage.removeItem(SIGN_OUT_NOTICE_KEY);
+  else sessionStorage.setItem(SIGN_OUT_NOTICE_KEY, notice);
+}
+
+/** Kept until the reader signs in again (`forgetSignOut`) or signs out without one. */
+export function storedSignOutNotice(): string {
+  return sessionStorage.getItem(SIGN_OUT_NOTICE_KEY) ?? '';
 }

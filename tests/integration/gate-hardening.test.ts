@@ -241,7 +241,11 @@ describe('a second __session cookie planted beside the reader’s (a sibling sub
     for (const header of both) {
       const page = await gate.request('/1.0/intro', {headers: {...NAVIGATION, cookie: header}});
       expect({header, status: page.status}).toEqual({header, status: 200});
+      // What the login page asks after a sign-in: does the browser send a session the gate serves?
+      expect((await gate.request(SESSION_ENDPOINT, {headers: {cookie: header}})).status).toBe(204);
     }
+    expect((await gate.request(SESSION_ENDPOINT, {headers: {cookie: `__session=${planted}`}})).status).toBe(401);
+    expect((await gate.request(SESSION_ENDPOINT)).status).toBe(401);
     const logout = await gate.request(LOGOUT_ENDPOINT, {
       method: 'POST',
       headers: {'content-type': 'application/json', origin: gate.origin, cookie: both[0]!},
@@ -249,6 +253,7 @@ describe('a second __session cookie planted beside the reader’s (a sibling sub
     });
     expect(JSON.parse(logout.body)).toEqual({scope: 'session', pending: false});
     const after = await gate.request('/1.0/intro', {headers: {...NAVIGATION, cookie: both[1]!}});
+    expect((await gate.request(SESSION_ENDPOINT, {headers: {cookie: both[1]!}})).status).toBe(401);
     expect({status: after.status, location: after.headers.location}).toEqual({status: 302, location: '/login?redirect=%2F1.0%2Fintro'});
   });
 });

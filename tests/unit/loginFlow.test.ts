@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {
   linkPanelCopy,
   linkReturnUrl,
+  noticeAfterSignOut,
   offersSignUp,
   onReaderReported,
   outcomeOfFailure,
@@ -63,6 +64,26 @@ describe('linkReturnUrl', () => {
     ['http://127.0.0.1:3000', '/', 'http://127.0.0.1:3000/login?redirect=%2F'],
   ])('from %s, for %s: %s', (origin, target, expected) => {
     expect(linkReturnUrl(origin, target)).toBe(expected);
+  });
+});
+
+describe('noticeAfterSignOut', () => {
+  it.each([
+    [false, {scope: 'session', pending: false}, ''],
+    [true, {scope: 'everywhere', pending: false}, ''],
+    [false, {scope: 'everywhere', pending: false}, 'You were signed out on all your devices. Sign in again on each of them.'],
+    [
+      false,
+      {scope: 'session', pending: true},
+      'You are signed out in this browser. The site finishes signing you out once the sign-in service answers again.',
+    ],
+    [
+      true,
+      {scope: 'everywhere', pending: true},
+      'You are signed out in this browser. Your other devices will be signed out once the sign-in service answers again.',
+    ],
+  ] as const)('asked everywhere: %s, answered %j → %j', (everywhere, answer, expected) => {
+    expect(noticeAfterSignOut(everywhere, answer)).toBe(expected);
   });
 });
 

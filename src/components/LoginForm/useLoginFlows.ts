@@ -1,4 +1,4 @@
-import {useEffect, useEffectEvent, useState} from 'react';
+import {useEffect, useEffectEvent, useState, useSyncExternalStore} from 'react';
 import {useHistory, useLocation} from '@docusaurus/router';
 import {useAuth} from '@site/src/auth/AuthProvider';
 import {authErrorCode} from '@site/src/auth/errors';
@@ -24,7 +24,7 @@ import {
   signInWithProvider,
   type ProviderName,
 } from '@site/src/auth/signIn';
-import {forgetSignOut, lastSignOut} from '@site/src/auth/signOutRecord';
+import {forgetSignOut, lastSignOut, storedSignOutNotice} from '@site/src/auth/signOutRecord';
 import {useBusyAction, type ActionResult} from '@site/src/auth/useBusyAction';
 
 export interface LoginFlows {
@@ -45,6 +45,9 @@ export interface LoginFlows {
   chooseAnotherAccount(): void;
 }
 
+/** The tab's storage changes only through this page's own actions. */
+const noSubscription = () => () => undefined;
+
 /** Every way through the login page, with the panel each one leads to (decided in src/auth/loginFlow.ts). */
 export function useLoginFlows(): LoginFlows {
   const {status, settings} = useAuth();
@@ -57,10 +60,14 @@ export function useLoginFlows(): LoginFlows {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [notice, setNotice] = useState('');
+  // What the sign-out that led here left unfinished; the prerendered page has none, the tab's storage may.
+  const signedOut = useSyncExternalStore(noSubscription, storedSignOutNotice, () => '');
+  const [acted, setActed] = useState(false);
   const {busy, error, setError, run} = useBusyAction();
 
   const act = (action: () => Promise<ActionResult>) =>
     void run(() => {
+      setActed(true);
       setNotice('');
       return action();
     });
@@ -105,6 +112,7 @@ export function useLoginFlows(): LoginFlows {
       }
     });
 
+  // What the sign-out that led here did not finish, or ended beyond what was asked: once, when the page opens.
   // Back from a provider's page after a blocked popup: once, when the page opens.
   const completeRedirect = useEffectEvent(() => {
     if (isBackFromProviderRedirect()) signIn('form', () => completeProviderRedirect(settings));
@@ -183,7 +191,7 @@ export function useLoginFlows(): LoginFlows {
     setPassword,
     busy,
     error,
-    notice,
+    notice: notice || (acted ? '' : signedOut),
     switchMode: (mode) => {
       if (busy) return;
       setError('');

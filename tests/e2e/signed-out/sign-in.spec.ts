@@ -16,7 +16,8 @@ test('with email and password lands on the deep link, query and hash included', 
 
 test('shows progress while the request is in flight, and ignores a second click', async ({page}) => {
   let sessionRequests = 0;
-  page.on('request', (request) => request.url().endsWith('/api/session') && (sessionRequests += 1));
+  // Sessions started: the login page then asks (GET) whether the cookie stuck.
+  page.on('request', (request) => request.method() === 'POST' && request.url().endsWith('/api/session') && (sessionRequests += 1));
   await page.route(`http://${EMULATOR_HOST}/**`, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await route.continue();

@@ -118,3 +118,25 @@ test.describe('when the server cannot end the session', () => {
     await expectLoginPage(page, AT_LOGIN_AFTER_SIGN_OUT);
   });
 });
+
+for (const [when, answer, notice] of [
+  [
+    'part of it waits for the identity service',
+    {scope: 'session', pending: true},
+    'You are signed out in this browser. The site finishes signing you out once the sign-in service answers again.',
+  ],
+  [
+    'every session ended instead, the list of signed-out sessions being full',
+    {scope: 'everywhere', pending: false},
+    'You were signed out on all your devices. Sign in again on each of them.',
+  ],
+] as const) {
+  test(`the login page says what the sign-out left to do when ${when}`, async ({page, reader}) => {
+    await signInAt(page, '/1.0/intro', reader);
+    // The server really signs the reader out; only what it says of it is the case under test.
+    await page.route('**/api/logout', async (route) => route.fulfill({response: await route.fetch(), json: answer}));
+    await signOutFromMenu(page);
+    await expectLoginPage(page, AT_LOGIN_AFTER_SIGN_OUT);
+    await expect(page.getByRole('status')).toHaveText(notice);
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * A second `__session` cookie the reader's browser sends beside the site's own: a sibling subdomain
+ * can set one for the parent domain. Here it is one for a longer path, which the browser sends first.
+ */
+import {signInThroughLoginPage} from '../../../shared/loginPage';
+import {sessionCookieClaims, nowSeconds, unsignedJwt} from '../../support/emulator';
+import {GATE_URL} from '../../support/environment';
+import {expect, test} from '../fixtures';
+
+const PLANTED = {
+  name: '__session',
+  value: unsignedJwt(sessionCookieClaims({exp: nowSeconds() - 60})),
+  domain: new URL(GATE_URL).hostname,
+  path: '/1.0',
+};
+
+test('a planted cookie neither locks the reader out nor sends the login page round', async ({page, context, reader}) => {
+  await context.addCookies([PLANTED]);
+  const sessionsStarted: string[] = [];
+  page.on(
+    'request',
+    (request) => request.method() === 'POST' && request.url().endsWith('/api/session') && sessionsStarted.push(request.url()),
+  );
+  await page.goto('/1.0/intro');
+  await signInThroughLoginPage(page, reader);
+  await expect(page).toHaveURL(`${GATE_URL}/1.0/intro`);
+  await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
+  expect(sessionsStarted).toHaveLength(1);
+  // Both cookies are still there: the site's own cannot replace one of another path.
+  expect((await context.cookies(`${GATE_URL}/1.0/intro`)).filter((cookie) => cookie.name === '__session')).toHaveLength(2);
+});
+
+test.describe('when the new cookie does not reach the site', () => {
+  test.use({expectedErrors: /status of 401/});
+
+  test('the login page stops after one round trip and says why', async ({page, reader}) => {
+    // What a browser whose planted cookies hide the site's own would get.
+    await page.route('**/api/session', (route) => (route.request().method() === 'GET' ? route.fulfill({status: 401}) : route.fallback()));
+    await page.goto('/1.0/intro');
+    await signInThroughLoginPage(page, reader);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Signing in did not stick: this browser keeps sending the site another session cookie. Clear the cookies of this site in your browser settings, then sign in again.',
+    );
+    await expect(page).toHaveURL(`${GATE_URL}/login?redirect=%2F1.0%2Fintro`);
+  });
+});
