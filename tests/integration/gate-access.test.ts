@@ -116,6 +116,11 @@ describe('signed out', () => {
     }
   });
 
+  it('keeps the home page as the redirect target too (the spec: the current path, whatever it is)', async () => {
+    const home = await get('/', {navigate: true});
+    expect([home.status, home.headers.location]).toEqual([302, '/login?redirect=%2F']);
+  });
+
   it('answers unknown paths like known ones, so nothing can be probed', async () => {
     expect((await get('/no-such-page', {navigate: true})).status).toBe(302);
     expect((await get('/assets/js/no-such-chunk.js')).status).toBe(401);

@@ -386,6 +386,11 @@ describe('serving', () => {
     // The browser's router ignores letter case: the server must not call the page missing.
     ['/1.0/INTRO', '/1.0/intro'],
     ['/chapter%202_%20documentation?x=1', '/Chapter%202_%20Documentation?x=1'],
+    // Served as a page of its own, /index failed to hydrate: the router knows it as /.
+    ['/index', '/'],
+    ['/1.0/index?x=1', '/1.0?x=1'],
+    // One rule for letter case, suffix included.
+    ['/1.0/Collapsible.HTML', '/1.0/Collapsible'],
   ])('moves %s permanently to %s', async (url, location) => {
     const response = await gate.request(url, {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie)}});
     expect({status: response.status, location: response.headers.location}).toEqual({status: 301, location});
