@@ -1,9 +1,13 @@
 /** Starts the gate server over an existing build: `npm run serve`. */
+import closeWithGrace from 'close-with-grace';
 import {ConfigError, loadConfig, type GateConfig} from './config';
 import {buildGateServer} from './app';
 import {firebaseAuth} from './services/firebaseAuth';
 import {DEMO_READER} from '../shared/demoReader';
 import {describePolicy} from './rules/readerPolicy';
+
+/** Time for the last requests' connections to close after they were cut. */
+const FORCE_EXIT_MARGIN_MS = 2000;
 
 function configOrExit(): GateConfig {
   try {
@@ -27,33 +31,25 @@ async function main(): Promise<void> {
   const app = await buildGateServer({config, auth: firebase.auth, logger: {level: config.logLevel}});
   app.addHook('onClose', () => firebase.close());
 
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(
-      {event: 'stopping', signal, deadlineMs: config.shutdownTimeoutMs},
-      'Stopping: no new connections; finishing requests in flight',
-    );
-    // Requests still running at the deadline lose their connections; the process exits all the same.
-    const deadline = setTimeout(() => {
-      app.log.warn({event: 'shutdown-deadline'}, 'Requests still in flight at the shutdown deadline were cut');
-      app.server.closeAllConnections();
-    }, config.shutdownTimeoutMs);
-    deadline.unref();
-    app.close().then(
-      () => {
-        app.log.info({event: 'stopped'}, 'Stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        app.log.error({err: error}, 'Stopping failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // SIGTERM and SIGINT (and an error nothing caught) close the server gracefully, as fastify/demo does.
+  // Requests still running at the deadline lose their connections; past it and a margin, the process exits anyway.
+  closeWithGrace(
+    {delay: config.shutdownTimeoutMs + FORCE_EXIT_MARGIN_MS, logger: {error: (message) => app.log.error(message)}},
+    async ({signal, err}) => {
+      if (err) app.log.error({err}, 'Stopping after an error nothing caught');
+      app.log.info(
+        {event: 'stopping', signal, deadlineMs: config.shutdownTimeoutMs},
+        'Stopping: no new connections; finishing requests in flight',
+      );
+      const deadline = setTimeout(() => {
+        app.log.warn({event: 'shutdown-deadline'}, 'Requests still in flight at the shutdown deadline were cut');
+        app.server.closeAllConnections();
+      }, config.shutdownTimeoutMs);
+      deadline.unref();
+      await app.close();
+      app.log.info({event: 'stopped'}, 'Stopped');
+    },
+  );
 
   await app.listen({port: config.port, host: config.host});
   app.log.info({event: 'started', projectId: config.projectId, emulator: config.emulatorHost !== null}, 'Started');

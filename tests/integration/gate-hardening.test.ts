@@ -262,7 +262,8 @@ describe('connections that hold the gate', () => {
   let strict: RunningGate;
   let origin: URL;
   beforeAll(async () => {
-    strict = await startGate({REQUEST_TIMEOUT_SECONDS: '1', IDLE_TIMEOUT_SECONDS: '1', MAX_CONNECTIONS: '4'});
+    // A second apart, so that each test meets one of them: an idle socket the idle timeout, a trickle the request timeout.
+    strict = await startGate({REQUEST_TIMEOUT_SECONDS: '2', IDLE_TIMEOUT_SECONDS: '1', MAX_CONNECTIONS: '4'});
     origin = new URL(await strict.listen());
   });
   afterAll(() => strict.close());
