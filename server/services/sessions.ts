@@ -66,9 +66,9 @@ const REJECTED_TTL_MS = 30 * 1000;
  */
 const REFRESH_AHEAD = 0.75;
 /** How far ahead of this server's clock a token may say it was issued (clocks drift a little, never an hour). */
-export const MAX_CLOCK_SKEW_MS = 60 * 1000;
+const MAX_CLOCK_SKEW_MS = 60 * 1000;
 /** Session cookies looked at per request: a planted cookie of the same name must not hide the reader's, nor a hundred of them cost a hundred checks. */
-export const MAX_SESSION_COOKIES = 4;
+const MAX_SESSION_COOKIES = 4;
 
 /** A check of one cookie with Firebase, shared by the requests that wait for it. */
 interface PendingCheck {

@@ -84,11 +84,7 @@ export class SignOutLedger {
     this.scheduleRetry();
   }
 
-  /** Sign-outs still waiting for Firebase: at shutdown they are lost, and the log says how many. */
-  get waitingCount(): number {
-    return this.waiting.length;
-  }
-
+  /** At shutdown, sign-outs still waiting for Firebase are lost: the log says how many. */
   close(): void {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
