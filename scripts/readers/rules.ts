@@ -2,6 +2,7 @@
  * The pure half of `npm run readers`: what the operator typed, what a readers CSV holds, how the
  * allowed-emails file changes and how accounts are shown. No I/O here; commands.ts does that.
  */
+import {parse as parseCsv} from 'csv-parse/sync';
 import {DEFAULT_EMULATOR_HOST, DEMO_PROJECT_ID} from '../../shared/firebaseProject';
 import {
   admit,
@@ -142,30 +143,18 @@ export interface CsvProblem {
   message: string;
 }
 
-/** One CSV record on one line; double quotes protect commas (`"Lovelace, Ada"`). Null on an unclosed quote. */
+/**
+ * One CSV record on one line (csv-parse, RFC 4180: double quotes protect commas, `""` is a quote).
+ * Null for a line that is not one record (an unclosed quote). Line by line, so that every problem
+ * keeps its line number.
+ */
 function splitCsvLine(line: string): string[] | null {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i];
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"' && field.trim() === '') {
-      quoted = true;
-      field = '';
-    } else if (char === ',') {
-      fields.push(field);
-      field = '';
-    } else field += char;
+  try {
+    const [record] = parseCsv(line, {trim: true, relax_quotes: true}) as string[][];
+    return record ?? [];
+  } catch {
+    return null;
   }
-  if (quoted) return null;
-  fields.push(field);
-  return fields;
 }
 
 /**
