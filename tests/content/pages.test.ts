@@ -4,10 +4,10 @@
  * reader is tests/integration/gate-access.test.ts; that they stay so once hydrated, the browser's
  * accessibility spec.
  */
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {builtFiles, SITE_BUILD_DIR} from '../support/buildFiles';
+import {builtFiles, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/buildFiles';
 import {ROUTES} from '../support/routes';
 
 const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'"};
@@ -41,4 +41,22 @@ describe('every route of the site', () => {
 it('the not-found page says so, under its own title', () => {
   expect(builtPage('404.html')).toEqual({title: ['Page Not Found | Tutorial Hub'], h1: ['Page Not Found']});
   expect(readFileSync(path.join(SITE_BUILD_DIR, '404.html'), 'utf8')).toContain('We could not find what you were looking for.');
+});
+
+describe('chunk preloads (plugins/routeChunkPreloads.ts)', () => {
+  const preloads = (html: string) => [...html.matchAll(/<link rel=preload as=script href="([^"]+)">/g)].map((match) => decodeURI(match[1]!));
+
+  it.each([
+    ['the site', SITE_BUILD_DIR],
+    ['the login build', LOGIN_BUILD_DIR],
+  ])('every page of %s preloads the chunks of its own routes, each a file of that build', (_name, dir) => {
+    const pages = builtFiles(dir).filter(({file}) => file.endsWith('.html') && file !== '404.html');
+    expect(pages.length).toBeGreaterThan(0);
+    for (const {file} of pages) {
+      const chunks = preloads(readFileSync(path.join(dir, file), 'utf8'));
+      expect({file, preloaded: chunks.length > 0}).toEqual({file, preloaded: true});
+      const missing = chunks.filter((chunk) => !existsSync(path.join(dir, chunk)));
+      expect({file, missing}).toEqual({file, missing: []});
+    }
+  });
 });
