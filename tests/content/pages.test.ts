@@ -44,7 +44,8 @@ it('the not-found page says so, under its own title', () => {
 });
 
 describe('chunk preloads (plugins/routeChunkPreloads.ts)', () => {
-  const preloads = (html: string) => [...html.matchAll(/<link rel=preload as=script href="([^"]+)">/g)].map((match) => decodeURI(match[1]!));
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel=preload as=script href="([^"]+)">/g)].map((match) => decodeURI(match[1]!));
 
   it.each([
     ['the site', SITE_BUILD_DIR],
