@@ -8,6 +8,7 @@ import {
   LOGOUT_ENDPOINT,
   SESSION_COOKIE,
   SESSION_ENDPOINT,
+  SESSION_REFUSALS,
   SIGN_IN_OPTIONS_ENDPOINT,
   sessionCookieValues,
   type SignInOptions,
@@ -70,7 +71,9 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
       return reply.code(204).send();
     } catch (error) {
       if (error instanceof SessionError) {
-        return reply.code(error.status).send({error: error.code, message: error.message});
+        // 403 for a valid sign-in the policy does not admit; 401 for a sign-in that proves nothing.
+        const status = (SESSION_REFUSALS as readonly string[]).includes(error.code) ? 403 : 401;
+        return reply.code(status).send({error: error.code, message: error.message});
       }
       throw error;
     }

@@ -78,9 +78,8 @@ interface PendingCheck {
   abandon: AbortController;
 }
 
-/** Why a POST of an ID token starts no session; all but the refusals are 401s. */
-const UNPROVEN = ['invalid-id-token', 'stale-id-token', 'sign-in-too-old', 'sign-in-ended'] as const;
-export type SessionErrorCode = (typeof UNPROVEN)[number] | Refusal;
+/** Why a POST of an ID token starts no session: a sign-in that proves nothing, or a refusal of the reader policy. */
+export type SessionErrorCode = 'invalid-id-token' | 'stale-id-token' | 'sign-in-too-old' | 'sign-in-ended' | Refusal;
 
 export class SessionError extends Error {
   constructor(
@@ -89,11 +88,6 @@ export class SessionError extends Error {
   ) {
     super(message);
     this.name = 'SessionError';
-  }
-
-  /** 403 for a valid sign-in the policy does not admit; 401 for a sign-in that proves nothing. */
-  get status(): 401 | 403 {
-    return (UNPROVEN as readonly string[]).includes(this.code) ? 401 : 403;
   }
 }
 
