@@ -3,7 +3,6 @@
  * the identity service answered recently; with no recent call, one cheap look-up finds out.
  */
 import type {FastifyPluginAsync} from 'fastify';
-import {NO_STORE} from '../rules/headers';
 import type {IdentityService} from '../services/identity';
 
 export interface HealthRoutesOptions {
@@ -23,10 +22,6 @@ export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app,
       .call(probe)
       .catch(() => undefined)
       .finally(() => (probing = null)));
-
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', NO_STORE);
-  });
 
   app.get('/healthz', async () => ({status: 'ok'}));
 

@@ -2,7 +2,6 @@
 import type {FastifyPluginAsync, FastifyReply, FastifyRequest} from 'fastify';
 import type {GateConfig} from '../config';
 import {isAllowedOrigin, siteOrigins} from '../rules/origin';
-import {NO_STORE} from '../rules/headers';
 import {SessionError, type SessionAuthority} from '../services/sessions';
 import {
   LOGOUT_ENDPOINT,
@@ -52,7 +51,6 @@ export function cookieOptions(config: GateConfig, request: FastifyRequest, maxAg
 
 export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (app, {config, sessions}) => {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', NO_STORE);
     if (request.method !== 'POST') return undefined;
     if (!isAllowedOrigin(request.headers, siteOrigins(config, request.socket.localPort ?? config.port))) {
       return reply.code(403).send({error: 'cross-site-request', message: 'Cross-site requests are not allowed.'});

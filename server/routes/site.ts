@@ -3,7 +3,7 @@ import type {FastifyPluginAsync} from 'fastify';
 import {decideAccess, isNavigationRequest} from '../rules/access';
 import {caseVariantLocation, resolveRequestPath} from '../rules/requestPath';
 import type {LiveBuild} from '../services/liveBuild';
-import {cacheControlFor, NO_STORE, REVALIDATE} from '../rules/headers';
+import {cacheControlFor, REVALIDATE} from '../rules/headers';
 import type {SessionAuthority} from '../services/sessions';
 import {sessionCookieValues} from '../../shared/session';
 import {sendBadAddress, type ErrorPageAssets} from '../plugins/app/errors';
@@ -24,7 +24,7 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {se
       const resolution = resolveRequestPath(request.url);
       if (resolution.kind === 'reject') return sendBadAddress(request, reply, errorPageAssets, resolution.status);
       if (resolution.kind === 'redirect') {
-        return reply.header('cache-control', NO_STORE).redirect(resolution.location, 301);
+        return reply.redirect(resolution.location, 301);
       }
 
       // An asset no build here has may belong to a release this instance has not switched to yet.
@@ -47,16 +47,16 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {se
       const session = await sessions.verifyAny(sessionCookieValues(request.headers.cookie), left.signal);
       const access = decideAccess({rawUrl: request.url, signedIn: session !== null, isNavigation: isNavigationRequest(request.headers)});
       if (access.kind === 'login-redirect') {
-        return reply.header('cache-control', NO_STORE).redirect(access.location, 302);
+        return reply.redirect(access.location, 302);
       }
       if (access.kind === 'unauthorized') {
-        return reply.code(401).header('cache-control', NO_STORE).send();
+        return reply.code(401).send();
       }
 
       const found = build.siteFile(resolution.path);
       if (found === null) {
         const moved = caseVariantLocation(resolution.path, request.url, build.current.site.files);
-        if (moved !== null) return reply.header('cache-control', NO_STORE).redirect(moved, 301);
+        if (moved !== null) return reply.redirect(moved, 301);
         const notFound = build.notFoundPage();
         return reply.code(404).header('cache-control', REVALIDATE).sendBuildFile(notFound.file, notFound.build);
       }

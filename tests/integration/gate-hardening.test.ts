@@ -422,6 +422,21 @@ describe('serving', () => {
     }
   });
 
+  it.each([
+    ['GET', '/healthz', {}],
+    ['GET', '/readyz', {}],
+    ['GET', SESSION_ENDPOINT, {}],
+    ['GET', '/api/sign-in-options', {}],
+    ['POST', LOGOUT_ENDPOINT, {'content-type': 'application/json', origin: 'http://127.0.0.1:3000'}],
+    ['GET', '/1.0/intro', NAVIGATION],
+    ['GET', '/assets/js/main.js', SUBRESOURCE],
+    ['DELETE', '/1.0/intro', {}],
+    ['GET', '/1.0/intro/', NAVIGATION],
+  ])('lets nothing store %s %s (signed out): no-store unless a built file is served', async (method, url, headers) => {
+    const response = await gate.request(url, {method, headers, body: method === 'POST' ? '{}' : undefined});
+    expect({url, cacheControl: response.headers['cache-control']}).toEqual({url, cacheControl: 'no-store'});
+  });
+
   it('sends the security headers', async () => {
     const response = await gate.request('/login', {headers: NAVIGATION});
     const csp = String(response.headers['content-security-policy']);

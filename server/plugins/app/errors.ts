@@ -76,7 +76,7 @@ export function clientErrorHandler(security: SecurityHeaders) {
 /** The app's error handler, and an empty 404 for another method or no route at all, which repeats nothing of the request. */
 const errorHandling: FastifyPluginAsync<{assets: ErrorPageAssets}> = async (app, {assets}) => {
   app.setErrorHandler(errorHandler(assets));
-  app.setNotFoundHandler(async (_request, reply) => reply.code(404).header('cache-control', NO_STORE).send());
+  app.setNotFoundHandler(async (_request, reply) => reply.code(404).send());
 };
 
 export const errorHandlingPlugin = fastifyPlugin(errorHandling, {name: 'error-handling'});

@@ -11,6 +11,8 @@ export interface ResponseHeadersOptions {
 const responseHeaders: FastifyPluginAsync<ResponseHeadersOptions> = async (app, {security}) => {
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(security(request.raw));
+    // Nothing may be stored unless its route says so (the built files: headers.ts, cacheControlFor).
+    reply.header('cache-control', NO_STORE);
   });
   app.addHook('onSend', async (_request, reply) => {
     // A file that went missing from disk answers an error; no browser may keep that for a year.
