@@ -1,7 +1,7 @@
 /**
  * A new build without downtime on one machine: builds into `releases/<time>` beside the release
  * being served, then points the `current` symlink at it in one rename. A gate started with
- * `BUILD_DIR=current` switches to it within a second (server/liveBuild.ts); pages already open
+ * `BUILD_DIR=current` switches to it within a second (server/services/liveBuild.ts); pages already open
  * keep the previous release's hashed assets. Older releases than the last three are removed.
  *
  *   npm run build:release        then, once:   BUILD_DIR=current npm run serve

@@ -18,18 +18,15 @@ import {readdir, readFile, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {brotliCompress, constants, gzip} from 'node:zlib';
+import {PRECOMPRESSED_SUFFIX, type PrecompressedCoding} from '../shared/buildLayout';
 import {isSearchIndex} from '../shared/searchIndexFiles';
 import {compressionPlan, estimatedSeconds, isCompressible, isUpToDate, worthKeeping} from './precompressPolicy';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-const SUFFIX = {br: '.br', gzip: '.gz'} as const;
-
-type Coding = keyof typeof SUFFIX;
-
 interface Copy {
-  coding: Coding;
+  coding: PrecompressedCoding;
   level: number;
 }
 
@@ -58,7 +55,7 @@ async function run(job: Job): Promise<{written: number; savedBytes: number}> {
   let savedBytes = 0;
   for (const copy of job.copies) {
     const compressed = await compress(content, copy);
-    const target = job.file + SUFFIX[copy.coding];
+    const target = job.file + PRECOMPRESSED_SUFFIX[copy.coding];
     if (!worthKeeping(job.bytes, compressed.length)) {
       await rm(target, {force: true});
       continue;
@@ -94,7 +91,7 @@ async function plan(root: string, skipSearchIndexes: boolean): Promise<{files: n
       {coding: 'br', level: decided.brotliQuality},
       {coding: 'gzip', level: decided.gzipLevel},
     ] as const) {
-      if (isUpToDate(await modifiedMs(file + SUFFIX[copy.coding]), mtimeMs)) upToDate++;
+      if (isUpToDate(await modifiedMs(file + PRECOMPRESSED_SUFFIX[copy.coding]), mtimeMs)) upToDate++;
       else copies.push(copy);
     }
     if (copies.length === 0) continue;

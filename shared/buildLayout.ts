@@ -10,11 +10,13 @@ export const SITE_DIR = 'site';
 /** The login page and the files it loads (docusaurus.login.config.ts): anyone may have them. */
 export const LOGIN_DIR = 'login';
 
-const PRECOMPRESSED = /\.(?:br|gz)$/;
+/** `npm run build` writes a Brotli and a gzip copy beside the files that gain from it, named by these suffixes. */
+export const PRECOMPRESSED_SUFFIX = {br: '.br', gzip: '.gz'} as const;
+export type PrecompressedCoding = keyof typeof PRECOMPRESSED_SUFFIX;
 
 /** Precompressed copies are another encoding of a file, not a file of the build. */
 export function isPrecompressedCopy(file: string): boolean {
-  return PRECOMPRESSED.test(file);
+  return Object.values(PRECOMPRESSED_SUFFIX).some((suffix) => file.endsWith(suffix));
 }
 
 /** Every file of one build folder, relative, with forward slashes, sorted; precompressed copies left out. */

@@ -1,10 +1,9 @@
 /** Which stored representation of a built file answers a request, and how it is named: pure decisions, no I/O. */
 import negotiate from '@fastify/accept-negotiator';
+import type {PrecompressedCoding} from '../../shared/buildLayout';
 
-/** `npm run build` writes a `.br` and a `.gz` beside the files that gain from it. */
-export type ContentCoding = 'br' | 'gzip' | 'identity';
-
-export const PRECOMPRESSED_SUFFIX: Readonly<Record<Exclude<ContentCoding, 'identity'>, string>> = {br: '.br', gzip: '.gz'};
+/** The stored copies (shared/buildLayout.ts), or the file as it is. */
+export type ContentCoding = PrecompressedCoding | 'identity';
 
 /** Brotli first: smaller than gzip at the same decoding cost for the browser. */
 const PREFERENCE: readonly ContentCoding[] = ['br', 'gzip'];

@@ -12,6 +12,7 @@ import {BUILD_DIR, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/buildFiles'
 import {NAVIGATION, SUBRESOURCE} from '../support/http';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {sessionCookieHeader} from '../../shared/session';
+import {PRECOMPRESSED_SUFFIX} from '../../shared/buildLayout';
 
 let dir: string;
 let gate: RunningGate;
@@ -28,7 +29,7 @@ function makeReleaseB(target: string): void {
   cpSync(BUILD_DIR, target, {recursive: true});
   for (const part of ['site', 'login'] as const) {
     const dir = path.join(target, part);
-    for (const suffix of ['', '.br', '.gz']) {
+    for (const suffix of ['', ...Object.values(PRECOMPRESSED_SUFFIX)]) {
       try {
         renameSync(path.join(dir, 'assets/css', OLD_CSS[part] + suffix), path.join(dir, 'assets/css', NEW_CSS + suffix));
       } catch {

@@ -15,6 +15,7 @@ import {BUILD_DIR} from '../support/buildFiles';
 import {NAVIGATION, SUBRESOURCE} from '../support/http';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {sessionCookieHeader} from '../../shared/session';
+import {PRECOMPRESSED_SUFFIX} from '../../shared/buildLayout';
 
 const INSTANCES = 3;
 const RECHECK_SECONDS = 2;
@@ -41,7 +42,7 @@ function makeReleaseB(target: string): void {
   const css = assetsReferencedBy(readFileSync(login, 'utf8')).find((asset) => asset.endsWith('.css'))!;
   const renamed = css.replace(/\.css$/, '.b.css');
   cpSync(path.join(target, 'login', css), path.join(target, 'login', renamed));
-  for (const suffix of ['.br', '.gz']) rmSync(login + suffix, {force: true});
+  for (const suffix of Object.values(PRECOMPRESSED_SUFFIX)) rmSync(login + suffix, {force: true});
   writeFileSync(
     login,
     readFileSync(login, 'utf8').replaceAll(css, renamed).replace('<meta charset=UTF-8>', `<meta charset=UTF-8>${RELEASE_MARKER}`),

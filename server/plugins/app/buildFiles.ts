@@ -17,7 +17,8 @@ import fresh from 'fresh';
 import {LRUCache} from 'lru-cache';
 import mime from 'mime-types';
 import vary from 'vary';
-import {chooseCoding, entityTag, PRECOMPRESSED_SUFFIX, type ContentCoding} from '../../rules/representations';
+import {chooseCoding, entityTag, type ContentCoding} from '../../rules/representations';
+import {PRECOMPRESSED_SUFFIX} from '../../../shared/buildLayout';
 
 interface Representation {
   path: string;

@@ -5,6 +5,7 @@
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
+import {SITE_DIR} from '../../../shared/buildLayout';
 import {MANIFEST_FILE} from '../../../shared/searchIndexFiles';
 import {readBuiltSearchIndex} from '../../support/builtSearchIndex';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../../support/http';
@@ -21,7 +22,7 @@ test('the release froze 2.0 and relabelled the current docs 3.0', () => {
 });
 
 test('every version builds, with its own search index, and every page is reachable from its sidebar', () => {
-  const build = path.join(AUTHORED_SITE, 'build/site');
+  const build = path.join(AUTHORED_SITE, 'build', SITE_DIR);
   for (const page of [
     'chapter-1-introduction.html',
     'release-notes.html',
