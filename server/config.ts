@@ -1,8 +1,7 @@
 /** Gate server configuration, read once from the environment. */
 import path from 'node:path';
-import {firebaseProjectFromEnv} from '../shared/firebaseProject';
-import {parseAllowedDomains, PolicyError} from './rules/readerPolicy';
-import type {PolicySettings} from './services/policySource';
+import {emulatorForRealProject, firebaseProjectFromEnv, type Env} from '../shared/firebaseProject';
+import {PolicyError, policySettingsFromEnv, type PolicySettings} from './rules/readerPolicy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Firebase session cookies live between 5 minutes and 2 weeks. */
@@ -66,8 +65,6 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
-
 function number(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -91,23 +88,19 @@ function origin(raw: string | undefined): string | null {
 }
 
 function policySettings(env: Env, cwd: string, isDemo: boolean): {policy: PolicySettings; openDemoPolicy: boolean} {
-  let domains;
+  let read;
   try {
-    domains = parseAllowedDomains(env.ALLOWED_EMAIL_DOMAINS);
+    read = policySettingsFromEnv(env, cwd, isDemo);
   } catch (error) {
     if (error instanceof PolicyError) throw new ConfigError(error.message);
     throw error;
   }
-  const emailsFile = env.ALLOWED_EMAILS_FILE ? path.resolve(cwd, env.ALLOWED_EMAILS_FILE) : null;
-  if (domains === undefined && emailsFile === null) {
-    if (!isDemo) {
-      throw new ConfigError(
-        'Set ALLOWED_EMAIL_DOMAINS or ALLOWED_EMAILS_FILE: a real Firebase project needs a reader policy; refusing to start.',
-      );
-    }
-    return {policy: {domains: 'any', emailsFile: null}, openDemoPolicy: true};
+  if (read.unset && !isDemo) {
+    throw new ConfigError(
+      'Set ALLOWED_EMAIL_DOMAINS or ALLOWED_EMAILS_FILE: a real Firebase project needs a reader policy; refusing to start.',
+    );
   }
-  return {policy: {domains: domains ?? new Set(), emailsFile}, openDemoPolicy: false};
+  return {policy: read.settings, openDemoPolicy: read.unset};
 }
 
 function logLevel(raw: string | undefined): LogLevel {
@@ -154,9 +147,9 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
       'NODE_ENV is production but FIREBASE_PROJECT_ID is not set: the demo project is never used in production; refusing to start.',
     );
   }
-  const {projectId, isDemo, emulatorHost, authDomain} = firebaseProjectFromEnv(env);
-  // The emulator's tokens are unsigned: trusting them for a real project would let anyone in.
-  if (emulatorHost && !isDemo) {
+  const project = firebaseProjectFromEnv(env);
+  const {projectId, isDemo, emulatorHost, authDomain} = project;
+  if (emulatorForRealProject(project)) {
     throw new ConfigError(
       `FIREBASE_AUTH_EMULATOR_HOST is set, but the project "${projectId}" is not a demo- project. ` +
         'The Auth emulator issues unsigned tokens; refusing to start.',

@@ -7,7 +7,8 @@
 export const DEMO_PROJECT_ID = 'demo-tutorial-hub';
 export const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
 
-type Env = Record<string, string | undefined>;
+/** Environment variables as the server, the scripts and the site's config read them. */
+export type Env = Record<string, string | undefined>;
 
 export interface FirebaseProject {
   projectId: string;
@@ -17,6 +18,14 @@ export interface FirebaseProject {
   emulatorHost: string | null;
   /** The Firebase auth handler's host (provider sign-in pages). */
   authDomain: string;
+}
+
+/**
+ * The emulator's tokens are unsigned: trusting them for a real project would let anyone in, and an
+ * emulator answering for one would make an operator believe real readers changed.
+ */
+export function emulatorForRealProject({emulatorHost, isDemo}: FirebaseProject): boolean {
+  return emulatorHost !== null && !isDemo;
 }
 
 /** A real project id switches the emulator off unless FIREBASE_AUTH_EMULATOR_HOST asks for it. */

@@ -4,7 +4,15 @@ import {access, constants, readFile, realpath, rename, rm, stat, writeFile} from
 import path from 'node:path';
 import {deleteApp, initializeApp} from 'firebase-admin/app';
 import {FirebaseAuthError, getAuth, type Auth, type UserRecord} from 'firebase-admin/auth';
-import {describePolicy, parseAllowedDomains, parseEmailList, PolicyError, type ReaderPolicy} from '../../server/rules/readerPolicy';
+import {
+  describePolicy,
+  parseEmailList,
+  PolicyError,
+  policySettingsFromEnv,
+  readerAccountOf,
+  type ReaderPolicy,
+} from '../../server/rules/readerPolicy';
+import type {Env} from '../../shared/firebaseProject';
 import {
   addToEmailList,
   formatAccountTable,
@@ -16,8 +24,6 @@ import {
   type Command,
   type InviteAction,
 } from './rules';
-
-type Env = Record<string, string | undefined>;
 
 function emailsFileOf(env: Env): string {
   if (!env.ALLOWED_EMAILS_FILE) {
@@ -142,35 +148,26 @@ async function addToListFile(file: string, emails: readonly string[]): Promise<s
 
 /** The policy the gate would apply with this environment (server/config.ts), with the file as it is now. */
 async function currentPolicy(env: Env, isDemo: boolean): Promise<{policy: ReaderPolicy; description: string}> {
-  let domains;
+  let settings;
   try {
-    domains = parseAllowedDomains(env.ALLOWED_EMAIL_DOMAINS);
+    ({settings} = policySettingsFromEnv(env, process.cwd(), isDemo));
   } catch (error) {
     if (error instanceof PolicyError) throw new UserError(error.message);
     throw error;
   }
-  const file = env.ALLOWED_EMAILS_FILE ? path.resolve(env.ALLOWED_EMAILS_FILE) : null;
+  const file = settings.emailsFile;
   const list = file ? parseEmailList(await readText(file)) : null;
   for (const {line, text} of list?.invalid ?? []) {
     console.error(`warning: ${file}:${line}: "${text}" is not an email address; the gate skips it.`);
   }
-  // With no policy at all, the gate of a demo project admits every verified email.
-  const effective = domains ?? (file === null && isDemo ? 'any' : new Set<string>());
   return {
-    policy: {domains: effective, emails: list?.emails ?? new Set()},
-    description: describePolicy(effective, file) || 'nobody (set ALLOWED_EMAIL_DOMAINS or ALLOWED_EMAILS_FILE)',
+    policy: {domains: settings.domains, emails: list?.emails ?? new Set()},
+    description: describePolicy(settings.domains, file) || 'nobody (set ALLOWED_EMAIL_DOMAINS or ALLOWED_EMAILS_FILE)',
   };
 }
 
 function accountRow(user: UserRecord): AccountRow {
-  return {
-    uid: user.uid,
-    email: user.email ?? null,
-    emailVerified: user.emailVerified,
-    disabled: user.disabled,
-    providerIds: user.providerData.map((provider) => provider.providerId),
-    lastSignInTime: user.metadata.lastSignInTime,
-  };
+  return {uid: user.uid, ...readerAccountOf(user), lastSignInTime: user.metadata.lastSignInTime};
 }
 
 async function list(auth: Auth, env: Env, isDemo: boolean): Promise<void> {
@@ -226,7 +223,7 @@ async function importCsv(auth: Auth, env: Env, csvFile: string): Promise<void> {
 }
 
 export async function runCommand(command: Exclude<Command, {name: 'help'}>, env: Env): Promise<void> {
-  const {projectId, emulatorHost} = readersTarget(env);
+  const {projectId, isDemo, emulatorHost} = readersTarget(env);
   // firebase-admin reads the emulator address from the environment.
   if (emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
   else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -235,7 +232,7 @@ export async function runCommand(command: Exclude<Command, {name: 'help'}>, env:
   try {
     switch (command.name) {
       case 'list':
-        return await list(auth, env, projectId.startsWith('demo-'));
+        return await list(auth, env, isDemo);
       case 'invite':
         return await invite(auth, env, command.email);
       case 'import':

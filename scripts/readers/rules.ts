@@ -3,7 +3,13 @@
  * allowed-emails file changes and how accounts are shown. No I/O here; commands.ts does that.
  */
 import {parse as parseCsv} from 'csv-parse/sync';
-import {DEFAULT_EMULATOR_HOST, DEMO_PROJECT_ID} from '../../shared/firebaseProject';
+import {
+  DEFAULT_EMULATOR_HOST,
+  DEMO_PROJECT_ID,
+  emulatorForRealProject,
+  firebaseProjectFromEnv,
+  type Env,
+} from '../../shared/firebaseProject';
 import {
   admit,
   emailDomain,
@@ -89,24 +95,22 @@ export function parseArgs(argv: readonly string[]): Command {
   }
 }
 
-type Env = Record<string, string | undefined>;
-
 export interface Target {
   projectId: string;
+  isDemo: boolean;
   /** `host:port` of the Auth emulator, or null for the real Firebase service. */
   emulatorHost: string | null;
 }
 
 /** The gate server's rule (server/config.ts), so that both talk to the same Firebase by default. */
 export function readersTarget(env: Env): Target {
-  const projectId = env.FIREBASE_PROJECT_ID || DEMO_PROJECT_ID;
-  const isDemo = projectId.startsWith('demo-');
-  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST || (isDemo ? DEFAULT_EMULATOR_HOST : null);
-  // An emulator answering for a real project would make the operator believe real readers changed.
-  if (emulatorHost && !isDemo) {
-    throw new UserError(`FIREBASE_AUTH_EMULATOR_HOST is set, but the project "${projectId}" is not a demo- project; unset one of them.`);
+  const project = firebaseProjectFromEnv(env);
+  if (emulatorForRealProject(project)) {
+    throw new UserError(
+      `FIREBASE_AUTH_EMULATOR_HOST is set, but the project "${project.projectId}" is not a demo- project; unset one of them.`,
+    );
   }
-  return {projectId, emulatorHost};
+  return {projectId: project.projectId, isDemo: project.isDemo, emulatorHost: project.emulatorHost};
 }
 
 /**

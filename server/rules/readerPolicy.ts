@@ -3,6 +3,9 @@
  * and the parsers of its two settings. Pure functions; the gate server, the `readers` command and
  * the tests share them.
  */
+import path from 'node:path';
+import type {UserRecord} from 'firebase-admin/auth';
+import type {Env} from '../../shared/firebaseProject';
 import type {SessionRefusal} from '../../shared/session';
 
 export interface ReaderPolicy {
@@ -19,6 +22,34 @@ export interface ReaderAccount {
   disabled: boolean;
   /** Sign-in providers linked to the account (`password`, `google.com`, …); none for an anonymous one. */
   providerIds: readonly string[];
+}
+
+/** The account as the reader policy judges it. */
+export function readerAccountOf(user: UserRecord): ReaderAccount {
+  return {
+    email: user.email ?? null,
+    emailVerified: user.emailVerified,
+    disabled: user.disabled,
+    providerIds: user.providerData.map((provider) => provider.providerId),
+  };
+}
+
+/** Who may read, as the environment says: the domains, and the file of addresses (read by the caller). */
+export interface PolicySettings {
+  domains: ReaderPolicy['domains'];
+  emailsFile: string | null;
+}
+
+/**
+ * The policy settings of `ALLOWED_EMAIL_DOMAINS` and `ALLOWED_EMAILS_FILE` (relative to `cwd`).
+ * With neither (`unset`), a demo project admits every verified email; a real project nobody (the
+ * gate then refuses to start). Throws PolicyError for a malformed domain list.
+ */
+export function policySettingsFromEnv(env: Env, cwd: string, isDemo: boolean): {settings: PolicySettings; unset: boolean} {
+  const domains = parseAllowedDomains(env.ALLOWED_EMAIL_DOMAINS);
+  const emailsFile = env.ALLOWED_EMAILS_FILE ? path.resolve(cwd, env.ALLOWED_EMAILS_FILE) : null;
+  const unset = domains === undefined && emailsFile === null;
+  return {settings: {domains: domains ?? (unset && isDemo ? 'any' : new Set()), emailsFile}, unset};
 }
 
 /** Each is the `error` of the gate's 403, which the login page explains. */

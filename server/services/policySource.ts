@@ -3,12 +3,7 @@
  * `ALLOWED_EMAILS_FILE`, re-read whenever the file changes (no restart).
  */
 import {readFileSync, unwatchFile, watchFile, type Stats} from 'node:fs';
-import {parseEmailList, type ReaderPolicy} from '../rules/readerPolicy';
-
-export interface PolicySettings {
-  domains: ReaderPolicy['domains'];
-  emailsFile: string | null;
-}
+import {parseEmailList, type PolicySettings, type ReaderPolicy} from '../rules/readerPolicy';
 
 export interface PolicyLog {
   info(details: object, message: string): void;

@@ -6,8 +6,8 @@
 import {createHash} from 'node:crypto';
 import {LRUCache} from 'lru-cache';
 import type {Auth, DecodedIdToken, UserRecord} from 'firebase-admin/auth';
-import type {ReaderAccount, ReaderPolicy, Refusal} from '../rules/readerPolicy';
-import {admit} from '../rules/readerPolicy';
+import type {ReaderPolicy, Refusal} from '../rules/readerPolicy';
+import {admit, readerAccountOf} from '../rules/readerPolicy';
 import {isRevoked, isSignedOut, sessionEnding, signInIdOf, type AccountState, type SessionEnding} from '../rules/sessionRules';
 import {IdentityCallAbandoned, isServiceFailure, type IdentityService} from './identity';
 import {SignOutLedger, type SignIn, type SignOutScope} from './signOuts';
@@ -99,12 +99,7 @@ const REFUSAL_MESSAGES: Record<Refusal, string> = {
 };
 
 export function accountState(user: UserRecord): AccountState {
-  const account: ReaderAccount = {
-    email: user.email ?? null,
-    emailVerified: user.emailVerified,
-    disabled: user.disabled,
-    providerIds: user.providerData.map((provider) => provider.providerId),
-  };
+  const account = readerAccountOf(user);
   const validAfter = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : NaN;
   return {account, tokensValidAfterMs: Number.isNaN(validAfter) ? null : validAfter, customClaims: user.customClaims ?? {}};
 }

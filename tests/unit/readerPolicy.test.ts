@@ -4,6 +4,8 @@ import {
   describePolicy,
   parseAllowedDomains,
   parseEmailList,
+  PolicyError,
+  policySettingsFromEnv,
   type ReaderAccount,
   type ReaderPolicy,
 } from '../../server/rules/readerPolicy';
@@ -114,6 +116,32 @@ describe('parseEmailList', () => {
 
   it('is empty for an empty file', () => {
     expect(parseEmailList('').emails.size).toBe(0);
+  });
+});
+
+describe('policySettingsFromEnv', () => {
+  it.each([
+    ['nothing, demo project: every verified email', {}, true, {settings: {domains: 'any', emailsFile: null}, unset: true}],
+    ['nothing, real project: nobody', {}, false, {settings: {domains: new Set(), emailsFile: null}, unset: true}],
+    [
+      'domains',
+      {ALLOWED_EMAIL_DOMAINS: 'Example.com, example.org'},
+      false,
+      {settings: {domains: new Set(['example.com', 'example.org']), emailsFile: null}, unset: false},
+    ],
+    [
+      'a file, relative to the working folder',
+      {ALLOWED_EMAILS_FILE: 'readers.txt'},
+      true,
+      {settings: {domains: new Set(), emailsFile: '/srv/readers.txt'}, unset: false},
+    ],
+    ['any domain', {ALLOWED_EMAIL_DOMAINS: '*'}, false, {settings: {domains: 'any', emailsFile: null}, unset: false}],
+  ])('%s', (_name, env, isDemo, expected) => {
+    expect(policySettingsFromEnv(env, '/srv', isDemo)).toEqual(expected);
+  });
+
+  it('refuses a malformed domain list', () => {
+    expect(() => policySettingsFromEnv({ALLOWED_EMAIL_DOMAINS: 'https://acme.com'}, '/srv', false)).toThrow(PolicyError);
   });
 });
 

@@ -48,9 +48,9 @@ describe('parseArgs', () => {
 
 describe('readersTarget', () => {
   it.each([
-    [{}, {projectId: 'demo-tutorial-hub', emulatorHost: '127.0.0.1:9099'}],
-    [{FIREBASE_AUTH_EMULATOR_HOST: 'localhost:9199'}, {projectId: 'demo-tutorial-hub', emulatorHost: 'localhost:9199'}],
-    [{FIREBASE_PROJECT_ID: 'acme-docs'}, {projectId: 'acme-docs', emulatorHost: null}],
+    [{}, {projectId: 'demo-tutorial-hub', isDemo: true, emulatorHost: '127.0.0.1:9099'}],
+    [{FIREBASE_AUTH_EMULATOR_HOST: 'localhost:9199'}, {projectId: 'demo-tutorial-hub', isDemo: true, emulatorHost: 'localhost:9199'}],
+    [{FIREBASE_PROJECT_ID: 'acme-docs'}, {projectId: 'acme-docs', isDemo: false, emulatorHost: null}],
   ])('with %j talks to %j', (env, target) => {
     expect(readersTarget(env)).toEqual(target);
   });
