@@ -72,9 +72,9 @@ export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, 
 
 export async function buildGateServer({config, auth, logger = false}: GateDependencies): Promise<FastifyInstance> {
   const build = await LiveBuild.open(config.buildDir);
-  // Both follow the build being served: its CSP hashes, and the stylesheets error pages borrow.
+  // Both follow the build being served: its CSP hashes, and the chrome error pages borrow.
   const security = securityHeaders(config, () => build.inlineScriptHashes());
-  const errorPageAssets: ErrorPageAssets = {stylesheets: () => build.current.stylesheets};
+  const errorPageAssets: ErrorPageAssets = {chrome: () => build.current.chrome};
   const app = Fastify({
     // Answers given before any hook runs carry the security headers too, and echo nothing back.
     frameworkErrors: frameworkErrorHandler(security, errorPageAssets),

@@ -7,7 +7,7 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {listBuildFiles, LOGIN_DIR, SITE_DIR} from '../../shared/buildLayout';
 import {inlineScriptHashes} from '../rules/headers';
-import {assetsReferencedBy} from '../rules/htmlAssets';
+import {chromeOf, type PageChrome} from '../rules/errorPages';
 
 export interface BuildPart {
   root: string;
@@ -25,8 +25,8 @@ export interface BuildInfo {
   login: BuildPart;
   /** CSP hashes of the inline scripts of both. */
   inlineScriptHashes: Set<string>;
-  /** Stylesheets of the public login page, which error pages borrow. */
-  stylesheets: string[];
+  /** What error pages borrow from the public login page. */
+  chrome: PageChrome;
 }
 
 async function readPart(root: string, hashes: Set<string>): Promise<BuildPart> {
@@ -48,7 +48,6 @@ export async function readBuild(root: string): Promise<BuildInfo> {
   const site = await readPart(path.join(root, SITE_DIR), hashes);
   const login = await readPart(path.join(root, LOGIN_DIR), hashes);
   if (!login.files.has('login.html')) throw new Error(`${login.root} has no login.html: is ${root} a Tutorial Hub build?`);
-  const loginHtml = await readFile(path.join(login.root, 'login.html'), 'utf8');
-  const stylesheets = assetsReferencedBy(loginHtml).filter((asset) => asset.endsWith('.css') && login.files.has(asset.slice(1)));
-  return {id: randomUUID(), root, site, login, inlineScriptHashes: hashes, stylesheets};
+  const chrome = chromeOf(await readFile(path.join(login.root, 'login.html'), 'utf8'), login.files);
+  return {id: randomUUID(), root, site, login, inlineScriptHashes: hashes, chrome};
 }

@@ -14,6 +14,9 @@ import {newAccount, signInWithPassword, uniqueEmail} from '../support/emulator';
 import {NAVIGATION, SUBRESOURCE} from '../support/http';
 import {LOGIN_BUILD_DIR} from '../support/buildFiles';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
+import {chromeOf} from '../../server/rules/errorPages';
+import {inlineScriptHashes} from '../../server/rules/headers';
+import {listBuildFiles} from '../../shared/buildLayout';
 import {LOGOUT_ENDPOINT, sessionCookieHeader} from '../../shared/session';
 import {MANIFEST_FILE} from '../../shared/searchIndexFiles';
 
@@ -72,6 +75,12 @@ describe.each([
       expect(page.body).toContain('The sign-in service cannot be reached');
       expect(page.body).toContain('href="/1.0/intro?tab=1"');
       expect(page.body).not.toContain('Introduction to Tutorial Hub 1.0');
+      // In the site's chrome, with the colour-mode script the page's own CSP allows.
+      const chrome = chromeOf(readFileSync(path.join(LOGIN_BUILD_DIR, 'login.html'), 'utf8'), new Set(listBuildFiles(LOGIN_BUILD_DIR)));
+      for (const part of [chrome.footer, chrome.announcement, chrome.themeScript])
+        expect(part !== null && page.body.includes(part)).toBe(true);
+      const [scriptHash] = inlineScriptHashes(page.body);
+      expect(String(page.headers['content-security-policy'])).toContain(scriptHash);
       const script = await stranger.request(`/${MANIFEST_FILE}`, {
         headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)},
       });

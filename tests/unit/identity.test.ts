@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {createServer, request, type Server} from 'node:http';
 import type {AddressInfo, Socket} from 'node:net';
 import {IdentityCallAbandoned, IdentityService, IdentityUnavailableError, isServiceFailure} from '../../server/services/identity';
-import {badAddressPage, unavailablePage} from '../../server/rules/errorPages';
+import {badAddressPage, chromeOf, unavailablePage} from '../../server/rules/errorPages';
 
 function service(deadlineMs = 50) {
   const lines: {level: string; details: object; message: string}[] = [];
@@ -118,21 +118,59 @@ describe('IdentityService: the HTTP requests of a call', () => {
   });
 });
 
+/** A login page as Docusaurus renders it, trimmed to what error pages borrow. */
+const LOGIN_HTML =
+  '<html lang=en><head><link rel=stylesheet href=/assets/css/styles.abc.css><link rel=stylesheet href=https://cdn.example/x.css>' +
+  '<script src=/assets/js/main.js defer></script></head><body>' +
+  '<script>document.documentElement.setAttribute("data-theme","dark")</script>' +
+  '<svg xmlns=http://www.w3.org/2000/svg style="display: none;"><defs><symbol id=theme-svg-external-link><path d=M0 /></symbol></defs></svg>' +
+  '<div id=__docusaurus><div class="theme-announcement-bar x" role=banner><div class=content>Welcome <div>nested</div></div></div>' +
+  '<nav class=navbar><button>Toggle</button></nav><main>Sign in</main>' +
+  '<footer class="footer footer--dark"><div class=footer__copyright>Copyright © 2026 Tutorial Hub.</div></footer></div></body></html>';
+const CHROME = chromeOf(LOGIN_HTML, new Set(['assets/css/styles.abc.css']));
+
+describe('chromeOf', () => {
+  it("takes the login page's own stylesheets, colour-mode script, icon sprite, announcement bar and footer", () => {
+    expect(CHROME).toEqual({
+      stylesheets: ['/assets/css/styles.abc.css'],
+      themeScript: 'document.documentElement.setAttribute("data-theme","dark")',
+      sprite:
+        '<svg xmlns=http://www.w3.org/2000/svg style="display: none;"><defs><symbol id=theme-svg-external-link><path d=M0 /></symbol></defs></svg>',
+      announcement: '<div class="theme-announcement-bar x" role=banner><div class=content>Welcome <div>nested</div></div></div>',
+      footer: '<footer class="footer footer--dark"><div class=footer__copyright>Copyright © 2026 Tutorial Hub.</div></footer>',
+    });
+  });
+
+  it('leaves out what a page does not have', () => {
+    expect(chromeOf('<html><body><main>x</main></body></html>', new Set())).toEqual({
+      stylesheets: [],
+      themeScript: null,
+      sprite: null,
+      announcement: null,
+      footer: null,
+    });
+  });
+});
+
 describe('unavailablePage', () => {
-  it('says what happened, links back to the page, and escapes what came from the request', () => {
-    const html = unavailablePage({stylesheets: ['/assets/css/styles.abc.css'], retryUrl: '/1.0/intro?q="><script>alert(1)</script>'});
+  it("says what happened in the site's chrome, links back to the page, and escapes what came from the request", () => {
+    const html = unavailablePage({chrome: CHROME, retryUrl: '/1.0/intro?q="><script>alert(1)</script>'});
     expect(html).toContain('<h1>The sign-in service cannot be reached</h1>');
     expect(html).toContain('<link rel="stylesheet" href="/assets/css/styles.abc.css">');
     expect(html).toContain('href="/1.0/intro?q=&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;"');
-    expect(html).not.toContain('<script');
+    for (const part of [CHROME.themeScript!, CHROME.announcement!, CHROME.footer!, CHROME.sprite!]) expect(html).toContain(part);
+    // The colour-mode script is the only one, and it applies the mode before anything shows.
+    expect([...html.matchAll(/<script/g)]).toHaveLength(1);
+    expect(html.indexOf('<script>')).toBeLessThan(html.indexOf('<main'));
+    expect(html).not.toContain('<button>Toggle</button>');
   });
 });
 
 describe('badAddressPage', () => {
-  it('says the address is not valid and leads to the home page, without a script', () => {
-    const html = badAddressPage({stylesheets: ['/assets/css/styles.abc.css']});
+  it("says the address is not valid and leads to the home page, in the site's chrome", () => {
+    const html = badAddressPage({chrome: CHROME});
     expect(html).toContain('<h1>This address is not valid</h1>');
     expect(html).toContain('href="/"');
-    expect(html).not.toContain('<script');
+    expect(html).toContain(CHROME.footer!);
   });
 });

@@ -6,12 +6,12 @@ import fastifyPlugin from 'fastify-plugin';
 import {isNavigationRequest} from '../../rules/access';
 import {NO_STORE} from '../../rules/headers';
 import {IdentityCallAbandoned, IdentityUnavailableError} from '../../services/identity';
-import {badAddressPage, RETRY_AFTER_SECONDS, unavailablePage} from '../../rules/errorPages';
+import {badAddressPage, RETRY_AFTER_SECONDS, unavailablePage, type PageChrome} from '../../rules/errorPages';
 import type {SecurityHeaders} from './securityHeaders';
 
 export interface ErrorPageAssets {
-  /** Stylesheets the login page of the current build loads: public, so any error page may use them. */
-  stylesheets: () => readonly string[];
+  /** The login page's chrome in the current build: public, so any error page may use it. */
+  chrome: () => PageChrome;
 }
 
 const UNAVAILABLE_MESSAGE = 'The sign-in service cannot be reached. Try again shortly.';
@@ -20,7 +20,7 @@ const UNAVAILABLE_MESSAGE = 'The sign-in service cannot be reached. Try again sh
 export function sendBadAddress(request: FastifyRequest, reply: FastifyReply, assets: ErrorPageAssets, status: 400 | 414 = 400) {
   reply.code(status).header('cache-control', NO_STORE);
   if (!isNavigationRequest(request.headers)) return reply.send();
-  return reply.type('text/html; charset=utf-8').send(badAddressPage({stylesheets: assets.stylesheets()}));
+  return reply.type('text/html; charset=utf-8').send(badAddressPage({chrome: assets.chrome()}));
 }
 
 export function errorHandler(assets: ErrorPageAssets) {
@@ -33,7 +33,7 @@ export function errorHandler(assets: ErrorPageAssets) {
       if (request.url.startsWith('/api/')) return reply.send({error: 'unavailable', message: UNAVAILABLE_MESSAGE});
       // A page load gets a page; a script, style or fetch gets nothing it could mistake for itself.
       if (isNavigationRequest(request.headers)) {
-        return reply.type('text/html; charset=utf-8').send(unavailablePage({stylesheets: assets.stylesheets(), retryUrl: request.url}));
+        return reply.type('text/html; charset=utf-8').send(unavailablePage({chrome: assets.chrome(), retryUrl: request.url}));
       }
       return reply.send();
     }
