@@ -41,7 +41,9 @@ function firstElement(html: string, opening: RegExp, tag: string): string | null
 
 /** The chrome of a login page as Docusaurus rendered it (`files`: the build's files, to keep only its own stylesheets). */
 export function chromeOf(loginHtml: string, files: ReadonlySet<string>): PageChrome {
-  const themeScript = [...loginHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).find((body) => body.includes('data-theme'));
+  const themeScript = [...loginHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1]!)
+    .find((body) => body.includes('data-theme'));
   return {
     stylesheets: assetsReferencedBy(loginHtml).filter((asset) => asset.endsWith('.css') && files.has(asset.slice(1))),
     themeScript: themeScript ?? null,

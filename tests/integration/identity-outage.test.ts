@@ -77,8 +77,10 @@ describe.each([
       expect(page.body).not.toContain('Introduction to Tutorial Hub 1.0');
       // In the site's chrome, with the colour-mode script the page's own CSP allows.
       const chrome = chromeOf(readFileSync(path.join(LOGIN_BUILD_DIR, 'login.html'), 'utf8'), new Set(listBuildFiles(LOGIN_BUILD_DIR)));
-      for (const part of [chrome.footer, chrome.announcement, chrome.themeScript])
-        expect(part !== null && page.body.includes(part)).toBe(true);
+      for (const part of [chrome.footer, chrome.announcement, chrome.themeScript]) {
+        expect(part).not.toBeNull();
+        expect(page.body).toContain(part!);
+      }
       const [scriptHash] = inlineScriptHashes(page.body);
       expect(String(page.headers['content-security-policy'])).toContain(scriptHash);
       const script = await stranger.request(`/${MANIFEST_FILE}`, {
