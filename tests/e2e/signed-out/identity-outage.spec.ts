@@ -8,13 +8,15 @@ import {startGateProcess, type GateProcess} from '../../support/gateProcess';
 import {startTcpProxy, type TcpProxy} from '../../support/tcpProxy';
 import {EMULATOR_HOST} from '../../support/environment';
 import {newReader} from '../../support/reader';
+import {sessionCookieClaims, unsignedJwt} from '../../support/emulator';
+import {blockingViolations, describeViolations} from '../../support/axe';
 
 let proxy: TcpProxy;
 let gate: GateProcess;
 
 // This gate's CSP allows the emulator address it was given (the proxy), while the built page talks
 // to the emulator itself: in production both are Firebase. Only the topology of the test differs.
-test.use({bypassCSP: true, expectedErrors: /status of 503 .*\/api\/session\)$/});
+test.use({bypassCSP: true, expectedErrors: /status of 503 .*\/(?:api\/session|1\.0\/intro)\)$/});
 
 test.beforeAll(async () => {
   proxy = await startTcpProxy(EMULATOR_HOST);
@@ -40,4 +42,30 @@ test('a sign-in during an outage is told the sign-in service cannot be reached, 
   await page.getByRole('button', {name: 'Sign in', exact: true}).click();
   await expect(page).toHaveURL(`${gate.origin}/1.0/intro`);
   await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
+});
+
+test('the page a reader then gets is in the site’s chrome, in the reader’s colour mode, and accessible', async ({page, context}) => {
+  // A session the gate never verified cannot be judged during the outage.
+  await context.addCookies([{name: '__session', value: unsignedJwt(sessionCookieClaims()), url: gate.origin}]);
+  proxy.cut();
+  try {
+    for (const scheme of ['light', 'dark'] as const) {
+      // The page has no app to follow a later change: the mode is the one it opens in.
+      await page.emulateMedia({colorScheme: scheme});
+      const response = await page.goto(`${gate.origin}/1.0/intro`);
+      expect(response?.status()).toBe(503);
+      await expect(page.getByRole('heading', {level: 1, name: 'The sign-in service cannot be reached'})).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'Tutorial Hub'})).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await expect(page.getByRole('banner')).toBeVisible();
+      const violations = await blockingViolations(page, scheme);
+      expect(
+        violations.map((violation) => violation.id),
+        `${scheme} mode:\n${describeViolations(violations)}`,
+      ).toEqual([]);
+    }
+  } finally {
+    proxy.restore();
+  }
 });
