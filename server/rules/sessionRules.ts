@@ -5,6 +5,24 @@
 import {createHash} from 'node:crypto';
 import {admit, type ReaderAccount, type ReaderPolicy, type Refusal} from './readerPolicy';
 
+/** What a token says of itself, read without trusting it: for an audit line, or how long to refuse a signed-out cookie. */
+export function unverifiedClaims(token: string): {uid: string; email: string | null; exp: number | null} {
+  try {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      sub?: unknown;
+      email?: unknown;
+      exp?: unknown;
+    };
+    return {
+      uid: typeof claims.sub === 'string' ? claims.sub : 'unknown',
+      email: typeof claims.email === 'string' ? claims.email : null,
+      exp: typeof claims.exp === 'number' ? claims.exp : null,
+    };
+  } catch {
+    return {uid: 'unknown', email: null, exp: null};
+  }
+}
+
 /** Why a session that was good no longer is. */
 export type SessionEnding = Refusal | 'revoked' | 'signed-out' | 'deleted';
 

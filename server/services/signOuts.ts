@@ -8,8 +8,8 @@
  * - Firebase may not answer. What it could not take is kept and tried again until it does.
  */
 import {setTimeout as sleep} from 'node:timers/promises';
-import type {Auth} from 'firebase-admin/auth';
-import {claimsWithoutSignedOut, claimsWithSignedOut, isRevoked, isSignedOut, type AccountState} from '../rules/sessionRules';
+import type {Auth, DecodedIdToken} from 'firebase-admin/auth';
+import {claimsWithoutSignedOut, claimsWithSignedOut, isRevoked, isSignedOut, signInIdOf, type AccountState} from '../rules/sessionRules';
 import {isServiceFailure, type IdentityService} from './identity';
 
 /** One sign-in of a reader, as a session cookie proves it. */
@@ -20,6 +20,17 @@ export interface SignIn {
   authTimeSeconds: number;
   /** The cookie's expiry: the list keeps the entry until then. */
   expiresAtSeconds: number;
+}
+
+/** The sign-in a verified cookie or ID token belongs to. */
+export function signInOf(decoded: DecodedIdToken, state: AccountState): SignIn {
+  return {
+    uid: decoded.uid,
+    email: state.account.email,
+    signInId: signInIdOf(decoded.uid, decoded.auth_time),
+    authTimeSeconds: decoded.auth_time,
+    expiresAtSeconds: decoded.exp,
+  };
 }
 
 /** What a sign-out ended: the one sign-in, or every sign-in of the reader. */
