@@ -20,6 +20,10 @@ export interface AuthState {
    * Rejects (and the reader stays signed in) when the server session could not be ended.
    */
   signOut(options?: {everywhere?: boolean}): Promise<void>;
+  /** The sign-in code could not be loaded: the page shows why instead of its content (src/theme/Layout). */
+  loadError: Error | null;
+  /** Loads the sign-in code again after `loadError`. */
+  retryLoad(): void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -39,6 +43,7 @@ export function AuthProvider({children}: {children: ReactNode}): ReactNode {
   const [state, setState] = useState<{status: AuthStatus; reader: Reader | null}>({status: 'loading', reader: null});
   const [signingOut, setSigningOut] = useState(false);
   const [loadError, setLoadError] = useState<Error | null>(null);
+  const [loadAttempt, setLoadAttempt] = useState(0);
 
   useEffect(() => {
     if (settings.gateMode === 'off') return undefined;
@@ -59,7 +64,12 @@ export function AuthProvider({children}: {children: ReactNode}): ReactNode {
       cancelled = true;
       unsubscribe?.();
     };
-  }, [settings]);
+  }, [settings, loadAttempt]);
+
+  const retryLoad = useCallback(() => {
+    setLoadError(null);
+    setLoadAttempt((attempt) => attempt + 1);
+  }, []);
 
   const signOut = useCallback(
     async ({everywhere = false} = {}) => {
@@ -76,10 +86,13 @@ export function AuthProvider({children}: {children: ReactNode}): ReactNode {
     [settings],
   );
 
-  const value = useMemo(() => ({...state, settings, signingOut, signOut}), [state, settings, signingOut, signOut]);
+  const value = useMemo(
+    () => ({...state, settings, signingOut, signOut, loadError, retryLoad}),
+    [state, settings, signingOut, signOut, loadError, retryLoad],
+  );
 
-  // Docusaurus's error boundary shows it with a "Try again" button.
-  if (loadError) throw loadError;
+  // Not thrown: Docusaurus's error boundary above this provider is outside the theme, so its page
+  // would have no chrome, no styles and no `lang`. The layout shows the failure instead.
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -1,0 +1,73 @@
+/**
+ * What a signed-in reader sees when a page cannot be shown: the site's chrome around a screen that
+ * says what happened, with a button that tries again and works once the cause is gone.
+ */
+import {expect, test} from '../fixtures';
+import type {Page} from '@playwright/test';
+import {accountMenu, mainNavbar} from '../navbar';
+import {abortSignInCodeOnce, blockPageChunks, CHUNK_FAILURE_ERRORS} from '../failures';
+
+test.use({expectedErrors: CHUNK_FAILURE_ERRORS});
+
+async function expectChrome(page: Page): Promise<void> {
+  await expect(mainNavbar(page)).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('main')).toHaveCount(1);
+}
+
+test('a page whose code cannot be loaded says so inside the chrome, and "Retry" loads it', async ({page}) => {
+  const unblock = await blockPageChunks(page);
+  expect((await page.goto('/1.0/intro'))?.status()).toBe(200);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', {level: 1})).toHaveText('This page could not be loaded');
+  await expect(main).toContainText('Check your connection, then retry.');
+  // The error's own words, not a stack.
+  await expect(main).toContainText(/Loading chunk \S+ failed/);
+  await expect(main).not.toContainText(/\bat \S+ \(/);
+  await expect(page).toHaveTitle('This page could not be loaded | Tutorial Hub');
+  await expectChrome(page);
+
+  await unblock();
+  await main.getByRole('button', {name: 'Retry'}).click();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Introduction to Tutorial Hub 1.0');
+  await expect(accountMenu(page)).toBeVisible();
+});
+
+test('when the sign-in code fails to load, the page says so inside the chrome, and "Try again" recovers', async ({page}) => {
+  await abortSignInCodeOnce(page);
+  await page.goto('/1.0/intro');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', {level: 1})).toHaveText('This page cannot be shown right now');
+  await expect(main).toContainText('The sign-in code could not be loaded. Check your connection and try again.');
+  await expectChrome(page);
+
+  await main.getByRole('button', {name: 'Try again'}).click();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Introduction to Tutorial Hub 1.0');
+  await expect(accountMenu(page)).toBeVisible();
+});
+
+test('a page that crashes shows the crash inside the chrome, its error readable, and "Try again" renders it again', async ({page}) => {
+  // A table in the page's content measures itself with a ResizeObserver: one that throws once crashes the content alone.
+  await page.addInitScript(() => {
+    const Original = window.ResizeObserver;
+    let thrown = false;
+    window.ResizeObserver = class extends Original {
+      constructor(callback: ResizeObserverCallback) {
+        if (!thrown) {
+          thrown = true;
+          throw new Error('Measuring the table failed');
+        }
+        super(callback);
+      }
+    };
+  });
+  await page.goto('/1.0/test');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', {level: 1})).toHaveText('This page crashed');
+  await expect(main.getByText('Measuring the table failed')).toBeVisible();
+  await expectChrome(page);
+
+  await main.getByRole('button', {name: 'Try again'}).click();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Markdown Feature Test');
+});
