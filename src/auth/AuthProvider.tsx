@@ -3,6 +3,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {User} from 'firebase/auth';
 import type {AuthStatus} from './gate';
 import type {AuthSettings} from './settings';
+import {noteAuthReport} from './sessionEnded';
 
 export interface Reader {
   email: string | null;
@@ -40,6 +41,7 @@ function readerOf(user: User): Reader {
 /** Subscribes to Firebase's auth state (shared across tabs through its persistence). */
 export function AuthProvider({children}: {children: ReactNode}): ReactNode {
   const settings = useAuthSettings();
+  const publicBuild = Boolean(useDocusaurusContext().siteConfig.customFields?.publicBuild);
   const [state, setState] = useState<{status: AuthStatus; reader: Reader | null}>({status: 'loading', reader: null});
   const [signingOut, setSigningOut] = useState(false);
   const [loadError, setLoadError] = useState<Error | null>(null);
@@ -52,9 +54,10 @@ export function AuthProvider({children}: {children: ReactNode}): ReactNode {
     import(/* webpackChunkName: "auth-client" */ './firebase').then(
       ({watchAuthState}) => {
         if (cancelled) return;
-        unsubscribe = watchAuthState(settings, (user) =>
-          setState(user ? {status: 'signed-in', reader: readerOf(user)} : {status: 'signed-out', reader: null}),
-        );
+        unsubscribe = watchAuthState(settings, (user) => {
+          noteAuthReport(user !== null, publicBuild);
+          setState(user ? {status: 'signed-in', reader: readerOf(user)} : {status: 'signed-out', reader: null});
+        });
       },
       (error: unknown) => {
         setLoadError(new Error('The sign-in code could not be loaded. Check your connection and try again.', {cause: error}));
@@ -64,7 +67,7 @@ export function AuthProvider({children}: {children: ReactNode}): ReactNode {
       cancelled = true;
       unsubscribe?.();
     };
-  }, [settings, loadAttempt]);
+  }, [settings, publicBuild, loadAttempt]);
 
   const retryLoad = useCallback(() => {
     setLoadError(null);

@@ -3,6 +3,7 @@ import {signOut} from 'firebase/auth';
 import {authClient} from './firebase';
 import {endServerSession} from './session';
 import {recordSignOut} from './signOutRecord';
+import {forgetSession} from './sessionEnded';
 import type {AuthSettings} from './settings';
 
 /**
@@ -12,5 +13,6 @@ import type {AuthSettings} from './settings';
 export async function signOutReader(settings: AuthSettings, {everywhere = false} = {}): Promise<void> {
   if (settings.gateMode === 'server') await endServerSession({everywhere});
   recordSignOut();
+  forgetSession();
   await signOut(authClient(settings));
 }

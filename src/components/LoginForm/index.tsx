@@ -1,6 +1,8 @@
-import React, {useEffect, useRef, type ReactNode} from 'react';
+import React, {useEffect, useRef, useSyncExternalStore, type ReactNode} from 'react';
 import {useAuth} from '@site/src/auth/AuthProvider';
 import type {LoginView} from '@site/src/auth/loginFlow';
+import {SESSION_ENDED_NOTICE} from '@site/src/auth/loginCopy';
+import {sessionHasEnded, subscribeSessionEnded} from '@site/src/auth/sessionEnded';
 import {CredentialsForm} from './CredentialsForm';
 import {RefusedPanel} from './RefusedPanel';
 import {VerifyEmailPanel} from './VerifyEmailPanel';
@@ -39,11 +41,16 @@ export default function LoginForm(): ReactNode {
     heading.current?.focus();
   }, [viewKey]);
 
+  const sessionEnded = useSyncExternalStore(subscribeSessionEnded, sessionHasEnded, () => false);
+
   return (
     <div className={styles.card}>
       <h1 ref={heading} tabIndex={-1} className={styles.heading}>
         {headingOf(view)}
       </h1>
+      <p role="status" className={styles.ended}>
+        {sessionEnded && view.panel === 'form' && view.mode === 'sign-in' ? SESSION_ENDED_NOTICE : ''}
+      </p>
       {view.panel === 'resuming' && <p role="status">Welcome back. Signing you in…</p>}
       {view.panel === 'form' && (
         <CredentialsForm
