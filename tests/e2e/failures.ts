@@ -22,3 +22,23 @@ export async function blockPageChunks(page: Page): Promise<() => Promise<void>> 
 export async function abortSignInCodeOnce(page: Page): Promise<void> {
   await page.route(/\/assets\/js\/auth-client\.[0-9a-f]+\.js$/, (route) => route.abort(), {times: 1});
 }
+
+/**
+ * The first ResizeObserver made in the page throws: the first wide-table region of a page's content
+ * (src/components/ScrollRegion) then crashes that content alone, inside the layout.
+ */
+export async function throwFromFirstResizeObserver(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const Original = window.ResizeObserver;
+    let thrown = false;
+    window.ResizeObserver = class extends Original {
+      constructor(callback: ResizeObserverCallback) {
+        if (!thrown) {
+          thrown = true;
+          throw new Error('Measuring the table failed');
+        }
+        super(callback);
+      }
+    };
+  });
+}

@@ -5,7 +5,7 @@
 import {expect, test} from '../fixtures';
 import type {Page} from '@playwright/test';
 import {accountMenu, mainNavbar} from '../navbar';
-import {abortSignInCodeOnce, blockPageChunks, CHUNK_FAILURE_ERRORS} from '../failures';
+import {abortSignInCodeOnce, blockPageChunks, CHUNK_FAILURE_ERRORS, throwFromFirstResizeObserver} from '../failures';
 
 test.use({expectedErrors: CHUNK_FAILURE_ERRORS});
 
@@ -48,20 +48,7 @@ test('when the sign-in code fails to load, the page says so inside the chrome, a
 });
 
 test('a page that crashes shows the crash inside the chrome, its error readable, and "Try again" renders it again', async ({page}) => {
-  // A table in the page's content measures itself with a ResizeObserver: one that throws once crashes the content alone.
-  await page.addInitScript(() => {
-    const Original = window.ResizeObserver;
-    let thrown = false;
-    window.ResizeObserver = class extends Original {
-      constructor(callback: ResizeObserverCallback) {
-        if (!thrown) {
-          thrown = true;
-          throw new Error('Measuring the table failed');
-        }
-        super(callback);
-      }
-    };
-  });
+  await throwFromFirstResizeObserver(page);
   await page.goto('/1.0/test');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', {level: 1})).toHaveText('This page crashed');
