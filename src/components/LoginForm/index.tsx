@@ -48,9 +48,8 @@ export default function LoginForm(): ReactNode {
       <h1 ref={heading} tabIndex={-1} className={styles.heading}>
         {headingOf(view)}
       </h1>
-      <p role="status" className={styles.ended}>
-        {sessionEnded && view.panel === 'form' && view.mode === 'sign-in' ? SESSION_ENDED_NOTICE : ''}
-      </p>
+      {/* Under the heading, where the reader starts reading; the form's own status region is for its answers. */}
+      {sessionEnded && view.panel === 'form' && view.mode === 'sign-in' && <p className={styles.ended}>{SESSION_ENDED_NOTICE}</p>}
       {view.panel === 'resuming' && <p role="status">Welcome back. Signing you in…</p>}
       {view.panel === 'form' && (
         <CredentialsForm

@@ -33,7 +33,7 @@ test.describe('a reader whose account is disabled while reading', () => {
     await page.reload();
     await expect(page).toHaveURL('/login?redirect=%2F1.0%2Fintro');
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Sign in to Tutorial Hub');
-    await expect(page.getByRole('status').filter({hasText: SESSION_ENDED_NOTICE})).toBeVisible();
+    await expect(page.getByText(SESSION_ENDED_NOTICE)).toBeVisible();
   });
 });
 
