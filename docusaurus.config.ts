@@ -118,6 +118,9 @@ const config: Config = {
     ],
   ],
 
+  // A page whose code cannot be loaded gets a screen saying so, inside the chrome (the login build too).
+  clientModules: [require.resolve('./src/clientModules/chunkFailure.ts')],
+
   themeConfig: {
     image: 'img/logo.svg',
     colorMode: {

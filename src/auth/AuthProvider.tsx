@@ -3,6 +3,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {User} from 'firebase/auth';
 import type {AuthStatus} from './gate';
 import type {AuthSettings} from './settings';
+import {noteAuthReport} from './sessionEnded';
 
 export interface Reader {
   email: string | null;
@@ -20,6 +21,10 @@ export interface AuthState {
    * Rejects (and the reader stays signed in) when the server session could not be ended.
    */
   signOut(options?: {everywhere?: boolean}): Promise<void>;
+  /** The sign-in code could not be loaded: the page shows why instead of its content (src/theme/Layout). */
+  loadError: Error | null;
+  /** Loads the sign-in code again after `loadError`. */
+  retryLoad(): void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -36,9 +41,11 @@ function readerOf(user: User): Reader {
 /** Subscribes to Firebase's auth state (shared across tabs through its persistence). */
 export function AuthProvider({children}: {children: ReactNode}): ReactNode {
   const settings = useAuthSettings();
+  const publicBuild = Boolean(useDocusaurusContext().siteConfig.customFields?.publicBuild);
   const [state, setState] = useState<{status: AuthStatus; reader: Reader | null}>({status: 'loading', reader: null});
   const [signingOut, setSigningOut] = useState(false);
   const [loadError, setLoadError] = useState<Error | null>(null);
+  const [loadAttempt, setLoadAttempt] = useState(0);
 
   useEffect(() => {
     if (settings.gateMode === 'off') return undefined;
@@ -47,9 +54,10 @@ export function AuthProvider({children}: {children: ReactNode}): ReactNode {
     import(/* webpackChunkName: "auth-client" */ './firebase').then(
       ({watchAuthState}) => {
         if (cancelled) return;
-        unsubscribe = watchAuthState(settings, (user) =>
-          setState(user ? {status: 'signed-in', reader: readerOf(user)} : {status: 'signed-out', reader: null}),
-        );
+        unsubscribe = watchAuthState(settings, (user) => {
+          noteAuthReport(user !== null, publicBuild);
+          setState(user ? {status: 'signed-in', reader: readerOf(user)} : {status: 'signed-out', reader: null});
+        });
       },
       (error: unknown) => {
         setLoadError(new Error('The sign-in code could not be loaded. Check your connection and try again.', {cause: error}));
@@ -59,7 +67,12 @@ export function AuthProvider({children}: {children: ReactNode}): ReactNode {
       cancelled = true;
       unsubscribe?.();
     };
-  }, [settings]);
+  }, [settings, publicBuild, loadAttempt]);
+
+  const retryLoad = useCallback(() => {
+    setLoadError(null);
+    setLoadAttempt((attempt) => attempt + 1);
+  }, []);
 
   const signOut = useCallback(
     async ({everywhere = false} = {}) => {
@@ -76,10 +89,13 @@ export function AuthProvider({children}: {children: ReactNode}): ReactNode {
     [settings],
   );
 
-  const value = useMemo(() => ({...state, settings, signingOut, signOut}), [state, settings, signingOut, signOut]);
+  const value = useMemo(
+    () => ({...state, settings, signingOut, signOut, loadError, retryLoad}),
+    [state, settings, signingOut, signOut, loadError, retryLoad],
+  );
 
-  // Docusaurus's error boundary shows it with a "Try again" button.
-  if (loadError) throw loadError;
+  // Not thrown: Docusaurus's error boundary above this provider is outside the theme, so its page
+  // would have no chrome, no styles and no `lang`. The layout shows the failure instead.
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

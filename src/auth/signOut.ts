@@ -4,6 +4,7 @@ import {authClient} from './firebase';
 import {endServerSession} from './session';
 import {noticeAfterSignOut} from './loginFlow';
 import {recordSignOut, recordSignOutNotice} from './signOutRecord';
+import {forgetSession} from './sessionEnded';
 import type {AuthSettings} from './settings';
 
 /**
@@ -13,5 +14,6 @@ import type {AuthSettings} from './settings';
 export async function signOutReader(settings: AuthSettings, {everywhere = false} = {}): Promise<void> {
   if (settings.gateMode === 'server') recordSignOutNotice(noticeAfterSignOut(everywhere, await endServerSession({everywhere})));
   recordSignOut();
+  forgetSession();
   await signOut(authClient(settings));
 }

@@ -1,6 +1,7 @@
 import type {ComponentProps, ReactNode} from 'react';
 import MDXComponents from '@theme-original/MDXComponents';
 import type {MDXComponentsObject} from '@theme/MDXComponents';
+import ScrollingTable from '@site/src/components/ScrollRegion';
 
 /**
  * A Markdown task list (`- [x] item`) renders a disabled checkbox with no name, announced as an
@@ -12,5 +13,5 @@ function MDXInput(props: ComponentProps<'input'>): ReactNode {
   return <input {...props} aria-label={props.checked ? 'Done' : 'Not done'} />;
 }
 
-const components: MDXComponentsObject = {...MDXComponents, input: MDXInput};
+const components: MDXComponentsObject = {...MDXComponents, input: MDXInput, table: ScrollingTable};
 export default components;

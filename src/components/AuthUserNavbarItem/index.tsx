@@ -14,13 +14,19 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
   const [open, setOpen] = useState(false);
   const {busy, error, run} = useBusyAction();
   const menuRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return undefined;
     const closeOnOutside = (event: Event) => {
       if (!menuRef.current?.contains(event.target as Node)) setOpen(false);
     };
-    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    // The menu's buttons are hidden once it closes: focus goes back to the button that opened it.
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      if (menuRef.current?.contains(document.activeElement)) triggerRef.current?.focus();
+    };
     document.addEventListener('pointerdown', closeOnOutside);
     document.addEventListener('keydown', closeOnEscape);
     return () => {
@@ -42,8 +48,8 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
   const name = reader.displayName || reader.email || 'Reader';
   const actions = (
     <>
-      {/* Named once: a reader without a display name is already shown by their email. */}
-      {reader.email && reader.email !== name && <li className={styles.email}>{reader.email}</li>}
+      {/* Whole here, however long: the button cuts a long name or address short. */}
+      {reader.email && <li className={styles.email}>{reader.email}</li>}
       <li>
         <button type="button" className={clsx('dropdown__link', styles.action)} disabled={busy} onClick={() => void signOutHere(false)}>
           Sign out
@@ -67,14 +73,21 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
   if (mobile) {
     return (
       <li className="menu__list-item">
-        <span className="menu__link">Signed in as {name}</span>
+        <span className={clsx('menu__link', styles.wrapAnywhere)}>Signed in as {name}</span>
         <ul className="menu__list">{actions}</ul>
       </li>
     );
   }
   return (
-    <div ref={menuRef} className={clsx('navbar__item', 'dropdown', 'dropdown--right', open && 'dropdown--show')}>
-      <button type="button" className={styles.trigger} aria-haspopup="true" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
+    <div ref={menuRef} className={clsx('navbar__item', 'dropdown', 'dropdown--right', styles.menu, open && 'dropdown--show')}>
+      <button
+        ref={triggerRef}
+        type="button"
+        className={styles.trigger}
+        title={name}
+        aria-haspopup="true"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}>
         <span className={styles.visuallyHidden}>Signed in as </span>
         <span className={styles.name}>{name}</span>
       </button>

@@ -1,5 +1,6 @@
 import React, {type FormEvent, type ReactNode} from 'react';
 import type {FormMode} from '@site/src/auth/loginFlow';
+import {formLead} from '@site/src/auth/loginCopy';
 import type {ProviderName} from '@site/src/auth/signIn';
 import styles from './styles.module.css';
 
@@ -42,7 +43,7 @@ export function CredentialsForm(props: Props): ReactNode {
 
   return (
     <>
-      <p className={styles.lead}>Tutorial Hub is for signed-in readers. Sign in to continue to your tutorial.</p>
+      <p className={styles.lead}>{formLead(mode)}</p>
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
         <label className={styles.label} htmlFor="login-email">
           Email

@@ -1,6 +1,8 @@
-import React, {useEffect, useRef, type ReactNode} from 'react';
+import React, {useEffect, useRef, useSyncExternalStore, type ReactNode} from 'react';
 import {useAuth} from '@site/src/auth/AuthProvider';
 import type {LoginView} from '@site/src/auth/loginFlow';
+import {SESSION_ENDED_NOTICE} from '@site/src/auth/loginCopy';
+import {sessionHasEnded, subscribeSessionEnded} from '@site/src/auth/sessionEnded';
 import {CredentialsForm} from './CredentialsForm';
 import {RefusedPanel} from './RefusedPanel';
 import {VerifyEmailPanel} from './VerifyEmailPanel';
@@ -39,11 +41,15 @@ export default function LoginForm(): ReactNode {
     heading.current?.focus();
   }, [viewKey]);
 
+  const sessionEnded = useSyncExternalStore(subscribeSessionEnded, sessionHasEnded, () => false);
+
   return (
     <div className={styles.card}>
       <h1 ref={heading} tabIndex={-1} className={styles.heading}>
         {headingOf(view)}
       </h1>
+      {/* Under the heading, where the reader starts reading; the form's own status region is for its answers. */}
+      {sessionEnded && view.panel === 'form' && view.mode === 'sign-in' && <p className={styles.ended}>{SESSION_ENDED_NOTICE}</p>}
       {view.panel === 'resuming' && <p role="status">Welcome back. Signing you in…</p>}
       {view.panel === 'form' && (
         <CredentialsForm

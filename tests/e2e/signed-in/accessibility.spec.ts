@@ -1,8 +1,16 @@
 import {expect, test} from '../fixtures';
 import type {Page} from '@playwright/test';
-import {blockingViolations, describeViolations, expectAccessibleInEachScheme, switchColourScheme, type AxeScope} from '../../support/axe';
+import {
+  blockingViolations,
+  describeViolations,
+  expectAccessibleInEachScheme,
+  switchColourScheme,
+  type AxeScope,
+  type ColourScheme,
+} from '../../support/axe';
 import {ROUTES, type SiteRoute} from '../../support/routes';
 import {accountMenu} from '../navbar';
+import {abortSignInCodeOnce, blockPageChunks, CHUNK_FAILURE_ERRORS, throwFromFirstResizeObserver} from '../failures';
 
 /**
  * axe-core on every page a signed-in reader can open, in both colour modes. The site follows
@@ -98,7 +106,20 @@ interface CheckedPage {
   expectedErrors?: RegExp;
   /** What must be on screen, beyond the H1, before the page is checked. */
   ready?: (page: Page) => Promise<void>;
+  /** What the test arranges before the page loads (a chunk the network fails, an error thrown). */
+  arrange?: (page: Page) => Promise<unknown>;
+  /** The page as a phone shows it. */
+  phone?: boolean;
+  /**
+   * Whether the navbar shows the account menu: not on a phone (it is in the phone menu), nor when a
+   * failure keeps it away (it needs the sign-in code, or the page never starts).
+   */
+  accountMenu?: boolean;
+  /** A page that never hydrated follows no change of the system's mode: each mode is a load of its own. */
+  unhydrated?: boolean;
 }
+
+const PHONE = {width: 375, height: 740};
 
 const PAGES: readonly CheckedPage[] = [
   {
@@ -123,6 +144,52 @@ const PAGES: readonly CheckedPage[] = [
     ready: (page) => expect(page.getByText(/^\d+ documents? found$/)).toBeVisible(),
   },
   {
+    name: 'a phone-width page with wide tables (Markdown features)',
+    url: '/1.0/test',
+    status: 200,
+    h1: 'Markdown Feature Test',
+    phone: true,
+    accountMenu: false,
+    ready: (page) => expect(page.getByRole('region', {name: /^Table: /}).first()).toBeVisible(),
+  },
+  {
+    name: 'a phone-width page with a wide table (create a page)',
+    url: '/1.0/tutorial-basics/create-a-page',
+    status: 200,
+    h1: 'Create a Page',
+    phone: true,
+    accountMenu: false,
+    ready: (page) => expect(page.getByRole('region', {name: /^Table: /}).first()).toBeVisible(),
+  },
+  {
+    name: 'the screen of a page whose code cannot be loaded',
+    url: '/1.0/intro',
+    status: 200,
+    h1: 'This page could not be loaded',
+    expectedErrors: CHUNK_FAILURE_ERRORS,
+    arrange: blockPageChunks,
+    accountMenu: false,
+    unhydrated: true,
+  },
+  {
+    name: 'the screen of a page whose sign-in code cannot be loaded',
+    url: '/1.0/intro',
+    status: 200,
+    h1: 'This page cannot be shown right now',
+    expectedErrors: CHUNK_FAILURE_ERRORS,
+    arrange: abortSignInCodeOnce,
+    accountMenu: false,
+  },
+  {
+    name: 'the screen of a page that crashed',
+    url: '/1.0/test',
+    status: 200,
+    h1: 'This page crashed',
+    expectedErrors: CHUNK_FAILURE_ERRORS,
+    arrange: throwFromFirstResizeObserver,
+    ready: (page) => expect(page.getByText('Measuring the table failed')).toBeVisible(),
+  },
+  {
     name: 'a page with search terms highlighted',
     url: '/1.0/Collapsible?_highlight=accordionlike',
     status: 200,
@@ -136,16 +203,37 @@ for (const checked of PAGES) {
   test.describe(() => {
     if (checked.expectedErrors) test.use({expectedErrors: checked.expectedErrors});
 
-    test(`${checked.name} has no serious or critical accessibility violations, light or dark`, async ({page}) => {
-      await page.emulateMedia({colorScheme: 'light'});
-      const response = await page.goto(checked.url);
-      expect(response?.status()).toBe(checked.status);
-      await expect(page.getByRole('heading', {level: 1})).toHaveText(checked.h1);
-      // The account menu appears once the page is hydrated and Firebase knows the reader.
-      await expect(accountMenu(page)).toBeVisible();
-      await checked.ready?.(page);
+    if (checked.phone) test.use({viewport: PHONE});
 
-      await expectAccessibleInEachScheme(page);
+    test(`${checked.name} has no serious or critical accessibility violations, light or dark`, async ({page}) => {
+      await checked.arrange?.(page);
+      const open = async (scheme: ColourScheme) => {
+        await page.emulateMedia({colorScheme: scheme});
+        const response = await page.goto(checked.url);
+        expect(response?.status()).toBe(checked.status);
+        await expect(page.getByRole('heading', {level: 1})).toHaveText(checked.h1);
+        // The account menu appears once the page is hydrated and Firebase knows the reader.
+        if (checked.accountMenu !== false) await expect(accountMenu(page)).toBeVisible();
+        await checked.ready?.(page);
+      };
+      await open('light');
+      if (!checked.unhydrated) {
+        await expectAccessibleInEachScheme(page);
+        return;
+      }
+      const light = await blockingViolations(page, 'light');
+      await open('dark');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      const dark = await blockingViolations(page, 'dark');
+      for (const [scheme, violations] of [
+        ['light', light],
+        ['dark', dark],
+      ] as const) {
+        expect(
+          violations.map((violation) => violation.id),
+          `${scheme} mode:\n${describeViolations(violations)}`,
+        ).toEqual([]);
+      }
     });
   });
 }

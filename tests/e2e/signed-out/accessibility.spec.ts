@@ -72,3 +72,16 @@ for (const state of STATES) {
     await expectAccessibleInEachScheme(page);
   });
 }
+
+test.describe('on a phone', () => {
+  test.use({viewport: {width: 375, height: 740}});
+
+  test('/login, with the colour-mode toggle in the navbar, has no serious or critical accessibility violations, light or dark', async ({
+    page,
+  }) => {
+    await page.emulateMedia({colorScheme: 'light'});
+    expect((await page.goto('/login'))?.status()).toBe(200);
+    await expect(page.getByRole('button', {name: /^Switch between dark and light mode/})).toBeEnabled();
+    await expectAccessibleInEachScheme(page);
+  });
+});

@@ -53,4 +53,18 @@ test.describe('on a phone', () => {
     await expect(page.getByLabel(/^Switch between dark and light mode/).first()).toBeEnabled();
     await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toHaveCount(0);
   });
+
+  test('offers the colour-mode toggle in the navbar, where the menu button would be', async ({page}) => {
+    await page.emulateMedia({colorScheme: 'light'});
+    await page.goto('/login');
+    const toggle = page.getByRole('button', {name: /^Switch between dark and light mode/});
+    await expect(toggle).toHaveCount(1);
+    await expect(toggle).toBeInViewport();
+    await expect(toggle).toBeEnabled();
+    // From the system's mode, the toggle goes to light, then dark.
+    await toggle.click();
+    await toggle.click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme-choice', 'dark');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
 });

@@ -1,0 +1,75 @@
+/**
+ * What a signed-in reader sees when a page cannot be shown: the site's chrome around a screen that
+ * says what happened, with a button that tries again and works once the cause is gone.
+ */
+import {expect, test} from '../fixtures';
+import type {Page} from '@playwright/test';
+import {accountMenu, expectHydrated, mainNavbar} from '../navbar';
+import {abortSignInCodeOnce, blockPageChunks, CHUNK_FAILURE_ERRORS, throwFromFirstResizeObserver} from '../failures';
+
+test.use({expectedErrors: CHUNK_FAILURE_ERRORS});
+
+async function expectChrome(page: Page): Promise<void> {
+  await expect(mainNavbar(page)).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('main')).toHaveCount(1);
+}
+
+test('a page whose code cannot be loaded says so inside the chrome, and "Retry" loads it', async ({page}) => {
+  const unblock = await blockPageChunks(page);
+  expect((await page.goto('/1.0/intro'))?.status()).toBe(200);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', {level: 1})).toHaveText('This page could not be loaded');
+  await expect(main).toContainText('Check your connection, then retry.');
+  // The error's own words, not a stack.
+  await expect(main).toContainText(/Loading chunk \S+ failed/);
+  await expect(main).not.toContainText(/\bat \S+ \(/);
+  await expect(page).toHaveTitle('This page could not be loaded | Tutorial Hub');
+  await expectChrome(page);
+
+  await unblock();
+  await main.getByRole('button', {name: 'Retry'}).click();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Introduction to Tutorial Hub 1.0');
+  await expect(accountMenu(page)).toBeVisible();
+});
+
+test.describe(() => {
+  // Before the reload, the running page's own prefetches of the link's chunks fail too, unhandled by Docusaurus.
+  test.use({expectedErrors: new RegExp(`${CHUNK_FAILURE_ERRORS.source}|page error: Loading chunk \\S+ failed`)});
+
+  test('a link to a page whose code cannot be loaded ends on the same screen (Docusaurus reloads the page once)', async ({page}) => {
+    await page.goto('/1.0/intro');
+    await expectHydrated(page);
+    await blockPageChunks(page);
+    await page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Collapsible Sections'}).click();
+    await expect(page).toHaveURL('/1.0/Collapsible');
+    await expect(page.getByRole('main').getByRole('heading', {level: 1})).toHaveText('This page could not be loaded');
+    await expectChrome(page);
+  });
+});
+
+test('when the sign-in code fails to load, the page says so inside the chrome, and "Try again" recovers', async ({page}) => {
+  await abortSignInCodeOnce(page);
+  await page.goto('/1.0/intro');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', {level: 1})).toHaveText('This page cannot be shown right now');
+  await expect(main).toContainText('The sign-in code could not be loaded. Check your connection and try again.');
+  await expectChrome(page);
+
+  await main.getByRole('button', {name: 'Try again'}).click();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Introduction to Tutorial Hub 1.0');
+  await expect(accountMenu(page)).toBeVisible();
+});
+
+test('a page that crashes shows the crash inside the chrome, its error readable, and "Try again" renders it again', async ({page}) => {
+  await throwFromFirstResizeObserver(page);
+  await page.goto('/1.0/test');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', {level: 1})).toHaveText('This page crashed');
+  await expect(main.getByText('Measuring the table failed')).toBeVisible();
+  await expectChrome(page);
+
+  await main.getByRole('button', {name: 'Try again'}).click();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Markdown Feature Test');
+});

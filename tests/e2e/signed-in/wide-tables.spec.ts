@@ -1,0 +1,28 @@
+/** Markdown tables wider than a phone: they scroll sideways inside a region a keyboard can reach. */
+import {expect, test} from '../fixtures';
+import {expectHydrated} from '../navbar';
+
+test.use({viewport: {width: 375, height: 740}});
+
+test('a table wider than the page is a named region that the keyboard scrolls', async ({page}) => {
+  await page.goto('/1.0/test');
+  await expectHydrated(page);
+  const region = page.getByRole('region', {name: 'Table: Feature, File type, Example location'});
+  await expect(region).toHaveAttribute('tabindex', '0');
+  await region.focus();
+  await expect(region).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+});
+
+test.describe('on a wide screen', () => {
+  test.use({viewport: {width: 1280, height: 800}});
+
+  test('a table that fits is no tab stop', async ({page}) => {
+    await page.goto('/1.0/test');
+    await expectHydrated(page);
+    await expect(page.getByRole('table').first()).toBeVisible();
+    await expect(page.getByRole('region', {name: /^Table/})).toHaveCount(0);
+    await expect(page.locator('[tabindex="0"]:has(> table)')).toHaveCount(0);
+  });
+});

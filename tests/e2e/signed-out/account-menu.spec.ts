@@ -1,0 +1,45 @@
+/** The account menu of a reader of this spec's own: its keyboard, and an address too long for the navbar. */
+import {expect, signInAt, test} from '../fixtures';
+import type {Locator} from '@playwright/test';
+import {newAccount, uniqueEmail} from '../../support/emulator';
+
+async function isCut(element: Locator): Promise<boolean> {
+  return element.evaluate((node) => node.scrollWidth > node.clientWidth);
+}
+
+test('Escape closes the menu and takes focus back to its button', async ({page, reader}) => {
+  await signInAt(page, '/1.0/intro', reader);
+  const button = page.getByRole('button', {name: `Signed in as ${reader.email}`});
+  await button.click();
+  const everywhere = page.getByRole('button', {name: 'Sign out everywhere'});
+  await everywhere.focus();
+  await expect(everywhere).toBeFocused();
+
+  await page.keyboard.press('Escape');
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(everywhere).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
+test.describe('a reader with a long address, on the narrowest desktop navbar with larger text', () => {
+  test.use({viewport: {width: 997, height: 800}});
+
+  test('sees the brand whole, the address in a tooltip and whole in the menu', async ({page}) => {
+    const account = await newAccount(uniqueEmail('a-reader-whose-address-is-far-longer-than-the-navbar-has-room-for'));
+    await signInAt(page, '/1.0/intro', account);
+    // A reader's larger default text size: the navbar has less room than at the browser's 16 px.
+    await page.addStyleTag({content: 'html { font-size: 112.5% !important; }'});
+    const button = page.getByRole('button', {name: `Signed in as ${account.email}`});
+    await expect(button).toBeVisible();
+
+    await expect(page.locator('.navbar__title')).toHaveText('Tutorial Hub');
+    expect(await isCut(page.locator('.navbar__title')), 'the brand title is cut').toBe(false);
+    await expect(button).toHaveAttribute('title', account.email);
+
+    await button.click();
+    const address = page.locator('.dropdown__menu').getByText(account.email, {exact: true});
+    await expect(address).toBeVisible();
+    expect(await isCut(address), 'the address in the menu is cut').toBe(false);
+    await expect(address).toBeInViewport({ratio: 1});
+  });
+});
