@@ -3,7 +3,7 @@
  * next release atomically. Readers never get a mix of builds, and pages already open keep every
  * hashed asset they need.
  */
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import {cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -58,14 +58,8 @@ function switchTo(release: string): void {
 const get = (url: string, headers: Record<string, string> = SUBRESOURCE) => gate.request(url, {headers});
 const signedIn = (headers: Record<string, string> = SUBRESOURCE) => ({...headers, cookie: sessionCookieHeader(cookie)});
 
-async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
-}
+/** The gate notices a switch on its own poll of the folder. */
+const WITHIN_POLLS = {timeout: 10_000, interval: 100};
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'gate-releases-'));
@@ -105,7 +99,7 @@ describe('switching to a new release', () => {
     })();
 
     switchTo('b');
-    expect(await until(async () => (await get('/login', NAVIGATION)).body.includes(NEW_MARKER))).toBe(true);
+    await vi.waitFor(async () => expect((await get('/login', NAVIGATION)).body).toContain(NEW_MARKER), WITHIN_POLLS);
     sampling = false;
     await sampler;
     expect(mixed).toEqual([]);
@@ -153,8 +147,8 @@ describe('switching to a new release', () => {
       login,
       readFileSync(login, 'utf8').replace('<meta charset=UTF-8>', '<meta charset=UTF-8><meta name="release" content="b2">'),
     );
-    expect(await until(async () => gate.logs.some((line) => line.event === 'build-changed-in-place'))).toBe(true);
-    expect(await until(async () => (await get('/login', NAVIGATION)).body.includes('content="b2"'))).toBe(true);
+    await vi.waitFor(() => expect(gate.logs).toContainEqual(expect.objectContaining({event: 'build-changed-in-place'})), WITHIN_POLLS);
+    await vi.waitFor(async () => expect((await get('/login', NAVIGATION)).body).toContain('content="b2"'), WITHIN_POLLS);
     expect(gate.logs).toContainEqual(expect.objectContaining({event: 'build-switched', how: 'in-place'}));
   });
 });

@@ -26,16 +26,8 @@ async function statusWith(gate: RunningGate, cookie: string): Promise<number> {
   return (await gate.request('/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status;
 }
 
-/** Polls until the gate answers `status`, for changes the gate notices by itself (a file edit); bounded. */
-async function eventually(gate: RunningGate, cookie: string, status: number, timeoutMs = 10_000): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await statusWith(gate, cookie);
-  while (last !== status && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    last = await statusWith(gate, cookie);
-  }
-  return last;
-}
+/** The gate notices a change of the readers file on its own poll. */
+const WITHIN_POLLS = {timeout: 10_000, interval: 100};
 
 const auditOf = (gate: RunningGate) => gate.logs.filter((line) => typeof line.event === 'string');
 
@@ -133,19 +125,16 @@ describe('the allowed-emails file', () => {
 
     writeFileSync(file, `# Readers of Tutorial Hub\n${partner.email.toUpperCase()}\n${colleague.email} # team lead\n`);
     // The gate reads the file on its next poll.
-    const cookie = await vi.waitFor(
-      async () => {
-        const response = await postSession(listed, (await signInWithPassword(partner.email, partner.password)).idToken);
-        expect(response.status).toBe(204);
-        return sessionCookieOf(response);
-      },
-      {timeout: 10_000, interval: 200},
-    );
+    const cookie = await vi.waitFor(async () => {
+      const response = await postSession(listed, (await signInWithPassword(partner.email, partner.password)).idToken);
+      expect(response.status).toBe(204);
+      return sessionCookieOf(response);
+    }, WITHIN_POLLS);
     const colleagueCookie = await sessionCookieFor(listed, colleague);
     expect(await statusWith(listed, cookie)).toBe(200);
 
     writeFileSync(file, `# Readers of Tutorial Hub\n${colleague.email}\n`);
-    expect(await eventually(listed, cookie, 401)).toBe(401);
+    await vi.waitFor(async () => expect(await statusWith(listed, cookie)).toBe(401), WITHIN_POLLS);
     expect(await statusWith(listed, colleagueCookie)).toBe(200);
     expect(auditOf(listed)).toContainEqual(expect.objectContaining({event: 'access-ended', reason: 'not-allowed', email: partner.email}));
   });
@@ -154,21 +143,21 @@ describe('the allowed-emails file', () => {
     const partner = await newAccount(uniqueEmail('unreadable', 'partner.test'));
     writeFileSync(file, `${partner.email}\n`);
     const signIn = async () => (await postSession(listed, (await signInWithPassword(partner.email, partner.password)).idToken)).status;
-    await vi.waitFor(async () => expect(await signIn()).toBe(204), {timeout: 10_000, interval: 200});
+    await vi.waitFor(async () => expect(await signIn()).toBe(204), WITHIN_POLLS);
     const cookie = await sessionCookieFor(listed, partner);
     expect(await statusWith(listed, cookie)).toBe(200);
 
     // Replaced by something the gate cannot read as a file.
     rmSync(file);
     mkdirSync(file);
-    expect(await eventually(listed, cookie, 401)).toBe(401);
+    await vi.waitFor(async () => expect(await statusWith(listed, cookie)).toBe(401), WITHIN_POLLS);
     expect(await signIn()).toBe(403);
     const cannotRead = () => listed.logs.filter((line) => String(line.msg).startsWith('The allowed-emails file cannot be read')).length;
-    await vi.waitFor(() => expect(cannotRead()).toBeGreaterThanOrEqual(2), {timeout: 10_000, interval: 200});
+    await vi.waitFor(() => expect(cannotRead()).toBeGreaterThanOrEqual(2), WITHIN_POLLS);
 
     rmSync(file, {recursive: true});
     writeFileSync(file, `${partner.email}\n`);
-    await vi.waitFor(async () => expect(await signIn()).toBe(204), {timeout: 10_000, interval: 200});
+    await vi.waitFor(async () => expect(await signIn()).toBe(204), WITHIN_POLLS);
   });
 });
 
