@@ -25,6 +25,7 @@ const MESSAGES: Record<string, string> = {
   'auth/operation-not-allowed': 'This sign-in method is not enabled for Tutorial Hub.',
   'auth/unauthorized-domain': 'This site is not authorised to sign in with this provider.',
   'auth/expired-action-code': 'This link has expired. Ask for a new one.',
+  'auth/invalid-action-code': 'This link is no longer valid: it was used already, or a newer one replaced it. Ask for a new one.',
   'session/rejected': 'Your sign-in was not accepted by the site. Sign in again.',
   'session/unreachable': 'The site cannot be reached. Try again in a moment.',
   'session/identity-unavailable': 'The sign-in service cannot be reached right now. Try again in a moment.',

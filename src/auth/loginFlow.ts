@@ -16,9 +16,10 @@ export type LoginView =
 
 /**
  * Why the page sent the password link: "Create an account" (for a new address and a taken one alike,
- * so that the page never tells which addresses have accounts), or a sign-in whose address is not verified.
+ * so that the page never tells which addresses have accounts), a sign-in whose address is not verified,
+ * or Firebase's own verification link opened (see ./actionLink.ts).
  */
-export type LinkReason = 'sign-up' | 'unverified';
+export type LinkReason = 'sign-up' | 'unverified' | 'verify-link';
 
 /**
  * What the verification panel says was sent. Always Firebase's password-reset link: choosing the password
@@ -27,9 +28,14 @@ export type LinkReason = 'sign-up' | 'unverified';
  */
 export function linkPanelCopy(reason: LinkReason, email: string): string {
   const next = 'Open it and choose a password (that also verifies the address), then sign in here with it.';
-  return reason === 'sign-up'
-    ? `We sent a link to choose your password to ${email}. ${next}`
-    : `${email} is not verified yet. We sent a link to choose a new password to it. ${next}`;
+  switch (reason) {
+    case 'sign-up':
+      return `We sent a link to choose your password to ${email}. ${next}`;
+    case 'unverified':
+      return `${email} is not verified yet. We sent a link to choose a new password to it. ${next}`;
+    case 'verify-link':
+      return `This link does not verify ${email} on its own: we sent it a link to choose a password instead. ${next}`;
+  }
 }
 
 /** The verification panel's way on: the sign-in form, email filled in, once the password is chosen. */

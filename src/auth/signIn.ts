@@ -1,6 +1,7 @@
 /** The sign-in flows of the login page: Firebase first, then (behind the gate server) the session cookie. */
 import {
   browserPopupRedirectResolver,
+  checkActionCode,
   createUserWithEmailAndPassword,
   getRedirectResult,
   GithubAuthProvider,
@@ -84,6 +85,14 @@ export async function sendResetLink(settings: AuthSettings, email: string, retur
     // Projects without Firebase's email enumeration protection (and the emulator) say so; we do not.
     if (authErrorCode(error) !== 'auth/user-not-found') throw error;
   }
+}
+
+/** The address an emailed Firebase link is for, read without applying the link: its code stays unused. */
+export async function addressOfActionCode(settings: AuthSettings, oobCode: string): Promise<string> {
+  const {data} = await withTimeout(checkActionCode(authClient(settings), oobCode));
+  // Sign-in links name no address here; nothing to send a password link to.
+  if (!data.email) throw new AuthFlowError('auth/invalid-action-code');
+  return data.email;
 }
 
 /**

@@ -30,6 +30,16 @@ export function signUp(email: string, password: string) {
   return identityCall('signUp', {email, password});
 }
 
+/** Firebase's own verification email, as any account can ask for it with its ID token (`accounts:sendOobCode`). */
+export async function requestVerificationEmail(idToken: string): Promise<void> {
+  const response = await fetch(`${IDENTITY}/accounts:sendOobCode?key=demo-api-key`, {
+    method: 'POST',
+    headers: {'content-type': 'application/json'},
+    body: JSON.stringify({requestType: 'VERIFY_EMAIL', idToken}),
+  });
+  if (!response.ok) throw new Error(`emulator sendOobCode: ${response.status} ${await response.text()}`);
+}
+
 /** An anonymous Firebase account (`accounts:signUp` with no email), as any visitor can make one. */
 export function signUpAnonymously() {
   return identityCall('signUp', {});

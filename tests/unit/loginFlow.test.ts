@@ -51,6 +51,11 @@ describe('the verification panel', () => {
       'unverified',
       'newhire@corp.test is not verified yet. We sent a link to choose a new password to it. Open it and choose a password (that also verifies the address), then sign in here with it.',
     ],
+    // Firebase's own verification link opened: not applied, the password link sent instead.
+    [
+      'verify-link',
+      'This link does not verify newhire@corp.test on its own: we sent it a link to choose a password instead. Open it and choose a password (that also verifies the address), then sign in here with it.',
+    ],
   ])('after %s, says which link was sent', (reason, copy) => {
     expect(linkPanelCopy(reason, email)).toBe(copy);
     expect(linkPanelCopy(reason, email)).not.toMatch(/verification link/);

@@ -11,8 +11,10 @@ import {
   type FormMode,
   type LoginView,
 } from '@site/src/auth/loginFlow';
+import {actionLinkOf, firebaseActionHandler} from '@site/src/auth/actionLink';
 import {postLoginTarget} from '@site/shared/paths';
 import {
+  addressOfActionCode,
   completeProviderRedirect,
   createAccount,
   currentUser,
@@ -118,6 +120,25 @@ export function useLoginFlows(): LoginFlows {
     if (isBackFromProviderRedirect()) signIn('form', () => completeProviderRedirect(settings));
   });
   useEffect(() => completeRedirect(), []);
+
+  // Opened from one of Firebase's emails (this page is the project's action handler): once, when the page opens.
+  const openActionLink = useEffectEvent(() => {
+    const link = actionLinkOf(location.search, firebaseActionHandler(settings));
+    if (link.kind === 'forward') {
+      act(async () => {
+        window.location.replace(link.url);
+        return 'leaving';
+      });
+    } else if (link.kind === 'verify-email') {
+      // Verifying goes through choosing the password, never through this code.
+      act(async () => {
+        const address = await addressOfActionCode(settings, link.oobCode);
+        setView({panel: 'verify', email: address, reason: 'verify-link'});
+        await sendLink(address);
+      });
+    }
+  });
+  useEffect(() => openActionLink(), []);
 
   // Firebase knows a reader while the form shows: an expired server session, /login opened while
   // signed in, or a sign-in in another tab. Renew the session without asking for the password,
