@@ -61,6 +61,7 @@ interface ErrorPage {
   chrome: PageChrome;
 }
 
+/** `#__docusaurus` is the site's column (its stylesheet's), so the footer sits at the bottom as on every page. */
 function errorPage({title, heading, message, link, chrome}: ErrorPage): string {
   const links = chrome.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
   return `<!doctype html>
@@ -76,16 +77,18 @@ ${links}
 <body>
 ${chrome.themeScript === null ? '' : `<script>${chrome.themeScript}</script>`}
 ${chrome.sprite ?? ''}
+<div id="__docusaurus">
 ${chrome.announcement ?? ''}
 <nav class="navbar" aria-label="Main"><div class="navbar__inner"><div class="navbar__items">
 <a class="navbar__brand" href="/"><span class="navbar__logo"><img src="/img/logo.svg" alt="Tutorial Hub logo" width="32" height="32"></span><b class="navbar__title">Tutorial Hub</b></a>
 </div></div></nav>
-<main class="container margin-vert--xl">
+<main class="container margin-vert--xl" style="flex: 1 0 auto">
 <h1>${heading}</h1>
 <p>${message}</p>
 <p><a class="button button--primary" href="${escapeHtml(link.href)}">${link.label}</a></p>
 </main>
 ${chrome.footer ?? ''}
+</div>
 </body>
 </html>
 `;
