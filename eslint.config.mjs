@@ -47,6 +47,8 @@ export default tseslint.config(
               group: ['**/src/**', '@site/src/**', '**/tests/**', '**/bench/**', '**/testkit/**'],
               message: 'The gate and shared/ stand alone: move what both need to shared/.',
             },
+            // shared/ holds the product's contracts; what drives a browser is the harness's (testkit/).
+            {group: ['@playwright/*', 'playwright', 'playwright-core'], message: 'Browser automation belongs in testkit/.'},
           ],
         },
       ],

@@ -1,5 +1,5 @@
 import {defineConfig, devices} from '@playwright/test';
-import {chromiumLaunchOptions} from './shared/chromium';
+import {chromiumLaunchOptions} from './testkit/chromium';
 import {GATE_URL, gateServerEnv} from './tests/support/environment';
 import {READER_STATE} from './tests/e2e/readerState';
 

@@ -9,8 +9,8 @@
  * own launch flags, every Lighthouse run ended in NO_NAVSTART (no navigation in the trace).
  */
 import {chromium} from '@playwright/test';
-import {chromiumLaunchOptions} from '../shared/chromium';
-import {signInThroughLoginPage} from '../shared/loginPage';
+import {chromiumLaunchOptions} from '../testkit/chromium';
+import {signInThroughLoginPage} from '../testkit/loginPage';
 import {HOST, PORTS} from './lib/environment';
 import {Resources, startServer} from './lib/processes';
 import {goalCell, note, printTable, Report} from './lib/report';

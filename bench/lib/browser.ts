@@ -1,7 +1,7 @@
 /** Debian's Chromium through Playwright, as the tests drive it, and a signed-in reader's browser state. */
 import {chromium, type Browser, type BrowserContext} from '@playwright/test';
-import {chromiumLaunchOptions} from '../../shared/chromium';
-import {signInThroughLoginPage} from '../../shared/loginPage';
+import {chromiumLaunchOptions} from '../../testkit/chromium';
+import {signInThroughLoginPage} from '../../testkit/loginPage';
 
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 

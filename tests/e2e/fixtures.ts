@@ -3,7 +3,7 @@
  * import `test` and `expect` from here, never from '@playwright/test'.
  */
 import {test as base, expect, type Page} from '@playwright/test';
-import {signInThroughLoginPage} from '../../shared/loginPage';
+import {signInThroughLoginPage} from '../../testkit/loginPage';
 import {GATE_URL} from '../support/environment';
 import {newReader} from '../support/reader';
 

@@ -1,4 +1,4 @@
-import {signInThroughLoginPage} from '../../shared/loginPage';
+import {signInThroughLoginPage} from '../../testkit/loginPage';
 import {expect, test as setup} from './fixtures';
 import {READER_STATE} from './readerState';
 

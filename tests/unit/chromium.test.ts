@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {DEBIAN_CHROMIUM, chromiumExecutable, type ChromiumBuild} from '../../shared/chromium';
+import {DEBIAN_CHROMIUM, chromiumExecutable, type ChromiumBuild} from '../../testkit/chromium';
 
 const both = (path: string) => (Object.values(DEBIAN_CHROMIUM) as string[]).includes(path);
 const browserOnly = (path: string) => path === DEBIAN_CHROMIUM.browser;

@@ -2,7 +2,7 @@ import {expect, test} from '../fixtures';
 import type {Page} from '@playwright/test';
 import {expectAccessibleInEachScheme} from '../../support/axe';
 import {newAccount, uniqueEmail} from '../../support/emulator';
-import {signInThroughLoginPage} from '../../../shared/loginPage';
+import {signInThroughLoginPage} from '../../../testkit/loginPage';
 
 /**
  * axe-core on the login page, the only page a signed-out visitor gets (a signed-in reader is sent

@@ -6,7 +6,7 @@
 import {expect, test} from '../fixtures';
 import {requestVerificationEmail, sentEmails, signInWithPassword, signUp, uniqueEmail, type OobCode} from '../../support/emulator';
 import {EMULATOR_HOST, GATE_URL} from '../../support/environment';
-import {signInThroughLoginPage} from '../../../shared/loginPage';
+import {signInThroughLoginPage} from '../../../testkit/loginPage';
 
 // The refusals this spec provokes: the gate's 403 to the stranger, the identity service's 400 to the
 // stranger's old password, and the emulator's link page asking for a favicon.

@@ -2,7 +2,7 @@
  * A second `__session` cookie the reader's browser sends beside the site's own: a sibling subdomain
  * can set one for the parent domain. Here it is one for a longer path, which the browser sends first.
  */
-import {signInThroughLoginPage} from '../../../shared/loginPage';
+import {signInThroughLoginPage} from '../../../testkit/loginPage';
 import {sessionCookieClaims, nowSeconds, unsignedJwt} from '../../support/emulator';
 import {GATE_URL} from '../../support/environment';
 import {expect, test} from '../fixtures';

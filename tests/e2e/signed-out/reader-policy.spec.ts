@@ -10,7 +10,7 @@ import {newAccount, sentEmails, signUp, uniqueEmail, updateAccount} from '../../
 import {GATE_URL} from '../../support/environment';
 import {startGateProcess, type GateProcess} from '../../support/gateProcess';
 import {newReader} from '../../support/reader';
-import {signInThroughLoginPage} from '../../../shared/loginPage';
+import {signInThroughLoginPage} from '../../../testkit/loginPage';
 
 const PASSWORD = 'a-good-long-password';
 

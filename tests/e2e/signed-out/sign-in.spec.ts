@@ -1,6 +1,6 @@
 /** Signing in with email and password on the login page, and where the reader lands. */
 import {DEMO_READER} from '../../../shared/demoReader';
-import {signInThroughLoginPage} from '../../../shared/loginPage';
+import {signInThroughLoginPage} from '../../../testkit/loginPage';
 import {EMULATOR_HOST, GATE_URL} from '../../support/environment';
 import {expect, test} from '../fixtures';
 
