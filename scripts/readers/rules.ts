@@ -10,15 +10,8 @@ import {
   firebaseProjectFromEnv,
   type Env,
 } from '../../shared/firebaseProject';
-import {
-  admit,
-  emailDomain,
-  isEmailAddress,
-  normaliseEmail,
-  parseEmailList,
-  type ReaderAccount,
-  type ReaderPolicy,
-} from '../../server/rules/readerPolicy';
+import {isEmailAddress, normaliseEmail} from '../../shared/email';
+import {admit, emailDomain, parseEmailList, type ReaderAccount, type ReaderPolicy} from '../../server/rules/readerPolicy';
 
 export const USAGE = `Usage: npm run readers -- <command>
 

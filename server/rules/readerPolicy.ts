@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type {UserRecord} from 'firebase-admin/auth';
 import type {Env} from '../../shared/firebaseProject';
+import {isEmailAddress, normaliseEmail} from '../../shared/email';
 import type {SessionRefusal} from '../../shared/session';
 
 export interface ReaderPolicy {
@@ -59,10 +60,6 @@ export type Admission = {admitted: true} | {admitted: false; reason: Refusal};
 
 const ADMITTED: Admission = {admitted: true};
 
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
 /** The domain part of an address, or null when there is none. */
 export function emailDomain(email: string): string | null {
   const at = email.lastIndexOf('@');
@@ -93,8 +90,6 @@ export function admit(account: ReaderAccount, policy: ReaderPolicy): Admission {
 
 /** A DNS name of at least two labels: letters, digits and inner hyphens. */
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
-/** Deliberately loose: Firebase decides what an address is; this only catches what is plainly not one. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export class PolicyError extends Error {
   constructor(message: string) {
@@ -140,14 +135,10 @@ export function parseEmailList(text: string): EmailList {
   text.split(/\r?\n/).forEach((rawLine, index) => {
     const line = rawLine.replace(COMMENT, '').trim();
     if (line === '') return;
-    if (EMAIL.test(line)) emails.add(normaliseEmail(line));
+    if (isEmailAddress(line)) emails.add(normaliseEmail(line));
     else invalid.push({line: index + 1, text: rawLine.trim()});
   });
   return {emails, invalid};
-}
-
-export function isEmailAddress(text: string): boolean {
-  return EMAIL.test(text.trim());
 }
 
 /** One line for the start banner; it names no address or domain. */

@@ -18,6 +18,7 @@ import {authErrorCode, AuthFlowError} from './errors';
 import {startServerSession} from './session';
 import {withTimeout} from './timeout';
 import type {AuthSettings} from './settings';
+import {isEmailAddress} from '../../shared/email';
 
 export type ProviderName = 'google' | 'github';
 
@@ -36,7 +37,7 @@ export async function establishSession(settings: AuthSettings, user: User): Prom
 
 export function validateCredentials(email: string, password: string | null): void {
   if (email.trim() === '') throw new AuthFlowError('auth/missing-email');
-  if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) throw new AuthFlowError('auth/invalid-email');
+  if (!isEmailAddress(email)) throw new AuthFlowError('auth/invalid-email');
   if (password !== null && password === '') throw new AuthFlowError('auth/missing-password');
 }
 

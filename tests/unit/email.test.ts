@@ -1,0 +1,23 @@
+import {describe, expect, it} from 'vitest';
+import {isEmailAddress, normaliseEmail} from '../../shared/email';
+
+describe('isEmailAddress', () => {
+  it.each([
+    ['ada@example.com', true],
+    ['  Ada.Lovelace+docs@Example.CO.UK ', true],
+    ['ada@localhost', false],
+    ['ada@', false],
+    ['@example.com', false],
+    ['ada example@example.com', false],
+    ['ada@@example.com', false],
+    ['', false],
+  ])('%j → %s', (text, expected) => {
+    expect(isEmailAddress(text)).toBe(expected);
+  });
+});
+
+describe('normaliseEmail', () => {
+  it('drops surrounding spaces and letter case', () => {
+    expect(normaliseEmail('  Ada@Example.COM ')).toBe('ada@example.com');
+  });
+});
