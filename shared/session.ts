@@ -37,6 +37,18 @@ export interface SignInOptions {
 export const SESSION_REFUSALS = ['not-allowed', 'email-not-verified', 'anonymous', 'disabled'] as const;
 export type SessionRefusal = (typeof SESSION_REFUSALS)[number];
 
+/**
+ * Each refusal in the reader's words: the gate's 403 `message` and the login page's error say the
+ * same. Anonymous and disabled accounts read like any other the list does not hold, so that a
+ * stranger learns nothing about an account.
+ */
+export const REFUSAL_WORDING: Readonly<Record<SessionRefusal, string>> = {
+  'not-allowed': 'This account is not on the reader list of Tutorial Hub.',
+  'email-not-verified': 'This email address is not verified yet. Choose a password through the link we sent: that verifies it.',
+  anonymous: 'This account is not on the reader list of Tutorial Hub.',
+  disabled: 'This account is not on the reader list of Tutorial Hub.',
+};
+
 /** `__session=<value>`, as a Cookie request header. */
 export function sessionCookieHeader(value: string): string {
   return `${SESSION_COOKIE}=${value}`;

@@ -10,7 +10,7 @@ import {isRevoked, isSignedOut, sessionEnding, signInIdOf, unverifiedClaims, typ
 import {isServiceFailure, type IdentityService} from './identity';
 import {MAX_SESSION_COOKIES, SessionCache, type AccessEnded, type Session} from './sessionCache';
 import {SignOutLedger, signInOf, type SignIn, type SignOutScope} from './signOuts';
-import type {SignOutAnswer} from '../../shared/session';
+import {REFUSAL_WORDING, type SignOutAnswer} from '../../shared/session';
 
 export type {Session} from './sessionCache';
 
@@ -62,13 +62,6 @@ export class SessionError extends Error {
     this.name = 'SessionError';
   }
 }
-
-const REFUSAL_MESSAGES: Record<Refusal, string> = {
-  'not-allowed': 'This account is not on the reader list.',
-  'email-not-verified': 'Verify the email address of this account first.',
-  anonymous: 'Sign in with an email account.',
-  disabled: 'This account has been disabled.',
-};
 
 export function accountState(user: UserRecord): AccountState {
   const account = readerAccountOf(user);
@@ -170,7 +163,7 @@ export class SessionAuthority {
 
   private refuse(reason: Refusal, who: {uid: string; email: string | null}): SessionError {
     this.options.audit?.({event: 'session-refused', reason, ...who});
-    return new SessionError(reason, REFUSAL_MESSAGES[reason]);
+    return new SessionError(reason, REFUSAL_WORDING[reason]);
   }
 
   /**

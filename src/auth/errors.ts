@@ -3,6 +3,8 @@
  * an account exists: an unknown address reads like a wrong password.
  */
 
+import {REFUSAL_WORDING} from '../../shared/session';
+
 const MESSAGES: Record<string, string> = {
   'auth/invalid-credential': 'The email or password is incorrect.',
   'auth/wrong-password': 'The email or password is incorrect.',
@@ -32,10 +34,8 @@ const MESSAGES: Record<string, string> = {
   'session/did-not-stick':
     'Signing in did not stick: this browser keeps sending the site another session cookie. Clear the cookies of this site in your browser settings, then sign in again.',
   'session/sign-out-failed': 'You are still signed in: the site could not end your session. Try again in a moment.',
-  'session/email-not-verified': 'This email address is not verified yet. Choose a password through the link we sent: that verifies it.',
-  'session/not-allowed': 'This account is not on the reader list of Tutorial Hub.',
-  'session/anonymous': 'This account is not on the reader list of Tutorial Hub.',
-  'session/disabled': 'This account is not on the reader list of Tutorial Hub.',
+  // The gate's refusals, in the words the gate uses too.
+  ...Object.fromEntries(Object.entries(REFUSAL_WORDING).map(([code, wording]) => [`session/${code}`, wording])),
 };
 
 const FALLBACK = 'Something went wrong while signing in. Try again in a moment.';

@@ -1,6 +1,6 @@
 /** The login page's decisions, apart from the calls and the markup: which panel the reader sees next. */
 import type {GateMode} from './settings';
-import type {SignInOptions, SignOutAnswer} from '../../shared/session';
+import {SESSION_REFUSALS, type SignInOptions, type SignOutAnswer} from '../../shared/session';
 import {loginUrlFor} from '../../shared/paths';
 
 export type FormMode = 'sign-in' | 'sign-up' | 'reset';
@@ -74,7 +74,11 @@ export type FailureOutcome =
    */
   | {next: 'form'; signOut: true};
 
-const REFUSED: ReadonlySet<string> = new Set(['session/not-allowed', 'session/anonymous', 'session/disabled', 'auth/user-disabled']);
+/** Every refusal but an unverified address (which the password link settles), and Firebase's own word for a disabled account. */
+const REFUSED: ReadonlySet<string> = new Set([
+  ...SESSION_REFUSALS.filter((code) => code !== 'email-not-verified').map((code) => `session/${code}`),
+  'auth/user-disabled',
+]);
 
 export function outcomeOfFailure(code: string | null): FailureOutcome {
   if (code === 'session/email-not-verified') return {next: 'verify'};
