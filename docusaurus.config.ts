@@ -6,12 +6,12 @@ import type {ServedBuildOptions} from './plugins/servedBuild';
 import type {SearchOptions} from './plugins/search';
 import {SEARCH_PLUGIN} from './plugins/search/name';
 import {searchSectionsFor} from './plugins/search/sections';
-import frozenVersions from './versions.json';
-import currentVersion from './current-version.json';
+import {siteVersions} from './shared/siteVersions';
 
 // The dev server has no gate server in front of it, so the browser gate does the hiding there.
 const isDevServer = process.env.NODE_ENV === 'development';
 const auth = authSettingsFromEnv(process.env, isDevServer ? 'client' : 'server');
+const versions = siteVersions(__dirname);
 
 const searchOptions = {
   // The search plugin indexes the docs only (plugins/search splits its index into what the box loads).
@@ -25,10 +25,7 @@ const searchOptions = {
     ignoreCssSelectors: ['pre'],
   },
   // The top-level sections of each version: the box puts the reader's own section first.
-  sections: searchSectionsFor(__dirname, [
-    {docsDir: 'docs', routePath: '', label: currentVersion.label},
-    ...frozenVersions.map((name) => ({docsDir: `versioned_docs/version-${name}`, routePath: name, label: name})),
-  ]),
+  sections: searchSectionsFor(__dirname, versions),
 } satisfies SearchOptions;
 
 /** A Prism theme with some token colours replaced (same hue, more contrast). */
@@ -94,10 +91,7 @@ const config: Config = {
           sidebarPath: './sidebars.ts',
           // The newest docs live at the root; each frozen version under its own name (scripts/release-version.ts).
           lastVersion: 'current',
-          versions: {
-            current: {label: currentVersion.label, path: '/'},
-            ...Object.fromEntries(frozenVersions.map((name) => [name, {label: name, path: name}])),
-          },
+          versions: Object.fromEntries(versions.map(({name, label, route}) => [name, {label, path: route || '/'}])),
         },
         blog: false,
         theme: {customCss: './src/css/custom.css'},

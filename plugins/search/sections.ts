@@ -5,14 +5,7 @@
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {SearchSection} from '../../shared/searchSections';
-
-export interface DocsVersionFolder {
-  /** The version's docs folder, e.g. `docs` or `versioned_docs/version-1.0`. */
-  docsDir: string;
-  /** Its URL path below the base URL: '' for the version at the root, else e.g. `1.0`. */
-  routePath: string;
-  label: string;
-}
+import type {SiteVersion} from '../../shared/siteVersions';
 
 export interface Section {
   folder: string;
@@ -21,10 +14,10 @@ export interface Section {
 }
 
 /** Pure: the search sections of one version's folders. */
-export function searchSectionsOf(version: Pick<DocsVersionFolder, 'routePath' | 'label'>, sections: readonly Section[]): SearchSection[] {
+export function searchSectionsOf(version: Pick<SiteVersion, 'route' | 'label'>, sections: readonly Section[]): SearchSection[] {
   return sections.map(({folder, label}) => ({
     label: `${label} (${version.label})`,
-    path: version.routePath === '' ? folder : `${version.routePath}/${folder}`,
+    path: version.route === '' ? folder : `${version.route}/${folder}`,
   }));
 }
 
@@ -51,6 +44,6 @@ export function sectionsIn(docsDir: string): Section[] {
     .map((folder) => ({folder, label: labelOf(path.join(docsDir, folder), folder)}));
 }
 
-export function searchSectionsFor(siteDir: string, versions: readonly DocsVersionFolder[]): SearchSection[] {
+export function searchSectionsFor(siteDir: string, versions: readonly Pick<SiteVersion, 'docsDir' | 'route' | 'label'>[]): SearchSection[] {
   return versions.flatMap((version) => searchSectionsOf(version, sectionsIn(path.join(siteDir, version.docsDir))));
 }

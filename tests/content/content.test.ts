@@ -9,7 +9,7 @@ import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../shared/searchIndexF
 import {belowBase, isWithin} from '../../shared/searchSections';
 import {sectionsIn} from '../../plugins/search/sections';
 import {readBuiltSearchIndex} from '../support/builtSearchIndex';
-import {siteVersions} from '../support/searchSections';
+import {siteVersions} from '../../shared/siteVersions';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BUILD = path.join(ROOT, 'build/site');

@@ -12,6 +12,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {builtFiles, SITE_BUILD_DIR} from './buildFiles';
 import {searchSectionsFor} from '../../plugins/search/sections';
+import {siteVersions} from '../../shared/siteVersions';
 
 export interface PrivateIdentifier {
   kind: 'path' | 'last segment' | 'title' | 'source path' | 'version label' | 'section label' | 'search context';
@@ -75,15 +76,10 @@ export function privateIdentifiers(): PrivateIdentifier[] {
     add('title', title, asText(title));
   }
   for (const source of docSources()) add('source path', source, new RegExp(escape(source)));
-  const versions = JSON.parse(readFileSync(path.join(ROOT, 'versions.json'), 'utf8')) as string[];
-  const current = (JSON.parse(readFileSync(path.join(ROOT, 'current-version.json'), 'utf8')) as {label: string}).label;
-  for (const version of [...versions, current])
-    add('version label', version, new RegExp(`${asText(version).source}|${asSegment(version).source}`, 'm'));
+  const versions = siteVersions(ROOT);
+  for (const {label} of versions) add('version label', label, new RegExp(`${asText(label).source}|${asSegment(label).source}`, 'm'));
   for (const label of sectionLabels()) add('section label', label, asText(label));
-  const contexts = searchSectionsFor(ROOT, [
-    {docsDir: 'docs', routePath: '', label: current},
-    ...versions.map((version) => ({docsDir: `versioned_docs/version-${version}`, routePath: version, label: version})),
-  ]);
+  const contexts = searchSectionsFor(ROOT, versions);
   for (const context of contexts) {
     add('search context', context.path, new RegExp(`${asText(context.path).source}|${asPath(`/${context.path}`).source}`, 'm'));
     add('search context', context.label, asText(context.label));

@@ -9,6 +9,7 @@ import {expect, type Page, type Response} from '@playwright/test';
 import {sectionsIn} from '../../plugins/search/sections';
 import {MANIFEST_FILE, PARTS_DIR} from '../../shared/searchIndexFiles';
 import {searchFromNavbar} from './search';
+import {siteVersions} from '../../shared/siteVersions';
 
 export interface SectionSearchCase {
   /** `2.0, Tutorial - Basics`, or `1.0, outside every section`. */
@@ -26,23 +27,6 @@ export interface SectionSearchCase {
   contextLabel?: string;
   /** The version's `version` parameter on the search page (`1.0/`), '' for the one at the root. */
   versionParam: string;
-}
-
-export interface SiteVersion {
-  docsDir: string;
-  /** '' for the version at the root, else its name (`1.0`). */
-  route: string;
-  label: string;
-}
-
-/** The site's versions, newest first, as docusaurus.config.ts lists them. */
-export function siteVersions(siteDir: string): SiteVersion[] {
-  const frozen = JSON.parse(readFileSync(path.join(siteDir, 'versions.json'), 'utf8')) as string[];
-  const current = JSON.parse(readFileSync(path.join(siteDir, 'current-version.json'), 'utf8')) as {label: string};
-  return [
-    {docsDir: 'docs', route: '', label: current.label},
-    ...frozen.map((name) => ({docsDir: `versioned_docs/version-${name}`, route: name, label: name})),
-  ];
 }
 
 /** A doc straight in `dir` whose URL follows its file name, with its title and that title's words. */

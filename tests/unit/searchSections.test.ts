@@ -6,14 +6,9 @@ import {searchSectionsFor, searchSectionsOf, sectionsIn} from '../../plugins/sea
 
 describe('searchSectionsOf', () => {
   it.each([
-    [{routePath: '', label: '2.0'}, 'guides', 'Guides', {label: 'Guides (2.0)', path: 'guides'}],
-    [
-      {routePath: '1.0', label: '1.0'},
-      'tutorial-basics',
-      'Tutorial - Basics',
-      {label: 'Tutorial - Basics (1.0)', path: '1.0/tutorial-basics'},
-    ],
-    [{routePath: 'next', label: 'Next'}, 'api', 'api', {label: 'api (Next)', path: 'next/api'}],
+    [{route: '', label: '2.0'}, 'guides', 'Guides', {label: 'Guides (2.0)', path: 'guides'}],
+    [{route: '1.0', label: '1.0'}, 'tutorial-basics', 'Tutorial - Basics', {label: 'Tutorial - Basics (1.0)', path: '1.0/tutorial-basics'}],
+    [{route: 'next', label: 'Next'}, 'api', 'api', {label: 'api (Next)', path: 'next/api'}],
   ])('%j, folder %s labelled %s → %j', (version, folder, label, expected) => {
     expect(searchSectionsOf(version, [{folder, label}])).toEqual([expected]);
   });
@@ -45,8 +40,8 @@ describe('sectionsIn and searchSectionsFor, on a docs tree', () => {
   it('gives every version its own contexts under its own path', () => {
     expect(
       searchSectionsFor(site, [
-        {docsDir: 'docs', routePath: '', label: '2.0'},
-        {docsDir: 'versioned_docs/version-1.0', routePath: '1.0', label: '1.0'},
+        {docsDir: 'docs', route: '', label: '2.0'},
+        {docsDir: 'versioned_docs/version-1.0', route: '1.0', label: '1.0'},
       ]),
     ).toEqual([
       {label: 'api (2.0)', path: 'api'},
