@@ -2,7 +2,7 @@ import {useEffect, type ReactNode} from 'react';
 import {useHistory, useLocation} from '@docusaurus/router';
 import {useAuth} from './AuthProvider';
 import {decideGate} from './gate';
-import {endServerSession} from './session';
+import {endServerSession} from './gateApi';
 
 /** Renders the page, nothing, or sends the reader to sign in, as decideGate says. */
 export function AuthGate({children}: {children: ReactNode}): ReactNode {

@@ -2,7 +2,7 @@
  * Build-time sign-in settings, read from the environment by docusaurus.config.ts
  * and handed to the browser through `customFields.auth`.
  */
-import {firebaseProjectFromEnv} from '../../shared/firebaseProject';
+import {firebaseProjectFromEnv, type Env} from '../../shared/firebaseProject';
 
 export type GateMode =
   /** Served by the gate server: HTML reaches the browser only for verified sessions. */
@@ -25,8 +25,6 @@ export interface AuthSettings {
   emulatorHost: string | null;
   gateMode: GateMode;
 }
-
-type Env = Record<string, string | undefined>;
 
 const GATE_MODES: readonly GateMode[] = ['server', 'client', 'off'];
 

@@ -15,7 +15,7 @@ import {
 } from 'firebase/auth';
 import {authClient} from './firebase';
 import {authErrorCode, AuthFlowError} from './errors';
-import {startServerSession} from './session';
+import {startServerSession} from './gateApi';
 import {withTimeout} from './timeout';
 import type {AuthSettings} from './settings';
 import {isEmailAddress} from '../../shared/email';

@@ -1,7 +1,7 @@
 /** Signing a reader out: loaded on demand by the auth provider when the reader asks for it. */
 import {signOut} from 'firebase/auth';
 import {authClient} from './firebase';
-import {endServerSession} from './session';
+import {endServerSession} from './gateApi';
 import {noticeAfterSignOut} from './loginFlow';
 import {recordSignOut, recordSignOutNotice} from './signOutRecord';
 import {forgetSession} from './sessionEnded';

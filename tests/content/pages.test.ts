@@ -7,7 +7,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {builtFiles, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/buildFiles';
+import {builtFiles, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
 import {ROUTES} from '../support/routes';
 
 const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'"};

@@ -11,7 +11,7 @@ import {describe, expect, it} from 'vitest';
 import {listBuildFiles} from '../../shared/buildLayout';
 import {isSearchIndex} from '../../shared/searchIndexFiles';
 import {compressionPlan, isCompressible} from '../../scripts/precompressPolicy';
-import {LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/buildFiles';
+import {LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
 
 const COPIES = [
   {suffix: '.br', decode: brotliDecompressSync},

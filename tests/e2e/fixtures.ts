@@ -9,7 +9,8 @@ import {newReader} from '../support/reader';
 
 export {expect};
 
-export interface Reader {
+/** What a test signs in with (the site's own `Reader` is the signed-in account it shows). */
+export interface ReaderCredentials {
   email: string;
   password: string;
 }
@@ -24,7 +25,7 @@ interface Fixtures {
   /** Fails the test on any uncaught page error or console error in its context not expected. */
   errorGuard: void;
   /** A verified reader of the test's own: signing it out, even everywhere, ends no other test's session. */
-  reader: Reader;
+  reader: ReaderCredentials;
 }
 
 export const test = base.extend<Fixtures>({
@@ -53,7 +54,7 @@ export const test = base.extend<Fixtures>({
  * Opens `path` signed out, signs in on the login page it leads to, and waits for the page:
  * the way a reader with a link starts.
  */
-export async function signInAt(page: Page, path: string, reader: Reader, origin = GATE_URL): Promise<void> {
+export async function signInAt(page: Page, path: string, reader: ReaderCredentials, origin = GATE_URL): Promise<void> {
   await page.goto(`${origin}${path}`);
   await signInThroughLoginPage(page, reader);
   await expect(page).toHaveURL(`${origin}${path}`);

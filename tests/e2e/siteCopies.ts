@@ -7,7 +7,7 @@ import {cpSync, mkdirSync} from 'node:fs';
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {signInThroughLoginPage} from '../../testkit/loginPage';
-import {LOGIN_BUILD_DIR} from '../support/buildFiles';
+import {LOGIN_BUILD_DIR} from '../support/builtFiles';
 import {EMULATOR_HOST} from '../support/environment';
 import {startGateProcess, type GateProcess} from '../support/gateProcess';
 import {expect, test as base} from './fixtures';

@@ -8,7 +8,7 @@ import {cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, syml
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {sessionCookieFor, startGate, type RunningGate} from '../support/gate';
-import {BUILD_DIR, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/buildFiles';
+import {BUILD_DIR, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
 import {NAVIGATION, SUBRESOURCE} from '../support/http';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {sessionCookieHeader} from '../../shared/session';

@@ -9,7 +9,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {postLogout, startGate, sessionCookieFor, type RunningGate} from '../support/gate';
-import {builtFiles, docTextSamples, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/buildFiles';
+import {builtFiles, docTextSamples, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
 import {newAccount, nowSeconds, sessionCookieClaims, uniqueEmail, unsignedJwt} from '../support/emulator';
 import {identifiersIn, privateIdentifiers} from '../support/privateIdentifiers';
 import {NAVIGATION, SUBRESOURCE} from '../support/http';

@@ -22,7 +22,7 @@ import {
 } from '../support/emulator';
 import {runScript} from '../support/childProcess';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
-import {LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/buildFiles';
+import {LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
 import {MANIFEST_FILE, partUrl, type SearchManifest} from '../../shared/searchIndexFiles';
 import {safeRedirectTarget} from '../../shared/paths';
 import {DEMO_READER} from '../../shared/demoReader';

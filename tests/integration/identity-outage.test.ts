@@ -12,7 +12,7 @@ import {startTcpProxy, type TcpProxy} from '../support/tcpProxy';
 import {EMULATOR_HOST} from '../support/environment';
 import {newAccount, signInWithPassword, uniqueEmail} from '../support/emulator';
 import {NAVIGATION, SUBRESOURCE} from '../support/http';
-import {LOGIN_BUILD_DIR} from '../support/buildFiles';
+import {LOGIN_BUILD_DIR} from '../support/builtFiles';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {chromeOf} from '../../server/rules/errorPages';
 import {inlineScriptHashes} from '../../server/rules/headers';

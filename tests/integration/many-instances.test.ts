@@ -11,7 +11,7 @@ import {postLogout, sessionCookieFor} from '../support/gate';
 import {startGateProcess, type GateProcess} from '../support/gateProcess';
 import {freePort, haproxyInstalled, startLoadBalancer, type LoadBalancer} from '../support/loadBalancer';
 import {newAccount, nextSecond, uniqueEmail, updateAccount} from '../support/emulator';
-import {BUILD_DIR} from '../support/buildFiles';
+import {BUILD_DIR} from '../support/builtFiles';
 import {NAVIGATION, SUBRESOURCE} from '../support/http';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {sessionCookieHeader} from '../../shared/session';

@@ -10,7 +10,7 @@
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {builtFiles, SITE_BUILD_DIR} from './buildFiles';
+import {builtFiles, SITE_BUILD_DIR} from './builtFiles';
 import {searchSectionsFor} from '../../plugins/search/sections';
 import {siteVersions} from '../../shared/siteVersions';
 

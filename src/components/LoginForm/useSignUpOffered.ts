@@ -1,6 +1,6 @@
 import {useEffect, useState} from 'react';
 import {offersSignUp, type SignUpAnswer} from '@site/src/auth/loginFlow';
-import {fetchSignInOptions} from '@site/src/auth/session';
+import {fetchSignInOptions} from '@site/src/auth/gateApi';
 import type {AuthSettings} from '@site/src/auth/settings';
 
 /**

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type {Page} from '@playwright/test';
 import {partUrl, type SearchManifest} from '../../../shared/searchIndexFiles';
 import {loginUrlFor} from '../../../shared/paths';
-import {SITE_BUILD_DIR} from '../../support/buildFiles';
+import {SITE_BUILD_DIR} from '../../support/builtFiles';
 import {GATE_URL} from '../../support/environment';
 import {indexResponse, manifestPath} from '../../support/search';
 import {expect, signInAt, test} from '../fixtures';

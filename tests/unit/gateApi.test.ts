@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {endServerSession, fetchSignInOptions, startServerSession} from '../../src/auth/session';
+import {endServerSession, fetchSignInOptions, startServerSession} from '../../src/auth/gateApi';
 
 function answer(status: number, body?: unknown): void {
   vi.stubGlobal('fetch', async () => new Response(body === undefined ? null : JSON.stringify(body), {status}));

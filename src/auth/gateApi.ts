@@ -1,4 +1,4 @@
-/** Calls to the gate server's session endpoints (present only when the gate mode is 'server'). */
+/** Calls to the gate server's endpoints (`/api/session`, `/api/logout`, `/api/sign-in-options`), made only when the gate mode is 'server'. */
 import {
   LOGOUT_ENDPOINT,
   SESSION_ENDPOINT,
