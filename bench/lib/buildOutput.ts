@@ -1,11 +1,10 @@
-/** What a build produced: its pages, its search indexes and the login page's scripts, to compare builds and size them. */
+/** What a build produced: its search indexes and the login page's scripts, sized. */
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {listBuildFiles} from '../../shared/buildLayout';
 import {
   DocKind,
-  isSearchIndex,
   MANIFEST_FILE,
   PARTS_DIR,
   type DocPart,
@@ -16,9 +15,6 @@ import {
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {gateBuildLayout} from './docusaurus';
 import {runOf} from '../../src/search/engine/rank';
-
-export const htmlRoutes = (files: readonly string[]) => files.filter((file) => file.endsWith('.html'));
-export const searchIndexFiles = (files: readonly string[]) => files.filter(isSearchIndex);
 
 /**
  * Raw, gzip -9 and as-served bytes of a build file. `served` is what the gate sends a browser that
@@ -71,18 +67,10 @@ export interface VersionIndexStats {
   terms: number;
   termParts: PartsStats;
   docParts: PartsStats;
-  /**
-   * Pages indexed with an empty title (or none: their first document is not a title). Should be 0:
-   * the search plugin read an empty HTML file, or found no title in it. See "Problems found" in BENCHMARKS.md.
-   */
+  /** Pages indexed with an empty title (or none): should be 0 (bench/HISTORY.md, "Problems found"). */
   emptyPages: number;
   /** The first few of them. */
   emptyPageUrls: string[];
-}
-
-/** The manifests of a build (site folder or flat build): one per version. */
-export function manifestFiles(files: readonly string[]): string[] {
-  return files.filter((file) => path.posix.basename(file) === MANIFEST_FILE);
 }
 
 const readJson = <T>(buildDir: string, file: string) => JSON.parse(readFileSync(path.join(buildDir, file), 'utf8')) as T;
@@ -125,45 +113,10 @@ export function versionIndexStats(buildDir: string, manifestFile: string): Versi
 
 /** Every version's index in a build folder, the current version first. */
 export function searchIndexStats(buildDir: string, files: readonly string[] = listBuildFiles(buildDir)): VersionIndexStats[] {
-  return manifestFiles(files)
+  return files
+    .filter((file) => path.posix.basename(file) === MANIFEST_FILE)
     .map((file) => versionIndexStats(buildDir, file))
     .sort((a, b) => a.version.localeCompare(b.version));
-}
-
-export interface Equivalence {
-  htmlRoutes: number;
-  sameHtmlRoutes: boolean;
-  /** A few routes only one of the builds has, when they differ. */
-  htmlRouteDifferences: string[];
-  searchIndexFiles: string[];
-  sameSearchIndexFiles: boolean;
-  /** Byte-identical index files (parts are named by their content's hash): both bundlers feed the plugin the same HTML text. */
-  identicalSearchIndexes: boolean;
-  emptyIndexedPages: {faster: number; webpack: number};
-  emptyIndexedPageUrls: {faster: string[]; webpack: string[]};
-}
-
-/** Same set of HTML routes and of search index files, and whether the indexes hold the same text. */
-export function compareBuilds(faster: string, webpack: string): Equivalence {
-  const [filesF, filesW] = [listBuildFiles(faster), listBuildFiles(webpack)];
-  const [routesF, routesW] = [new Set(htmlRoutes(filesF)), new Set(htmlRoutes(filesW))];
-  const [indexesF, indexesW] = [searchIndexFiles(filesF), searchIndexFiles(filesW)];
-  const differences = [...[...routesF].filter((route) => !routesW.has(route)), ...[...routesW].filter((route) => !routesF.has(route))];
-  const sameIndexFiles = indexesF.join('\n') === indexesW.join('\n');
-  const [statsF, statsW] = [searchIndexStats(faster, filesF), searchIndexStats(webpack, filesW)];
-  const emptyPages = (stats: VersionIndexStats[]) => stats.reduce((sum, index) => sum + index.emptyPages, 0);
-  const emptyUrls = (stats: VersionIndexStats[]) => stats.flatMap((index) => index.emptyPageUrls).slice(0, 5);
-  return {
-    htmlRoutes: routesF.size,
-    sameHtmlRoutes: differences.length === 0,
-    htmlRouteDifferences: differences.slice(0, 5),
-    searchIndexFiles: indexesF,
-    sameSearchIndexFiles: sameIndexFiles,
-    identicalSearchIndexes:
-      sameIndexFiles && indexesF.every((file) => readFileSync(path.join(faster, file)).equals(readFileSync(path.join(webpack, file)))),
-    emptyIndexedPages: {faster: emptyPages(statsF), webpack: emptyPages(statsW)},
-    emptyIndexedPageUrls: {faster: emptyUrls(statsF), webpack: emptyUrls(statsW)},
-  };
 }
 
 export interface LoginWeight {

@@ -4,7 +4,8 @@
  * before that, with the bytes they transferred. bench/searchQuality.ts drives a Pagefind page built
  * with the same roles, so one measurement serves both.
  */
-import type {BrowserContext, Page, Request} from '@playwright/test';
+import type {Browser, BrowserContext, Page, Request} from '@playwright/test';
+import type {StorageState} from './browser';
 
 /** The box's container and input, in the main navbar. */
 export const BOX_CONTAINER = 'nav.navbar .navbar__search';
@@ -19,12 +20,13 @@ export const ANSWERED_SOURCE = String.raw`^(\d+ of \d+ results?\.|No results in 
 /** Longest wait for an answer before a query counts as dropped. */
 export const ANSWER_TIMEOUT_MS = 10_000;
 
-/**
- * tsx (esbuild's keepNames) wraps functions declared inside a `page.evaluate` callback in a `__name`
- * helper the page does not have: give it one.
- */
-export async function allowNamedFunctions(context: BrowserContext): Promise<void> {
+/** A fresh browser context (empty HTTP cache, no worker, nothing loaded), as `state`'s reader, logging the requests `logged` picks. */
+export async function freshPage(browser: Browser, state: StorageState | undefined, logged: (path: string) => boolean) {
+  const context = await browser.newContext(state ? {storageState: state} : {});
+  // tsx (esbuild's keepNames) wraps functions declared inside `page.evaluate` in a `__name` helper the page lacks.
   await context.addInitScript({content: 'globalThis.__name ??= (value) => value;'});
+  const log = new RequestLog(context, logged);
+  return {context, page: await context.newPage(), log};
 }
 
 export interface ShownOption {
@@ -53,24 +55,15 @@ export interface Typed {
   status: string;
 }
 
-export interface TypingOptions {
-  /** Between keys. */
-  delayMs?: number;
-  /** How long to watch the list once the final answer showed. */
-  settleMs?: number;
-  /** The whole text in one `input` event (pasted), not key by key. */
-  paste?: boolean;
-}
-
 /**
- * Clicks the box and types `text` key by key (`delayMs` between keys) or pastes it, then waits for
- * the answer to the whole text and `settleMs` more. Times from the first key's `keydown` (a paste:
- * its `input` event; `event.timeStamp`) to what a MutationObserver on the box's container first sees.
+ * Clicks the box and types `text` key by key (`delayMs` between keys), then waits for the answer to
+ * the whole text and `settleMs` more (watching the list). Times from the first key's `keydown`
+ * (`event.timeStamp`) to what a MutationObserver on the box's container first sees.
  */
 export async function typeIntoBox(
   page: Page,
   text: string,
-  {delayMs = 0, settleMs = 0, paste = false}: TypingOptions = {},
+  {delayMs = 0, settleMs = 0}: {delayMs?: number; settleMs?: number} = {},
 ): Promise<Typed> {
   await page.evaluate(
     ({container, answeredSource, target, timeoutMs, settleMs}) => {
@@ -103,14 +96,10 @@ export async function typeIntoBox(
         if (isAnswered() && input.value === target) state.finalShown = now;
       });
       observer.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
-      for (const type of ['keydown', 'input']) {
-        input.addEventListener(type, (event) => {
-          // A paste has no keydown: its input event starts the clock.
-          if (type === 'input' && !Number.isNaN(state.lastKeydown)) return;
-          if (Number.isNaN(state.firstKeydown)) state.firstKeydown = event.timeStamp;
-          state.lastKeydown = event.timeStamp;
-        });
-      }
+      input.addEventListener('keydown', (event) => {
+        if (Number.isNaN(state.firstKeydown)) state.firstKeydown = event.timeStamp;
+        state.lastKeydown = event.timeStamp;
+      });
       (window as unknown as {typed: Promise<unknown>}).typed = new Promise((resolve) => {
         const started = performance.now();
         const poll = setInterval(() => {
@@ -136,19 +125,14 @@ export async function typeIntoBox(
       settleMs,
     },
   );
-  const box = page.locator(BOX_INPUT);
-  if (paste) {
-    await box.fill(text);
-  } else {
-    await box.click();
-    await page.keyboard.type(text, {delay: delayMs});
-  }
+  await page.locator(BOX_INPUT).click();
+  await page.keyboard.type(text, {delay: delayMs});
   return page.evaluate(() => (window as unknown as {typed: Promise<Typed>}).typed);
 }
 
-/** ms from the first keydown, or null when it never happened. */
+/** ms from the first keydown (0.1 ms), or null when it never happened. */
 export function msSinceFirstKey(typed: Typed, time: number): number | null {
-  return Number.isNaN(time) || Number.isNaN(typed.firstKeydown) ? null : Math.max(0, time - typed.firstKeydown);
+  return Number.isNaN(time) || Number.isNaN(typed.firstKeydown) ? null : Math.round(Math.max(0, time - typed.firstKeydown) * 10) / 10;
 }
 
 /** A page time as epoch ms (the clock request timings use); Infinity when it never happened. */
@@ -172,7 +156,7 @@ export interface LoggedRequest {
  * Every request of a browser context whose path `matches` (the page's and its workers': the search
  * worker's fetches are the context's, not the page's).
  */
-export class RequestLog {
+class RequestLog {
   private readonly requests: Request[] = [];
 
   constructor(context: BrowserContext, matches: (path: string) => boolean) {
