@@ -108,21 +108,16 @@ type Load = Awaited<ReturnType<typeof measureLoad>>;
 
 /** Medians of the loads: times in ms, JS in KiB. */
 function summarize(page: string, server: string, loads: Load[]) {
-  const med = (pick: (load: Load) => number) => round(median(loads.map(pick)), 1);
-  const kibMed = (pick: (load: Load) => number) => kib(median(loads.map(pick)));
+  const {encodings: _encodings, ...first} = loads[0]!;
+  const medians = Object.keys(first).map((key) => {
+    const value = median(loads.map((load) => load[key as keyof typeof first]));
+    return [key, key.startsWith('JS') ? kib(value) : round(value, 1)];
+  });
   return {
     Page: page,
     Server: server,
-    TTFB: med((load) => load.TTFB),
-    FCP: med((load) => load.FCP),
-    LCP: med((load) => load.LCP),
-    load: med((load) => load.load),
-    Scripts: med((load) => load.Scripts),
-    'JS transferred': kibMed((load) => load['JS transferred']),
+    ...(Object.fromEntries(medians) as typeof first),
     Encoding: [...new Set(loads.map((load) => load.encodings))].join(', '),
-    'JS raw': kibMed((load) => load['JS raw']),
-    'JS gzip -9': kibMed((load) => load['JS gzip -9']),
-    'JS after load': kibMed((load) => load['JS after load']),
   };
 }
 

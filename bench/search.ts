@@ -4,7 +4,7 @@
  * doc outside every section, the home page and the search page. Each version's index is a manifest
  * (loaded while the page is idle) and content-hashed parts that a query loads as it needs them
  * (shared/searchIndexFiles.ts). For each page: the index bytes transferred before the first
- * suggestions and before the final list, the wait for them (cold, the next key, warm), and the
+ * suggestions and before the final list, the wait for them (cold and warm), and the
  * latency of 200 queries.
  */
 import type {Browser} from '@playwright/test';
@@ -110,21 +110,19 @@ async function clearBox(page: Awaited<ReturnType<typeof freshPage>>['page']): Pr
 
 /**
  * On `route`, a fresh browser context each run: one letter typed as soon as the page fired `load`
- * (cold), another letter (the manifest loaded, its parts perhaps not), the first letter again (warm);
+ * (cold), then the same letter again (warm: its parts loaded);
  * in the first run the 200 queries as they come (parts loaded as needed), then again (all loaded).
  */
 export async function searchOnPage(browser: Browser, state: StorageState, origin: string, name: string, route: string, runs: number) {
-  const [cold, next, warm] = [[], [], []] as Keystroke[][];
+  const [cold, warm] = [[], []] as Keystroke[][];
   let passes: {asTheyCome: ReturnType<typeof perQuery>; loaded: ReturnType<typeof perQuery>} | undefined;
   const letters = 'sctpdr';
   for (let run = 0; run < runs; run++) {
     const {context, page, log} = await freshPage(browser, state, isSearchIndex);
     try {
       await page.goto(`${origin}${route}`, {waitUntil: 'load'});
-      const [letter, other] = [letters[run % letters.length]!, letters[(run + 1) % letters.length]!];
+      const letter = letters[run % letters.length]!;
       cold.push(keystrokeOf(await typeIntoBox(page, letter, {settleMs: SETTLE_MS}), await log.settled()));
-      await clearBox(page);
-      next.push(keystrokeOf(await typeIntoBox(page, other), await log.settled(), true));
       await clearBox(page);
       warm.push(keystrokeOf(await typeIntoBox(page, letter), await log.settled(), true));
       if (run === 0) {
@@ -135,7 +133,7 @@ export async function searchOnPage(browser: Browser, state: StorageState, origin
       await context.close();
     }
   }
-  return {name, route, cold: summarize(cold), next: summarize(next), warm: summarize(warm), perQuery: passes!};
+  return {name, route, cold: summarize(cold), warm: summarize(warm), perQuery: passes!};
 }
 export type PageSearch = Awaited<ReturnType<typeof searchOnPage>>;
 
@@ -194,9 +192,8 @@ export async function run(workspace: Workspace): Promise<void> {
       indexRows(indexes),
     );
     report.table('Keystrokes: index transferred (as sent, brotli) and ms from keydown to the suggestions; fresh browser context each run', [
-      ...results.flatMap(({name, cold, next, warm}) => [
+      ...results.flatMap(({name, cold, warm}) => [
         keystrokeRow(name, 'cold (right after load)', cold),
-        keystrokeRow(name, 'next key (another letter)', next),
         keystrokeRow(name, 'warm (the first letter again)', warm),
       ]),
     ]);

@@ -10,7 +10,7 @@
  * suggestions, the index bytes transferred before the first and before the final list, and the time
  * from the first key to the first suggestions.
  */
-import {cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync} from 'node:fs';
+import {cpSync, existsSync, mkdirSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {Browser} from '@playwright/test';
 import {isSearchIndex, MANIFEST_FILE} from '../shared/searchIndexFiles';
@@ -53,66 +53,9 @@ const PAGEFIND_CONFIG = {
  * query is pending; a listbox of options, the title first; a status line), so one measurement
  * (bench/lib/searchBox.ts) serves both. Like our box it loads what every query needs while the page is
  * idle (pagefind.js, its WASM and metadata: `init()`), searches on every input and shows only the
- * latest query's answer; an answer is the first eight results' data (one fragment each).
+ * latest query's answer; an answer is the first eight (SHOWN) results' data (one fragment each).
  */
 const PAGEFIND_PAGE = 'pagefind-box.html';
-const PAGEFIND_PAGE_HTML = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>Pagefind</title></head>
-<body>
-<nav class="navbar" aria-label="Main"><div class="navbar__search">
-<input class="navbar__search-input" type="text" role="combobox" aria-label="Search" aria-busy="false" autocomplete="off">
-<div class="popup"></div>
-</div></nav>
-<main><h1>Pagefind over the same pages</h1></main>
-<script type="module">
-const input = document.querySelector('input');
-const popup = document.querySelector('.popup');
-let loading;
-const load = () => (loading ??= import('/pagefind/pagefind.js').then(async (pagefind) => { await pagefind.init(); return pagefind; }));
-addEventListener('load', () => requestIdleCallback(() => load(), {timeout: 3000}));
-let latest = 0;
-input.addEventListener('input', async () => {
-  const id = ++latest;
-  const query = input.value;
-  if (query.trim() === '') { popup.replaceChildren(); input.setAttribute('aria-busy', 'false'); return; }
-  input.setAttribute('aria-busy', 'true');
-  const status = document.createElement('p');
-  status.setAttribute('role', 'status');
-  const shown = [];
-  try {
-    const pagefind = await load();
-    const search = await pagefind.search(query);
-    const results = await Promise.all(search.results.slice(0, ${SHOWN}).map((result) => result.data()));
-    if (id !== latest) return;
-    if (results.length > 0) {
-      const list = document.createElement('ul');
-      list.setAttribute('role', 'listbox');
-      for (const data of results) {
-        const option = document.createElement('li');
-        option.setAttribute('role', 'option');
-        option.dataset.url = data.url;
-        const title = document.createElement('span');
-        title.textContent = data.meta.title ?? '';
-        const place = document.createElement('span');
-        place.textContent = data.url;
-        option.append(title, place);
-        list.append(option);
-      }
-      shown.push(list);
-    }
-    status.textContent = results.length > 0 ? results.length + ' of ' + search.results.length + ' results.' : 'No results in Pagefind.';
-  } catch (error) {
-    if (id !== latest) return;
-    status.textContent = 'Search is unavailable: ' + error;
-  }
-  popup.replaceChildren(...shown, status);
-  input.setAttribute('aria-busy', 'false');
-});
-</script>
-</body>
-</html>
-`;
 
 /** A page's URL as a route: Pagefind gives `/Reference/Hooks.html` for our `/Reference/Hooks`. */
 function asRoute(url: string): string {
@@ -263,7 +206,7 @@ export async function run(workspace: Workspace): Promise<void> {
   const stagedPages = stagePages(site, staged);
   // Served beside the site's pages by the static server: its bundle, and its page with the box.
   const bundle = await pagefindBundle(staged, path.join(site, 'pagefind'));
-  writeFileSync(path.join(site, PAGEFIND_PAGE), PAGEFIND_PAGE_HTML);
+  cpSync(path.join(__dirname, PAGEFIND_PAGE), path.join(site, PAGEFIND_PAGE));
   report.note(`Pagefind: ${bundle.pages} of the ${stagedPages} pages our 2.0 index holds, ${bundle.files} files, ${kib(bundle.bytes)} KiB`);
 
   const resources = new Resources();

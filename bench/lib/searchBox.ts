@@ -8,17 +8,15 @@ import type {Browser, BrowserContext, Page, Request} from '@playwright/test';
 import type {StorageState} from './browser';
 
 /** The box's container and input, in the main navbar. */
-export const BOX_CONTAINER = 'nav.navbar .navbar__search';
+const BOX_CONTAINER = 'nav.navbar .navbar__search';
 export const BOX_INPUT = `${BOX_CONTAINER} input.navbar__search-input`;
 /**
- * What the box's status line says once the current query has its answer: suggestions, none, or a
- * failure (as tests/support/search.ts reads it). While a query is pending it says "Searching…", or
- * nothing when the previous query's list is still shown.
+ * What the box's status line says once the current query has its answer (as tests/support/search.ts
+ * reads it). While a query is pending it says "Searching…", or nothing when an earlier list is shown.
  */
-export const ANSWERED_SOURCE = String.raw`^(\d+ of \d+ results?\.|No results in |Search is unavailable)`;
-
+const ANSWERED_SOURCE = String.raw`^(\d+ of \d+ results?\.|No results in |Search is unavailable)`;
 /** Longest wait for an answer before a query counts as dropped. */
-export const ANSWER_TIMEOUT_MS = 10_000;
+const ANSWER_TIMEOUT_MS = 10_000;
 
 /** A fresh browser context (empty HTTP cache, no worker, nothing loaded), as `state`'s reader, logging the requests `logged` picks. */
 export async function freshPage(browser: Browser, state: StorageState | undefined, logged: (path: string) => boolean) {
@@ -29,12 +27,10 @@ export async function freshPage(browser: Browser, state: StorageState | undefine
   return {context, page: await context.newPage(), log};
 }
 
-export interface ShownOption {
-  /** The option's first child: the page's title. */
+/** An option's first child (the page's title), its last (where the page is: breadcrumbs, or a URL) and its `data-url` (Pagefind's page). */
+interface ShownOption {
   title: string;
-  /** Its last child: where the page is (the breadcrumbs; Pagefind's page: the URL). */
   place: string;
-  /** `data-url` when the list gives one (the Pagefind page). */
   url: string | null;
 }
 
@@ -52,7 +48,6 @@ export interface Typed {
   changesAfterFinal: number;
   /** The final list, top first. */
   options: ShownOption[];
-  status: string;
 }
 
 /**
@@ -112,7 +107,7 @@ export async function typeIntoBox(
               place: option.lastElementChild?.textContent ?? '',
               url: option.getAttribute('data-url'),
             }));
-            resolve({...state, options: Number.isNaN(state.finalShown) ? [] : options, status: statusText()});
+            resolve({...state, options: Number.isNaN(state.finalShown) ? [] : options});
           }
         }, 20);
       });
@@ -140,14 +135,11 @@ export function epochOf(typed: Typed, time: number): number {
   return Number.isNaN(time) ? Number.POSITIVE_INFINITY : typed.timeOrigin + time;
 }
 
-/** A request as the log keeps it, once finished. */
+/** A request as the log keeps it, once finished: epoch ms (`finishedAt` Infinity when it failed or never did), encoded body bytes. */
 export interface LoggedRequest {
   path: string;
-  /** Epoch ms. */
   startedAt: number;
-  /** Epoch ms; Infinity when it failed or never finished. */
   finishedAt: number;
-  /** Encoded body bytes (as transferred, before decompression). */
   bodyBytes: number;
   encoding: string | null;
 }
