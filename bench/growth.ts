@@ -99,7 +99,7 @@ export async function run(workspace: Workspace): Promise<void> {
       ),
       row(
         `search, ${name}: per query p95 ms, as they come / parts loaded`,
-        (step) => `${of(step).perQuery.asTheyCome.p95Ms} / ${of(step).perQuery.loaded.p95Ms}`,
+        (step) => `${of(step).perQuery['as they come']['p95 ms']} / ${of(step).perQuery['parts loaded']['p95 ms']}`,
       ),
     ];
   };

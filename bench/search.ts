@@ -98,7 +98,15 @@ type Summary = ReturnType<typeof summarize>;
 
 function perQuery({latenciesMs, timedOut, withResults}: Awaited<ReturnType<typeof queryLatencies>>) {
   const p = (n: number) => round(percentile(latenciesMs, n), 1);
-  return {measured: latenciesMs.length, timedOut, withResults, p50Ms: p(50), p95Ms: p(95), maxMs: p(100), latenciesMs};
+  return {
+    Measured: latenciesMs.length,
+    'Timed out': timedOut,
+    'With results': withResults,
+    'p50 ms': p(50),
+    'p95 ms': p(95),
+    'max ms': p(100),
+    latenciesMs,
+  };
 }
 
 /** Closes the popup and empties the box, then leaves it, as a reader starting again. */
@@ -115,7 +123,7 @@ async function clearBox(page: Awaited<ReturnType<typeof freshPage>>['page']): Pr
  */
 export async function searchOnPage(browser: Browser, state: StorageState, origin: string, name: string, route: string, runs: number) {
   const [cold, warm] = [[], []] as Keystroke[][];
-  let passes: {asTheyCome: ReturnType<typeof perQuery>; loaded: ReturnType<typeof perQuery>} | undefined;
+  let passes: Record<'as they come' | 'parts loaded', ReturnType<typeof perQuery>> | undefined;
   const letters = 'sctpdr';
   for (let run = 0; run < runs; run++) {
     const {context, page, log} = await freshPage(browser, state, isSearchIndex);
@@ -127,7 +135,10 @@ export async function searchOnPage(browser: Browser, state: StorageState, origin
       warm.push(keystrokeOf(await typeIntoBox(page, letter), await log.settled(), true));
       if (run === 0) {
         const queries = queryList();
-        passes = {asTheyCome: perQuery(await queryLatencies(page, queries)), loaded: perQuery(await queryLatencies(page, queries))};
+        passes = {
+          'as they come': perQuery(await queryLatencies(page, queries)),
+          'parts loaded': perQuery(await queryLatencies(page, queries)),
+        };
       }
     } finally {
       await context.close();
@@ -211,13 +222,13 @@ export async function run(workspace: Workspace): Promise<void> {
     const most = (pick: (result: PageSearch) => number) => Math.max(...results.map(pick));
     const transfer = most((result) => result.cold.maxBytesBeforeFinal);
     report.goal(
-      `index before the final list ≤ ${kib(TRANSFER_GOAL_BYTES)} KiB, every page`,
+      `index before the final list ≤ ${TRANSFER_GOAL_BYTES / 1e6} MB, every page`,
       `${kib(transfer)} KiB`,
       transfer <= TRANSFER_GOAL_BYTES,
     );
     const cold = most((result) => (result.cold.answered === result.cold.runs ? result.cold.medianFinalMs! : Infinity));
     report.goal(`cold keystroke → suggestions < ${COLD_GOAL_MS} ms, every page`, `${cold} ms`, cold < COLD_GOAL_MS);
-    const warm = most((result) => result.perQuery.loaded.p95Ms);
+    const warm = most((result) => result.perQuery['parts loaded']['p95 ms']);
     report.goal(`warm p95 < ${WARM_P95_GOAL_MS} ms, every page`, `${warm} ms`, warm < WARM_P95_GOAL_MS);
     const empty = indexes.reduce((sum, index) => sum + index.emptyPages, 0);
     report.goal('pages indexed with an empty title = 0', empty, empty === 0);

@@ -75,7 +75,7 @@ interface Engine {
   /** Our manifest; Pagefind's metadata, loaded by `init()`. */
   isReady: (path: string) => boolean;
   /** Whether a suggestion is the expected page. */
-  matches: (option: Typed['options'][number], query: ReaderQuery) => boolean;
+  matches: (option: Typed['options'][number], expected: string) => boolean;
 }
 
 /** One query typed once on `from`'s page (null: Pagefind's page), and what came of it. */
@@ -90,7 +90,7 @@ function outcomeOf(engine: Engine, from: string | null, {query, expected}: Reade
     query,
     expected,
     /** 1-based rank of the expected page among the suggestions; 0 when not among them. */
-    rank: typed.options.findIndex((option) => engine.matches(option, {query, expected, folder: ''})) + 1,
+    rank: typed.options.findIndex((option) => engine.matches(option, expected)) + 1,
     shown,
     /** Two suggestions a reader cannot tell apart (the same title and place; Pagefind: the same URL). */
     duplicates: new Set(shown).size !== shown.length,
@@ -190,7 +190,7 @@ const PAGEFIND: Engine = {
   isIndex: (file) => isPagefind(file) && !isPagefindCode(file),
   isCode: isPagefindCode,
   isReady: (file) => file.endsWith('.pf_meta'),
-  matches: (option, query) => asRoute(option.url ?? '') === query.expected,
+  matches: (option, expected) => asRoute(option.url ?? '') === expected,
 };
 
 export async function run(workspace: Workspace): Promise<void> {
@@ -226,7 +226,7 @@ export async function run(workspace: Workspace): Promise<void> {
           isIndex: isSearchIndex,
           isCode: (file) => workers.has(file),
           isReady: (file) => file.endsWith(`/${MANIFEST_FILE}`),
-          matches: (option) => option.title === titles.get(query.expected),
+          matches: (option, expected) => option.title === titles.get(expected),
         };
         outcomes.push(outcomeOf(box, from, query, typed, requests));
       }
