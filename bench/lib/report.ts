@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {REPO} from '../../testkit/siteCopy';
 
-export const RESULTS_DIR = path.join(REPO, 'bench/results');
+const RESULTS_DIR = path.join(REPO, 'bench/results');
 
 export type Cell = string | number | boolean | null;
 /** A table's row: its columns are the keys, in the order the first rows name them. */

@@ -8,13 +8,13 @@ import {writeCorpus, type CorpusSummary} from '../corpus';
 import {coldBuild, gateBuildLayout, loginBuild, precompress, type GateMode} from './docusaurus';
 import {removeTemporaryDir, temporarySiteCopy} from '../../testkit/siteCopy';
 
-export interface CorpusBuild {
+interface CorpusBuild {
   siteDir: string;
   buildDir: string;
   summary: CorpusSummary;
 }
 
-export function positiveInteger(name: string, fallback: number): number {
+function positiveInteger(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
