@@ -45,7 +45,7 @@ function describeMachine() {
 
 function print(title: string, rows: readonly Row[]): void {
   const header = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const text = rows.map((row) => header.map((column) => (row[column] === null || row[column] === undefined ? '—' : String(row[column]))));
+  const text = rows.map((row) => header.map((column) => String(row[column] ?? '—')));
   const widths = header.map((name, column) => Math.max(name.length, ...text.map((row) => row[column]!.length)));
   const line = (cells: readonly string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
   console.log(`\n${title}\n${line(header)}\n${line(widths.map((width) => '-'.repeat(width)))}`);
