@@ -11,46 +11,38 @@ import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 
 const NOUNS = `
-  access account adapter alias anchor archive artifact asset audit backup badge banner batch branch bucket
-  buffer bundle button cache callback canvas category certificate change channel chapter checklist chunk
-  client cluster column command comment commit component config connection console container context cookie
-  counter credential dashboard database dataset deadline default dependency deployment diagram dialog
-  directory document domain draft driver editor element endpoint entry environment error event example
-  export extension feature field file filter folder footer format fragment function gateway glossary graph
-  guide handler header heading helper history hook host image import index input installer instance
-  integration interface issue item job key label language layout layer library limit link list locale log
-  manifest markdown menu message metadata method metric migration mirror mode model module monitor network
-  node note notification object option output package page panel parameter partial password patch path
-  pattern permission pipeline placeholder platform plugin policy port preview process profile project
-  prompt property provider proxy query queue quota record redirect reference region registry release
-  renderer replica report repository request resource response result review revision role route rule
-  runner runtime sample schema scope screen script search section selector server service session setting
-  share shortcut sidebar signal snapshot snippet source stage state status step storage stream style
-  subscription suite summary switch symbol syntax table tag target task template tenant terminal test
-  theme thread ticket timeline timeout token toolbar topic trace transaction trigger tutorial upload user
+  access account adapter alias anchor archive artifact asset audit backup badge banner batch branch bucket buffer bundle button cache
+  callback canvas category certificate change channel chapter checklist chunk client cluster column command comment commit component
+  config connection console container context cookie counter credential dashboard database dataset deadline default dependency deployment
+  diagram dialog directory document domain draft driver editor element endpoint entry environment error event example export extension
+  feature field file filter folder footer format fragment function gateway glossary graph guide handler header heading helper history hook
+  host image import index input installer instance integration interface issue item job key label language layout layer library limit link
+  list locale log manifest markdown menu message metadata method metric migration mirror mode model module monitor network node note
+  notification object option output package page panel parameter partial password patch path pattern permission pipeline placeholder
+  platform plugin policy port preview process profile project prompt property provider proxy query queue quota record redirect reference
+  region registry release renderer replica report repository request resource response result review revision role route rule runner
+  runtime sample schema scope screen script search section selector server service session setting share shortcut sidebar signal snapshot
+  snippet source stage state status step storage stream style subscription suite summary switch symbol syntax table tag target task
+  template tenant terminal test theme thread ticket timeline timeout token toolbar topic trace transaction trigger tutorial upload user
   utility value variable vendor version view volume warning webhook widget window workflow workspace worker
 `;
 
 const VERBS = `
-  add adjust allow apply archive build bundle cache change check clean collect compare compile configure
-  connect copy create debug define delete deploy describe detect disable enable export extend fetch filter
-  find fix format generate group handle hide import include index inspect install keep link list load
-  lock log measure merge migrate monitor move name open order organize parse pin preview publish read
-  record reduce refresh register release reload remove rename render replace report request reset resolve
-  restore review rotate run save scan schedule search select send serve set share show sign skip sort
-  split start stop store switch sync tag test track transform translate trigger update upgrade upload
-  validate verify watch write
+  add adjust allow apply archive build bundle cache change check clean collect compare compile configure connect copy create debug define
+  delete deploy describe detect disable enable export extend fetch filter find fix format generate group handle hide import include index
+  inspect install keep link list load lock log measure merge migrate monitor move name open order organize parse pin preview publish read
+  record reduce refresh register release reload remove rename render replace report request reset resolve restore review rotate run save
+  scan schedule search select send serve set share show sign skip sort split start stop store switch sync tag test track transform
+  translate trigger update upgrade upload validate verify watch write
 `;
 
 const ADJECTIVES = `
-  active advanced annual automatic available basic blocking broken central clean cold common compact
-  complete compressed consistent current custom daily dedicated default detailed direct dynamic early
-  empty encrypted entire existing expired external fast final first flexible fresh full generated global
-  hidden incremental initial internal large latest lazy legacy light local long main manual minimal
-  missing modern multiple native nested new offline old optional parallel partial pending persistent
-  plain portable primary private public quick rare readable recent regional remote required reusable
-  safe scheduled secondary secure separate shared short signed simple single small stable static strict
-  structured temporary typical unique unused useful valid verbose visible warm weekly
+  active advanced annual automatic available basic blocking broken central clean cold common compact complete compressed consistent
+  current custom daily dedicated default detailed direct dynamic early empty encrypted entire existing expired external fast final first
+  flexible fresh full generated global hidden incremental initial internal large latest lazy legacy light local long main manual minimal
+  missing modern multiple native nested new offline old optional parallel partial pending persistent plain portable primary private public
+  quick rare readable recent regional remote required reusable safe scheduled secondary secure separate shared short signed simple single
+  small stable static strict structured temporary typical unique unused useful valid verbose visible warm weekly
 `;
 
 const PREPOSITIONS = ['in', 'for', 'with', 'from', 'on', 'across', 'behind', 'before', 'after', 'inside', 'through', 'under'];
@@ -174,9 +166,7 @@ class Writer {
   }
 }
 
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** `-s` with English spelling: works for verbs (third person) and nouns (plural) alike. */
 function withS(word: string): string {
@@ -189,9 +179,7 @@ const thirdPerson = withS;
 const plural = withS;
 
 /** Docusaurus's heading ids (github-slugger) for text made only of letters and spaces. */
-function slugOf(text: string): string {
-  return text.toLowerCase().replace(/ /g, '-');
-}
+const slugOf = (text: string) => text.toLowerCase().replace(/ /g, '-');
 
 interface PlannedDoc {
   /** Path from the version's docs folder, e.g. `guides/part-03/sign-the-session-token.md`. */
@@ -200,14 +188,8 @@ interface PlannedDoc {
   sections: string[];
 }
 
-export interface CorpusVersion {
-  /** Folder of the version's docs, relative to the site. */
-  dir: string;
-  /** URL prefix of the version: '' for the current docs. */
-  route: string;
-}
-
-export const CORPUS_VERSIONS: readonly CorpusVersion[] = [
+/** Each version's docs folder, relative to the site, and URL prefix ('' for the current docs). */
+const CORPUS_VERSIONS = [
   {dir: 'docs', route: ''},
   {dir: 'versioned_docs/version-1.0', route: '/1.0'},
 ];
@@ -215,21 +197,12 @@ export const CORPUS_VERSIONS: readonly CorpusVersion[] = [
 const DOCS_PER_CATEGORY = 25;
 /** Top-level sections per version, as a docs site of this size has them (each a search context, a sidebar category). */
 const SECTIONS = 10;
-const SECTION_NAMES = [
-  'getting-started',
-  'guides',
-  'concepts',
-  'integrations',
-  'operations',
-  'security',
-  'reference',
-  'recipes',
-  'deployment',
-  'troubleshooting',
-];
+const SECTION_NAMES = words(
+  'getting-started guides concepts integrations operations security reference recipes deployment troubleshooting',
+);
 
 /** Docs per section: the version's docs in ten sections (fewer when there are fewer than ten docs). */
-export function docsPerSection(docsPerVersion: number): number {
+function docsPerSection(docsPerVersion: number): number {
   return Math.ceil(docsPerVersion / SECTIONS);
 }
 
@@ -297,10 +270,6 @@ function renderDoc(writer: Writer, doc: PlannedDoc, position: number, next: Plan
   return `${blocks.join('\n\n')}\n`;
 }
 
-function routeOf(version: CorpusVersion, doc: PlannedDoc): string {
-  return `${version.route}/${doc.file.replace(/\.md$/, '')}`;
-}
-
 /** Writes the corpus into a copy of the site; the copy's own docs stay as they are. */
 export async function writeCorpus(siteDir: string, docsPerVersion: number, seed = 20250101): Promise<CorpusSummary> {
   const summary: CorpusSummary = {docsPerVersion, docs: 0, categories: 0, markdownBytes: 0, words: 0, sampleRoutes: []};
@@ -343,7 +312,7 @@ export async function writeCorpus(siteDir: string, docsPerVersion: number, seed 
     }
     summary.docs += docs.length;
     summary.categories += parts.length + sections;
-    summary.sampleRoutes.push(routeOf(version, docs[0]!));
+    summary.sampleRoutes.push(`${version.route}/${docs[0]!.file.replace(/\.md$/, '')}`);
   }
   return summary;
 }

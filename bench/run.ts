@@ -1,9 +1,7 @@
 /**
  * `npm run bench`: the benchmarks in order, sharing their builds, inside the bench's own Auth
  * emulator (package.json starts it with bench/firebase.json). `BENCH_ONLY=search,server` runs
- * some of them; `BENCH_ONLY=growth` and `BENCH_ONLY=search-quality` the ones left out of the default
- * run. `BENCH_BUDGET_MINUTES` (default 14, the emulator's start and stop take the rest of 15) bounds
- * the optional repeat builds.
+ * some of them; `BENCH_ONLY=growth` and `BENCH_ONLY=search-quality` the ones left out of the default run.
  */
 import {run as build} from './build';
 import {run as growth} from './growth';
@@ -15,23 +13,15 @@ import {run as server} from './server';
 import {assertEmulatorRunning} from './lib/environment';
 import {Workspace} from './lib/workspace';
 
-interface Benchmark {
-  name: string;
-  run: (workspace: Workspace) => Promise<void>;
-  /** Time it needs on the reference machine (see BENCHMARKS.md), reserved while the builds repeat. */
-  expectedMs: number;
-  /** Only run when BENCH_ONLY names it (it does not fit the default run's 15 minutes). */
-  optional?: boolean;
-}
-
-const BENCHMARKS: readonly Benchmark[] = [
-  {name: 'build', run: build, expectedMs: 0},
-  {name: 'page-load', run: pageLoad, expectedMs: 120_000},
-  {name: 'search', run: search, expectedMs: 150_000},
-  {name: 'server', run: server, expectedMs: 110_000},
-  {name: 'lighthouse', run: lighthouse, expectedMs: 120_000},
-  {name: 'growth', run: growth, expectedMs: 0, optional: true},
-  {name: 'search-quality', run: searchQuality, expectedMs: 0, optional: true},
+/** `optional`: only when BENCH_ONLY names it (it does not fit the default run's 15 minutes). */
+const BENCHMARKS: readonly {name: string; run: (workspace: Workspace) => Promise<void>; optional?: boolean}[] = [
+  {name: 'build', run: build},
+  {name: 'page-load', run: pageLoad},
+  {name: 'search', run: search},
+  {name: 'server', run: server},
+  {name: 'lighthouse', run: lighthouse},
+  {name: 'growth', run: growth, optional: true},
+  {name: 'search-quality', run: searchQuality, optional: true},
 ];
 
 async function main(): Promise<void> {
@@ -45,11 +35,10 @@ async function main(): Promise<void> {
   const selected = BENCHMARKS.filter((benchmark) => (only ? only.includes(benchmark.name) : !benchmark.optional));
   if (selected.some((benchmark) => benchmark.name !== 'build')) await assertEmulatorRunning();
 
-  const workspace = new Workspace(started + Number(process.env.BENCH_BUDGET_MINUTES || 14) * 60_000);
+  const workspace = new Workspace();
   const failed: string[] = [];
   try {
-    for (const [index, benchmark] of selected.entries()) {
-      workspace.reservedMs = selected.slice(index + 1).reduce((sum, later) => sum + later.expectedMs, 0);
+    for (const benchmark of selected) {
       try {
         await benchmark.run(workspace);
       } catch (error) {

@@ -12,7 +12,7 @@
  */
 import {cpSync, existsSync, mkdirSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
-import type {Browser, Page} from '@playwright/test';
+import type {Browser} from '@playwright/test';
 import {isSearchIndex, MANIFEST_FILE} from '../shared/searchIndexFiles';
 import {addRealDocs, builtPageTitle, readerQueries, type ReaderQuery} from '../testkit/realDocs';
 import {launchBrowser, signedInState, type StorageState} from './lib/browser';
@@ -20,18 +20,8 @@ import {indexedPages} from './lib/buildOutput';
 import {gateBuildLayout, productBuild} from './lib/docusaurus';
 import {PORTS} from './lib/environment';
 import {Resources} from './lib/processes';
-import {note, printTable, Report, type Cell} from './lib/report';
-import {
-  allowNamedFunctions,
-  epochOf,
-  msSinceFirstKey,
-  RequestLog,
-  startedBy,
-  typeIntoBox,
-  workerScripts,
-  type LoggedRequest,
-  type Typed,
-} from './lib/searchBox';
+import {Report, type Row} from './lib/report';
+import {epochOf, freshPage, msSinceFirstKey, startedBy, typeIntoBox, workerScripts, type LoggedRequest, type Typed} from './lib/searchBox';
 import {startGate} from './lib/servers';
 import {startStaticServer} from './lib/staticServer';
 import {kib, median, percentile, round} from './lib/stats';
@@ -63,98 +53,12 @@ const PAGEFIND_CONFIG = {
  * query is pending; a listbox of options, the title first; a status line), so one measurement
  * (bench/lib/searchBox.ts) serves both. Like our box it loads what every query needs while the page is
  * idle (pagefind.js, its WASM and metadata: `init()`), searches on every input and shows only the
- * latest query's answer; an answer is the first eight results' data (one fragment each).
+ * latest query's answer; an answer is the first eight (SHOWN) results' data (one fragment each).
  */
-const PAGEFIND_PAGE = '/pagefind-box';
-const PAGEFIND_PAGE_HTML = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>Pagefind</title></head>
-<body>
-<nav class="navbar" aria-label="Main"><div class="navbar__search">
-<input class="navbar__search-input" type="text" role="combobox" aria-label="Search" aria-busy="false" autocomplete="off">
-<div class="popup"></div>
-</div></nav>
-<main><h1>Pagefind over the same pages</h1></main>
-<script type="module">
-const input = document.querySelector('input');
-const popup = document.querySelector('.popup');
-let loading;
-const load = () => (loading ??= import('/pagefind/pagefind.js').then(async (pagefind) => { await pagefind.init(); return pagefind; }));
-addEventListener('load', () => requestIdleCallback(() => load(), {timeout: 3000}));
-let latest = 0;
-input.addEventListener('input', async () => {
-  const id = ++latest;
-  const query = input.value;
-  if (query.trim() === '') { popup.replaceChildren(); input.setAttribute('aria-busy', 'false'); return; }
-  input.setAttribute('aria-busy', 'true');
-  const status = document.createElement('p');
-  status.setAttribute('role', 'status');
-  const shown = [];
-  try {
-    const pagefind = await load();
-    const search = await pagefind.search(query);
-    const results = await Promise.all(search.results.slice(0, ${SHOWN}).map((result) => result.data()));
-    if (id !== latest) return;
-    if (results.length > 0) {
-      const list = document.createElement('ul');
-      list.setAttribute('role', 'listbox');
-      for (const data of results) {
-        const option = document.createElement('li');
-        option.setAttribute('role', 'option');
-        option.dataset.url = data.url;
-        const title = document.createElement('span');
-        title.textContent = data.meta.title ?? '';
-        const place = document.createElement('span');
-        place.textContent = data.url;
-        option.append(title, place);
-        list.append(option);
-      }
-      shown.push(list);
-    }
-    status.textContent = results.length > 0 ? results.length + ' of ' + search.results.length + ' results.' : 'No results in Pagefind.';
-  } catch (error) {
-    if (id !== latest) return;
-    status.textContent = 'Search is unavailable: ' + error;
-  }
-  popup.replaceChildren(...shown, status);
-  input.setAttribute('aria-busy', 'false');
-});
-</script>
-</body>
-</html>
-`;
-
-type Engine = 'box' | 'pagefind';
-
-/** One query typed once, and what came of it. */
-interface Outcome {
-  engine: Engine;
-  /** The folder of the page it was typed on; null for Pagefind (its page is the same for every query). */
-  from: string | null;
-  query: string;
-  expected: string;
-  /** 1-based rank of the expected page among the suggestions; 0 when not among them. */
-  rank: number;
-  shown: string[];
-  /** Two suggestions a reader cannot tell apart (the same title and place; Pagefind: the same URL). */
-  duplicates: boolean;
-  changedAfterShown: boolean;
-  /** What every query needs (our manifest; Pagefind's metadata, loaded by `init()`) had loaded when the first key went down. */
-  readyBeforeKey: boolean;
-  /** From the first keydown. */
-  firstMs: number | null;
-  finalMs: number | null;
-  /** From the last keydown to the final list. */
-  lastKeyToFinalMs: number | null;
-  /** Index bytes (and the engine's own code: our search worker's script; pagefind.js and its WASM) as transferred. */
-  indexBytesBeforeFirst: number;
-  indexBytesBeforeFinal: number;
-  indexRequestsBeforeFinal: number;
-  codeBytesBeforeFinal: number;
-}
+const PAGEFIND_PAGE = 'pagefind-box.html';
 
 /** A page's URL as a route: Pagefind gives `/Reference/Hooks.html` for our `/Reference/Hooks`. */
-export function asRoute(url: string): string {
+function asRoute(url: string): string {
   const route = url
     .replace(/#.*$/, '')
     .replace(/\.html$/, '')
@@ -163,60 +67,50 @@ export function asRoute(url: string): string {
   return route === '' ? '/' : route;
 }
 
-function outcomeOf(
-  engine: Engine,
-  from: string | null,
-  {query, expected}: ReaderQuery,
-  typed: Typed,
-  requests: readonly LoggedRequest[],
-  isIndex: (path: string) => boolean,
-  isCode: (path: string) => boolean,
-  isReady: (path: string) => boolean,
-  matches: (option: Typed['options'][number]) => boolean,
-): Outcome {
-  const ms = (time: number) => {
-    const since = msSinceFirstKey(typed, time);
-    return since === null ? null : round(since, 1);
-  };
-  const index = requests.filter((request) => isIndex(request.path));
-  const beforeFinal = startedBy(index, epochOf(typed, typed.finalShown));
-  const shown = typed.options.map((option) => (engine === 'box' ? `${option.title} (${option.place})` : (option.url ?? option.title)));
+/** How one engine's pages are told apart: its index, its own code (our search worker's scripts; pagefind.js and its WASM), what every query needs. */
+interface Engine {
+  name: string;
+  isIndex: (path: string) => boolean;
+  isCode: (path: string) => boolean;
+  /** Our manifest; Pagefind's metadata, loaded by `init()`. */
+  isReady: (path: string) => boolean;
+  /** Whether a suggestion is the expected page. */
+  matches: (option: Typed['options'][number], expected: string) => boolean;
+}
+
+/** One query typed once on `from`'s page (null: Pagefind's page), and what came of it. */
+function outcomeOf(engine: Engine, from: string | null, {query, expected}: ReaderQuery, typed: Typed, requests: readonly LoggedRequest[]) {
+  const epoch = (time: number) => epochOf(typed, time);
+  const index = requests.filter((request) => engine.isIndex(request.path));
+  const code = requests.filter((request) => engine.isCode(request.path));
+  const shown = typed.options.map((option) => option.url ?? `${option.title} (${option.place})`);
   return {
-    engine,
+    engine: engine.name,
     from,
     query,
     expected,
-    rank: typed.options.findIndex(matches) + 1,
+    /** 1-based rank of the expected page among the suggestions; 0 when not among them. */
+    rank: typed.options.findIndex((option) => engine.matches(option, expected)) + 1,
     shown,
+    /** Two suggestions a reader cannot tell apart (the same title and place; Pagefind: the same URL). */
     duplicates: new Set(shown).size !== shown.length,
     changedAfterShown: typed.changesAfterFinal > 0,
-    readyBeforeKey: requests.some((request) => isReady(request.path) && request.finishedAt <= epochOf(typed, typed.firstKeydown)),
-    firstMs: ms(typed.firstShown),
-    finalMs: ms(typed.finalShown),
+    readyBeforeKey: requests.some((request) => engine.isReady(request.path) && request.finishedAt <= epoch(typed.firstKeydown)),
+    firstMs: msSinceFirstKey(typed, typed.firstShown),
+    finalMs: msSinceFirstKey(typed, typed.finalShown),
     lastKeyToFinalMs: Number.isNaN(typed.finalShown) ? null : round(typed.finalShown - typed.lastKeydown, 1),
-    indexBytesBeforeFirst: startedBy(index, epochOf(typed, typed.firstShown)).bytes,
-    indexBytesBeforeFinal: beforeFinal.bytes,
-    indexRequestsBeforeFinal: beforeFinal.files.length,
-    codeBytesBeforeFinal: startedBy(
-      requests.filter((request) => isCode(request.path)),
-      epochOf(typed, typed.finalShown),
-    ).bytes,
+    indexBytesBeforeFirst: startedBy(index, epoch(typed.firstShown)).bytes,
+    indexBytesBeforeFinal: startedBy(index, epoch(typed.finalShown)).bytes,
+    indexRequestsBeforeFinal: startedBy(index, epoch(typed.finalShown)).files.length,
+    codeBytesBeforeFinal: startedBy(code, epoch(typed.finalShown)).bytes,
   };
 }
+type Outcome = ReturnType<typeof outcomeOf>;
 
 /** Types one query in a fresh browser context on `url`, as soon as the page fired `load`. */
-async function typeCold(
-  browser: Browser,
-  state: StorageState | undefined,
-  url: string,
-  query: string,
-  logged: (path: string) => boolean,
-): Promise<{typed: Typed; requests: LoggedRequest[]; workers: Set<string>}> {
-  const context = await browser.newContext(state ? {storageState: state} : {});
+async function typeCold(browser: Browser, state: StorageState | undefined, url: string, query: string, logged: (path: string) => boolean) {
+  const {context, page, log} = await freshPage(browser, state, logged);
   try {
-    await allowNamedFunctions(context);
-    const log = new RequestLog(context, logged);
-    const page: Page = await context.newPage();
     await page.goto(url, {waitUntil: 'load'});
     const typed = await typeIntoBox(page, query, {delayMs: KEY_DELAY_MS, settleMs: SETTLE_MS});
     return {typed, requests: await log.settled(), workers: await workerScripts(page)};
@@ -251,76 +145,53 @@ async function pagefindBundle(source: string, outputPath: string) {
     const files = readdirSync(outputPath, {recursive: true, encoding: 'utf8'}).filter((file) =>
       statSync(path.join(outputPath, file)).isFile(),
     );
-    const bytesOf = (test: (file: string) => boolean) =>
-      files.filter(test).reduce((sum, file) => sum + statSync(path.join(outputPath, file)).size, 0);
     return {
       pages: added.page_count,
       files: files.length,
-      indexFiles: files.filter((file) => file.endsWith('.pf_index')).length,
-      fragmentFiles: files.filter((file) => file.endsWith('.pf_fragment')).length,
-      bytes: bytesOf(() => true),
-      indexBytes: bytesOf((file) => /\.pf_(index|meta|fragment)$/.test(file)),
+      bytes: files.reduce((sum, file) => sum + statSync(path.join(outputPath, file)).size, 0),
     };
   } finally {
     await pagefind.close();
   }
 }
 
-/** Pagefind's files: its index (entry, metadata, index chunks, fragments) apart from its code (scripts, WASM). */
-const isPagefind = (file: string) => file.startsWith('/pagefind/');
-const isPagefindCode = (file: string) => isPagefind(file) && /\.(js|pagefind)$/.test(file);
-const isPagefindIndex = (file: string) => isPagefind(file) && !isPagefindCode(file);
-
-interface Figures {
-  queries: number;
-  recallAt1: number;
-  recallAt8: number;
-  mrr: number;
-  withDuplicates: number;
-  changedAfterShown: number;
-  unanswered: number;
-  readyBeforeKey: number;
-  medianFirstMs: number | null;
-  p95FirstMs: number | null;
-  medianLastKeyToFinalMs: number | null;
-  medianIndexKiBBeforeFirst: number;
-  maxIndexKiBBeforeFirst: number;
-  medianIndexKiBBeforeFinal: number;
-  maxIndexKiBBeforeFinal: number;
-  medianIndexRequestsBeforeFinal: number;
-  medianCodeKiBBeforeFinal: number;
-}
-
-function figuresOf(outcomes: readonly Outcome[]): Figures {
-  const share = (count: number) => round(count / outcomes.length, 3);
+/** One engine's figures over a set of outcomes: a column of the table. */
+function figuresOf(outcomes: readonly Outcome[]) {
+  const count = (test: (outcome: Outcome) => boolean) => outcomes.filter(test).length;
   const values = (pick: (outcome: Outcome) => number | null) => outcomes.flatMap((outcome) => pick(outcome) ?? []);
-  const med = (pick: (outcome: Outcome) => number | null) => {
-    const found = values(pick);
-    return found.length > 0 ? round(median(found), 1) : null;
-  };
-  const kibMedian = (pick: (outcome: Outcome) => number) => kib(median(outcomes.map(pick)));
-  const kibMax = (pick: (outcome: Outcome) => number) => kib(Math.max(...outcomes.map(pick)));
-  const first = values((outcome) => outcome.firstMs);
+  const at = (pick: (outcome: Outcome) => number | null, p: number) =>
+    values(pick).length > 0 ? round(percentile(values(pick), p), 1) : null;
+  const kibs = (pick: (outcome: Outcome) => number) => `${kib(median(outcomes.map(pick)))} / ${kib(Math.max(...outcomes.map(pick)))}`;
   return {
     queries: outcomes.length,
-    recallAt1: share(outcomes.filter((outcome) => outcome.rank === 1).length),
-    recallAt8: share(outcomes.filter((outcome) => outcome.rank > 0).length),
-    mrr: round(outcomes.reduce((sum, outcome) => sum + (outcome.rank > 0 ? 1 / outcome.rank : 0), 0) / outcomes.length, 3),
-    withDuplicates: outcomes.filter((outcome) => outcome.duplicates).length,
-    changedAfterShown: outcomes.filter((outcome) => outcome.changedAfterShown).length,
-    unanswered: outcomes.filter((outcome) => outcome.finalMs === null).length,
-    readyBeforeKey: outcomes.filter((outcome) => outcome.readyBeforeKey).length,
-    medianFirstMs: med((outcome) => outcome.firstMs),
-    p95FirstMs: first.length > 0 ? round(percentile(first, 95), 1) : null,
-    medianLastKeyToFinalMs: med((outcome) => outcome.lastKeyToFinalMs),
-    medianIndexKiBBeforeFirst: kibMedian((outcome) => outcome.indexBytesBeforeFirst),
-    maxIndexKiBBeforeFirst: kibMax((outcome) => outcome.indexBytesBeforeFirst),
-    medianIndexKiBBeforeFinal: kibMedian((outcome) => outcome.indexBytesBeforeFinal),
-    maxIndexKiBBeforeFinal: kibMax((outcome) => outcome.indexBytesBeforeFinal),
-    medianIndexRequestsBeforeFinal: median(outcomes.map((outcome) => outcome.indexRequestsBeforeFinal)),
-    medianCodeKiBBeforeFinal: kibMedian((outcome) => outcome.codeBytesBeforeFinal),
+    'recall@1': round(count((outcome) => outcome.rank === 1) / outcomes.length, 3),
+    [`recall@${SHOWN}`]: round(count((outcome) => outcome.rank > 0) / outcomes.length, 3),
+    [`MRR (over the first ${SHOWN})`]: round(
+      outcomes.reduce((sum, outcome) => sum + (outcome.rank > 0 ? 1 / outcome.rank : 0), 0) / outcomes.length,
+      3,
+    ),
+    'queries with repeated suggestions': count((outcome) => outcome.duplicates),
+    'final lists that changed once shown': count((outcome) => outcome.changedAfterShown),
+    'queries never answered': count((outcome) => outcome.finalMs === null),
+    'index KiB before the first list, median / max': kibs((outcome) => outcome.indexBytesBeforeFirst),
+    'index KiB before the final list, median / max': kibs((outcome) => outcome.indexBytesBeforeFinal),
+    'index requests before the final list, median': median(outcomes.map((outcome) => outcome.indexRequestsBeforeFinal)),
+    'search code KiB before the final list, median': kib(median(outcomes.map((outcome) => outcome.codeBytesBeforeFinal))),
+    'index metadata loaded before the first key': `${count((outcome) => outcome.readyBeforeKey)}/${outcomes.length}`,
+    'cold: first key → first suggestions ms, median / p95': `${at((outcome) => outcome.firstMs, 50)} / ${at((outcome) => outcome.firstMs, 95)}`,
+    'last key → final list ms, median': at((outcome) => outcome.lastKeyToFinalMs, 50),
   };
 }
+
+const isPagefind = (file: string) => file.startsWith('/pagefind/');
+const isPagefindCode = (file: string) => isPagefind(file) && /\.(js|pagefind)$/.test(file);
+const PAGEFIND: Engine = {
+  name: 'Pagefind',
+  isIndex: (file) => isPagefind(file) && !isPagefindCode(file),
+  isCode: isPagefindCode,
+  isReady: (file) => file.endsWith('.pf_meta'),
+  matches: (option, expected) => asRoute(option.url ?? '') === expected,
+};
 
 export async function run(workspace: Workspace): Promise<void> {
   const report = new Report('search-quality');
@@ -329,138 +200,91 @@ export async function run(workspace: Workspace): Promise<void> {
   addRealDocs(siteDir);
   const buildDir = path.join(siteDir, 'out-product');
   const build = await productBuild(siteDir, buildDir);
-  note(`real docs, npm run build: ${round(build.wallMs / 1000, 1)} s`);
   const {site} = gateBuildLayout(buildDir);
   const titles = new Map(queries.map(({expected}) => [expected, builtPageTitle(site, expected)]));
-
   const staged = path.join(siteDir, 'pagefind-source');
   const stagedPages = stagePages(site, staged);
-  const bundleDir = path.join(siteDir, 'pagefind');
-  const bundle = await pagefindBundle(staged, bundleDir);
-  note(`Pagefind: ${bundle.pages} of the ${stagedPages} pages our 2.0 index holds, ${bundle.files} files, ${kib(bundle.bytes)} KiB`);
+  // Served beside the site's pages by the static server: its bundle, and its page with the box.
+  const bundle = await pagefindBundle(staged, path.join(site, 'pagefind'));
+  cpSync(path.join(__dirname, PAGEFIND_PAGE), path.join(site, PAGEFIND_PAGE));
+  report.note(`Pagefind: ${bundle.pages} of the ${stagedPages} pages our 2.0 index holds, ${bundle.files} files, ${kib(bundle.bytes)} KiB`);
 
   const resources = new Resources();
   const outcomes: Outcome[] = [];
   try {
     const gate = resources.add(await startGate(buildDir, PORTS.gate));
-    const staticServer = resources.add(
-      await startStaticServer(
-        PORTS.staticServer,
-        [
-          {prefix: '/pagefind/', dir: bundleDir},
-          {prefix: '/', dir: site},
-        ],
-        {[PAGEFIND_PAGE]: PAGEFIND_PAGE_HTML},
-      ),
-    );
+    const staticServer = resources.add(await startStaticServer(PORTS.staticServer, site));
     const browser = await launchBrowser();
     resources.onClose(() => browser.close());
     const state = await signedInState(browser, gate.origin);
-
     for (const from of FOLDERS) {
       for (const query of queries) {
-        const {typed, requests, workers} = await typeCold(
-          browser,
-          state,
-          `${gate.origin}/${from}`,
-          query.query,
-          (file) => isSearchIndex(file) || file.startsWith('/assets/js/'),
-        );
-        outcomes.push(
-          outcomeOf(
-            'box',
-            from,
-            query,
-            typed,
-            requests,
-            isSearchIndex,
-            (file) => workers.has(file),
-            (file) => file.endsWith(`/${MANIFEST_FILE}`),
-            (option) => option.title === titles.get(query.expected),
-          ),
-        );
+        const logged = (file: string) => isSearchIndex(file) || file.startsWith('/assets/js/');
+        const {typed, requests, workers} = await typeCold(browser, state, `${gate.origin}/${from}`, query.query, logged);
+        const box: Engine = {
+          name: 'our box',
+          isIndex: isSearchIndex,
+          isCode: (file) => workers.has(file),
+          isReady: (file) => file.endsWith(`/${MANIFEST_FILE}`),
+          matches: (option, expected) => option.title === titles.get(expected),
+        };
+        outcomes.push(outcomeOf(box, from, query, typed, requests));
       }
-      note(`our box, from /${from}: ${queries.length} queries typed`);
     }
     for (const query of queries) {
-      const {typed, requests} = await typeCold(browser, undefined, `${staticServer.origin}${PAGEFIND_PAGE}`, query.query, isPagefind);
-      outcomes.push(
-        outcomeOf(
-          'pagefind',
-          null,
-          query,
-          typed,
-          requests,
-          isPagefindIndex,
-          isPagefindCode,
-          (file) => file.endsWith('.pf_meta'),
-          (option) => asRoute(option.url ?? '') === query.expected,
-        ),
-      );
+      const {typed, requests} = await typeCold(browser, undefined, `${staticServer.origin}/${PAGEFIND_PAGE}`, query.query, isPagefind);
+      outcomes.push(outcomeOf(PAGEFIND, null, query, typed, requests));
     }
-    note(`Pagefind: ${queries.length} queries typed`);
 
-    const own = outcomes.filter(
-      (outcome) => outcome.engine === 'box' && queries.find((query) => query.query === outcome.query)!.folder === outcome.from,
-    );
-    const other = outcomes.filter((outcome) => outcome.engine === 'box' && !own.includes(outcome));
-    const pagefind = outcomes.filter((outcome) => outcome.engine === 'pagefind');
-    const columns = [figuresOf(own), figuresOf(other), figuresOf(pagefind)];
-    const row = (label: string, pick: (figures: Figures) => Cell): Cell[] => [label, ...columns.map(pick)];
-    printTable(
+    const folderOf = (outcome: Outcome) => queries.find((query) => query.query === outcome.query)!.folder;
+    const columns = {
+      'Our box, from a page in its folder': figuresOf(
+        outcomes.filter((outcome) => outcome.from !== null && folderOf(outcome) === outcome.from),
+      ),
+      'Our box, from a page in the other folder': figuresOf(
+        outcomes.filter((outcome) => outcome.from !== null && folderOf(outcome) !== outcome.from),
+      ),
+      'Pagefind 1.x (any page)': figuresOf(outcomes.filter((outcome) => outcome.from === null)),
+    };
+    const figures = Object.keys(columns['Pagefind 1.x (any page)']) as (keyof ReturnType<typeof figuresOf>)[];
+    report.table(
       `Reader queries on fastify's docs (${queries.length} queries, ${stagedPages} pages in 2.0), typed at ${1000 / KEY_DELAY_MS} keys/s right after load, a fresh browser context each`,
-      ['Figure', 'Our box, from a page in its folder', 'Our box, from a page in the other folder', 'Pagefind 1.x (any page)'],
-      [
-        row('queries', (figures) => figures.queries),
-        row('recall@1', (figures) => figures.recallAt1),
-        row(`recall@${SHOWN}`, (figures) => figures.recallAt8),
-        row(`MRR (over the first ${SHOWN})`, (figures) => figures.mrr),
-        row('queries with repeated suggestions', (figures) => figures.withDuplicates),
-        row('final lists that changed once shown', (figures) => figures.changedAfterShown),
-        row('queries never answered', (figures) => figures.unanswered),
-        row(
-          'index KiB before the first list, median / max',
-          (figures) => `${figures.medianIndexKiBBeforeFirst} / ${figures.maxIndexKiBBeforeFirst}`,
-        ),
-        row(
-          'index KiB before the final list, median / max',
-          (figures) => `${figures.medianIndexKiBBeforeFinal} / ${figures.maxIndexKiBBeforeFinal}`,
-        ),
-        row('index requests before the final list, median', (figures) => figures.medianIndexRequestsBeforeFinal),
-        row('search code KiB before the final list, median', (figures) => figures.medianCodeKiBBeforeFinal),
-        row(
-          'index metadata loaded before the first key (manifest; Pagefind: init())',
-          (figures) => `${figures.readyBeforeKey}/${figures.queries}`,
-        ),
-        row('cold: first key → first suggestions ms, median / p95', (figures) => `${figures.medianFirstMs} / ${figures.p95FirstMs}`),
-        row('last key → final list ms, median', (figures) => figures.medianLastKeyToFinalMs),
-      ],
+      figures.map((figure): Row => ({
+        Figure: figure,
+        ...Object.fromEntries(Object.entries(columns).map(([column, values]) => [column, values[figure]!])),
+      })),
     );
-    const missed = outcomes.filter((outcome) => outcome.rank !== 1);
-    printTable(
+    report.table(
       'Queries whose expected page was not first',
-      ['Engine', 'From', 'Query', 'Expected', 'Rank', 'First suggestions'],
-      missed.map((outcome) => [
-        outcome.engine === 'box' ? 'our box' : 'Pagefind',
-        outcome.from ?? 'any',
-        outcome.query,
-        outcome.expected,
-        outcome.rank || `not in ${SHOWN}`,
-        outcome.shown.slice(0, 3).join('; '),
-      ]),
+      outcomes
+        .filter((outcome) => outcome.rank !== 1)
+        .map(({engine, from, query, expected, rank, shown}) => ({
+          Engine: engine,
+          From: from ?? 'any',
+          Query: query,
+          Expected: expected,
+          Rank: rank || `not in ${SHOWN}`,
+          'First suggestions': shown.slice(0, 3).join('; '),
+        })),
     );
-    note('Our box: the index is the manifest and parts (gate, precompressed brotli); its code, the search worker script. Pagefind:');
-    note('the index is pagefind-entry.json, pf_meta, pf_index chunks and one pf_fragment per result shown; its code,');
-    note('pagefind.js and its WASM (brotli for text, the rest as written). Pagefind is measured on a page of its own');
-    note('(no Docusaurus app hydrating meanwhile); our box on the real doc page behind the gate.');
-    note(`Pagefind settings: ${JSON.stringify(PAGEFIND_CONFIG)}, over the ${stagedPages} pages of our 2.0 index (addDirectory).`);
-
+    report.note('Our box: the index is the manifest and parts (gate, brotli); its code, the search worker. Pagefind: pagefind-entry.json,');
+    report.note('pf_meta, pf_index chunks and one pf_fragment per result shown; its code, pagefind.js and its WASM. Pagefind is measured');
+    report.note(`on a page of its own (no Docusaurus app hydrating meanwhile), with ${JSON.stringify(PAGEFIND_CONFIG)}.`);
+    const own = columns['Our box, from a page in its folder'];
+    report.goal('recall@8 ≥ 0.95 (our box, from its folder)', own[`recall@${SHOWN}`]!, Number(own[`recall@${SHOWN}`]) >= 0.95);
+    report.goal(
+      'MRR ≥ 0.85 (our box, from its folder)',
+      own[`MRR (over the first ${SHOWN})`]!,
+      Number(own[`MRR (over the first ${SHOWN})`]) >= 0.85,
+    );
+    const moved = own['queries with repeated suggestions'] + own['final lists that changed once shown'];
+    report.goal('no duplicate, no list that moves (our box)', moved, moved === 0);
     report.write({
       chromium: browser.version(),
-      build: {wallSeconds: round(build.wallMs / 1000, 1), peakRssMiB: build.peakRssMiB},
+      build,
       pagefind: {config: PAGEFIND_CONFIG, bundle},
       keyDelayMs: KEY_DELAY_MS,
-      figures: {ownFolder: columns[0], otherFolder: columns[1], pagefind: columns[2]},
+      columns,
       outcomes,
     });
   } finally {

@@ -1,6 +1,6 @@
 /**
  * How hard `npm run build` compresses each built file: pure decisions, measured on the 2 × 1,000-docs
- * bench corpus (BENCHMARKS.md, "Build"). Brotli's top qualities (10, 11) are 20–60× slower than 5
+ * bench corpus (bench/HISTORY.md, "Build"). Brotli's top qualities (10, 11) are 20–60× slower than 5
  * for 5–10 % fewer bytes, so they go only where every reader pays for the bytes: the few shared
  * bundles. The thousands of files that grow with the docs (pages and their chunks) get the fast
  * qualities, or the build would spend minutes on them; the search index's files, which a reader's

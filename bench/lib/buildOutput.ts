@@ -1,11 +1,10 @@
-/** What a build produced: its pages, its search indexes and the login page's scripts, to compare builds and size them. */
+/** What a build produced: its search indexes and the login page's scripts, sized. */
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {listBuildFiles} from '../../shared/buildLayout';
 import {
   DocKind,
-  isSearchIndex,
   MANIFEST_FILE,
   PARTS_DIR,
   type DocPart,
@@ -17,80 +16,33 @@ import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {gateBuildLayout} from './docusaurus';
 import {runOf} from '../../src/search/engine/rank';
 
-export const htmlRoutes = (files: readonly string[]) => files.filter((file) => file.endsWith('.html'));
-export const searchIndexFiles = (files: readonly string[]) => files.filter(isSearchIndex);
+const gzip9 = (file: string) => gzipSync(readFileSync(file), {level: 9}).length;
+const readJson = <T>(buildDir: string, file: string) => JSON.parse(readFileSync(path.join(buildDir, file), 'utf8')) as T;
+const partFile = (name: string) => `${PARTS_DIR}/${name}.json`;
 
 /**
- * Raw, gzip -9 and as-served bytes of a build file. `served` is what the gate sends a browser that
- * accepts brotli: the precompressed copy, or the file itself when the build kept no copy of it
- * (too small to gain); `brotli` says whether there was one.
+ * Raw, gzip -9 and as-served bytes of build files. `served` is what the gate sends a browser that
+ * accepts brotli: the precompressed copy, or the file itself when the build kept none (too small to
+ * gain); `brotli`: every file has a copy.
  */
-export interface FileBytes {
-  raw: number;
-  gzip9: number;
-  served: number;
-  brotli: boolean;
-}
-
-export function fileBytes(buildDir: string, file: string): FileBytes {
-  const full = path.join(buildDir, file);
-  const raw = readFileSync(full);
-  const brotli = existsSync(`${full}.br`);
-  return {raw: raw.length, gzip9: gzipSync(raw, {level: 9}).length, served: brotli ? statSync(`${full}.br`).size : raw.length, brotli};
-}
-
-/** Sums of several files' bytes (`brotli`: every one of them has a copy). */
-export function totalBytes(files: readonly FileBytes[]): FileBytes {
+function filesBytes(buildDir: string, files: readonly string[]) {
+  const each = files.map((file) => path.join(buildDir, file));
+  const sum = (size: (full: string) => number) => each.reduce((total, full) => total + size(full), 0);
+  const brotli = (full: string) => existsSync(`${full}.br`);
   return {
-    raw: files.reduce((sum, file) => sum + file.raw, 0),
-    gzip9: files.reduce((sum, file) => sum + file.gzip9, 0),
-    served: files.reduce((sum, file) => sum + file.served, 0),
-    brotli: files.every((file) => file.brotli),
+    raw: sum((full) => statSync(full).size),
+    gzip9: sum(gzip9),
+    served: sum((full) => statSync(brotli(full) ? `${full}.br` : full).size),
+    brotli: each.every(brotli),
+    count: files.length,
+    largestRaw: Math.max(0, ...each.map((full) => statSync(full).size)),
   };
 }
-
-export interface PartsStats extends FileBytes {
-  count: number;
-  /** The largest part's raw bytes. */
-  largestRaw: number;
-}
-
-function partsStats(buildDir: string, names: readonly string[]): PartsStats {
-  const files = names.map((name) => fileBytes(buildDir, `${PARTS_DIR}/${name}.json`));
-  return {count: names.length, ...totalBytes(files), largestRaw: Math.max(0, ...files.map((file) => file.raw))};
-}
-
-/** One version's search index (shared/searchIndexFiles.ts): its manifest and the parts it names. */
-export interface VersionIndexStats {
-  /** The version's folder below the site's root: '' for the current version (2.0), '1.0'. */
-  version: string;
-  /** The manifest, relative to the build. */
-  manifestFile: string;
-  manifest: FileBytes;
-  pages: number;
-  terms: number;
-  termParts: PartsStats;
-  docParts: PartsStats;
-  /**
-   * Pages indexed with an empty title (or none: their first document is not a title). Should be 0:
-   * the search plugin read an empty HTML file, or found no title in it. See "Problems found" in BENCHMARKS.md.
-   */
-  emptyPages: number;
-  /** The first few of them. */
-  emptyPageUrls: string[];
-}
-
-/** The manifests of a build (site folder or flat build): one per version. */
-export function manifestFiles(files: readonly string[]): string[] {
-  return files.filter((file) => path.posix.basename(file) === MANIFEST_FILE);
-}
-
-const readJson = <T>(buildDir: string, file: string) => JSON.parse(readFileSync(path.join(buildDir, file), 'utf8')) as T;
 
 /** Each page a version's index holds: its title document (undefined when the page has none) and the page's address. */
 export function indexedPages(buildDir: string, manifestFile: string): {url: string | null; title: IndexedDoc | undefined}[] {
   const manifest = readJson<SearchManifest>(buildDir, manifestFile);
-  const docParts = manifest.docParts.names.map((name) => readJson<DocPart>(buildDir, `${PARTS_DIR}/${name}.json`));
+  const docParts = manifest.docParts.names.map((name) => readJson<DocPart>(buildDir, partFile(name)));
   // Parts in order of their first document: a document is in the last part that starts at or before it.
   const docAt = (doc: number) => {
     const part = docParts[runOf(doc, manifest.docParts.first)];
@@ -98,85 +50,39 @@ export function indexedPages(buildDir: string, manifestFile: string): {url: stri
   };
   return manifest.pages.first.map((first) => {
     const title = docAt(first);
-    return {url: title?.k === DocKind.Title ? (title.u ?? null) : null, title: title?.k === DocKind.Title ? title : undefined};
+    return title?.k === DocKind.Title ? {url: title.u ?? null, title} : {url: null, title: undefined};
   });
 }
 
-export function versionIndexStats(buildDir: string, manifestFile: string): VersionIndexStats {
+/** One version's search index (shared/searchIndexFiles.ts): its manifest and the parts it names. */
+function versionIndexStats(buildDir: string, manifestFile: string) {
   const manifest = readJson<SearchManifest>(buildDir, manifestFile);
-  const terms = manifest.termParts.names.reduce(
-    (sum, name) => sum + readJson<TermPart>(buildDir, `${PARTS_DIR}/${name}.json`).terms.length,
-    0,
-  );
-  const empty = indexedPages(buildDir, manifestFile).filter(({title}) => title === undefined || title.t.trim() === '');
   const dir = path.posix.dirname(manifestFile);
   return {
+    /** The version's folder below the site's root: '' for the current version (2.0), '1.0'. */
     version: dir === '.' ? '' : dir,
-    manifestFile,
-    manifest: fileBytes(buildDir, manifestFile),
+    manifest: filesBytes(buildDir, [manifestFile]),
     pages: manifest.pages.first.length,
-    terms,
-    termParts: partsStats(buildDir, manifest.termParts.names),
-    docParts: partsStats(buildDir, manifest.docParts.names),
-    emptyPages: empty.length,
-    emptyPageUrls: empty.slice(0, 5).map(({url}) => url ?? '(no title document)'),
+    terms: manifest.termParts.names.reduce((sum, name) => sum + readJson<TermPart>(buildDir, partFile(name)).terms.length, 0),
+    termParts: filesBytes(buildDir, manifest.termParts.names.map(partFile)),
+    docParts: filesBytes(buildDir, manifest.docParts.names.map(partFile)),
+    /** Pages indexed with an empty title (or none): should be 0 (bench/HISTORY.md, "Problems found"). */
+    emptyPages: indexedPages(buildDir, manifestFile).filter(({title}) => title === undefined || title.t.trim() === '').length,
   };
 }
+export type VersionIndexStats = ReturnType<typeof versionIndexStats>;
 
 /** Every version's index in a build folder, the current version first. */
-export function searchIndexStats(buildDir: string, files: readonly string[] = listBuildFiles(buildDir)): VersionIndexStats[] {
-  return manifestFiles(files)
+export function searchIndexStats(buildDir: string): VersionIndexStats[] {
+  return listBuildFiles(buildDir)
+    .filter((file) => path.posix.basename(file) === MANIFEST_FILE)
     .map((file) => versionIndexStats(buildDir, file))
     .sort((a, b) => a.version.localeCompare(b.version));
 }
 
-export interface Equivalence {
-  htmlRoutes: number;
-  sameHtmlRoutes: boolean;
-  /** A few routes only one of the builds has, when they differ. */
-  htmlRouteDifferences: string[];
-  searchIndexFiles: string[];
-  sameSearchIndexFiles: boolean;
-  /** Byte-identical index files (parts are named by their content's hash): both bundlers feed the plugin the same HTML text. */
-  identicalSearchIndexes: boolean;
-  emptyIndexedPages: {faster: number; webpack: number};
-  emptyIndexedPageUrls: {faster: string[]; webpack: string[]};
-}
-
-/** Same set of HTML routes and of search index files, and whether the indexes hold the same text. */
-export function compareBuilds(faster: string, webpack: string): Equivalence {
-  const [filesF, filesW] = [listBuildFiles(faster), listBuildFiles(webpack)];
-  const [routesF, routesW] = [new Set(htmlRoutes(filesF)), new Set(htmlRoutes(filesW))];
-  const [indexesF, indexesW] = [searchIndexFiles(filesF), searchIndexFiles(filesW)];
-  const differences = [...[...routesF].filter((route) => !routesW.has(route)), ...[...routesW].filter((route) => !routesF.has(route))];
-  const sameIndexFiles = indexesF.join('\n') === indexesW.join('\n');
-  const [statsF, statsW] = [searchIndexStats(faster, filesF), searchIndexStats(webpack, filesW)];
-  const emptyPages = (stats: VersionIndexStats[]) => stats.reduce((sum, index) => sum + index.emptyPages, 0);
-  const emptyUrls = (stats: VersionIndexStats[]) => stats.flatMap((index) => index.emptyPageUrls).slice(0, 5);
-  return {
-    htmlRoutes: routesF.size,
-    sameHtmlRoutes: differences.length === 0,
-    htmlRouteDifferences: differences.slice(0, 5),
-    searchIndexFiles: indexesF,
-    sameSearchIndexFiles: sameIndexFiles,
-    identicalSearchIndexes:
-      sameIndexFiles && indexesF.every((file) => readFileSync(path.join(faster, file)).equals(readFileSync(path.join(webpack, file)))),
-    emptyIndexedPages: {faster: emptyPages(statsF), webpack: emptyPages(statsW)},
-    emptyIndexedPageUrls: {faster: emptyUrls(statsF), webpack: emptyUrls(statsW)},
-  };
-}
-
-export interface LoginWeight {
-  build: string;
-  docs: number;
-  scripts: number;
-  gzip9Bytes: number;
-}
-
 /** What the login page's scripts weigh (gzip -9): every script its HTML loads or preloads. */
-export function loginScriptWeight(build: string, buildDir: string, docs: number): LoginWeight {
+export function loginScriptWeight(build: string, buildDir: string, docs: number) {
   const {login} = gateBuildLayout(buildDir);
   const scripts = assetsReferencedBy(readFileSync(path.join(login, 'login.html'), 'utf8')).filter((asset) => asset.endsWith('.js'));
-  const gzip9Bytes = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(path.join(login, script)), {level: 9}).length, 0);
-  return {build, docs, scripts: scripts.length, gzip9Bytes};
+  return {build, docs, scripts: scripts.length, gzip9Bytes: scripts.reduce((sum, script) => sum + gzip9(path.join(login, script)), 0)};
 }

@@ -10,66 +10,46 @@ process.once('exit', () => {
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
-const OUTPUT_TAIL = 8000;
-
-function track(child: ChildProcess): {output: () => string; exited: Promise<number | null>} {
+/** Starts a command, keeping the tail of its output for the error that reports its failure. */
+function start(command: string, args: readonly string[], cwd: string, env: Record<string, string> = {}) {
+  const child = spawn(command, args, {cwd, env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
   let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-OUTPUT_TAIL);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   running.add(child);
   const exited = new Promise<number | null>((resolve) => {
-    child.once('close', (code) => {
-      running.delete(child);
-      resolve(code);
-    });
+    child.once('close', (code) => (running.delete(child), resolve(code)));
     child.once('error', () => resolve(null));
   });
-  return {output: () => output, exited};
+  return {child, exited, failure: (what: string) => new Error(`${[command, ...args].join(' ')} (in ${cwd}) ${what}:\n${output}`)};
 }
 
-/** User + system CPU seconds of this process's finished children (Linux: /proc, in 1/100 s ticks). */
-function childrenCpuMs(): number {
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-  // After the command name: field 16 (cutime) and 17 (cstime) of proc(5) are at 13 and 14.
-  return (Number(fields[13]) + Number(fields[14])) * 10;
-}
+/** Fields of /proc/<pid>/stat after the command name, which may contain spaces (proc(5): field 3 is at 0). */
+const statFields = (pid: number | 'self') => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+};
 
-export interface Timed {
-  wallMs: number;
-  /** CPU time of the command and everything it ran (threads included): less sensitive than wall time to other load. */
-  cpuMs: number;
-  /** The most memory the command and the processes it started held at once (summed resident sets, sampled). */
-  peakRssMiB: number;
-}
+/** User + system CPU ms of this process's finished children (cutime, cstime: 1/100 s ticks). */
+const childrenCpuMs = () => (Number(statFields('self')[13]) + Number(statFields('self')[14])) * 10;
 
-const MEMORY_SAMPLE_MS = 200;
+/** CPU time (user + system) a process has used so far, in seconds. */
+export const cpuSecondsOf = (pid: number) => (Number(statFields(pid)[11]) + Number(statFields(pid)[12])) / 100;
 
-/** Resident memory of `root` and every process below it, in KiB, from /proc. */
+/** Resident memory of `root` and every process below it, in KiB. */
 function treeRssKiB(root: number): number {
   const parentOf = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The parent's pid is the second field after the command name's closing parenthesis.
-      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[1]));
+      parentOf.set(Number(entry), Number(statFields(Number(entry))[1]));
     } catch {
       // Gone between the listing and the read.
     }
   }
-  const inTree = (pid: number): boolean => {
-    for (let current: number | undefined = pid; current !== undefined && current > 1; current = parentOf.get(current)) {
-      if (current === root) return true;
-    }
-    return false;
-  };
+  const inTree = (pid: number | undefined): boolean => pid !== undefined && pid > 1 && (pid === root || inTree(parentOf.get(pid)));
   let total = 0;
-  for (const pid of parentOf.keys()) {
-    if (!inTree(pid)) continue;
+  for (const pid of [...parentOf.keys()].filter(inTree)) {
     try {
       total += Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
     } catch {
@@ -79,29 +59,30 @@ function treeRssKiB(root: number): number {
   return total;
 }
 
-export interface CommandOptions {
-  cwd: string;
-  env?: Record<string, string>;
-  timeoutMs: number;
+export interface Timed {
+  wallMs: number;
+  /** CPU time of the command and everything it ran (threads included): less sensitive than wall time to other load. */
+  cpuMs: number;
+  /** The most memory the command and the processes it started held at once (summed resident sets, sampled every 200 ms). */
+  peakRssMiB: number;
 }
 
-export async function runTimed(command: string, args: readonly string[], {cwd, env = {}, timeoutMs}: CommandOptions): Promise<Timed> {
+export async function runTimed(
+  command: string,
+  args: readonly string[],
+  options: {cwd: string; env?: Record<string, string>; timeoutMs: number},
+): Promise<Timed> {
   const cpuBefore = childrenCpuMs();
   const started = performance.now();
-  const child = spawn(command, args, {cwd, env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
-  const {output, exited} = track(child);
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const {child, exited, failure} = start(command, args, options.cwd, options.env);
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
   let peakKiB = 0;
-  const sampler = setInterval(() => (peakKiB = Math.max(peakKiB, treeRssKiB(child.pid!))), MEMORY_SAMPLE_MS);
+  const sampler = setInterval(() => (peakKiB = Math.max(peakKiB, treeRssKiB(child.pid!))), 200);
   const code = await exited;
   clearTimeout(timer);
   clearInterval(sampler);
   const wallMs = performance.now() - started;
-  if (code !== 0) {
-    throw new Error(
-      `${[command, ...args].join(' ')} (in ${cwd}) ended with ${code ?? 'a signal'} after ${Math.round(wallMs / 1000)} s:\n${output()}`,
-    );
-  }
+  if (code !== 0) throw failure(`ended with ${code ?? 'a signal'} after ${Math.round(wallMs / 1000)} s`);
   return {wallMs, cpuMs: childrenCpuMs() - cpuBefore, peakRssMiB: Math.round(peakKiB / 1024)};
 }
 
@@ -111,27 +92,25 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export interface ServerOptions extends CommandOptions {
-  origin: string;
-  /** Any HTTP answer on this path means the server is up. */
-  readyPath: string;
-}
-
-export async function startServer(command: string, args: readonly string[], options: ServerOptions): Promise<RunningServer> {
-  const child = spawn(command, args, {cwd: options.cwd, env: {...process.env, ...options.env}, stdio: ['ignore', 'pipe', 'pipe']});
-  const {output, exited} = track(child);
+/** Starts a server and resolves once any HTTP answer comes from `origin` + `readyPath`. */
+export async function startServer(
+  command: string,
+  args: readonly string[],
+  options: {cwd: string; env?: Record<string, string>; origin: string; readyPath: string; timeoutMs: number},
+): Promise<RunningServer> {
+  const {child, exited, failure} = start(command, args, options.cwd, options.env);
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
-    if (exitCode !== undefined) throw new Error(`${command} ${args.join(' ')} exited (${exitCode}) before answering:\n${output()}`);
+    if (exitCode !== undefined) throw failure(`exited (${exitCode}) before answering`);
     try {
       await fetch(`${options.origin}${options.readyPath}`, {signal: AbortSignal.timeout(1000), redirect: 'manual'});
       break;
     } catch {
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error(`${command} ${args.join(' ')} did not answer at ${options.origin} in ${options.timeoutMs / 1000} s:\n${output()}`);
+        throw failure(`did not answer at ${options.origin} in ${options.timeoutMs / 1000} s`);
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -150,19 +129,11 @@ export async function startServer(command: string, args: readonly string[], opti
 }
 
 /** Resident memory of a process now and at its peak, in MiB (/proc/<pid>/status). */
-export function memoryOf(pid: number): {rssMiB: number; peakRssMiB: number} {
+export function memoryOf(pid: number): {'RSS MiB': number; 'Peak RSS MiB': number} {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
-  return {rssMiB: Math.round(kib('VmRSS') / 102.4) / 10, peakRssMiB: Math.round(kib('VmHWM') / 102.4) / 10};
-}
-
-/** CPU time (user + system) a process has used so far, in seconds. */
-export function cpuSecondsOf(pid: number): number {
-  // /proc/<pid>/stat: the command name (field 2) may contain spaces; utime and stime are the
-  // 12th and 13th fields after its closing parenthesis, in clock ticks (100 per second on Linux).
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  const mib = (field: string) =>
+    Math.round(Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) / 102.4) / 10;
+  return {'RSS MiB': mib('VmRSS'), 'Peak RSS MiB': mib('VmHWM')};
 }
 
 /** Servers, browsers and the like a benchmark opened: closed in reverse order, even when it fails half-way. */

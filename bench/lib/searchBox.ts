@@ -4,35 +4,33 @@
  * before that, with the bytes they transferred. bench/searchQuality.ts drives a Pagefind page built
  * with the same roles, so one measurement serves both.
  */
-import type {BrowserContext, Page, Request} from '@playwright/test';
+import type {Browser, BrowserContext, Page, Request} from '@playwright/test';
+import type {StorageState} from './browser';
 
 /** The box's container and input, in the main navbar. */
-export const BOX_CONTAINER = 'nav.navbar .navbar__search';
+const BOX_CONTAINER = 'nav.navbar .navbar__search';
 export const BOX_INPUT = `${BOX_CONTAINER} input.navbar__search-input`;
 /**
- * What the box's status line says once the current query has its answer: suggestions, none, or a
- * failure (as tests/support/search.ts reads it). While a query is pending it says "Searching…", or
- * nothing when the previous query's list is still shown.
+ * What the box's status line says once the current query has its answer (as tests/support/search.ts
+ * reads it). While a query is pending it says "Searching…", or nothing when an earlier list is shown.
  */
-export const ANSWERED_SOURCE = String.raw`^(\d+ of \d+ results?\.|No results in |Search is unavailable)`;
-
+const ANSWERED_SOURCE = String.raw`^(\d+ of \d+ results?\.|No results in |Search is unavailable)`;
 /** Longest wait for an answer before a query counts as dropped. */
-export const ANSWER_TIMEOUT_MS = 10_000;
+const ANSWER_TIMEOUT_MS = 10_000;
 
-/**
- * tsx (esbuild's keepNames) wraps functions declared inside a `page.evaluate` callback in a `__name`
- * helper the page does not have: give it one.
- */
-export async function allowNamedFunctions(context: BrowserContext): Promise<void> {
+/** A fresh browser context (empty HTTP cache, no worker, nothing loaded), as `state`'s reader, logging the requests `logged` picks. */
+export async function freshPage(browser: Browser, state: StorageState | undefined, logged: (path: string) => boolean) {
+  const context = await browser.newContext(state ? {storageState: state} : {});
+  // tsx (esbuild's keepNames) wraps functions declared inside `page.evaluate` in a `__name` helper the page lacks.
   await context.addInitScript({content: 'globalThis.__name ??= (value) => value;'});
+  const log = new RequestLog(context, logged);
+  return {context, page: await context.newPage(), log};
 }
 
-export interface ShownOption {
-  /** The option's first child: the page's title. */
+/** An option's first child (the page's title), its last (where the page is: breadcrumbs, or a URL) and its `data-url` (Pagefind's page). */
+interface ShownOption {
   title: string;
-  /** Its last child: where the page is (the breadcrumbs; Pagefind's page: the URL). */
   place: string;
-  /** `data-url` when the list gives one (the Pagefind page). */
   url: string | null;
 }
 
@@ -50,27 +48,17 @@ export interface Typed {
   changesAfterFinal: number;
   /** The final list, top first. */
   options: ShownOption[];
-  status: string;
-}
-
-export interface TypingOptions {
-  /** Between keys. */
-  delayMs?: number;
-  /** How long to watch the list once the final answer showed. */
-  settleMs?: number;
-  /** The whole text in one `input` event (pasted), not key by key. */
-  paste?: boolean;
 }
 
 /**
- * Clicks the box and types `text` key by key (`delayMs` between keys) or pastes it, then waits for
- * the answer to the whole text and `settleMs` more. Times from the first key's `keydown` (a paste:
- * its `input` event; `event.timeStamp`) to what a MutationObserver on the box's container first sees.
+ * Clicks the box and types `text` key by key (`delayMs` between keys), then waits for the answer to
+ * the whole text and `settleMs` more (watching the list). Times from the first key's `keydown`
+ * (`event.timeStamp`) to what a MutationObserver on the box's container first sees.
  */
 export async function typeIntoBox(
   page: Page,
   text: string,
-  {delayMs = 0, settleMs = 0, paste = false}: TypingOptions = {},
+  {delayMs = 0, settleMs = 0}: {delayMs?: number; settleMs?: number} = {},
 ): Promise<Typed> {
   await page.evaluate(
     ({container, answeredSource, target, timeoutMs, settleMs}) => {
@@ -103,14 +91,10 @@ export async function typeIntoBox(
         if (isAnswered() && input.value === target) state.finalShown = now;
       });
       observer.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
-      for (const type of ['keydown', 'input']) {
-        input.addEventListener(type, (event) => {
-          // A paste has no keydown: its input event starts the clock.
-          if (type === 'input' && !Number.isNaN(state.lastKeydown)) return;
-          if (Number.isNaN(state.firstKeydown)) state.firstKeydown = event.timeStamp;
-          state.lastKeydown = event.timeStamp;
-        });
-      }
+      input.addEventListener('keydown', (event) => {
+        if (Number.isNaN(state.firstKeydown)) state.firstKeydown = event.timeStamp;
+        state.lastKeydown = event.timeStamp;
+      });
       (window as unknown as {typed: Promise<unknown>}).typed = new Promise((resolve) => {
         const started = performance.now();
         const poll = setInterval(() => {
@@ -123,7 +107,7 @@ export async function typeIntoBox(
               place: option.lastElementChild?.textContent ?? '',
               url: option.getAttribute('data-url'),
             }));
-            resolve({...state, options: Number.isNaN(state.finalShown) ? [] : options, status: statusText()});
+            resolve({...state, options: Number.isNaN(state.finalShown) ? [] : options});
           }
         }, 20);
       });
@@ -136,19 +120,14 @@ export async function typeIntoBox(
       settleMs,
     },
   );
-  const box = page.locator(BOX_INPUT);
-  if (paste) {
-    await box.fill(text);
-  } else {
-    await box.click();
-    await page.keyboard.type(text, {delay: delayMs});
-  }
+  await page.locator(BOX_INPUT).click();
+  await page.keyboard.type(text, {delay: delayMs});
   return page.evaluate(() => (window as unknown as {typed: Promise<Typed>}).typed);
 }
 
-/** ms from the first keydown, or null when it never happened. */
+/** ms from the first keydown (0.1 ms), or null when it never happened. */
 export function msSinceFirstKey(typed: Typed, time: number): number | null {
-  return Number.isNaN(time) || Number.isNaN(typed.firstKeydown) ? null : Math.max(0, time - typed.firstKeydown);
+  return Number.isNaN(time) || Number.isNaN(typed.firstKeydown) ? null : Math.round(Math.max(0, time - typed.firstKeydown) * 10) / 10;
 }
 
 /** A page time as epoch ms (the clock request timings use); Infinity when it never happened. */
@@ -156,14 +135,11 @@ export function epochOf(typed: Typed, time: number): number {
   return Number.isNaN(time) ? Number.POSITIVE_INFINITY : typed.timeOrigin + time;
 }
 
-/** A request as the log keeps it, once finished. */
+/** A request as the log keeps it, once finished: epoch ms (`finishedAt` Infinity when it failed or never did), encoded body bytes. */
 export interface LoggedRequest {
   path: string;
-  /** Epoch ms. */
   startedAt: number;
-  /** Epoch ms; Infinity when it failed or never finished. */
   finishedAt: number;
-  /** Encoded body bytes (as transferred, before decompression). */
   bodyBytes: number;
   encoding: string | null;
 }
@@ -172,7 +148,7 @@ export interface LoggedRequest {
  * Every request of a browser context whose path `matches` (the page's and its workers': the search
  * worker's fetches are the context's, not the page's).
  */
-export class RequestLog {
+class RequestLog {
   private readonly requests: Request[] = [];
 
   constructor(context: BrowserContext, matches: (path: string) => boolean) {

@@ -1,13 +1,17 @@
-/** The two servers compared: our gate server, and `docusaurus serve` (the plain Docusaurus anchor). */
+/**
+ * The servers compared: our gate server, `docusaurus serve` (the plain Docusaurus anchor); and the
+ * readers' sessions, minted as the login page mints them: an emulator sign-in, then POST /api/session.
+ */
 import path from 'node:path';
 import {DEMO_READER} from '../../shared/demoReader';
+import {SESSION_ENDPOINT, sessionCookieFrom, sessionCookieHeader} from '../../shared/session';
 import {DOCUSAURUS} from './docusaurus';
-import {BENCH_EMULATOR_HOST, firebaseEnv, HOST} from './environment';
+import {BENCH_EMULATOR_HOST, firebaseEnv, HOST, PROJECT_ID} from './environment';
 import {startServer, type RunningServer} from './processes';
 import {REPO} from '../../testkit/siteCopy';
-import {gateSession} from './sessions';
 
 const START_TIMEOUT_MS = 120_000;
+const IDENTITY = `http://${BENCH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
 
 /**
  * The gate as production runs it (the compiled server, `npm run build:server`), in its own process
@@ -34,17 +38,56 @@ export function startDocusaurusServe(siteDir: string, buildDir: string, port: nu
   });
 }
 
-/** A `__session` cookie value minted as the login page mints one: emulator sign-in, then POST /api/session. */
-export async function sessionCookie(gateOrigin: string): Promise<string> {
-  const signIn = await fetch(
-    `http://${BENCH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: {'content-type': 'application/json'},
-      body: JSON.stringify({...DEMO_READER, returnSecureToken: true}),
-    },
-  );
-  if (!signIn.ok) throw new Error(`emulator sign-in answered ${signIn.status}: ${await signIn.text()}`);
-  const {idToken} = (await signIn.json()) as {idToken: string};
+async function post<T>(url: string, body: object, headers: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {'content-type': 'application/json', ...headers},
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The `Cookie` header the gate's `__session` cookie gives for a fresh ID token. */
+async function gateSession(gateOrigin: string, idToken: string): Promise<string> {
+  const response = await fetch(`${gateOrigin}${SESSION_ENDPOINT}`, {
+    method: 'POST',
+    headers: {'content-type': 'application/json', origin: gateOrigin, 'sec-fetch-site': 'same-origin'},
+    body: JSON.stringify({idToken}),
+  });
+  const cookie = sessionCookieFrom(response.headers.getSetCookie());
+  if (response.status !== 204 || cookie === null)
+    throw new Error(`POST ${SESSION_ENDPOINT} answered ${response.status}: ${await response.text()}`);
+  return sessionCookieHeader(cookie);
+}
+
+/** The demo reader's `Cookie` header. */
+export async function demoReaderCookie(gateOrigin: string): Promise<string> {
+  const {idToken} = await post<{idToken: string}>(`${IDENTITY}/accounts:signInWithPassword?key=demo-api-key`, {
+    ...DEMO_READER,
+    returnSecureToken: true,
+  });
   return gateSession(gateOrigin, idToken);
+}
+
+/** One new verified reader's `Cookie` header. */
+async function newReaderCookie(gateOrigin: string, index: number): Promise<string> {
+  const email = `bench-reader-${Date.now()}-${index}@tutorial-hub.test`;
+  const {idToken, localId} = await post<{idToken: string; localId: string}>(`${IDENTITY}/accounts:signUp?key=demo-api-key`, {
+    email,
+    password: 'bench-reader-password',
+    returnSecureToken: true,
+  });
+  await post(`${IDENTITY}/projects/${PROJECT_ID}/accounts:update`, {localId, emailVerified: true}, {authorization: 'Bearer owner'});
+  return gateSession(gateOrigin, idToken);
+}
+
+/** `count` distinct readers' `Cookie` headers, made 16 at a time. */
+export async function distinctReaderCookies(gateOrigin: string, count: number): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let start = 0; start < count; start += 16)
+    cookies.push(
+      ...(await Promise.all(Array.from({length: Math.min(16, count - start)}, (_, i) => newReaderCookie(gateOrigin, start + i)))),
+    );
+  return cookies;
 }

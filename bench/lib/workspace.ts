@@ -1,21 +1,20 @@
 /**
- * What the benchmarks of one run share: copies of the site, the builds made in them, and the time
- * budget. A build is made once, by the first benchmark that needs it (the build benchmark hands
- * over the ones it timed), and every copy is deleted at the end.
+ * What the benchmarks of one run share: copies of the site, and the builds made in them.
+ * A build is made once, by the first benchmark that needs it (the build benchmark hands
+ * over the corpus build it timed), and every copy is deleted at the end.
  */
-import {mkdirSync, renameSync} from 'node:fs';
 import path from 'node:path';
 import {writeCorpus, type CorpusSummary} from '../corpus';
 import {coldBuild, gateBuildLayout, loginBuild, precompress, type GateMode} from './docusaurus';
 import {removeTemporaryDir, temporarySiteCopy} from '../../testkit/siteCopy';
 
-export interface CorpusBuild {
+interface CorpusBuild {
   siteDir: string;
   buildDir: string;
   summary: CorpusSummary;
 }
 
-export function positiveInteger(name: string, fallback: number): number {
+function positiveInteger(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -26,19 +25,10 @@ export function positiveInteger(name: string, fallback: number): number {
 export class Workspace {
   /** Docs per version in the corpus (BENCH_CORPUS_DOCS). */
   readonly corpusDocs = positiveInteger('BENCH_CORPUS_DOCS', 1000);
-  /** Time the benchmarks still to run are expected to need; set by bench/run.ts. */
-  reservedMs = 0;
   private readonly copies: string[] = [];
   private readonly memo = new Map<string, Promise<unknown>>();
-  private readonly adopted = new Map<string, string>();
+  private adoptedCorpus: string | undefined;
   private site: string | undefined;
-
-  constructor(private readonly deadline: number) {}
-
-  /** Time left for optional repeat runs: until the run's deadline, less what later benchmarks need. */
-  spareMs(): number {
-    return this.deadline - Date.now() - this.reservedMs;
-  }
 
   private once<T>(key: string, make: () => Promise<T>): Promise<T> {
     if (!this.memo.has(key)) this.memo.set(key, make());
@@ -65,32 +55,21 @@ export class Workspace {
     });
   }
 
-  /**
-   * Hands over a Faster build made elsewhere, so it is not made twice: the build benchmark's timed
-   * build of the site (its output alone), or its `npm run build` of the corpus (the gate's layout).
-   */
-  adopt(key: 'site-server' | 'corpus-server', buildDir: string): void {
-    this.adopted.set(key, buildDir);
+  /** Hands over the build benchmark's `npm run build` of the corpus, so that it is not made twice. */
+  adopt(buildDir: string): void {
+    this.adoptedCorpus = buildDir;
   }
 
-  /** Our site, built with Faster; the gated one laid out for the gate and precompressed, as `npm run build` leaves it. */
+  /** Our site, built cold; the gated one laid out for the gate and precompressed, as `npm run build` leaves it. */
   siteBuild(gate: GateMode): Promise<string> {
     return this.once(`site-${gate}`, async () => {
-      const adopted = this.adopted.get(`site-${gate}`);
+      const buildDir = path.join(this.siteCopy(), `build-${gate}`);
       if (gate === 'off') {
-        const buildDir = adopted ?? path.join(this.siteCopy(), 'build-off');
-        if (!adopted) await coldBuild(this.siteCopy(), buildDir, 'faster', gate);
+        await coldBuild(this.siteCopy(), buildDir, gate);
         return buildDir;
       }
-      const buildDir = path.join(this.siteCopy(), 'build-server');
       const {site, login} = gateBuildLayout(buildDir);
-      // An adopted build is the site's output alone: it is moved into the gate's layout.
-      if (adopted) {
-        mkdirSync(buildDir, {recursive: true});
-        renameSync(adopted, site);
-      } else {
-        await coldBuild(this.siteCopy(), site, 'faster', gate);
-      }
+      await coldBuild(this.siteCopy(), site, gate);
       await loginBuild(this.siteCopy(), login);
       await precompress(buildDir);
       return buildDir;
@@ -104,11 +83,10 @@ export class Workspace {
   corpusBuild(): Promise<CorpusBuild> {
     return this.once('corpus-build', async () => {
       const {siteDir, summary} = await this.corpusCopy(this.corpusDocs);
-      const adopted = this.adopted.get('corpus-server');
-      const buildDir = adopted ?? path.join(siteDir, 'build-server');
-      if (!adopted) {
+      const buildDir = this.adoptedCorpus ?? path.join(siteDir, 'build-server');
+      if (!this.adoptedCorpus) {
         const {site, login} = gateBuildLayout(buildDir);
-        await coldBuild(siteDir, site, 'faster');
+        await coldBuild(siteDir, site);
         await loginBuild(siteDir, login);
         await precompress(buildDir);
       }

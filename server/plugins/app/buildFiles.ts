@@ -3,7 +3,7 @@
  * entity tag per representation however it is served, and conditional requests judged by jshttp's
  * `fresh`. A build's files never change (a new build is a new folder, see liveBuild.ts): each file
  * is read and digested once, and files up to a size are then sent from memory, which doubled the
- * gate's throughput (BENCHMARKS.md, Server); bigger ones, and those the bounded cache has dropped,
+ * gate's throughput (bench/HISTORY.md, Server); bigger ones, and those the bounded cache has dropped,
  * are streamed from disk.
  */
 import {createHash} from 'node:crypto';
