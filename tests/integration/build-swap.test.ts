@@ -9,7 +9,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {sessionCookieFor, startGate, type RunningGate} from '../support/gate';
 import {BUILD_DIR, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
-import {NAVIGATION, SUBRESOURCE} from '../support/http';
+import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {sessionCookieHeader} from '../../shared/session';
 import {PRECOMPRESSED_SUFFIX} from '../../shared/buildLayout';

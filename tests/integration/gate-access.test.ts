@@ -12,7 +12,7 @@ import {postLogout, startGate, sessionCookieFor, type RunningGate} from '../supp
 import {builtFiles, docTextSamples, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
 import {newAccount, nowSeconds, sessionCookieClaims, uniqueEmail, unsignedJwt} from '../support/emulator';
 import {identifiersIn, privateIdentifiers} from '../support/privateIdentifiers';
-import {NAVIGATION, SUBRESOURCE} from '../support/http';
+import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
 import {sessionCookieHeader} from '../../shared/session';
 import {MANIFEST_FILE, PARTS_DIR} from '../../shared/searchIndexFiles';
 

@@ -21,7 +21,7 @@ import {
   unsignedJwt,
 } from '../support/emulator';
 import {runScript} from '../support/childProcess';
-import {NAVIGATION, rawRequest, SUBRESOURCE} from '../support/http';
+import {NAVIGATION, rawRequest, SUBRESOURCE} from '../../testkit/http';
 import {LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
 import {MANIFEST_FILE, partUrl, type SearchManifest} from '../../shared/searchIndexFiles';
 import {safeRedirectTarget} from '../../shared/paths';

@@ -11,7 +11,7 @@ import {startGateProcess, type GateProcess} from '../support/gateProcess';
 import {startTcpProxy, type TcpProxy} from '../support/tcpProxy';
 import {EMULATOR_HOST} from '../support/environment';
 import {newAccount, signInWithPassword, uniqueEmail} from '../support/emulator';
-import {NAVIGATION, SUBRESOURCE} from '../support/http';
+import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
 import {LOGIN_BUILD_DIR} from '../support/builtFiles';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {chromeOf} from '../../server/rules/errorPages';

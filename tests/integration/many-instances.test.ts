@@ -12,7 +12,7 @@ import {startGateProcess, type GateProcess} from '../support/gateProcess';
 import {freePort, haproxyInstalled, startLoadBalancer, type LoadBalancer} from '../support/loadBalancer';
 import {newAccount, nextSecond, uniqueEmail, updateAccount} from '../support/emulator';
 import {BUILD_DIR} from '../support/builtFiles';
-import {NAVIGATION, SUBRESOURCE} from '../support/http';
+import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {sessionCookieHeader} from '../../shared/session';
 import {PRECOMPRESSED_SUFFIX} from '../../shared/buildLayout';

@@ -18,7 +18,7 @@ import {
   updateAccount,
 } from '../support/emulator';
 import {runScript} from '../support/childProcess';
-import {SUBRESOURCE} from '../support/http';
+import {SUBRESOURCE} from '../../testkit/http';
 import {SESSION_COOKIE, SESSION_ENDPOINT, SIGN_IN_OPTIONS_ENDPOINT, sessionCookieHeader} from '../../shared/session';
 
 /** What a reader with this cookie gets for a gated file. */

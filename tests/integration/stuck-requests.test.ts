@@ -10,7 +10,7 @@ import {startGateProcess} from '../support/gateProcess';
 import {startTcpProxy, type TcpProxy} from '../support/tcpProxy';
 import {EMULATOR_HOST} from '../support/environment';
 import {newAccount, uniqueEmail} from '../support/emulator';
-import {rawRequest, SUBRESOURCE} from '../support/http';
+import {rawRequest, SUBRESOURCE} from '../../testkit/http';
 import {sessionCookieHeader} from '../../shared/session';
 
 let proxy: TcpProxy;

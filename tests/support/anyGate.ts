@@ -1,5 +1,5 @@
 /** What both kinds of test gate share: in this process (gate.ts) and as a child process (gateProcess.ts). */
-import type {RawResponse, RequestOptions} from './http';
+import type {RawResponse, RequestOptions} from '../../testkit/http';
 
 export interface Gate {
   /** The origin the login page calls the session endpoints from. */

@@ -10,7 +10,7 @@ import {loadConfig} from '../../server/config';
 import {TEST_GATE_ENV} from './environment';
 import {signInWithPassword} from './emulator';
 import {jsonLineParser, type Gate} from './anyGate';
-import type {RawResponse, RequestOptions} from './http';
+import type {RawResponse, RequestOptions} from '../../testkit/http';
 import {DEMO_READER} from '../../shared/demoReader';
 import {LOGOUT_ENDPOINT, SESSION_COOKIE, SESSION_ENDPOINT, sessionCookieFrom, sessionCookieHeader} from '../../shared/session';
 

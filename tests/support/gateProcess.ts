@@ -8,7 +8,7 @@ import {readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {REPO} from './childProcess';
 import {TEST_GATE_ENV} from './environment';
-import {rawRequest} from './http';
+import {rawRequest} from '../../testkit/http';
 import {jsonLineParser, type Gate} from './anyGate';
 
 const COMPILED_SERVER = path.join(REPO, 'dist/server/main.js');

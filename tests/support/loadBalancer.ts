@@ -7,7 +7,7 @@ import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {rawRequest, type RawResponse, type RequestOptions} from './http';
+import {rawRequest, type RawResponse, type RequestOptions} from '../../testkit/http';
 
 export interface LoadBalancer {
   origin: string;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import {SITE_DIR} from '../../../shared/buildLayout';
 import {MANIFEST_FILE} from '../../../shared/searchIndexFiles';
 import {readBuiltSearchIndex} from '../../support/builtSearchIndex';
-import {NAVIGATION, rawRequest, SUBRESOURCE} from '../../support/http';
+import {NAVIGATION, rawRequest, SUBRESOURCE} from '../../../testkit/http';
 import {searchFromNavbar} from '../../support/search';
 import {orphanedDocPages} from '../../support/sidebars';
 import {openVersionMenuByKeyboard} from '../navbar';
