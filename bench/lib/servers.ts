@@ -4,14 +4,17 @@
  */
 import path from 'node:path';
 import {DEMO_READER} from '../../shared/demoReader';
-import {SESSION_ENDPOINT, sessionCookieFrom, sessionCookieHeader} from '../../shared/session';
+import {sessionCookieHeader} from '../../shared/session';
+import {postSession, startedSession} from '../../testkit/gateSession';
+import {rawRequest, type RequestOptions} from '../../testkit/http';
 import {DOCUSAURUS} from './docusaurus';
-import {BENCH_EMULATOR_HOST, firebaseEnv, HOST, PROJECT_ID} from './environment';
+import {BENCH_EMULATOR_HOST, firebaseEnv, HOST} from './environment';
 import {startServer, type RunningServer} from './processes';
 import {REPO} from '../../testkit/siteCopy';
+import {authEmulator} from '../../testkit/emulator';
 
 const START_TIMEOUT_MS = 120_000;
-const IDENTITY = `http://${BENCH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
+const emulator = authEmulator(BENCH_EMULATOR_HOST);
 
 /**
  * The gate as production runs it (the compiled server, `npm run build:server`), in its own process
@@ -38,48 +41,22 @@ export function startDocusaurusServe(siteDir: string, buildDir: string, port: nu
   });
 }
 
-async function post<T>(url: string, body: object, headers: Record<string, string> = {}): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {'content-type': 'application/json', ...headers},
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 /** The `Cookie` header the gate's `__session` cookie gives for a fresh ID token. */
 async function gateSession(gateOrigin: string, idToken: string): Promise<string> {
-  const response = await fetch(`${gateOrigin}${SESSION_ENDPOINT}`, {
-    method: 'POST',
-    headers: {'content-type': 'application/json', origin: gateOrigin, 'sec-fetch-site': 'same-origin'},
-    body: JSON.stringify({idToken}),
-  });
-  const cookie = sessionCookieFrom(response.headers.getSetCookie());
-  if (response.status !== 204 || cookie === null)
-    throw new Error(`POST ${SESSION_ENDPOINT} answered ${response.status}: ${await response.text()}`);
-  return sessionCookieHeader(cookie);
+  const gate = {origin: gateOrigin, request: (target: string, options?: RequestOptions) => rawRequest(gateOrigin, target, options)};
+  return sessionCookieHeader(startedSession(await postSession(gate, idToken)));
 }
 
 /** The demo reader's `Cookie` header. */
 export async function demoReaderCookie(gateOrigin: string): Promise<string> {
-  const {idToken} = await post<{idToken: string}>(`${IDENTITY}/accounts:signInWithPassword?key=demo-api-key`, {
-    ...DEMO_READER,
-    returnSecureToken: true,
-  });
+  const {idToken} = await emulator.signInWithPassword(DEMO_READER.email, DEMO_READER.password);
   return gateSession(gateOrigin, idToken);
 }
 
 /** One new verified reader's `Cookie` header. */
 async function newReaderCookie(gateOrigin: string, index: number): Promise<string> {
-  const email = `bench-reader-${Date.now()}-${index}@tutorial-hub.test`;
-  const {idToken, localId} = await post<{idToken: string; localId: string}>(`${IDENTITY}/accounts:signUp?key=demo-api-key`, {
-    email,
-    password: 'bench-reader-password',
-    returnSecureToken: true,
-  });
-  await post(`${IDENTITY}/projects/${PROJECT_ID}/accounts:update`, {localId, emailVerified: true}, {authorization: 'Bearer owner'});
-  return gateSession(gateOrigin, idToken);
+  const {email, password} = await emulator.newAccount(`bench-reader-${Date.now()}-${index}@tutorial-hub.test`, 'bench-reader-password');
+  return gateSession(gateOrigin, (await emulator.signInWithPassword(email, password)).idToken);
 }
 
 /** `count` distinct readers' `Cookie` headers, made 16 at a time. */

@@ -12,7 +12,9 @@ import {signInWithPassword} from './emulator';
 import {jsonLineParser, type Gate} from './anyGate';
 import type {RawResponse, RequestOptions} from '../../testkit/http';
 import {DEMO_READER} from '../../shared/demoReader';
-import {LOGOUT_ENDPOINT, SESSION_COOKIE, SESSION_ENDPOINT, sessionCookieFrom, sessionCookieHeader} from '../../shared/session';
+import {postSession, startedSession} from '../../testkit/gateSession';
+
+export {postLogout, postSession, sessionCookieOf} from '../../testkit/gateSession';
 
 export interface RunningGate extends Gate {
   /** Opens a free loopback port, for what only real HTTP shows; resolves with its origin. */
@@ -74,38 +76,11 @@ export async function startGate(env: Record<string, string> = {}): Promise<Runni
   };
 }
 
-/** POST /api/session with a fresh ID token, from the gate's own origin as the login page does. */
-export function postSession(gate: Pick<Gate, 'origin' | 'request'>, idToken: string): Promise<RawResponse> {
-  return gate.request(SESSION_ENDPOINT, {
-    method: 'POST',
-    headers: {'content-type': 'application/json', origin: gate.origin, 'sec-fetch-site': 'same-origin'},
-    body: JSON.stringify({idToken}),
-  });
-}
-
-/** POST /api/logout with a session cookie. */
-export function postLogout(gate: Pick<Gate, 'origin' | 'request'>, cookie: string, {everywhere = false} = {}): Promise<RawResponse> {
-  return gate.request(LOGOUT_ENDPOINT, {
-    method: 'POST',
-    headers: {'content-type': 'application/json', origin: gate.origin, cookie: sessionCookieHeader(cookie)},
-    body: JSON.stringify({everywhere}),
-  });
-}
-
-/** The session cookie value a 204 from POST /api/session set. */
-export function sessionCookieOf(response: RawResponse): string {
-  const cookie = sessionCookieFrom(([] as string[]).concat(response.headers['set-cookie'] ?? []));
-  if (cookie === null) throw new Error(`POST ${SESSION_ENDPOINT} set no ${SESSION_COOKIE} cookie`);
-  return cookie;
-}
-
 /** A session cookie value minted the way the login page mints one. */
 export async function sessionCookieFor(
   gate: Pick<Gate, 'origin' | 'request'>,
   {email, password}: {email: string; password: string} = DEMO_READER,
 ): Promise<string> {
   const {idToken} = await signInWithPassword(email, password);
-  const response = await postSession(gate, idToken);
-  if (response.status !== 204) throw new Error(`POST /api/session answered ${response.status}: ${response.body}`);
-  return sessionCookieOf(response);
+  return startedSession(await postSession(gate, idToken));
 }

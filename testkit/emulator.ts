@@ -1,0 +1,161 @@
+/**
+ * Direct calls to the Firebase Auth emulator's REST API, for the tests and the benchmarks that
+ * need accounts and tokens without a browser; each runs its own emulator (`authEmulator(host)`).
+ */
+import {DEMO_PROJECT_ID} from '../shared/firebaseProject';
+
+const PROJECT_ID = DEMO_PROJECT_ID;
+
+/**
+ * Waits for the next whole second. Firebase counts sign-ins in seconds (`auth_time`): a reader's
+ * sign-in in the same second as the last is the same sign-in, and ends with its sign-out.
+ */
+export function nextSecond(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+}
+
+export interface OobCode {
+  email: string;
+  requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'EMAIL_SIGNIN' | string;
+  oobCode: string;
+  oobLink: string;
+}
+
+/** The REST calls of the emulator at `host` (`127.0.0.1:9099`). */
+export function authEmulator(host: string) {
+  const IDENTITY = `http://${host}/identitytoolkit.googleapis.com/v1`;
+
+  async function identityCall(method: string, body: object): Promise<{idToken: string; localId: string}> {
+    const response = await fetch(`${IDENTITY}/accounts:${method}?key=demo-api-key`, {
+      method: 'POST',
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify({...body, returnSecureToken: true}),
+    });
+    const json = (await response.json()) as {idToken: string; localId: string; error?: {message: string}};
+    if (!response.ok) throw new Error(`emulator ${method}: ${json.error?.message ?? response.status}`);
+    return json;
+  }
+
+  function signInWithPassword(email: string, password: string) {
+    return identityCall('signInWithPassword', {email, password});
+  }
+
+  function signUp(email: string, password: string) {
+    return identityCall('signUp', {email, password});
+  }
+
+  /** Firebase's own verification email, as any account can ask for it with its ID token (`accounts:sendOobCode`). */
+  async function requestVerificationEmail(idToken: string): Promise<void> {
+    const response = await fetch(`${IDENTITY}/accounts:sendOobCode?key=demo-api-key`, {
+      method: 'POST',
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify({requestType: 'VERIFY_EMAIL', idToken}),
+    });
+    if (!response.ok) throw new Error(`emulator sendOobCode: ${response.status} ${await response.text()}`);
+  }
+
+  /** An anonymous Firebase account (`accounts:signUp` with no email), as any visitor can make one. */
+  function signUpAnonymously() {
+    return identityCall('signUp', {});
+  }
+
+  /** The emulator's admin calls: `Bearer owner` stands in for a service account. */
+  async function ownerCall(method: string, body: object): Promise<Record<string, unknown>> {
+    const response = await fetch(`${IDENTITY}/projects/${PROJECT_ID}/accounts:${method}`, {
+      method: 'POST',
+      headers: {'content-type': 'application/json', authorization: 'Bearer owner'},
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json()) as Record<string, unknown> & {error?: {message: string}};
+    if (!response.ok) throw new Error(`emulator accounts:${method}: ${json.error?.message ?? response.status}`);
+    return json;
+  }
+
+  /** Sets what an operator (or Firebase itself) can change on an account. */
+  async function updateAccount(localId: string, changes: {emailVerified?: boolean; disableUser?: boolean}): Promise<void> {
+    await ownerCall('update', {localId, ...changes});
+  }
+
+  async function deleteAccount(localId: string): Promise<void> {
+    await ownerCall('delete', {localId});
+  }
+
+  /** A new email-and-password account, verified unless asked otherwise, as the policy admits it. */
+  async function newAccount(
+    email: string,
+    password = 'a-good-long-password',
+    {verified = true}: {verified?: boolean} = {},
+  ): Promise<{email: string; password: string; localId: string}> {
+    const {localId} = await signUp(email, password);
+    if (verified) await updateAccount(localId, {emailVerified: true});
+    return {email, password, localId};
+  }
+
+  /** The emails the emulator "sent" (verification, reset and sign-in links), oldest first. */
+  async function sentEmails(email?: string): Promise<OobCode[]> {
+    const response = await fetch(`http://${host}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
+    const {oobCodes} = (await response.json()) as {oobCodes: OobCode[]};
+    return email === undefined ? oobCodes : oobCodes.filter((code) => code.email === email);
+  }
+
+  /**
+   * A new user whose tokens count as valid since 2020, so that a test can present a token from
+   * an old sign-in without the emulator calling it revoked.
+   */
+  async function longStandingUser(): Promise<string> {
+    const {localId} = await newAccount(uniqueEmail('long-standing'), 'long-standing-reader');
+    await ownerCall('update', {localId, validSince: String(Date.UTC(2020, 0, 1) / 1000)});
+    return localId;
+  }
+
+  return {
+    signInWithPassword,
+    signUp,
+    requestVerificationEmail,
+    signUpAnonymously,
+    updateAccount,
+    deleteAccount,
+    newAccount,
+    sentEmails,
+    longStandingUser,
+  };
+}
+
+/** A fresh address; `domain` defaults to the one the tests' reader policy admits. */
+export function uniqueEmail(prefix: string, domain = 'tutorial-hub.test'): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@${domain}`;
+}
+
+function base64url(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/** An unsigned JWT such as the emulator issues; the claims are whatever the test needs. */
+export function unsignedJwt(claims: Record<string, unknown>): string {
+  return `${base64url({alg: 'none', typ: 'JWT'})}.${base64url(claims)}.`;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Claims of a session cookie for the demo reader; override to make it expired, foreign, … */
+export function sessionCookieClaims(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const now = nowSeconds();
+  return {
+    iss: `https://session.firebase.google.com/${PROJECT_ID}`,
+    aud: PROJECT_ID,
+    auth_time: now - 60,
+    user_id: 'demo-reader',
+    sub: 'demo-reader',
+    iat: now - 60,
+    exp: now + 3600,
+    email: 'reader@tutorial-hub.test',
+    firebase: {identities: {}, sign_in_provider: 'password'},
+    ...overrides,
+  };
+}
+
+export function idTokenClaims(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {...sessionCookieClaims(), iss: `https://securetoken.google.com/${PROJECT_ID}`, ...overrides};
+}
+
+export {nowSeconds};
