@@ -56,7 +56,7 @@ describe('open redirects', () => {
   function expectSameSite(location: string | string[] | undefined) {
     expect(typeof location).toBe('string');
     const value = location as string;
-    expect(value.startsWith('/')).toBe(true);
+    expect(value).toMatch(/^\//);
     expect(value.startsWith('//')).toBe(false);
     expect(value).not.toMatch(/\\/);
     expect(new URL(value, port).origin).toBe(port);
@@ -318,7 +318,7 @@ describe('connections that hold the gate', () => {
     const idle = await Promise.all(Array.from({length: 4}, open));
     const extra = await open();
     expect(await extra.closed).toBe('');
-    expect(idle.every(({socket}) => !socket.destroyed)).toBe(true);
+    expect(idle.map(({socket}) => socket.destroyed)).toEqual(Array(idle.length).fill(false));
     await Promise.all(idle.map(({closed}) => closed));
     expect((await rawRequest(origin.origin, '/healthz')).status).toBe(200);
   });

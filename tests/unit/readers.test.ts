@@ -197,7 +197,7 @@ describe('formatAccountTable', () => {
     const long = `${'x'.repeat(5000)}@staff.example`;
     const table = formatAccountTable([account({email: long}), account({email: 'bell\u0007\u001b[2J@example.com'})], policy);
     const [header, first, second] = table.split('\n');
-    expect(first!.startsWith('bell??[2J@example.com ')).toBe(true);
+    expect(first).toMatch(/^bell\?\?\[2J@example\.com /);
     expect(second).toBe(`${'x'.repeat(MAX_CELL_LENGTH - 1)}…  yes       no        2024-05-07 09:30 UTC  domain      yes`);
     expect(header!.length).toBeLessThan(MAX_CELL_LENGTH + 80);
   });

@@ -174,13 +174,13 @@ describe('sections', () => {
     });
     expect((await index.search({query: 'lifecycle', limit: 8, within: 'Empty'})).total).toBe(0);
     const fromEmpty = await index.search({query: 'lifecycle', limit: 8, section: 'Empty'});
-    expect(fromEmpty.suggestions.some((suggestion) => suggestion.inSection)).toBe(false);
+    expect(fromEmpty.suggestions.filter((suggestion) => suggestion.inSection)).toEqual([]);
   });
 
   it('keeps to one section when asked (the search page)', async () => {
     const shown = urls((await searchOf('lifecycle', {within: 'Guides'})).suggestions);
     expect(shown.length).toBeGreaterThan(0);
-    expect(shown.every((url) => url.startsWith('/Guides/'))).toBe(true);
+    expect(shown.filter((url) => !url.startsWith('/Guides/'))).toEqual([]);
   });
 });
 
