@@ -6,7 +6,7 @@ import type {ServedBuildOptions} from './plugins/servedBuild';
 import type {SearchOptions} from './plugins/search';
 import {SEARCH_PLUGIN} from './plugins/search/name';
 import {searchSectionsFor} from './plugins/search/sections';
-import {siteVersions} from './shared/siteVersions';
+import {siteVersions} from './contracts/siteVersions';
 
 // The dev server has no gate server in front of it, so the browser gate does the hiding there.
 const isDevServer = process.env.NODE_ENV === 'development';

@@ -37,7 +37,7 @@ export default tseslint.config(
   },
   {
     // The layout is the architecture: the server runs without the site's code, the benchmarks without the tests'.
-    files: ['server/**/*.ts', 'shared/**/*.ts'],
+    files: ['server/**/*.ts', 'contracts/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -45,9 +45,9 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/src/**', '@site/src/**', '**/tests/**', '**/bench/**', '**/testkit/**'],
-              message: 'The gate and shared/ stand alone: move what both need to shared/.',
+              message: 'The gate and contracts/ stand alone: move what both need to contracts/.',
             },
-            // shared/ holds the product's contracts; what drives a browser is the harness's (testkit/).
+            // contracts/ holds the product's contracts; what drives a browser is the harness's (testkit/).
             {group: ['@playwright/*', 'playwright', 'playwright-core'], message: 'Browser automation belongs in testkit/.'},
           ],
         },

@@ -3,13 +3,13 @@
  * the gate to a signed-in reader, from every kind of page of either version: a doc in a section, a
  * doc outside every section, the home page and the search page. Each version's index is a manifest
  * (loaded while the page is idle) and content-hashed parts that a query loads as it needs them
- * (shared/searchIndexFiles.ts). For each page: the index bytes transferred before the first
+ * (contracts/searchIndexFiles.ts). For each page: the index bytes transferred before the first
  * suggestions and before the final list, the wait for them (cold and warm), and the
  * latency of 200 queries.
  */
 import type {Browser} from '@playwright/test';
 import {SEARCHABLE_WORDS, seededRandom} from './corpus';
-import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../shared/searchIndexFiles';
+import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../contracts/searchIndexFiles';
 import {launchBrowser, signedInState, type StorageState} from './lib/browser';
 import {searchIndexStats, type VersionIndexStats} from './lib/buildOutput';
 import {gateBuildLayout} from './lib/docusaurus';

@@ -13,7 +13,7 @@
 import {cpSync, existsSync, mkdirSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {Browser} from '@playwright/test';
-import {isSearchIndex, MANIFEST_FILE} from '../shared/searchIndexFiles';
+import {isSearchIndex, MANIFEST_FILE} from '../contracts/searchIndexFiles';
 import {addRealDocs, builtPageTitle, readerQueries, type ReaderQuery} from '../testkit/realDocs';
 import {launchBrowser, signedInState, type StorageState} from './lib/browser';
 import {indexedPages} from './lib/buildOutput';

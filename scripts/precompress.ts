@@ -18,8 +18,8 @@ import {readdir, readFile, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {brotliCompress, constants, gzip} from 'node:zlib';
-import {PRECOMPRESSED_SUFFIX, type PrecompressedCoding} from '../shared/buildLayout';
-import {isSearchIndex} from '../shared/searchIndexFiles';
+import {PRECOMPRESSED_SUFFIX, type PrecompressedCoding} from '../contracts/buildLayout';
+import {isSearchIndex} from '../contracts/searchIndexFiles';
 import {compressionPlan, estimatedSeconds, isCompressible, isUpToDate, worthKeeping} from './precompressPolicy';
 
 const brotli = promisify(brotliCompress);

@@ -6,7 +6,7 @@
  * qualities, or the build would spend minutes on them; the search index's files, which a reader's
  * first suggestions wait for, a middle one.
  */
-import {isSearchIndex} from '../shared/searchIndexFiles';
+import {isSearchIndex} from '../contracts/searchIndexFiles';
 
 /** The build's text files: the only ones compression shrinks. */
 const COMPRESSIBLE = /\.(?:html|js|css|json|svg|txt|xml|map|webmanifest)$/;
@@ -31,7 +31,7 @@ export interface CompressionPlan {
 
 export type FileKind = 'search-index' | 'other';
 
-/** The search index's manifests and parts (shared/searchIndexFiles.ts): what the first suggestions wait for. */
+/** The search index's manifests and parts (contracts/searchIndexFiles.ts): what the first suggestions wait for. */
 export function kindOf(relativePath: string): FileKind {
   return isSearchIndex(relativePath) ? 'search-index' : 'other';
 }

@@ -1,6 +1,6 @@
 /** Gate server configuration, read once from the environment. */
 import path from 'node:path';
-import {emulatorForRealProject, firebaseProjectFromEnv, type Env} from '../shared/firebaseProject';
+import {emulatorForRealProject, firebaseProjectFromEnv, type Env} from '../contracts/firebaseProject';
 import {PolicyError, policySettingsFromEnv, type PolicySettings} from './rules/readerPolicy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

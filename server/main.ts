@@ -3,7 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import {ConfigError, loadConfig, type GateConfig} from './config';
 import {buildGateServer} from './app';
 import {firebaseAuth} from './services/firebaseAuth';
-import {DEMO_READER} from '../shared/demoReader';
+import {DEMO_READER} from '../contracts/demoReader';
 import {describePolicy} from './rules/readerPolicy';
 
 /** Time for the last requests' connections to close after they were cut. */

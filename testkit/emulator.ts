@@ -2,7 +2,7 @@
  * Direct calls to the Firebase Auth emulator's REST API, for the tests and the benchmarks that
  * need accounts and tokens without a browser; each runs its own emulator (`authEmulator(host)`).
  */
-import {DEMO_PROJECT_ID} from '../shared/firebaseProject';
+import {DEMO_PROJECT_ID} from '../contracts/firebaseProject';
 
 const PROJECT_ID = DEMO_PROJECT_ID;
 

@@ -1,5 +1,5 @@
 /** The gate's session endpoints as the login page calls them, for the tests and the benchmarks. */
-import {LOGOUT_ENDPOINT, SESSION_COOKIE, SESSION_ENDPOINT, sessionCookieFrom, sessionCookieHeader} from '../shared/session';
+import {LOGOUT_ENDPOINT, SESSION_COOKIE, SESSION_ENDPOINT, sessionCookieFrom, sessionCookieHeader} from '../contracts/session';
 import type {RawResponse, RequestOptions} from './http';
 
 /** A gate (in process, as a process, or behind a balancer), called from `origin`. */

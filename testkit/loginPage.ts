@@ -1,6 +1,6 @@
 /** The login page as a reader uses it, for the browser tests and the benchmarks that sign in. */
 import type {Page} from '@playwright/test';
-import {DEMO_READER} from '../shared/demoReader';
+import {DEMO_READER} from '../contracts/demoReader';
 
 /** Fills in the email and password form and submits it. */
 export async function signInThroughLoginPage(

@@ -2,7 +2,7 @@
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
-import {listBuildFiles} from '../../shared/buildLayout';
+import {listBuildFiles} from '../../contracts/buildLayout';
 import {
   DocKind,
   MANIFEST_FILE,
@@ -11,7 +11,7 @@ import {
   type IndexedDoc,
   type SearchManifest,
   type TermPart,
-} from '../../shared/searchIndexFiles';
+} from '../../contracts/searchIndexFiles';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {gateBuildLayout} from './docusaurus';
 import {runOf} from '../../src/search/engine/rank';
@@ -54,7 +54,7 @@ export function indexedPages(buildDir: string, manifestFile: string): {url: stri
   });
 }
 
-/** One version's search index (shared/searchIndexFiles.ts): its manifest and the parts it names. */
+/** One version's search index (contracts/searchIndexFiles.ts): its manifest and the parts it names. */
 function versionIndexStats(buildDir: string, manifestFile: string) {
   const manifest = readJson<SearchManifest>(buildDir, manifestFile);
   const dir = path.posix.dirname(manifestFile);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {firebaseEnv} from './environment';
 import {runTimed, type Timed} from './processes';
 import {REPO} from '../../testkit/siteCopy';
-import {LOGIN_DIR, SITE_DIR} from '../../shared/buildLayout';
+import {LOGIN_DIR, SITE_DIR} from '../../contracts/buildLayout';
 
 /** `server`: the product (behind the gate server); `off`: a plain Docusaurus site, the anchor. */
 export type GateMode = 'server' | 'off';

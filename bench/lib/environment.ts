@@ -4,7 +4,7 @@
  * bench/firebase.json starts the bench's own Auth emulator on BENCH_EMULATOR_HOST (not 4190:
  * browsers and fetch() refuse that port).
  */
-import {DEMO_PROJECT_ID} from '../../shared/firebaseProject';
+import {DEMO_PROJECT_ID} from '../../contracts/firebaseProject';
 export const HOST = '127.0.0.1';
 export const BENCH_EMULATOR_HOST = `${HOST}:4180`;
 export const PROJECT_ID = DEMO_PROJECT_ID;

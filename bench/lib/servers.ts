@@ -3,8 +3,8 @@
  * readers' sessions, minted as the login page mints them: an emulator sign-in, then POST /api/session.
  */
 import path from 'node:path';
-import {DEMO_READER} from '../../shared/demoReader';
-import {sessionCookieHeader} from '../../shared/session';
+import {DEMO_READER} from '../../contracts/demoReader';
+import {sessionCookieHeader} from '../../contracts/session';
 import {postSession, startedSession} from '../../testkit/gateSession';
 import {rawRequest, type RequestOptions} from '../../testkit/http';
 import {DOCUSAURUS} from './docusaurus';

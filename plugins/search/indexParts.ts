@@ -8,10 +8,10 @@
  */
 import {createHash} from 'node:crypto';
 import lunr from 'lunr';
-import {DOC_KINDS, DocKind, type DocPart, type IndexedDoc, type SearchManifest, type TermPart} from '../../shared/searchIndexFiles';
+import {DOC_KINDS, DocKind, type DocPart, type IndexedDoc, type SearchManifest, type TermPart} from '../../contracts/searchIndexFiles';
 import {lunrRules} from '../../src/search/engine/lunrRules';
 import type {TextRules} from '../../src/search/engine/queryTerms';
-import {sectionOf, type SearchSection} from '../../shared/searchSections';
+import {sectionOf, type SearchSection} from '../../contracts/searchSections';
 
 /** A document as the plugin writes it. */
 export interface PluginDoc {

@@ -4,8 +4,8 @@
  */
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import type {SearchSection} from '../../shared/searchSections';
-import type {SiteVersion} from '../../shared/siteVersions';
+import type {SearchSection} from '../../contracts/searchSections';
+import type {SiteVersion} from '../../contracts/siteVersions';
 
 export interface Section {
   folder: string;

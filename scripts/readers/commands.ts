@@ -12,7 +12,7 @@ import {
   readerAccountOf,
   type ReaderPolicy,
 } from '../../server/rules/readerPolicy';
-import type {Env} from '../../shared/firebaseProject';
+import type {Env} from '../../contracts/firebaseProject';
 import {
   addToEmailList,
   formatAccountTable,

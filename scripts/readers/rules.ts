@@ -9,8 +9,8 @@ import {
   emulatorForRealProject,
   firebaseProjectFromEnv,
   type Env,
-} from '../../shared/firebaseProject';
-import {isEmailAddress, normaliseEmail} from '../../shared/email';
+} from '../../contracts/firebaseProject';
+import {isEmailAddress, normaliseEmail} from '../../contracts/email';
 import {admit, emailDomain, parseEmailList, type ReaderAccount, type ReaderPolicy} from '../../server/rules/readerPolicy';
 
 export const USAGE = `Usage: npm run readers -- <command>

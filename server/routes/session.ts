@@ -12,7 +12,7 @@ import {
   sessionCookieValues,
   type SignInOptions,
   type SignOutAnswer,
-} from '../../shared/session';
+} from '../../contracts/session';
 
 /** An ID token is under 2 KB; nothing else posted here is larger than a few bytes. */
 const BODY_LIMIT = 4 * 1024;

@@ -5,7 +5,7 @@ import {caseVariantLocation, resolveRequestPath} from '../rules/requestPath';
 import type {LiveBuild} from '../services/liveBuild';
 import {cacheControlFor, REVALIDATE} from '../rules/headers';
 import type {SessionAuthority} from '../services/sessions';
-import {sessionCookieValues} from '../../shared/session';
+import {sessionCookieValues} from '../../contracts/session';
 import {sendBadAddress, type ErrorPageAssets} from '../plugins/app/errors';
 
 export interface SiteRoutesOptions {

@@ -2,7 +2,7 @@
  * Who may fetch what from the readers' site: the gate's decision, apart from how the answer is
  * sent. (Files of the public login build are answered before this, to anyone.)
  */
-import {loginUrlFor} from '../../shared/paths';
+import {loginUrlFor} from '../../contracts/paths';
 
 export type AccessDecision = {kind: 'serve'} | {kind: 'login-redirect'; location: string} | {kind: 'unauthorized'};
 

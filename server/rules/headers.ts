@@ -1,7 +1,7 @@
 /** Response headers that depend only on what is served and how the gate is set up. */
 import {createHash} from 'node:crypto';
 import type {GateConfig} from '../config';
-import {isLoginPath} from '../../shared/paths';
+import {isLoginPath} from '../../contracts/paths';
 
 export const IMMUTABLE = 'private, max-age=31536000, immutable';
 export const REVALIDATE = 'private, no-cache';

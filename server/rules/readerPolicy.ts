@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import type {UserRecord} from 'firebase-admin/auth';
-import type {Env} from '../../shared/firebaseProject';
-import {isEmailAddress, normaliseEmail} from '../../shared/email';
-import type {SessionRefusal} from '../../shared/session';
+import type {Env} from '../../contracts/firebaseProject';
+import {isEmailAddress, normaliseEmail} from '../../contracts/email';
+import type {SessionRefusal} from '../../contracts/session';
 
 export interface ReaderPolicy {
   /** Whole email domains, lower case; `any` admits every verified email (`ALLOWED_EMAIL_DOMAINS=*`). */

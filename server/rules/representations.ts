@@ -1,8 +1,8 @@
 /** Which stored representation of a built file answers a request, and how it is named: pure decisions, no I/O. */
 import negotiate from '@fastify/accept-negotiator';
-import type {PrecompressedCoding} from '../../shared/buildLayout';
+import type {PrecompressedCoding} from '../../contracts/buildLayout';
 
-/** The stored copies (shared/buildLayout.ts), or the file as it is. */
+/** The stored copies (contracts/buildLayout.ts), or the file as it is. */
 export type ContentCoding = PrecompressedCoding | 'identity';
 
 /** Brotli first: smaller than gzip at the same decoding cost for the browser. */

@@ -2,7 +2,7 @@
  * How the gate reads a request's path: Docusaurus's routing with trailing slashes off,
  * and nothing that could point outside the build.
  */
-import {canonicalPath} from '../../shared/paths';
+import {canonicalPath} from '../../contracts/paths';
 
 export const MAX_PATH_LENGTH = 1024;
 

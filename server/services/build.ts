@@ -5,7 +5,7 @@
 import {randomUUID} from 'node:crypto';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {listBuildFiles, LOGIN_DIR, SITE_DIR} from '../../shared/buildLayout';
+import {listBuildFiles, LOGIN_DIR, SITE_DIR} from '../../contracts/buildLayout';
 import {inlineScriptHashes} from '../rules/headers';
 import {chromeOf, type PageChrome} from '../rules/errorPages';
 

@@ -9,7 +9,7 @@
  */
 import {realpath, stat} from 'node:fs/promises';
 import path from 'node:path';
-import {LOGIN_DIR, SITE_DIR} from '../../shared/buildLayout';
+import {LOGIN_DIR, SITE_DIR} from '../../contracts/buildLayout';
 import {readBuild, type BuildInfo, type BuildPart} from './build';
 import {buildFileFor} from '../rules/requestPath';
 

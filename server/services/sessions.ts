@@ -10,7 +10,7 @@ import {isRevoked, isSignedOut, sessionEnding, signInIdOf, unverifiedClaims, typ
 import {isServiceFailure, type IdentityService} from './identity';
 import {MAX_SESSION_COOKIES, SessionCache, type AccessEnded, type Session} from './sessionCache';
 import {SignOutLedger, signInOf, type SignIn, type SignOutScope} from './signOuts';
-import {REFUSAL_WORDING, type SignOutAnswer} from '../../shared/session';
+import {REFUSAL_WORDING, type SignOutAnswer} from '../../contracts/session';
 
 export type {Session} from './sessionCache';
 

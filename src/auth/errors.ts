@@ -3,7 +3,7 @@
  * an account exists: an unknown address reads like a wrong password.
  */
 
-import {REFUSAL_WORDING} from '../../shared/session';
+import {REFUSAL_WORDING} from '../../contracts/session';
 
 const MESSAGES: Record<string, string> = {
   'auth/invalid-credential': 'The email or password is incorrect.',

@@ -1,5 +1,5 @@
 import type {GateMode} from './settings';
-import {isLoginPath, LOGIN_PATH, loginUrlFor} from '../../shared/paths';
+import {isLoginPath, LOGIN_PATH, loginUrlFor} from '../../contracts/paths';
 
 /** What the identity service has said so far about the reader in this browser. */
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';

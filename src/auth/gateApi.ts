@@ -6,7 +6,7 @@ import {
   SIGN_IN_OPTIONS_ENDPOINT,
   type SignInOptions,
   type SignOutAnswer,
-} from '../../shared/session';
+} from '../../contracts/session';
 import {AuthFlowError} from './errors';
 
 const REFUSALS: ReadonlySet<string> = new Set(SESSION_REFUSALS);

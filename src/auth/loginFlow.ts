@@ -1,7 +1,7 @@
 /** The login page's decisions, apart from the calls and the markup: which panel the reader sees next. */
 import type {GateMode} from './settings';
-import {SESSION_REFUSALS, type SignInOptions, type SignOutAnswer} from '../../shared/session';
-import {loginUrlFor} from '../../shared/paths';
+import {SESSION_REFUSALS, type SignInOptions, type SignOutAnswer} from '../../contracts/session';
+import {loginUrlFor} from '../../contracts/paths';
 
 export type FormMode = 'sign-in' | 'sign-up' | 'reset';
 

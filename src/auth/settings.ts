@@ -2,7 +2,7 @@
  * Build-time sign-in settings, read from the environment by docusaurus.config.ts
  * and handed to the browser through `customFields.auth`.
  */
-import {firebaseProjectFromEnv, type Env} from '../../shared/firebaseProject';
+import {firebaseProjectFromEnv, type Env} from '../../contracts/firebaseProject';
 
 export type GateMode =
   /** Served by the gate server: HTML reaches the browser only for verified sessions. */

@@ -18,7 +18,7 @@ import {authErrorCode, AuthFlowError} from './errors';
 import {startServerSession} from './gateApi';
 import {withTimeout} from './timeout';
 import type {AuthSettings} from './settings';
-import {isEmailAddress} from '../../shared/email';
+import {isEmailAddress} from '../../contracts/email';
 
 export type ProviderName = 'google' | 'github';
 

@@ -3,7 +3,7 @@
  * promise per message. A worker that cannot start, or an index part that fails to load, rejects the
  * query; the next query tries again.
  */
-import {MANIFEST_FILE} from '../../shared/searchIndexFiles';
+import {MANIFEST_FILE} from '../../contracts/searchIndexFiles';
 import type {SearchAnswer, SearchRequest} from './engine/versionIndex';
 import type {WorkerRequest, WorkerResponse} from './workerMessages';
 

@@ -4,7 +4,7 @@
  * only orders the box's answers, and the search page's `ctx` keeps to one section.
  */
 
-import {belowBase, isWithin, type SearchSection} from '../../shared/searchSections';
+import {belowBase, isWithin, type SearchSection} from '../../contracts/searchSections';
 
 export interface ScopeVersion {
   name: string;

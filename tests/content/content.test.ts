@@ -4,12 +4,12 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import {builtDocPages, orphanedDocPages} from '../support/sidebars';
-import {listBuildFiles} from '../../shared/buildLayout';
-import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../shared/searchIndexFiles';
-import {belowBase, isWithin} from '../../shared/searchSections';
+import {listBuildFiles} from '../../contracts/buildLayout';
+import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
+import {belowBase, isWithin} from '../../contracts/searchSections';
 import {sectionsIn} from '../../plugins/search/sections';
 import {readBuiltSearchIndex} from '../support/builtSearchIndex';
-import {siteVersions} from '../../shared/siteVersions';
+import {siteVersions} from '../../contracts/siteVersions';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BUILD = path.join(ROOT, 'build/site');

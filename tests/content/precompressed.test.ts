@@ -8,8 +8,8 @@ import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {describe, expect, it} from 'vitest';
-import {listBuildFiles} from '../../shared/buildLayout';
-import {isSearchIndex} from '../../shared/searchIndexFiles';
+import {listBuildFiles} from '../../contracts/buildLayout';
+import {isSearchIndex} from '../../contracts/searchIndexFiles';
 import {compressionPlan, isCompressible} from '../../scripts/precompressPolicy';
 import {LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
 

@@ -11,8 +11,8 @@ import {sessionCookieFor, startGate, type RunningGate} from '../support/gate';
 import {BUILD_DIR, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
 import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
-import {sessionCookieHeader} from '../../shared/session';
-import {PRECOMPRESSED_SUFFIX} from '../../shared/buildLayout';
+import {sessionCookieHeader} from '../../contracts/session';
+import {PRECOMPRESSED_SUFFIX} from '../../contracts/buildLayout';
 
 let dir: string;
 let gate: RunningGate;

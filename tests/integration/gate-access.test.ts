@@ -13,8 +13,8 @@ import {builtFiles, docTextSamples, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../su
 import {newAccount, nowSeconds, sessionCookieClaims, uniqueEmail, unsignedJwt} from '../support/emulator';
 import {identifiersIn, privateIdentifiers} from '../support/privateIdentifiers';
 import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
-import {sessionCookieHeader} from '../../shared/session';
-import {MANIFEST_FILE, PARTS_DIR} from '../../shared/searchIndexFiles';
+import {sessionCookieHeader} from '../../contracts/session';
+import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
 
 let gate: RunningGate;
 /** The readers' site, and the public login build that signed-out visitors get instead (their not-found pages answer missing pages, at no address of their own). */

@@ -23,10 +23,10 @@ import {
 import {runScript} from '../support/childProcess';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../../testkit/http';
 import {LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
-import {MANIFEST_FILE, partUrl, type SearchManifest} from '../../shared/searchIndexFiles';
-import {safeRedirectTarget} from '../../shared/paths';
-import {DEMO_READER} from '../../shared/demoReader';
-import {LOGOUT_ENDPOINT, SESSION_ENDPOINT, sessionCookieHeader} from '../../shared/session';
+import {MANIFEST_FILE, partUrl, type SearchManifest} from '../../contracts/searchIndexFiles';
+import {safeRedirectTarget} from '../../contracts/paths';
+import {DEMO_READER} from '../../contracts/demoReader';
+import {LOGOUT_ENDPOINT, SESSION_ENDPOINT, sessionCookieHeader} from '../../contracts/session';
 
 let gate: RunningGate;
 /** The same gate over a loopback port. */

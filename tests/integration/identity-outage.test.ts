@@ -16,9 +16,9 @@ import {LOGIN_BUILD_DIR} from '../support/builtFiles';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {chromeOf} from '../../server/rules/errorPages';
 import {inlineScriptHashes} from '../../server/rules/headers';
-import {listBuildFiles} from '../../shared/buildLayout';
-import {LOGOUT_ENDPOINT, sessionCookieHeader} from '../../shared/session';
-import {MANIFEST_FILE} from '../../shared/searchIndexFiles';
+import {listBuildFiles} from '../../contracts/buildLayout';
+import {LOGOUT_ENDPOINT, sessionCookieHeader} from '../../contracts/session';
+import {MANIFEST_FILE} from '../../contracts/searchIndexFiles';
 
 const DEADLINE_SECONDS = 1;
 let proxy: TcpProxy;

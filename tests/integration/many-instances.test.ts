@@ -14,8 +14,8 @@ import {newAccount, nextSecond, uniqueEmail, updateAccount} from '../support/emu
 import {BUILD_DIR} from '../support/builtFiles';
 import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
-import {sessionCookieHeader} from '../../shared/session';
-import {PRECOMPRESSED_SUFFIX} from '../../shared/buildLayout';
+import {sessionCookieHeader} from '../../contracts/session';
+import {PRECOMPRESSED_SUFFIX} from '../../contracts/buildLayout';
 
 const INSTANCES = 3;
 const RECHECK_SECONDS = 2;

@@ -19,7 +19,7 @@ import {
 } from '../support/emulator';
 import {runScript} from '../support/childProcess';
 import {SUBRESOURCE} from '../../testkit/http';
-import {SESSION_COOKIE, SESSION_ENDPOINT, SIGN_IN_OPTIONS_ENDPOINT, sessionCookieHeader} from '../../shared/session';
+import {SESSION_COOKIE, SESSION_ENDPOINT, SIGN_IN_OPTIONS_ENDPOINT, sessionCookieHeader} from '../../contracts/session';
 
 /** What a reader with this cookie gets for a gated file. */
 async function statusWith(gate: RunningGate, cookie: string): Promise<number> {

@@ -11,7 +11,7 @@ import {startTcpProxy, type TcpProxy} from '../support/tcpProxy';
 import {EMULATOR_HOST} from '../support/environment';
 import {newAccount, uniqueEmail} from '../support/emulator';
 import {rawRequest, SUBRESOURCE} from '../../testkit/http';
-import {sessionCookieHeader} from '../../shared/session';
+import {sessionCookieHeader} from '../../contracts/session';
 
 let proxy: TcpProxy;
 let minter: RunningGate;

@@ -1,7 +1,7 @@
 /** The built site as a visitor can address it: every file, under the URL that serves it. */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {listBuildFiles, LOGIN_DIR, SITE_DIR, urlOfBuildFile} from '../../shared/buildLayout';
+import {listBuildFiles, LOGIN_DIR, SITE_DIR, urlOfBuildFile} from '../../contracts/buildLayout';
 
 /** What `npm run build` makes: the readers' site and the public login build, side by side. */
 export const BUILD_DIR = path.resolve(__dirname, '../../build');

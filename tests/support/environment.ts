@@ -1,5 +1,5 @@
 /** Where the tests find the gate server, the emulator and the browser. */
-import {DEMO_PROJECT_ID} from '../../shared/firebaseProject';
+import {DEMO_PROJECT_ID} from '../../contracts/firebaseProject';
 
 /**
  * Overridable so that a second checkout can run its tests beside this one: its build must then be

@@ -11,7 +11,7 @@ import {TEST_GATE_ENV} from './environment';
 import {signInWithPassword} from './emulator';
 import {jsonLineParser, type Gate} from './anyGate';
 import type {RawResponse, RequestOptions} from '../../testkit/http';
-import {DEMO_READER} from '../../shared/demoReader';
+import {DEMO_READER} from '../../contracts/demoReader';
 import {postSession, startedSession} from '../../testkit/gateSession';
 
 export {postLogout, postSession, sessionCookieOf} from '../../testkit/gateSession';

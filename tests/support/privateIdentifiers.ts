@@ -12,7 +12,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {builtFiles, SITE_BUILD_DIR} from './builtFiles';
 import {searchSectionsFor} from '../../plugins/search/sections';
-import {siteVersions} from '../../shared/siteVersions';
+import {siteVersions} from '../../contracts/siteVersions';
 
 export interface PrivateIdentifier {
   kind: 'path' | 'last segment' | 'title' | 'source path' | 'version label' | 'section label' | 'search context';

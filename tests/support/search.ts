@@ -1,5 +1,5 @@
 import {expect, type BrowserContext, type Locator, type Page, type Response} from '@playwright/test';
-import {MANIFEST_FILE, PARTS_DIR} from '../../shared/searchIndexFiles';
+import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
 
 /** The navbar's search box and its popup (suggestions, the status line, the footer's links). */
 export function navbarSearch(page: Page): {box: Locator; popup: Locator} {

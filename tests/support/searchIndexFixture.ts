@@ -4,7 +4,7 @@
  * loading search.
  */
 import {lunrIndexOf, splitIndex, type PluginDoc, type PluginIndex, type SplitOptions} from '../../plugins/search/indexParts';
-import {DocKind, MANIFEST_FILE, PARTS_DIR} from '../../shared/searchIndexFiles';
+import {DocKind, MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
 import {lunrRules} from '../../src/search/engine/lunrRules';
 import {VersionIndex} from '../../src/search/engine/versionIndex';
 

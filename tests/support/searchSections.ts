@@ -7,9 +7,9 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import {expect, type Page, type Response} from '@playwright/test';
 import {sectionsIn} from '../../plugins/search/sections';
-import {MANIFEST_FILE, PARTS_DIR} from '../../shared/searchIndexFiles';
+import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
 import {searchFromNavbar} from './search';
-import {siteVersions} from '../../shared/siteVersions';
+import {siteVersions} from '../../contracts/siteVersions';
 
 export interface SectionSearchCase {
   /** `2.0, Tutorial - Basics`, or `1.0, outside every section`. */

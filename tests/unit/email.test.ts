@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {isEmailAddress, normaliseEmail} from '../../shared/email';
+import {isEmailAddress, normaliseEmail} from '../../contracts/email';
 
 describe('isEmailAddress', () => {
   it.each([

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {canonicalPath, isLoginPath, loginUrlFor, postLoginTarget, safeRedirectTarget} from '../../shared/paths';
+import {canonicalPath, isLoginPath, loginUrlFor, postLoginTarget, safeRedirectTarget} from '../../contracts/paths';
 
 describe('safeRedirectTarget', () => {
   it.each([

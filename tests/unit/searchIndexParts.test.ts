@@ -1,7 +1,7 @@
 /** Which parts of a version's index a query loads: its own words' terms, and the pages it shows. */
 import {describe, expect, it} from 'vitest';
 import {joinedNames, splitIndex, withDocTitles} from '../../plugins/search/indexParts';
-import {DocKind, MANIFEST_FILE, PARTS_DIR, type TermPart} from '../../shared/searchIndexFiles';
+import {DocKind, MANIFEST_FILE, PARTS_DIR, type TermPart} from '../../contracts/searchIndexFiles';
 import {lunrRules} from '../../src/search/engine/lunrRules';
 import {partFor, partsForWord, COMPLETION_BYTES} from '../../src/search/engine/queryTerms';
 import {pluginIndex, servedIndex, type FixturePage} from '../support/searchIndexFixture';

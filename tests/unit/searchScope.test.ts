@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {readerVersion, searchScopeForPage, searchScopeForSearchPage, versionParamOf, type ScopeVersion} from '../../src/search/searchScope';
-import type {SearchSection} from '../../shared/searchSections';
+import type {SearchSection} from '../../contracts/searchSections';
 
 const CURRENT: ScopeVersion = {name: 'current', label: '2.0', path: '/', isLast: true};
 const V1: ScopeVersion = {name: '1.0', label: '1.0', path: '/1.0', isLast: false};

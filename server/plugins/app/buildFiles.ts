@@ -18,7 +18,7 @@ import {LRUCache} from 'lru-cache';
 import mime from 'mime-types';
 import vary from 'vary';
 import {chooseCoding, entityTag, type ContentCoding} from '../../rules/representations';
-import {PRECOMPRESSED_SUFFIX} from '../../../shared/buildLayout';
+import {PRECOMPRESSED_SUFFIX} from '../../../contracts/buildLayout';
 
 interface Representation {
   path: string;

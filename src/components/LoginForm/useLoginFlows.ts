@@ -12,7 +12,7 @@ import {
   type LoginView,
 } from '@site/src/auth/loginFlow';
 import {actionLinkOf, firebaseActionHandler} from '@site/src/auth/actionLink';
-import {postLoginTarget} from '@site/shared/paths';
+import {postLoginTarget} from '@site/contracts/paths';
 import {
   addressOfActionCode,
   completeProviderRedirect,

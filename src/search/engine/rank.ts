@@ -13,7 +13,7 @@
  *    section counts more.
  * Each page is one answer, pointing at the part of it that matches best.
  */
-import {DocKind, DOC_KINDS} from '../../../shared/searchIndexFiles';
+import {DocKind, DOC_KINDS} from '../../../contracts/searchIndexFiles';
 import type {Expansion} from './queryTerms';
 
 export const KIND_WEIGHT: Readonly<Record<DocKind, number>> = {

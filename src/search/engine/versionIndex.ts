@@ -3,7 +3,7 @@
  * A query loads the term parts of its own words, ranks the pages (rank.ts), then loads the document
  * parts of the answers it shows.
  */
-import {DocKind, partUrl, type DocPart, type IndexedDoc, type SearchManifest, type TermPart} from '../../../shared/searchIndexFiles';
+import {DocKind, partUrl, type DocPart, type IndexedDoc, type SearchManifest, type TermPart} from '../../../contracts/searchIndexFiles';
 import {expand, partFor, partsForWord, queryWords, type TextRules} from './queryTerms';
 import {rankPages, runOf, type Postings} from './rank';
 import {markWords, snippetOf, type Marked} from './snippet';

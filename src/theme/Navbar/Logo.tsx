@@ -3,7 +3,7 @@ import NavbarLogo from '@theme-original/Navbar/Logo';
 import {useLocation} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {isLoginPath} from '@site/shared/paths';
+import {isLoginPath} from '@site/contracts/paths';
 
 /**
  * On the login page, and anywhere in the public login build, the brand is not a link: the home

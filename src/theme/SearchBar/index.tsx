@@ -10,7 +10,7 @@ import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {isLoginPath} from '@site/shared/paths';
+import {isLoginPath} from '@site/contracts/paths';
 import {MAX_QUERY_LENGTH} from '@site/src/search/engine/queryTerms';
 import {boxStatus} from '@site/src/search/boxStatus';
 import type {SearchAnswer, Suggestion} from '@site/src/search/engine/versionIndex';

@@ -3,7 +3,7 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {copySite} from '../../../testkit/siteCopy';
 import {buildSiteCopy, siteBuildEnv} from '../siteCopies';
-import {siteVersions} from '../../../shared/siteVersions';
+import {siteVersions} from '../../../contracts/siteVersions';
 import {test as setup} from '../fixtures';
 import {AUTHORED_SITE, RELEASE_WORD, SECTION_WORDS, SECTIONS, VERSIONS_WITH_SECTIONS} from './authoredSite';
 

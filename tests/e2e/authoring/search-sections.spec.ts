@@ -3,8 +3,8 @@
  * served through the gate. The real site's sections: signed-in/search-sections.spec.ts.
  */
 import path from 'node:path';
-import {listBuildFiles} from '../../../shared/buildLayout';
-import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../../shared/searchIndexFiles';
+import {listBuildFiles} from '../../../contracts/buildLayout';
+import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../../contracts/searchIndexFiles';
 import {readBuiltSearchIndex} from '../../support/builtSearchIndex';
 import {searchFromNavbar} from '../../support/search';
 import {checkSearchFrom, sectionSearchCases} from '../../support/searchSections';

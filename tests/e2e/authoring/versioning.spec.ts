@@ -5,8 +5,8 @@
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {SITE_DIR} from '../../../shared/buildLayout';
-import {MANIFEST_FILE} from '../../../shared/searchIndexFiles';
+import {SITE_DIR} from '../../../contracts/buildLayout';
+import {MANIFEST_FILE} from '../../../contracts/searchIndexFiles';
 import {readBuiltSearchIndex} from '../../support/builtSearchIndex';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../../../testkit/http';
 import {searchFromNavbar} from '../../support/search';

@@ -3,7 +3,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Request} from '@playwright/test';
 import {SITE_BUILD_DIR} from '../../support/builtFiles';
-import type {SearchManifest} from '../../../shared/searchIndexFiles';
+import type {SearchManifest} from '../../../contracts/searchIndexFiles';
 import {indexResponse, isPartUrl, manifestPath, navbarSearch, searchFromNavbar} from '../../support/search';
 import {expect, test} from '../fixtures';
 

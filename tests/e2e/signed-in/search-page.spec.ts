@@ -1,10 +1,10 @@
 /** The search page: the version and section it searches, what it offers, and the queries it is given. */
 import path from 'node:path';
 import type {Page} from '@playwright/test';
-import {MANIFEST_FILE} from '../../../shared/searchIndexFiles';
+import {MANIFEST_FILE} from '../../../contracts/searchIndexFiles';
 import {isPartUrl} from '../../support/search';
 import {sectionSearchCases} from '../../support/searchSections';
-import {siteVersions} from '../../../shared/siteVersions';
+import {siteVersions} from '../../../contracts/siteVersions';
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, test} from '../fixtures';
 import {mainNavbar} from '../navbar';

@@ -5,7 +5,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
-import {partUrl, type SearchManifest} from '../../../shared/searchIndexFiles';
+import {partUrl, type SearchManifest} from '../../../contracts/searchIndexFiles';
 import {SITE_BUILD_DIR} from '../../support/builtFiles';
 import {ANSWERED, manifestPath, navbarSearch, PARTS_PATTERN} from '../../support/search';
 import {expect, test} from '../fixtures';

@@ -3,7 +3,7 @@
  * page. That the gate answers every built page with that redirect is proven without a browser
  * (tests/integration/gate-access.test.ts); here a browser follows it from one page of each kind.
  */
-import {loginUrlFor} from '../../../shared/paths';
+import {loginUrlFor} from '../../../contracts/paths';
 import {GATE_URL} from '../../support/environment';
 import {expect, test} from '../fixtures';
 

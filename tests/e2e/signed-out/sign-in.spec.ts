@@ -1,5 +1,5 @@
 /** Signing in with email and password on the login page, and where the reader lands. */
-import {DEMO_READER} from '../../../shared/demoReader';
+import {DEMO_READER} from '../../../contracts/demoReader';
 import {signInThroughLoginPage} from '../../../testkit/loginPage';
 import {EMULATOR_HOST, GATE_URL} from '../../support/environment';
 import {expect, test} from '../fixtures';

@@ -6,8 +6,8 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
-import {partUrl, type SearchManifest} from '../../../shared/searchIndexFiles';
-import {loginUrlFor} from '../../../shared/paths';
+import {partUrl, type SearchManifest} from '../../../contracts/searchIndexFiles';
+import {loginUrlFor} from '../../../contracts/paths';
 import {SITE_BUILD_DIR} from '../../support/builtFiles';
 import {GATE_URL} from '../../support/environment';
 import {indexResponse, manifestPath} from '../../support/search';

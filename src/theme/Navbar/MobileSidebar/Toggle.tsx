@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import Toggle from '@theme-original/Navbar/MobileSidebar/Toggle';
 import NavbarColorModeToggle from '@theme/Navbar/ColorModeToggle';
 import {useLocation} from '@docusaurus/router';
-import {isLoginPath} from '@site/shared/paths';
+import {isLoginPath} from '@site/contracts/paths';
 import styles from './styles.module.css';
 
 /**
