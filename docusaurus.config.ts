@@ -7,6 +7,9 @@ import type {SearchOptions} from './plugins/search';
 import {SEARCH_PLUGIN} from './plugins/search/name';
 import {searchSectionsFor} from './plugins/search/sections';
 import {siteVersions} from './contracts/siteVersions';
+import {parseDocFrontMatter} from './plugins/markdown/docFrontMatter';
+import remarkPageHeading from './plugins/markdown/remarkPageHeading';
+import {versionLanding} from './plugins/versionLanding';
 
 // The dev server has no gate server in front of it, so the browser gate does the hiding there.
 const isDevServer = process.env.NODE_ENV === 'development';
@@ -52,8 +55,10 @@ const darkCodeTheme = withTokenColors(prismThemes.dracula, {
   'rgb(98, 114, 164)': '#8692b9', // comment
 });
 
+const SITE_TITLE = 'Tutorial Hub';
+
 const config: Config = {
-  title: 'Tutorial Hub',
+  title: SITE_TITLE,
   tagline: 'Step-by-step guides to help you learn effectively',
   favicon: 'img/favicon.svg',
   // static/ is public (the login build serves it to anyone); static-docs/ holds the docs' own files.
@@ -74,6 +79,12 @@ const config: Config = {
   onBrokenAnchors: 'throw',
   onDuplicateRoutes: 'throw',
 
+  markdown: {
+    // Docs written for GitHub build as they are: `.md` is CommonMark (raw HTML, comments, `<` in headings), `.mdx` is MDX.
+    format: 'detect',
+    parseFrontMatter: parseDocFrontMatter(__dirname, versions),
+  },
+
   i18n: {
     defaultLocale: 'en',
     locales: ['en'],
@@ -89,6 +100,8 @@ const config: Config = {
         docs: {
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
+          sidebarItemsGenerator: versionLanding(SITE_TITLE),
+          beforeDefaultRemarkPlugins: [remarkPageHeading],
           // The newest docs live at the root; each frozen version under its own name (scripts/release-version.ts).
           lastVersion: 'current',
           versions: Object.fromEntries(versions.map(({name, label, route}) => [name, {label, path: route || '/'}])),
@@ -102,6 +115,7 @@ const config: Config = {
 
   plugins: [
     [SEARCH_PLUGIN, searchOptions],
+    './plugins/docsOverview/index.ts',
     [
       './plugins/servedBuild.ts',
       {
@@ -130,7 +144,7 @@ const config: Config = {
       isCloseable: false,
     },
     navbar: {
-      title: 'Tutorial Hub',
+      title: SITE_TITLE,
       hideOnScroll: false,
       logo: {alt: 'Tutorial Hub logo', src: 'img/logo.svg'},
       items: [

@@ -1,7 +1,11 @@
 import type {ComponentProps, ReactNode} from 'react';
 import MDXComponents from '@theme-original/MDXComponents';
 import type {MDXComponentsObject} from '@theme/MDXComponents';
+import TabItem from '@theme/TabItem';
+import Tabs from '@theme/Tabs';
 import ScrollingTable from '@site/src/components/ScrollRegion';
+import MDXCode from './Code';
+import MDXPre from './Pre';
 
 /**
  * A Markdown task list (`- [x] item`) renders a disabled checkbox with no name, announced as an
@@ -13,5 +17,14 @@ function MDXInput(props: ComponentProps<'input'>): ReactNode {
   return <input {...props} aria-label={props.checked ? 'Done' : 'Not done'} />;
 }
 
-const components: MDXComponentsObject = {...MDXComponents, input: MDXInput, table: ScrollingTable};
+// Tabs and TabItem without an import: docs written for a Docusaurus site that registers them globally build as they are.
+const components: MDXComponentsObject = {
+  ...MDXComponents,
+  code: MDXCode,
+  pre: MDXPre,
+  input: MDXInput,
+  table: ScrollingTable,
+  Tabs,
+  TabItem,
+};
 export default components;
