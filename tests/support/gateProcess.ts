@@ -24,9 +24,9 @@ function newestMtime(dir: string): number {
 
 /** A stale compile would test yesterday's server under today's name. */
 function requireFreshCompile(): void {
-  const sources = Math.max(newestMtime(path.join(REPO, 'server')), newestMtime(path.join(REPO, 'shared')));
+  const sources = Math.max(newestMtime(path.join(REPO, 'server')), newestMtime(path.join(REPO, 'contracts')));
   const compiled = statSync(COMPILED_SERVER, {throwIfNoEntry: false})?.mtimeMs ?? 0;
-  if (compiled < sources) throw new Error('dist/server/main.js is missing or older than server/ and shared/: run npm run build:server');
+  if (compiled < sources) throw new Error('dist/server/main.js is missing or older than server/ and contracts/: run npm run build:server');
 }
 
 export interface GateProcess extends Gate {
