@@ -18,16 +18,19 @@ const IMPORT_OR_EXPORT = /^(?:import|export)\s/;
 
 /** A heading's text without its inline Markdown: what the reader reads and what the title becomes. */
 export function plainHeadingText(source: string): string {
-  return source
-    .replace(/\s*\{#[\w-]+\}\s*$/, '')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/!?\[([^\]]*)\]\[[^\]]*\]/g, '$1')
-    .replace(/<[^>]+>/g, '')
-    .replace(/(`+)(.*?)\1/g, '$2')
-    .replace(/(\*\*|__)(.*?)\1/g, '$2')
-    .replace(/(^|\W)[*_](\S(?:.*?\S)?)[*_](?=\W|$)/g, '$1$2')
-    .replace(/\\([\\`*_{}[\]()#+\-.!<>])/g, '$1')
-    .trim();
+  return (
+    source
+      .replace(/\s*\{#[\w-]+\}\s*$/, '')
+      // HTML tags first, so that a link's text (`\<[RequestGeneric][x]>`) is not taken for one.
+      .replace(/(?<!\\)<\/?[A-Za-z][\w-]*(?:\s[^>]*)?>/g, '')
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/!?\[([^\]]*)\]\[[^\]]*\]/g, '$1')
+      .replace(/(`+)(.*?)\1/g, '$2')
+      .replace(/(\*\*|__)(.*?)\1/g, '$2')
+      .replace(/(^|\W)[*_](\S(?:.*?\S)?)[*_](?=\W|$)/g, '$1$2')
+      .replace(/\\([\\`*_{}[\]()#+\-.!<>])/g, '$1')
+      .trim()
+  );
 }
 
 /**
