@@ -1,6 +1,7 @@
 /** Gate server configuration, read once from the environment. */
 import path from 'node:path';
 import {emulatorForRealProject, firebaseProjectFromEnv, type Env} from '../contracts/firebaseProject';
+import {MediaOriginsError, parseMediaOrigins} from '../contracts/mediaOrigins';
 import {PolicyError, policySettingsFromEnv, type PolicySettings} from './rules/readerPolicy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,6 +37,8 @@ export interface GateConfig {
   trustProxy: boolean | string;
   /** The Firebase auth handler's host, which sign-in popups load (CSP). */
   authDomain: string;
+  /** Other sites docs pages may show images, video and embeds from (CSP of docs pages only). */
+  mediaOrigins: string[];
   /** Memory for built files served from RAM rather than disk (0: always from disk). */
   memoryCacheBytes: number;
   /** Longest wait for any one call to Firebase. */
@@ -101,6 +104,15 @@ function policySettings(env: Env, cwd: string, isDemo: boolean): {policy: Policy
     );
   }
   return {policy: read.settings, openDemoPolicy: read.unset};
+}
+
+function mediaOrigins(raw: string | undefined): string[] {
+  try {
+    return parseMediaOrigins(raw);
+  } catch (error) {
+    if (error instanceof MediaOriginsError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 function logLevel(raw: string | undefined): LogLevel {
@@ -183,6 +195,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
       .filter(Boolean),
     trustProxy: trustProxy(env.TRUST_PROXY),
     authDomain,
+    mediaOrigins: mediaOrigins(env.MEDIA_ORIGINS),
     memoryCacheBytes: number(env, 'GATE_MEMORY_CACHE_MB', 128) * 1024 * 1024,
     identityTimeoutMs: positive(env, 'IDENTITY_TIMEOUT_SECONDS', 4) * 1000,
     identityGraceMs: number(env, 'IDENTITY_GRACE_SECONDS', 3600) * 1000,

@@ -41,7 +41,8 @@ export function pageKindOf(rawUrl: string): PageKind {
 /**
  * Directives for helmet; `scriptHashes` are those of the build being served. Both kinds talk to
  * Firebase's token APIs (a signed-in page refreshes its ID token); only the login page loads
- * Google's API loader and frames the auth handler for provider sign-in.
+ * Google's API loader and frames the auth handler for provider sign-in; only docs pages show images,
+ * video and embeds from the operator's MEDIA_ORIGINS.
  */
 export function contentSecurityPolicy(
   config: GateConfig,
@@ -51,14 +52,16 @@ export function contentSecurityPolicy(
   const firebaseApis = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
   const emulator = config.emulatorHost ? [`http://${config.emulatorHost}`] : [];
   const signIn = kind === 'login';
+  const media = signIn ? [] : config.mediaOrigins;
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", () => [...new Set(scriptHashes())].join(' '), ...(signIn ? ['https://apis.google.com'] : [])],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:'],
+    'img-src': ["'self'", 'data:', ...media],
+    'media-src': ["'self'", ...media],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...firebaseApis, ...emulator],
-    'frame-src': signIn ? [`https://${config.authDomain}`, ...emulator] : ["'none'"],
+    'frame-src': signIn ? [`https://${config.authDomain}`, ...emulator] : media.length > 0 ? media : ["'none'"],
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],

@@ -27,12 +27,15 @@ export function buildSiteCopy(site: string): void {
   cpSync(LOGIN_BUILD_DIR, path.join(site, 'build/login'), {recursive: true});
 }
 
-/** Tests against a built site copy: `siteGate` serves it, and the pages open signed in as the demo reader. */
-export function siteCopyTest(site: string) {
+/**
+ * Tests against a built site copy: `siteGate` serves it (with `gateEnv` as the operator's settings), and
+ * the pages open signed in as the demo reader.
+ */
+export function siteCopyTest(site: string, gateEnv: Record<string, string> = {}) {
   return base.extend<{}, {siteGate: GateProcess; siteState: string}>({
     siteGate: [
       async ({}, use) => {
-        const gate = await startGateProcess({BUILD_DIR: path.join(site, 'build')});
+        const gate = await startGateProcess({...gateEnv, BUILD_DIR: path.join(site, 'build')});
         await use(gate);
         await gate.close();
       },

@@ -469,6 +469,27 @@ describe('serving', () => {
     }
   });
 
+  it('shows media from the operator’s MEDIA_ORIGINS on docs pages, never on the login page', async () => {
+    const withMedia = await startGate({MEDIA_ORIGINS: 'https://img.shields.io'});
+    try {
+      const mediaCookie = await sessionCookieFor(withMedia);
+      const policy = async (url: string) => {
+        const response = await withMedia.request(url, {headers: {...NAVIGATION, cookie: sessionCookieHeader(mediaCookie)}});
+        return {status: response.status, csp: String(response.headers['content-security-policy'])};
+      };
+      const docs = await policy('/1.0/intro');
+      expect(docs.status).toBe(200);
+      expect(docs.csp).toMatch(/img-src 'self' data: https:\/\/img\.shields\.io(;|$)/);
+      expect(docs.csp).toMatch(/media-src 'self' https:\/\/img\.shields\.io(;|$)/);
+      expect(docs.csp).toMatch(/frame-src https:\/\/img\.shields\.io(;|$)/);
+      const login = await policy('/login');
+      expect(login.status).toBe(200);
+      expect(login.csp).not.toContain('img.shields.io');
+    } finally {
+      await withMedia.close();
+    }
+  });
+
   it.each([
     ['a URL that does not decode', 'GET', '/1.0/%E0%A4%A', {}, 400, 'in process'],
     ['a lone percent sign', 'GET', '/%', {}, 400, 'in process'],

@@ -45,6 +45,16 @@ describe('loadConfig', () => {
     },
   );
 
+  it('reads MEDIA_ORIGINS into a list, and refuses an entry that is not an https origin, naming it', () => {
+    expect(loadConfig({MEDIA_ORIGINS: 'https://img.shields.io, https://www.youtube-nocookie.com'}).mediaOrigins).toEqual([
+      'https://img.shields.io',
+      'https://www.youtube-nocookie.com',
+    ]);
+    expect(() => loadConfig({MEDIA_ORIGINS: 'https://img.shields.io/badge'})).toThrow(
+      'MEDIA_ORIGINS lists "https://img.shields.io/badge": each entry must be an https origin',
+    );
+  });
+
   it('admits every verified email on a demo project with no policy, and says so', () => {
     const config = loadConfig({});
     expect(config.policy).toEqual({domains: 'any', emailsFile: null});

@@ -86,4 +86,28 @@ describe('the policy of each kind of page', () => {
     expect(login['frame-src']).toContain('https://demo-tutorial-hub.firebaseapp.com');
     expect(docs['connect-src']).toEqual(login['connect-src']);
   });
+
+  it.each([
+    {kind: 'docs' as const, mediaOrigins: '', img: ["'self'", 'data:'], media: ["'self'"], frame: ["'none'"]},
+    {
+      kind: 'docs' as const,
+      mediaOrigins: 'https://img.shields.io https://www.youtube-nocookie.com',
+      img: ["'self'", 'data:', 'https://img.shields.io', 'https://www.youtube-nocookie.com'],
+      media: ["'self'", 'https://img.shields.io', 'https://www.youtube-nocookie.com'],
+      frame: ['https://img.shields.io', 'https://www.youtube-nocookie.com'],
+    },
+    {
+      kind: 'login' as const,
+      mediaOrigins: 'https://img.shields.io',
+      img: ["'self'", 'data:'],
+      media: ["'self'"],
+      frame: ['https://demo-tutorial-hub.firebaseapp.com', 'http://127.0.0.1:9099'],
+    },
+  ])(
+    '$kind page with MEDIA_ORIGINS="$mediaOrigins": images $img, video $media, frames $frame',
+    ({kind, mediaOrigins, img, media, frame}) => {
+      const csp = contentSecurityPolicy(loadConfig({MEDIA_ORIGINS: mediaOrigins}), () => [], kind);
+      expect({img: csp['img-src'], media: csp['media-src'], frame: csp['frame-src']}).toEqual({img, media, frame});
+    },
+  );
 });

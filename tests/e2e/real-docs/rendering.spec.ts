@@ -56,3 +56,10 @@ test('a link whose #fragment differs from the heading id in letter case scrolls 
   await expect.poll(anchorTop).toBe(0);
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
 });
+
+test('an image from another site shows once the operator lists its origin in MEDIA_ORIGINS', async ({page, siteGate}) => {
+  await page.goto(`${siteGate.origin}/Guides/Contributing`);
+  const badge = page.getByRole('img', {name: 'Open in Gitpod'});
+  await badge.scrollIntoViewIfNeeded();
+  await expect.poll(() => badge.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(160);
+});
