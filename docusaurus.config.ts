@@ -119,6 +119,7 @@ const config: Config = {
   plugins: [
     [SEARCH_PLUGIN, searchOptions],
     './plugins/docsOverview/index.ts',
+    './plugins/blockedMedia.ts',
     [
       './plugins/servedBuild.ts',
       {

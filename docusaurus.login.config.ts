@@ -10,6 +10,8 @@ import type * as Preset from '@docusaurus/preset-classic';
 import site from './docusaurus.config';
 import {SEARCH_PLUGIN} from './plugins/search/name';
 
+const BLOCKED_MEDIA_PLUGIN = './plugins/blockedMedia.ts';
+
 const siteTheme = site.themeConfig as Preset.ThemeConfig;
 /** Navbar items that lead into the docs. */
 const DOCS_ITEMS: ReadonlySet<string> = new Set(['docSidebar', 'doc', 'docsVersionDropdown', 'docsVersion', 'search']);
@@ -20,8 +22,9 @@ const config: Config = {
   staticDirectories: ['static'],
   customFields: {...site.customFields, publicBuild: true},
   plugins: [
-    // Search indexes docs this build does not have, and its global data names their sections.
-    ...(site.plugins ?? []).filter((plugin) => !(Array.isArray(plugin) && plugin[0] === SEARCH_PLUGIN)),
+    // Search indexes docs this build does not have, and its global data names their sections; the site's
+    // build already lists the docs' blocked media.
+    ...(site.plugins ?? []).filter((plugin) => !(Array.isArray(plugin) && plugin[0] === SEARCH_PLUGIN) && plugin !== BLOCKED_MEDIA_PLUGIN),
     // src/theme/SearchBar scopes the box with the docs' sections and versions: compiled here, it would
     // carry their paths and labels into this public build. The navbar gets the classic theme's empty SearchBar instead.
     () => ({

@@ -1,0 +1,26 @@
+/**
+ * The build lists every image, video or embed from another site that the gate's policy (MEDIA_ORIGINS,
+ * as the gate will run with it) would block, with its file and line: readers would see a broken image.
+ * `npm run check:docs` fails on the same list; the build only warns.
+ */
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {parseMediaOrigins} from '../contracts/mediaOrigins';
+import {checkSite} from '../scripts/checkDocs/check';
+import {readSite} from '../scripts/checkDocs/readSite';
+
+export default function blockedMedia(context: LoadContext): Plugin {
+  return {
+    name: 'blocked-media',
+    async postBuild() {
+      const site = await readSite(context.siteDir, parseMediaOrigins(process.env.MEDIA_ORIGINS));
+      const blocked = checkSite(site).filter((problem) => problem.rule === 'media');
+      if (blocked.length === 0) return;
+      console.warn(
+        [
+          `[WARNING] ${blocked.length} media ${blocked.length === 1 ? 'URL' : 'URLs'} from other sites will not show: MEDIA_ORIGINS does not allow them.`,
+          ...blocked.map((problem) => `  ${problem.file}:${problem.line}: ${problem.message}`),
+        ].join('\n'),
+      );
+    },
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * Everything wrong with the docs, at once: broken links and anchors, front matter Docusaurus cannot
+ * use, and media from sites the gate's policy blocks; warnings for what an author may want to fix.
+ * Pure: the CLI (scripts/checkDocs/cli.ts) reads the files.
+ */
+import path from 'node:path';
+import {isAllowedMediaUrl, mediaOriginOf} from '../../contracts/mediaOrigins';
+import {matchingAnchor} from '../../src/anchors/matchingAnchor';
+import type {ParsedDoc} from './parse';
+
+export interface Doc extends ParsedDoc {
+  /** Repository-relative path, `/`-separated. */
+  file: string;
+  permalink: string;
+  /** Problems found while reading it (front matter). */
+  readProblems: Problem[];
+  /** Set when its title would be its file name. */
+  titleFromFileName: boolean;
+}
+
+export interface Problem {
+  file: string;
+  line: number;
+  severity: 'error' | 'warning';
+  /** Which rule found it: `media` problems are also what the build lists. */
+  rule: 'link' | 'media' | 'front-matter' | 'title' | 'format';
+  message: string;
+}
+
+export interface Site {
+  docs: readonly Doc[];
+  /** Pages that are not docs (`/`, `/search`, generated indexes…), by path. */
+  otherPages: ReadonlySet<string>;
+  /** Whether a repository-relative file exists (static files, images beside the docs). */
+  fileExists: (file: string) => boolean;
+  /** Where `/x` files are served from: static/ and static-docs/. */
+  staticDirs: readonly string[];
+  mediaOrigins: readonly string[];
+}
+
+const EXTERNAL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
+const DOC_FILE = /\.mdx?$/i;
+
+function decode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** An id the fragment was probably meant to be: the same letters and digits. */
+function suggestion(ids: readonly string[], fragment: string): string | undefined {
+  const key = (id: string) => id.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return ids.find((id) => key(id) === key(fragment));
+}
+
+function anchorProblem(target: Doc, fragment: string): string | undefined {
+  const wanted = decode(fragment);
+  if (target.ids.includes(wanted) || matchingAnchor(target.ids, wanted) !== undefined) return undefined;
+  const near = suggestion(target.ids, wanted);
+  return `broken anchor #${fragment}: ${target.permalink} has no such heading or id${near ? ` (did you mean #${near}?)` : ''}`;
+}
+
+export function checkSite(site: Site): Problem[] {
+  const byFile = new Map(site.docs.map((doc) => [doc.file, doc]));
+  const byPermalink = new Map<string, Doc[]>();
+  for (const doc of site.docs) byPermalink.set(doc.permalink, [...(byPermalink.get(doc.permalink) ?? []), doc]);
+
+  const problems: Problem[] = [];
+  for (const doc of site.docs) {
+    problems.push(...doc.readProblems);
+    const others = byPermalink.get(doc.permalink)!;
+    if (others.length > 1) {
+      const rest = others.filter((other) => other !== doc).map((other) => other.file);
+      problems.push({
+        file: doc.file,
+        line: 1,
+        severity: 'error',
+        rule: 'front-matter',
+        message: `served at ${doc.permalink}, like ${rest.join(', ')}`,
+      });
+    }
+    if (doc.titleFromFileName) {
+      problems.push({
+        file: doc.file,
+        line: 1,
+        severity: 'warning',
+        rule: 'title',
+        message: 'no title: the page is named after its file (add `title` front matter or a `#` heading)',
+      });
+    }
+    for (const line of doc.mdxLines) {
+      problems.push({
+        file: doc.file,
+        line,
+        severity: 'warning',
+        rule: 'format',
+        message: 'looks written for MDX: rename the file .mdx, or add `format: mdx` front matter',
+      });
+    }
+    for (const reference of doc.references) {
+      const message = referenceProblem(site, byFile, byPermalink, doc, reference.url, reference.kind);
+      const rule = message?.startsWith('media from another site') ? 'media' : 'link';
+      if (message) problems.push({file: doc.file, line: reference.line, severity: 'error', rule, message});
+    }
+  }
+  return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
+function referenceProblem(
+  site: Site,
+  byFile: ReadonlyMap<string, Doc>,
+  byPermalink: ReadonlyMap<string, Doc[]>,
+  doc: Doc,
+  url: string,
+  kind: 'link' | 'media',
+): string | undefined {
+  if (EXTERNAL.test(url)) {
+    if (kind === 'media' && !isAllowedMediaUrl(url, site.mediaOrigins)) {
+      const origin = mediaOriginOf(url);
+      return `media from another site is blocked: ${url}${origin ? ` (add ${origin} to MEDIA_ORIGINS)` : ''}`;
+    }
+    return undefined;
+  }
+  const hashAt = url.indexOf('#');
+  const fragment = hashAt === -1 ? '' : url.slice(hashAt + 1);
+  const target = (hashAt === -1 ? url : url.slice(0, hashAt)).replace(/\?.*$/, '');
+  if (target === '') return fragment === '' ? undefined : anchorProblem(doc, fragment);
+
+  const decoded = decode(target);
+  if (!decoded.startsWith('/')) {
+    const file = path.posix.normalize(path.posix.join(path.posix.dirname(doc.file), decoded));
+    const linked = byFile.get(file);
+    if (linked) return fragment === '' ? undefined : anchorProblem(linked, fragment);
+    if (DOC_FILE.test(decoded)) return `broken link ${url}: ${file} does not exist`;
+    if (site.fileExists(file)) return undefined;
+    if (kind === 'media') return `broken image ${url}: ${file} does not exist`;
+  }
+  // A path on the site: absolute, or relative to the page's URL as a browser reads it.
+  const pagePath = new URL(decoded, `https://site.invalid${doc.permalink}`).pathname;
+  const route = decode(pagePath).replace(/\/$/, '') || '/';
+  const page = byPermalink.get(route)?.[0];
+  if (page) return fragment === '' ? undefined : anchorProblem(page, fragment);
+  if (site.otherPages.has(route)) return undefined;
+  if (site.staticDirs.some((dir) => site.fileExists(path.posix.join(dir, route)))) return undefined;
+  return `broken link ${url}: no page or file at ${route}`;
+}
+
+export function formatReport(problems: readonly Problem[], docCount: number): string {
+  const lines = problems.map((problem) => `${problem.file}:${problem.line}: ${problem.severity}: ${problem.message}`);
+  const errors = problems.filter((problem) => problem.severity === 'error').length;
+  const warnings = problems.length - errors;
+  lines.push(
+    `check:docs: ${docCount} docs, ${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,93 @@
+/** Reads a site's docs, every version, into what scripts/checkDocs/check.ts checks. */
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
+import {siteVersions, type SiteVersion} from '../../contracts/siteVersions';
+import {addedFrontMatter} from '../../plugins/markdown/docFrontMatter';
+import {hasRootIndex} from '../../plugins/versionLanding';
+import type {Doc, Problem, Site} from './check';
+import {parseDoc} from './parse';
+import {docPermalink, generatedIndexPermalink} from './permalinks';
+
+const SITE_PAGES = ['/', '/search', '/login'];
+
+function docFiles(dir: string): string[] {
+  return readdirSync(dir, {recursive: true, encoding: 'utf8'})
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => /\.mdx?$/i.test(file) && !file.split('/').some((part) => part.startsWith('_')))
+    .sort();
+}
+
+async function readDoc(siteDir: string, version: SiteVersion, relativePath: string): Promise<Doc> {
+  const file = `${version.docsDir}/${relativePath}`;
+  const fileContent = readFileSync(path.join(siteDir, file), 'utf8');
+  const readProblems: Problem[] = [];
+  let frontMatter: Record<string, unknown> = {};
+  let body = fileContent;
+  try {
+    const parsed = await DEFAULT_PARSE_FRONT_MATTER({filePath: file, fileContent});
+    frontMatter = parsed.frontMatter;
+    body = parsed.content;
+  } catch (error) {
+    const line = (error as {mark?: {line?: number}}).mark?.line;
+    readProblems.push({
+      file,
+      line: (line ?? 0) + 1,
+      severity: 'error',
+      rule: 'front-matter',
+      message: `front matter is not valid YAML: ${(error as Error).message.split('\n')[0]}`,
+    });
+  }
+  if (frontMatter.sidebar_position !== undefined && typeof frontMatter.sidebar_position !== 'number') {
+    readProblems.push({
+      file,
+      line: 1,
+      severity: 'error',
+      rule: 'front-matter',
+      message: `sidebar_position must be a number; got ${JSON.stringify(frontMatter.sidebar_position)}`,
+    });
+  }
+  const added = addedFrontMatter({relativePath, atSiteRoot: version.route === ''}, frontMatter, body);
+  const complete = {...added, ...frontMatter};
+  // The parser counts lines from the start of the file: it reads the front matter itself.
+  const parsed = parseDoc(fileContent, /\.mdx$/i.test(file) || frontMatter.format === 'mdx' ? 'mdx' : 'md');
+  return {
+    ...parsed,
+    file,
+    permalink: docPermalink({versionRoute: version.route, relativePath, frontMatter: complete}),
+    readProblems,
+    titleFromFileName: complete.title === undefined,
+  };
+}
+
+function generatedIndexes(siteDir: string, version: SiteVersion): string[] {
+  const dir = path.join(siteDir, version.docsDir);
+  return readdirSync(dir, {recursive: true, encoding: 'utf8'})
+    .filter((file) => path.basename(file) === '_category_.json')
+    .flatMap((file) => {
+      const category = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {label?: string; link?: {type?: string; slug?: string}};
+      if (category.link?.type !== 'generated-index') return [];
+      const label = category.label ?? path.basename(path.dirname(file));
+      return [generatedIndexPermalink(version.route, label, category.link.slug)];
+    });
+}
+
+/** Every doc of every version, the other pages of the site, and its files; `mediaOrigins` is the gate's setting. */
+export async function readSite(siteDir: string, mediaOrigins: readonly string[]): Promise<Site> {
+  const docs: Doc[] = [];
+  const otherPages = new Set(SITE_PAGES);
+  for (const version of siteVersions(siteDir)) {
+    const files = docFiles(path.join(siteDir, version.docsDir));
+    docs.push(...(await Promise.all(files.map((file) => readDoc(siteDir, version, file)))));
+    for (const page of generatedIndexes(siteDir, version)) otherPages.add(page);
+    const roots = files.map((file) => ({source: file, sourceDirName: path.posix.dirname(file)}));
+    if (version.route !== '' && !hasRootIndex(roots)) otherPages.add(`/${version.route}`);
+  }
+  return {
+    docs,
+    otherPages,
+    fileExists: (file) => existsSync(path.join(siteDir, file)) && statSync(path.join(siteDir, file)).isFile(),
+    staticDirs: ['static', 'static-docs'],
+    mediaOrigins,
+  };
+}
