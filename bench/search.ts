@@ -10,25 +10,14 @@
 import type {Browser} from '@playwright/test';
 import {SEARCHABLE_WORDS, seededRandom} from './corpus';
 import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../contracts/searchIndexFiles';
-import {launchBrowser, signedInState, type StorageState} from './lib/browser';
+import {signedInState, type StorageState} from '../testkit/loginPage';
+import {navbarSearch} from '../testkit/searchBox';
 import {searchIndexStats, type VersionIndexStats} from './lib/buildOutput';
-import {gateBuildLayout} from './lib/docusaurus';
-import {PORTS} from './lib/environment';
-import {Resources} from './lib/processes';
+import {memoryOf, Resources} from './lib/processes';
 import {kib, median, percentile, round} from './lib/stats';
-import {Report, type Row} from './lib/report';
-import {
-  BOX_INPUT,
-  epochOf,
-  freshPage,
-  msSinceFirstKey,
-  queryLatencies,
-  startedBy,
-  typeIntoBox,
-  type LoggedRequest,
-  type Typed,
-} from './lib/searchBox';
-import {startGate} from './lib/servers';
+import {goal, type Result, type Row} from './lib/report';
+import {epochOf, freshPage, msSinceFirstKey, queryLatencies, startedBy, typeIntoBox, type LoggedRequest, type Typed} from './lib/searchBox';
+import {launchBrowser, startGate} from './lib/servers';
 import type {Workspace} from './lib/workspace';
 
 const FIRST_KEYSTROKE_RUNS = 3;
@@ -112,7 +101,7 @@ function perQuery({latenciesMs, timedOut, withResults}: Awaited<ReturnType<typeo
 /** Closes the popup and empties the box, then leaves it, as a reader starting again. */
 async function clearBox(page: Awaited<ReturnType<typeof freshPage>>['page']): Promise<void> {
   await page.keyboard.press('Escape');
-  await page.locator(BOX_INPUT).fill('');
+  await navbarSearch(page).box.fill('');
   await page.locator('h1').first().click();
 }
 
@@ -175,65 +164,75 @@ const keystrokeRow = (page: string, key: string, summary: Summary): Row => ({
   'Lists changed after': summary.changedAfterFinal,
 });
 
-export async function run(workspace: Workspace): Promise<void> {
-  const report = new Report('search');
+/** Searches from each of `pages` of the gated build in `buildDir`, as a signed-in reader; the gate's start time and memory after. */
+export async function searchPages(buildDir: string, pages: readonly {name: string; route: string}[]) {
+  const resources = new Resources();
+  try {
+    const started = Date.now();
+    const gate = resources.add(await startGate(buildDir));
+    const gateStartMs = Date.now() - started;
+    const browser = resources.add(await launchBrowser());
+    const state = await signedInState(browser, gate.origin);
+    const results: PageSearch[] = [];
+    for (const {name, route} of pages) results.push(await searchOnPage(browser, state, gate.origin, name, route, FIRST_KEYSTROKE_RUNS));
+    return {chromium: browser.version(), results, gateStartMs, gateRssMiB: memoryOf(gate.pid)['RSS MiB']};
+  } finally {
+    await resources.close();
+  }
+}
+
+export async function run(workspace: Workspace): Promise<Result> {
   const corpus = await workspace.corpusBuild();
-  const indexes = searchIndexStats(gateBuildLayout(corpus.buildDir).site);
+  const indexes = searchIndexStats(corpus.buildDir);
   const [currentInSection, olderInSection] = corpus.summary.sampleRoutes;
   // A generated doc is in a section; our own docs are in none; the home and search pages search the whole version.
-  const pages = [
+  const {chromium, results} = await searchPages(corpus.buildDir, [
     {name: '2.0, doc in a section', route: currentInSection!},
     {name: '1.0, doc in a section', route: olderInSection!},
     {name: '2.0, doc outside every section', route: '/chapter-1-introduction'},
     {name: '1.0, doc outside every section', route: '/1.0/chapter-1-introduction'},
     {name: 'home page', route: '/'},
     {name: 'search page', route: '/search'},
-  ];
-  const resources = new Resources();
-  try {
-    const gate = resources.add(await startGate(corpus.buildDir, PORTS.gate));
-    const browser = await launchBrowser();
-    resources.onClose(() => browser.close());
-    const state = await signedInState(browser, gate.origin);
-    const results: PageSearch[] = [];
-    for (const page of pages) results.push(await searchOnPage(browser, state, gate.origin, page.name, page.route, FIRST_KEYSTROKE_RUNS));
-
-    report.table(
-      `Search index of the corpus (${corpus.summary.docsPerVersion} docs per version): a manifest and parts per version`,
-      indexRows(indexes),
-    );
-    report.table('Keystrokes: index transferred (as sent, brotli) and ms from keydown to the suggestions; fresh browser context each run', [
-      ...results.flatMap(({name, cold, warm}) => [
-        keystrokeRow(name, 'cold (right after load)', cold),
-        keystrokeRow(name, 'warm (the first letter again)', warm),
-      ]),
-    ]);
-    report.table(
-      `${QUERIES} queries, one after the other: input event → the answer rendered (aria-busy back to false; before paint)`,
-      results.flatMap(({name, perQuery: passes}) =>
-        Object.entries(passes).map(([pass, {latenciesMs: _all, ...figures}]) => ({Page: name, Pass: pass, ...figures})),
-      ),
-    );
-    const encodings = [...new Set(results.flatMap((result) => result.cold.samples.flatMap((sample) => sample.encodings)))];
-    report.note(
+  ]);
+  const encodings = [...new Set(results.flatMap((result) => result.cold.samples.flatMap((sample) => sample.encodings)))];
+  const most = (pick: (result: PageSearch) => number) => Math.max(...results.map(pick));
+  const transfer = most((result) => result.cold.maxBytesBeforeFinal);
+  const cold = most((result) => (result.cold.answered === result.cold.runs ? result.cold.medianFinalMs! : Infinity));
+  const warm = most((result) => result.perQuery['parts loaded']['p95 ms']);
+  const empty = indexes.reduce((sum, index) => sum + index.emptyPages, 0);
+  return {
+    tables: [
+      {
+        title: `Search index of the corpus (${corpus.summary.docsPerVersion} docs per version): a manifest and parts per version`,
+        rows: indexRows(indexes),
+      },
+      {
+        title: 'Keystrokes: index transferred (as sent, brotli) and ms from keydown to the suggestions; fresh browser context each run',
+        rows: results.flatMap(({name, cold, warm}) => [
+          keystrokeRow(name, 'cold (right after load)', cold),
+          keystrokeRow(name, 'warm (the first letter again)', warm),
+        ]),
+      },
+      {
+        title: `${QUERIES} queries, one after the other: input event → the answer rendered (aria-busy back to false; before paint)`,
+        rows: results.flatMap(({name, perQuery: passes}) =>
+          Object.entries(passes).map(([pass, {latenciesMs: _all, ...figures}]) => ({Page: name, Pass: pass, ...figures})),
+        ),
+      },
+    ],
+    notes: [
       `Index responses' Content-Encoding: ${encodings.join(', ')}. On loopback the transfer does not limit: the bytes are for real networks.`,
-    );
-
-    const most = (pick: (result: PageSearch) => number) => Math.max(...results.map(pick));
-    const transfer = most((result) => result.cold.maxBytesBeforeFinal);
-    report.goal(
-      `index before the final list ≤ ${TRANSFER_GOAL_BYTES / 1e6} MB, every page`,
-      `${kib(transfer)} KiB`,
-      transfer <= TRANSFER_GOAL_BYTES,
-    );
-    const cold = most((result) => (result.cold.answered === result.cold.runs ? result.cold.medianFinalMs! : Infinity));
-    report.goal(`cold keystroke → suggestions < ${COLD_GOAL_MS} ms, every page`, `${cold} ms`, cold < COLD_GOAL_MS);
-    const warm = most((result) => result.perQuery['parts loaded']['p95 ms']);
-    report.goal(`warm p95 < ${WARM_P95_GOAL_MS} ms, every page`, `${warm} ms`, warm < WARM_P95_GOAL_MS);
-    const empty = indexes.reduce((sum, index) => sum + index.emptyPages, 0);
-    report.goal('pages indexed with an empty title = 0', empty, empty === 0);
-    report.write({chromium: browser.version(), corpus: corpus.summary, indexes, pages: results});
-  } finally {
-    await resources.close();
-  }
+    ],
+    goals: [
+      goal(
+        `index before the final list ≤ ${TRANSFER_GOAL_BYTES / 1e6} MB, every page`,
+        `${kib(transfer)} KiB`,
+        transfer <= TRANSFER_GOAL_BYTES,
+      ),
+      goal(`cold keystroke → suggestions < ${COLD_GOAL_MS} ms, every page`, `${cold} ms`, cold < COLD_GOAL_MS),
+      goal(`warm p95 < ${WARM_P95_GOAL_MS} ms, every page`, `${warm} ms`, warm < WARM_P95_GOAL_MS),
+      goal('pages indexed with an empty title = 0', empty, empty === 0),
+    ],
+    raw: {chromium, corpus: corpus.summary, indexes, pages: results},
+  };
 }

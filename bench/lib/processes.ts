@@ -92,40 +92,34 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts a server and resolves once any HTTP answer comes from `origin` + `readyPath`. */
+/** Starts a server and resolves once any HTTP answer comes from `origin` + `readyPath` (within two minutes). */
 export async function startServer(
   command: string,
   args: readonly string[],
-  options: {cwd: string; env?: Record<string, string>; origin: string; readyPath: string; timeoutMs: number},
+  options: {cwd: string; env?: Record<string, string>; origin: string; readyPath: string},
 ): Promise<RunningServer> {
   const {child, exited, failure} = start(command, args, options.cwd, options.env);
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
-  const deadline = Date.now() + options.timeoutMs;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (exitCode !== undefined) throw failure(`exited (${exitCode}) before answering`);
     try {
       await fetch(`${options.origin}${options.readyPath}`, {signal: AbortSignal.timeout(1000), redirect: 'manual'});
       break;
     } catch {
-      if (Date.now() > deadline) {
-        child.kill('SIGKILL');
-        throw failure(`did not answer at ${options.origin} in ${options.timeoutMs / 1000} s`);
-      }
+      if (Date.now() > deadline) throw (child.kill('SIGKILL'), failure(`did not answer at ${options.origin}`));
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
-  return {
-    pid: child.pid!,
-    origin: options.origin,
-    async stop() {
-      if (exitCode !== undefined) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
+  const stop = async () => {
+    if (exitCode !== undefined) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
   };
+  return {pid: child.pid!, origin: options.origin, stop};
 }
 
 /** Resident memory of a process now and at its peak, in MiB (/proc/<pid>/status). */
@@ -138,15 +132,11 @@ export function memoryOf(pid: number): {'RSS MiB': number; 'Peak RSS MiB': numbe
 
 /** Servers, browsers and the like a benchmark opened: closed in reverse order, even when it fails half-way. */
 export class Resources {
-  private readonly closers: (() => Promise<void>)[] = [];
+  private readonly closers: (() => Promise<unknown>)[] = [];
 
-  add<T extends {stop(): Promise<void>}>(resource: T): T {
-    this.closers.push(() => resource.stop());
+  add<T extends {stop(): Promise<unknown>} | {close(): Promise<unknown>}>(resource: T): T {
+    this.closers.push(() => ('stop' in resource ? resource.stop() : resource.close()));
     return resource;
-  }
-
-  onClose(close: () => Promise<void>): void {
-    this.closers.push(close);
   }
 
   async close(): Promise<void> {

@@ -1,20 +1,12 @@
 /**
  * The navbar search box as the benchmarks drive it (src/theme/SearchBar): typing into it and timing,
  * in the page, when suggestions show; and the index requests the page (or its search worker) made
- * before that, with the bytes they transferred. bench/searchQuality.ts drives a Pagefind page built
- * with the same roles, so one measurement serves both.
+ * before that, with the bytes they transferred.
  */
 import type {Browser, BrowserContext, Page, Request} from '@playwright/test';
-import type {StorageState} from './browser';
+import type {StorageState} from '../../testkit/loginPage';
+import {ANSWERED, BOX_CONTAINER, navbarSearch} from '../../testkit/searchBox';
 
-/** The box's container and input, in the main navbar. */
-const BOX_CONTAINER = 'nav.navbar .navbar__search';
-export const BOX_INPUT = `${BOX_CONTAINER} input.navbar__search-input`;
-/**
- * What the box's status line says once the current query has its answer (as tests/support/search.ts
- * reads it). While a query is pending it says "Searching…", or nothing when an earlier list is shown.
- */
-const ANSWERED_SOURCE = String.raw`^(\d+ of \d+ results?\.|No results in |Search is unavailable)`;
 /** Longest wait for an answer before a query counts as dropped. */
 const ANSWER_TIMEOUT_MS = 10_000;
 
@@ -27,11 +19,10 @@ export async function freshPage(browser: Browser, state: StorageState | undefine
   return {context, page: await context.newPage(), log};
 }
 
-/** An option's first child (the page's title), its last (where the page is: breadcrumbs, or a URL) and its `data-url` (Pagefind's page). */
+/** An option's first child (the page's title) and its last (where the page is: its breadcrumbs). */
 interface ShownOption {
   title: string;
   place: string;
-  url: string | null;
 }
 
 /** One query typed into the box, timed in the page (ms on the page's clock, `performance.now()`). */
@@ -105,7 +96,6 @@ export async function typeIntoBox(
             const options = Array.from(root.querySelectorAll<HTMLElement>('[role="listbox"] [role="option"]')).map((option) => ({
               title: option.firstElementChild?.textContent ?? '',
               place: option.lastElementChild?.textContent ?? '',
-              url: option.getAttribute('data-url'),
             }));
             resolve({...state, options: Number.isNaN(state.finalShown) ? [] : options});
           }
@@ -114,13 +104,13 @@ export async function typeIntoBox(
     },
     {
       container: BOX_CONTAINER,
-      answeredSource: ANSWERED_SOURCE,
+      answeredSource: ANSWERED.source,
       target: text,
       timeoutMs: ANSWER_TIMEOUT_MS + text.length * delayMs,
       settleMs,
     },
   );
-  await page.locator(BOX_INPUT).click();
+  await navbarSearch(page).box.click();
   await page.keyboard.type(text, {delay: delayMs});
   return page.evaluate(() => (window as unknown as {typed: Promise<Typed>}).typed);
 }
@@ -178,22 +168,6 @@ class RequestLog {
   }
 }
 
-/** Paths of the scripts the page's workers run: each worker's own, and what it loaded besides its fetches (chunks). */
-export async function workerScripts(page: Page): Promise<Set<string>> {
-  const scripts = new Set<string>();
-  for (const worker of page.workers()) {
-    scripts.add(new URL(worker.url()).pathname);
-    const loaded = await worker.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType !== 'fetch')
-        .map((entry) => entry.name),
-    );
-    for (const url of loaded) scripts.add(new URL(url).pathname);
-  }
-  return scripts;
-}
-
 /** The requests started by `epochMs`, and the bytes they transferred. */
 export function startedBy(requests: readonly LoggedRequest[], epochMs: number): {files: string[]; bytes: number} {
   const before = requests.filter((request) => request.startedAt <= epochMs);
@@ -211,7 +185,7 @@ export async function queryLatencies(
   page: Page,
   queries: readonly string[],
 ): Promise<{latenciesMs: number[]; timedOut: number; withResults: number}> {
-  await page.locator(BOX_INPUT).focus();
+  await navbarSearch(page).box.focus();
   return page.evaluate(
     async ({queries, container, timeoutMs}) => {
       const root = document.querySelector<HTMLElement>(container)!;
