@@ -37,26 +37,27 @@ const childrenCpuMs = () => (Number(statFields('self')[13]) + Number(statFields(
 /** CPU time (user + system) a process has used so far, in seconds. */
 export const cpuSecondsOf = (pid: number) => (Number(statFields(pid)[11]) + Number(statFields(pid)[12])) / 100;
 
+/** A field of /proc/<pid>/status in KiB (VmRSS: resident now; VmHWM: its peak); 0 once the process is gone. */
+function statusKiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
 /** Resident memory of `root` and every process below it, in KiB. */
 function treeRssKiB(root: number): number {
   const parentOf = new Map<number, number>();
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number)) {
     try {
-      parentOf.set(Number(entry), Number(statFields(Number(entry))[1]));
+      parentOf.set(pid, Number(statFields(pid)[1]));
     } catch {
       // Gone between the listing and the read.
     }
   }
   const inTree = (pid: number | undefined): boolean => pid !== undefined && pid > 1 && (pid === root || inTree(parentOf.get(pid)));
-  let total = 0;
-  for (const pid of [...parentOf.keys()].filter(inTree)) {
-    try {
-      total += Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return total;
+  return [...parentOf.keys()].filter(inTree).reduce((total, pid) => total + statusKiB(pid, 'VmRSS'), 0);
 }
 
 export interface Timed {
@@ -70,12 +71,12 @@ export interface Timed {
 export async function runTimed(
   command: string,
   args: readonly string[],
-  options: {cwd: string; env?: Record<string, string>; timeoutMs: number},
+  options: {cwd: string; env?: Record<string, string>},
 ): Promise<Timed> {
   const cpuBefore = childrenCpuMs();
   const started = performance.now();
   const {child, exited, failure} = start(command, args, options.cwd, options.env);
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30 * 60 * 1000);
   let peakKiB = 0;
   const sampler = setInterval(() => (peakKiB = Math.max(peakKiB, treeRssKiB(child.pid!))), 200);
   const code = await exited;
@@ -122,11 +123,9 @@ export async function startServer(
   return {pid: child.pid!, origin: options.origin, stop};
 }
 
-/** Resident memory of a process now and at its peak, in MiB (/proc/<pid>/status). */
+/** Resident memory of a process now and at its peak, in MiB. */
 export function memoryOf(pid: number): {'RSS MiB': number; 'Peak RSS MiB': number} {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const mib = (field: string) =>
-    Math.round(Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) / 102.4) / 10;
+  const mib = (field: 'VmRSS' | 'VmHWM') => Math.round(statusKiB(pid, field) / 102.4) / 10;
   return {'RSS MiB': mib('VmRSS'), 'Peak RSS MiB': mib('VmHWM')};
 }
 

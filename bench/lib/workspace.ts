@@ -14,7 +14,6 @@ import {removeTemporaryDir, temporarySiteCopy} from '../../testkit/siteCopy';
 /** `server`: the product (behind the gate server); `off`: a plain Docusaurus site, the anchor. */
 type GateMode = 'server' | 'off';
 
-const BUILD_TIMEOUT_MS = 30 * 60 * 1000;
 
 /** No update notice, no interactive prompts; the site's browser code talks to the bench's emulator. */
 const buildEnv = (gate: GateMode) => ({...firebaseEnv(), TUTORIAL_HUB_GATE: gate, CI: 'true'});
@@ -27,14 +26,13 @@ function clear(siteDir: string, dirs: readonly string[]): void {
 /** A plain `docusaurus build` into `outDir`, cold. */
 export function coldBuild(siteDir: string, outDir: string, gate: GateMode = 'server'): Promise<Timed> {
   clear(siteDir, ['.docusaurus', 'node_modules/.cache', 'build', outDir]);
-  const options = {cwd: siteDir, env: buildEnv(gate), timeoutMs: BUILD_TIMEOUT_MS};
-  return runTimed(process.execPath, [DOCUSAURUS, 'build', '--out-dir', outDir], options);
+  return runTimed(process.execPath, [DOCUSAURUS, 'build', '--out-dir', outDir], {cwd: siteDir, env: buildEnv(gate)});
 }
 
 /** `npm run build` as a fresh clone runs it (site, login build, precompressed copies, server), cold, into `outDir` as the gate serves it. */
 export function productBuild(siteDir: string, outDir: string): Promise<Timed> {
   clear(siteDir, ['.docusaurus', '.docusaurus-login', 'node_modules/.cache', outDir]);
-  return runTimed('npm', ['run', 'build'], {cwd: siteDir, env: {...buildEnv('server'), BUILD_OUT: outDir}, timeoutMs: BUILD_TIMEOUT_MS});
+  return runTimed('npm', ['run', 'build'], {cwd: siteDir, env: {...buildEnv('server'), BUILD_OUT: outDir}});
 }
 
 export class Workspace {
