@@ -43,12 +43,12 @@ async function measure(workspace: Workspace, docsPerVersion: number, withPlain: 
       'gate: start to listening ms / memory after the searches MiB': `${gateStartMs} / ${gateRssMiB}`,
       ...Object.fromEntries(
         results.flatMap(({name, cold, warm, perQuery}) => [
-          [`search, ${name}: manifest loaded before the cold key`, `${cold.manifestLoadedBeforeKey}/${cold.runs}`],
+          [`search, ${name}: manifest loaded before the cold key`, cold.row['Manifest loaded before the key']],
+          [`search, ${name}: index KiB before the first / final list`, cold.row['KiB before first / final list (max)']],
           [
-            `search, ${name}: index KiB before the first / final list`,
-            `${kib(cold.maxBytesBeforeFirst)} / ${kib(cold.maxBytesBeforeFinal)}`,
+            `search, ${name}: cold / warm key → suggestions, median ms`,
+            `${cold.row['Median ms: own suggestions']} / ${warm.row['Median ms: own suggestions']}`,
           ],
-          [`search, ${name}: cold / warm key → suggestions, median ms`, `${cold.medianFinalMs} / ${warm.medianFinalMs}`],
           [
             `search, ${name}: per query p95 ms, as they come / parts loaded`,
             `${perQuery['as they come']['p95 ms']} / ${perQuery['parts loaded']['p95 ms']}`,

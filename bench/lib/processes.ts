@@ -49,7 +49,9 @@ function statusKiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 /** Resident memory of `root` and every process below it, in KiB. */
 function treeRssKiB(root: number): number {
   const parentOf = new Map<number, number>();
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number)) {
+  for (const pid of readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)) {
     try {
       parentOf.set(pid, Number(statFields(pid)[1]));
     } catch {

@@ -3,26 +3,25 @@
  * in the page, when suggestions show; and the index requests the page (or its search worker) made
  * before that, with the bytes they transferred.
  */
-import type {Browser, BrowserContext, Page, Request} from '@playwright/test';
+import type {Browser, Page, Request} from '@playwright/test';
 import type {StorageState} from '../../testkit/loginPage';
 import {ANSWERED, BOX_CONTAINER, navbarSearch} from '../../testkit/searchBox';
 
 /** Longest wait for an answer before a query counts as dropped. */
 const ANSWER_TIMEOUT_MS = 10_000;
 
-/** A fresh browser context (empty HTTP cache, no worker, nothing loaded), as `state`'s reader, logging the requests `logged` picks. */
-export async function freshPage(browser: Browser, state: StorageState | undefined, logged: (path: string) => boolean) {
-  const context = await browser.newContext(state ? {storageState: state} : {});
+/**
+ * A fresh browser context (empty HTTP cache, no worker, nothing loaded) as `state`'s reader, and
+ * `settled()`: the requests whose path `logged` picks (the search worker's fetches are the context's,
+ * not the page's), once they ended.
+ */
+export async function freshPage(browser: Browser, state: StorageState, logged: (path: string) => boolean) {
+  const context = await browser.newContext({storageState: state});
   // tsx (esbuild's keepNames) wraps functions declared inside `page.evaluate` in a `__name` helper the page lacks.
   await context.addInitScript({content: 'globalThis.__name ??= (value) => value;'});
-  const log = new RequestLog(context, logged);
-  return {context, page: await context.newPage(), log};
-}
-
-/** An option's first child (the page's title) and its last (where the page is: its breadcrumbs). */
-interface ShownOption {
-  title: string;
-  place: string;
+  const requests: Request[] = [];
+  context.on('request', (request) => void (logged(new URL(request.url()).pathname) && requests.push(request)));
+  return {context, page: await context.newPage(), settled: () => Promise.all(requests.map(describe))};
 }
 
 /** One query typed into the box, timed in the page (ms on the page's clock, `performance.now()`). */
@@ -37,8 +36,8 @@ export interface Typed {
   finalShown: number;
   /** Mutations of the popup in the settle time after the final answer: the list changed by itself. */
   changesAfterFinal: number;
-  /** The final list, top first. */
-  options: ShownOption[];
+  /** The final list, top first: each option's first child (the page's title) and its last (its breadcrumbs). */
+  options: {title: string; place: string}[];
 }
 
 /**
@@ -134,38 +133,19 @@ export interface LoggedRequest {
   encoding: string | null;
 }
 
-/**
- * Every request of a browser context whose path `matches` (the page's and its workers': the search
- * worker's fetches are the context's, not the page's).
- */
-class RequestLog {
-  private readonly requests: Request[] = [];
-
-  constructor(context: BrowserContext, matches: (path: string) => boolean) {
-    context.on('request', (request) => {
-      if (matches(new URL(request.url()).pathname)) this.requests.push(request);
-    });
-  }
-
-  /** Waits for every logged request to end, then describes them. */
-  async settled(): Promise<LoggedRequest[]> {
-    return Promise.all(
-      this.requests.map(async (request): Promise<LoggedRequest> => {
-        const response = await request.response().catch(() => null);
-        const sizes = await request.sizes().catch(() => null);
-        const timing = request.timing();
-        // Chromium reports no body bytes for a worker's own script: its Content-Length says what came.
-        const declared = Number((await response?.headerValue('content-length').catch(() => null)) ?? 0);
-        return {
-          path: new URL(request.url()).pathname,
-          startedAt: timing.startTime,
-          finishedAt: sizes && timing.responseEnd >= 0 ? timing.startTime + timing.responseEnd : Number.POSITIVE_INFINITY,
-          bodyBytes: sizes?.responseBodySize || declared || 0,
-          encoding: (await response?.headerValue('content-encoding').catch(() => null)) ?? null,
-        };
-      }),
-    );
-  }
+async function describe(request: Request): Promise<LoggedRequest> {
+  const response = await request.response().catch(() => null);
+  const sizes = await request.sizes().catch(() => null);
+  const timing = request.timing();
+  // Chromium reports no body bytes for a worker's own script: its Content-Length says what came.
+  const declared = Number((await response?.headerValue('content-length').catch(() => null)) ?? 0);
+  return {
+    path: new URL(request.url()).pathname,
+    startedAt: timing.startTime,
+    finishedAt: sizes && timing.responseEnd >= 0 ? timing.startTime + timing.responseEnd : Number.POSITIVE_INFINITY,
+    bodyBytes: sizes?.responseBodySize || declared || 0,
+    encoding: (await response?.headerValue('content-encoding').catch(() => null)) ?? null,
+  };
 }
 
 /** The requests started by `epochMs`, and the bytes they transferred. */

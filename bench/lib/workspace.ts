@@ -14,7 +14,6 @@ import {removeTemporaryDir, temporarySiteCopy} from '../../testkit/siteCopy';
 /** `server`: the product (behind the gate server); `off`: a plain Docusaurus site, the anchor. */
 type GateMode = 'server' | 'off';
 
-
 /** No update notice, no interactive prompts; the site's browser code talks to the bench's emulator. */
 const buildEnv = (gate: GateMode) => ({...firebaseEnv(), TUTORIAL_HUB_GATE: gate, CI: 'true'});
 
@@ -67,7 +66,7 @@ export class Workspace {
   corpusCopy(docsPerVersion: number): Promise<{siteDir: string; summary: CorpusSummary}> {
     return this.once(`corpus-copy-${docsPerVersion}`, async () => {
       const siteDir = this.newCopy(`corpus-${docsPerVersion}`);
-      return {siteDir, summary: await writeCorpus(siteDir, docsPerVersion)};
+      return {siteDir, summary: writeCorpus(siteDir, docsPerVersion)};
     });
   }
 
