@@ -9,14 +9,14 @@
  */
 import type {Browser} from '@playwright/test';
 import {SEARCHABLE_WORDS, seededRandom} from './corpus';
-import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../contracts/searchIndexFiles';
+import {isSearchIndex, PARTS_DIR} from '../contracts/searchIndexFiles';
 import {signedInState, type StorageState} from '../testkit/loginPage';
 import {navbarSearch} from '../testkit/searchBox';
 import {searchIndexStats, type VersionIndexStats} from './lib/buildOutput';
 import {memoryOf, Resources} from './lib/processes';
 import {kib, median, percentile, round} from './lib/stats';
 import {goal, type Result, type Row} from './lib/report';
-import {epochOf, freshPage, msSinceFirstKey, queryLatencies, startedBy, typeIntoBox, type LoggedRequest, type Typed} from './lib/searchBox';
+import {freshPage, keystrokeOf, queryLatencies, typeIntoBox} from './lib/searchBox';
 import {launchBrowser, startGate} from './lib/servers';
 import type {Workspace} from './lib/workspace';
 
@@ -42,25 +42,6 @@ function queryList(): string[] {
   return queries;
 }
 
-/**
- * What a typed query waited for: the index requests since the page loaded, or (`sinceKey`, a later
- * query in the same page) those started after its first key. `firstMs` counts a list still shown
- * from an earlier query (the box keeps its last answer); `finalMs` is the whole text's own answer.
- */
-function keystrokeOf(typed: Typed, logged: readonly LoggedRequest[], sinceKey = false) {
-  const keyAt = epochOf(typed, typed.firstKeydown);
-  const manifest = logged.find((request) => request.path.endsWith(`/${MANIFEST_FILE}`));
-  const requests = sinceKey ? logged.filter((request) => request.startedAt >= keyAt) : logged;
-  return {
-    manifestLoadedBeforeKey: !!manifest && manifest.finishedAt <= keyAt,
-    firstMs: msSinceFirstKey(typed, typed.firstShown),
-    finalMs: msSinceFirstKey(typed, typed.finalShown),
-    changesAfterFinal: typed.changesAfterFinal,
-    beforeFirst: startedBy(requests, epochOf(typed, typed.firstShown)),
-    beforeFinal: startedBy(requests, epochOf(typed, typed.finalShown)),
-    encodings: [...new Set(requests.map((request) => request.encoding ?? 'identity'))],
-  };
-}
 type Keystroke = ReturnType<typeof keystrokeOf>;
 
 /** One page's keystrokes of one kind: the figures of its row, and the samples. */

@@ -10,13 +10,13 @@
  */
 import path from 'node:path';
 import {SITE_DIR} from '../contracts/buildLayout';
-import {isSearchIndex, MANIFEST_FILE} from '../contracts/searchIndexFiles';
+import {isSearchIndex} from '../contracts/searchIndexFiles';
 import {signedInState} from '../testkit/loginPage';
 import {addRealDocs, builtPageTitle, QUALITY_GOALS, rankFigures, readerQueries, type ReaderQuery} from '../testkit/realDocs';
 import {Resources} from './lib/processes';
 import {productBuild, type Workspace} from './lib/workspace';
 import {figureRows, goal, type Result} from './lib/report';
-import {epochOf, freshPage, msSinceFirstKey, startedBy, typeIntoBox, type LoggedRequest, type Typed} from './lib/searchBox';
+import {freshPage, keystrokeOf, typeIntoBox, type LoggedRequest, type Typed} from './lib/searchBox';
 import {launchBrowser, startGate} from './lib/servers';
 import {kib, median, percentile, round} from './lib/stats';
 
@@ -30,7 +30,6 @@ const SETTLE_MS = 250;
 
 /** One query typed once from a page of `from`, and what came of it; `title`: the expected page's. */
 function outcomeOf(from: string, {query, expected}: ReaderQuery, title: string, typed: Typed, requests: readonly LoggedRequest[]) {
-  const epoch = (time: number) => epochOf(typed, time);
   const shown = typed.options.map((option) => `${option.title} (${option.place})`);
   return {
     from,
@@ -41,16 +40,7 @@ function outcomeOf(from: string, {query, expected}: ReaderQuery, title: string, 
     shown,
     /** Two suggestions a reader cannot tell apart (the same title and place). */
     duplicates: new Set(shown).size !== shown.length,
-    changedAfterShown: typed.changesAfterFinal > 0,
-    readyBeforeKey: requests.some(
-      (request) => request.path.endsWith(`/${MANIFEST_FILE}`) && request.finishedAt <= epoch(typed.firstKeydown),
-    ),
-    firstMs: msSinceFirstKey(typed, typed.firstShown),
-    lastKeyToFinalMs: Number.isNaN(typed.finalShown) ? null : round(typed.finalShown - typed.lastKeydown, 1),
-    neverAnswered: Number.isNaN(typed.finalShown),
-    indexBytesBeforeFirst: startedBy(requests, epoch(typed.firstShown)).bytes,
-    indexBytesBeforeFinal: startedBy(requests, epoch(typed.finalShown)).bytes,
-    indexRequestsBeforeFinal: startedBy(requests, epoch(typed.finalShown)).files.length,
+    ...keystrokeOf(typed, requests),
   };
 }
 type Outcome = ReturnType<typeof outcomeOf>;
@@ -70,12 +60,12 @@ function figuresOf(outcomes: readonly Outcome[]) {
     [`recall@${SHOWN}`]: round(recall, 3),
     MRR: round(meanReciprocalRank, 3),
     'queries with repeated suggestions': count((outcome) => outcome.duplicates),
-    'final lists that changed once shown': count((outcome) => outcome.changedAfterShown),
-    'queries never answered': count((outcome) => outcome.neverAnswered),
-    'index KiB before the first list, median / max': kibs((outcome) => outcome.indexBytesBeforeFirst),
-    'index KiB before the final list, median / max': kibs((outcome) => outcome.indexBytesBeforeFinal),
-    'index requests before the final list, median': median(outcomes.map((outcome) => outcome.indexRequestsBeforeFinal)),
-    'manifest loaded before the first key': `${count((outcome) => outcome.readyBeforeKey)}/${outcomes.length}`,
+    'final lists that changed once shown': count((outcome) => outcome.changesAfterFinal > 0),
+    'queries never answered': count((outcome) => outcome.finalMs === null),
+    'index KiB before the first list, median / max': kibs((outcome) => outcome.beforeFirst.bytes),
+    'index KiB before the final list, median / max': kibs((outcome) => outcome.beforeFinal.bytes),
+    'index requests before the final list, median': median(outcomes.map((outcome) => outcome.beforeFinal.files.length)),
+    'manifest loaded before the first key': `${count((outcome) => outcome.manifestLoadedBeforeKey)}/${outcomes.length}`,
     'cold: first key → first suggestions ms, median / p95': `${at((outcome) => outcome.firstMs, 50)} / ${at((outcome) => outcome.firstMs, 95)}`,
     'last key → final list ms, median': at((outcome) => outcome.lastKeyToFinalMs, 50),
   };

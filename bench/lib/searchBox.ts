@@ -5,6 +5,7 @@
  */
 import type {Browser, Page, Request} from '@playwright/test';
 import type {StorageState} from '../../testkit/loginPage';
+import {MANIFEST_FILE} from '../../contracts/searchIndexFiles';
 import {ANSWERED, BOX_CONTAINER, navbarSearch} from '../../testkit/searchBox';
 
 /** Longest wait for an answer before a query counts as dropped. */
@@ -114,13 +115,33 @@ export async function typeIntoBox(
   return page.evaluate(() => (window as unknown as {typed: Promise<Typed>}).typed);
 }
 
+/**
+ * What a typed query waited for: the index requests since the page loaded, or (`sinceKey`, a later
+ * query in the same page) those started after its first key. `firstMs` counts a list still shown
+ * from an earlier query (the box keeps its last answer); `finalMs` is the whole text's own answer.
+ */
+export function keystrokeOf(typed: Typed, logged: readonly LoggedRequest[], sinceKey = false) {
+  const keyAt = epochOf(typed, typed.firstKeydown);
+  const manifest = logged.find((request) => request.path.endsWith(`/${MANIFEST_FILE}`));
+  const requests = sinceKey ? logged.filter((request) => request.startedAt >= keyAt) : logged;
+  return {
+    manifestLoadedBeforeKey: !!manifest && manifest.finishedAt <= keyAt,
+    firstMs: msSinceFirstKey(typed, typed.firstShown),
+    finalMs: msSinceFirstKey(typed, typed.finalShown),
+    lastKeyToFinalMs: Number.isNaN(typed.finalShown) ? null : Math.round((typed.finalShown - typed.lastKeydown) * 10) / 10,
+    changesAfterFinal: typed.changesAfterFinal,
+    beforeFirst: startedBy(requests, epochOf(typed, typed.firstShown)),
+    beforeFinal: startedBy(requests, epochOf(typed, typed.finalShown)),
+    encodings: [...new Set(requests.map((request) => request.encoding ?? 'identity'))],
+  };
+}
 /** ms from the first keydown (0.1 ms), or null when it never happened. */
-export function msSinceFirstKey(typed: Typed, time: number): number | null {
+function msSinceFirstKey(typed: Typed, time: number): number | null {
   return Number.isNaN(time) || Number.isNaN(typed.firstKeydown) ? null : Math.round(Math.max(0, time - typed.firstKeydown) * 10) / 10;
 }
 
 /** A page time as epoch ms (the clock request timings use); Infinity when it never happened. */
-export function epochOf(typed: Typed, time: number): number {
+function epochOf(typed: Typed, time: number): number {
   return Number.isNaN(time) ? Number.POSITIVE_INFINITY : typed.timeOrigin + time;
 }
 
@@ -149,7 +170,7 @@ async function describe(request: Request): Promise<LoggedRequest> {
 }
 
 /** The requests started by `epochMs`, and the bytes they transferred. */
-export function startedBy(requests: readonly LoggedRequest[], epochMs: number): {files: string[]; bytes: number} {
+function startedBy(requests: readonly LoggedRequest[], epochMs: number): {files: string[]; bytes: number} {
   const before = requests.filter((request) => request.startedAt <= epochMs);
   return {files: before.map((request) => request.path), bytes: before.reduce((sum, request) => sum + request.bodyBytes, 0)};
 }
