@@ -72,10 +72,7 @@ async function measure(name: string, urlPath: string, expectedStatus: number, ta
     const duration = results.reduce((sum, run) => sum + run.duration, 0);
     const cpu = (pick: (run: (typeof runs)[number][number]) => number) =>
       `${Math.round((100 * runs[index]!.reduce((sum, run) => sum + pick(run), 0)) / duration)} %`;
-    const counts = results.flatMap((run) =>
-      Object.entries(run.statusCodeStats ?? {}).map(([code, {count}]) => ({code, count: count ?? 0})),
-    );
-    const unexpected = counts.filter(({code}) => code !== String(expectedStatus)).reduce((sum, {count}) => sum + count, 0);
+    const expected = results.reduce((sum, run) => sum + (run.statusCodeStats?.[`${expectedStatus}`]?.count ?? 0), 0);
     return {
       Request: name,
       Server: target.label,
@@ -84,7 +81,7 @@ async function measure(name: string, urlPath: string, expectedStatus: number, ta
       'p50 ms': round(results.reduce((sum, run) => sum + run.latency.p50, 0) / results.length, 1),
       'p99 ms': Math.max(...results.map((run) => run.latency.p99)),
       // Connection errors, timeouts and answers other than the expected status.
-      Errors: results.reduce((sum, run) => sum + run.errors, 0) + unexpected,
+      Errors: results.reduce((sum, run) => sum + run.errors + run.requests.total, 0) - expected,
       'CPU: server': cpu((run) => run.serverCpu),
       'CPU: autocannon': cpu((run) => run.generatorCpu),
     };
