@@ -33,12 +33,12 @@ describe('the compiled gate server (dist/)', () => {
     expect([...requiredPackages()].sort()).toEqual(Object.keys(manifest.dependencies).sort());
   });
 
-  it('holds only the server and the shared rules, none of the site or the tests', () => {
+  it('holds only the server and the contracts, none of the site or the tests', () => {
     const folders = new Set(
       readdirSync(DIST, {recursive: true, encoding: 'utf8'})
         .filter((file) => file.endsWith('.js'))
         .map((file) => file.split(path.sep)[0]),
     );
-    expect([...folders].sort()).toEqual(['server', 'shared']);
+    expect([...folders].sort()).toEqual(['contracts', 'server']);
   });
 });
