@@ -7,8 +7,9 @@
  * comes from a seeded generator, so every run writes the same bytes and the links are all valid
  * (the build throws on broken links and anchors).
  */
-import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
+import {siteVersions} from '../contracts/siteVersions';
+import {writeCategory, writeDoc, type Doc} from '../testkit/docs';
 
 const NOUNS = `
   access account adapter alias anchor archive artifact asset audit backup badge banner batch branch bucket buffer bundle button cache
@@ -188,12 +189,6 @@ interface PlannedDoc {
   sections: string[];
 }
 
-/** Each version's docs folder, relative to the site, and URL prefix ('' for the current docs). */
-const CORPUS_VERSIONS = [
-  {dir: 'docs', route: ''},
-  {dir: 'versioned_docs/version-1.0', route: '/1.0'},
-];
-
 const DOCS_PER_CATEGORY = 25;
 /** Top-level sections per version, as a docs site of this size has them (each a search context, a sidebar category). */
 const SECTIONS = 10;
@@ -243,13 +238,10 @@ function relativeLink(from: PlannedDoc, to: PlannedDoc): string {
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
-function renderDoc(writer: Writer, doc: PlannedDoc, position: number, next: PlannedDoc, other: PlannedDoc): string {
+function renderDoc(writer: Writer, doc: PlannedDoc, position: number, next: PlannedDoc, other: PlannedDoc): Doc {
   const used = new Set(doc.sections.map(slugOf));
   const description = `${capitalize(writer.pick(verbs))} ${writer.nounPhrase()} ${writer.pick(PREPOSITIONS)} ${writer.nounPhrase()}, step by step.`;
-  const blocks: string[] = [
-    ['---', `title: ${doc.title}`, `description: ${description}`, `sidebar_position: ${position}`, '---'].join('\n'),
-    `${writer.paragraph()} When you are done, go on with [${next.title}](${relativeLink(doc, next)}).`,
-  ];
+  const blocks: string[] = [`${writer.paragraph()} When you are done, go on with [${next.title}](${relativeLink(doc, next)}).`];
   doc.sections.forEach((section, index) => {
     blocks.push(`## ${section}`, writer.paragraph());
     if (index === 0) blocks.push(writer.list());
@@ -267,52 +259,46 @@ function renderDoc(writer: Writer, doc: PlannedDoc, position: number, next: Plan
       blocks.push(`:::${writer.pick(ADMONITIONS)}\n\n${writer.sentence()} ${writer.sentence()}\n\n:::`);
     }
   });
-  return `${blocks.join('\n\n')}\n`;
+  return {title: doc.title, description, position, body: blocks.join('\n\n')};
 }
 
-/** Writes the corpus into a copy of the site; the copy's own docs stay as they are. */
-export async function writeCorpus(siteDir: string, docsPerVersion: number, seed = 20250101): Promise<CorpusSummary> {
+/** Writes the corpus into each version of a copy of the site; the copy's own docs stay as they are. */
+export function writeCorpus(siteDir: string, docsPerVersion: number, seed = 20250101): CorpusSummary {
   const summary: CorpusSummary = {docsPerVersion, docs: 0, categories: 0, markdownBytes: 0, words: 0, sampleRoutes: []};
-  for (const [versionIndex, version] of CORPUS_VERSIONS.entries()) {
+  for (const [versionIndex, version] of siteVersions(siteDir).entries()) {
     // Each version its own text, as an older edition would be.
     const writer = new Writer(seededRandom(seed + versionIndex));
     const docs = planVersion(writer, docsPerVersion);
-    const root = path.join(siteDir, version.dir);
+    const root = path.join(siteDir, version.docsDir);
     const perSection = docsPerSection(docs.length);
     const sections = Math.ceil(docs.length / perSection);
     for (let section = 0; section < sections; section++) {
-      const folder = SECTION_NAMES[section]!;
-      const label = capitalize(folder.replace(/-/g, ' '));
-      await mkdir(path.join(root, folder), {recursive: true});
-      await writeFile(
-        path.join(root, folder, '_category_.json'),
-        JSON.stringify({
-          label,
-          position: 50 + section,
-          link: {type: 'generated-index', description: `${label}: every task, part by part.`},
-        }),
-      );
+      const label = capitalize(SECTION_NAMES[section]!.replace(/-/g, ' '));
+      const link = {type: 'generated-index', description: `${label}: every task, part by part.`};
+      writeCategory(path.join(root, SECTION_NAMES[section]!), {label, position: 50 + section, link});
     }
     const parts = [...new Set(docs.map((doc) => path.posix.dirname(doc.file)))];
     for (const part of parts) {
-      await mkdir(path.join(root, part), {recursive: true});
       const number = Number(part.slice(part.lastIndexOf('-') + 1));
       const label = `Part ${number}: ${capitalize(writer.pick(adjectives))} ${plural(writer.pick(nouns))}`;
-      await writeFile(
-        path.join(root, part, '_category_.json'),
-        JSON.stringify({label, position: number, link: {type: 'generated-index', description: `${label}, one task at a time.`}}),
-      );
+      writeCategory(path.join(root, part), {
+        label,
+        position: number,
+        link: {type: 'generated-index', description: `${label}, one task at a time.`},
+      });
     }
     for (const [index, doc] of docs.entries()) {
       const position = ((index % perSection) % DOCS_PER_CATEGORY) + 1;
-      const text = renderDoc(writer, doc, position, docs[(index + 1) % docs.length]!, writer.pick(docs));
-      await writeFile(path.join(root, doc.file), text);
+      const text = writeDoc(
+        path.join(root, doc.file),
+        renderDoc(writer, doc, position, docs[(index + 1) % docs.length]!, writer.pick(docs)),
+      );
       summary.markdownBytes += Buffer.byteLength(text);
       summary.words += text.split(/\s+/).length;
     }
     summary.docs += docs.length;
     summary.categories += parts.length + sections;
-    summary.sampleRoutes.push(`${version.route}/${docs[0]!.file.replace(/\.md$/, '')}`);
+    summary.sampleRoutes.push(`${version.route ? `/${version.route}` : ''}/${docs[0]!.file.replace(/\.md$/, '')}`);
   }
   return summary;
 }

@@ -1,92 +1,67 @@
 /**
- * Benchmark 5: Lighthouse scores (performance, accessibility, best practices) of the home page, a
- * doc page, the search page and the login page, served by the gate server, in Debian's Chromium.
- * The browser gate needs Firebase's IndexedDB state besides the cookie, so Lighthouse drives the
- * browser (one profile) that signed in through /login, and is told not to reset its storage.
- *
- * Chromium is started here and Playwright attaches to it over CDP, rather than
- * `chromium.launchPersistentContext(…, {args: ['--remote-debugging-port=…']})`: with Playwright's
- * own launch flags, every Lighthouse run ended in NO_NAVSTART (no navigation in the trace).
+ * Benchmark 5: Lighthouse scores (performance, accessibility, best practices) of the login page signed
+ * out, then the home page, a doc page and the search page signed in, served by the gate, in Debian's
+ * Chromium. The browser gate needs Firebase's IndexedDB state besides the cookie, so Lighthouse drives
+ * the browser (one profile) that signed in through /login, told not to reset its storage. Chromium is
+ * started here and Playwright attaches over CDP: with Playwright's own launch flags, every Lighthouse
+ * run ended in NO_NAVSTART (no navigation in the trace).
  */
 import {chromium} from '@playwright/test';
 import {chromiumLaunchOptions} from '../testkit/chromium';
-import {signInThroughLoginPage} from '../testkit/loginPage';
-import {HOST, PORTS} from './lib/environment';
-import {Resources, startServer} from './lib/processes';
-import {Report} from './lib/report';
-import {startGate} from './lib/servers';
+import {signInFromLoginPage} from '../testkit/loginPage';
 import {removeTemporaryDir, temporaryDir} from '../testkit/siteCopy';
+import {Resources, startServer} from './lib/processes';
+import {goal, type Result} from './lib/report';
+import {HOST, PORTS, startGate} from './lib/servers';
 import {round} from './lib/stats';
 import type {Workspace} from './lib/workspace';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const GOAL = 95;
-const PAGES = [
-  // Audited first, while the browser is signed out: a signed-in reader is sent on from /login.
-  {name: 'login (signed out)', path: '/login'},
-  {name: 'home', path: '/'},
-  {name: 'doc page', path: '/1.0/tutorial-basics/markdown-features'},
-  {name: 'search page', path: '/search?q=markdown'},
-];
+const SIGNED_IN_PAGES = ['/', '/1.0/tutorial-basics/markdown-features', '/search?q=markdown'];
 
-export async function run(workspace: Workspace): Promise<void> {
-  const report = new Report('lighthouse');
+export async function run(workspace: Workspace): Promise<Result> {
+  const launch = chromiumLaunchOptions();
   // Lighthouse finds Chromium through the port; CHROME_PATH is for anything of it that looks.
-  process.env.CHROME_PATH ??= chromiumLaunchOptions().executablePath;
+  process.env.CHROME_PATH ??= launch.executablePath;
   const {default: lighthouse} = await import('lighthouse');
-  const buildDir = await workspace.siteBuild('server');
+  const port = PORTS.lighthouseDebugging;
   const userDataDir = temporaryDir('lighthouse');
   const resources = new Resources();
-  resources.onClose(async () => removeTemporaryDir(userDataDir));
-  let version = '';
+  resources.add({stop: async () => removeTemporaryDir(userDataDir)});
   try {
-    const gate = resources.add(await startGate(buildDir, PORTS.gate));
-    const launch = chromiumLaunchOptions();
-    const debugging = `http://${HOST}:${PORTS.lighthouseDebugging}`;
-    resources.add(
-      await startServer(
-        launch.executablePath!,
-        [
-          ...(launch.args ?? []),
-          '--headless',
-          `--remote-debugging-port=${PORTS.lighthouseDebugging}`,
-          `--user-data-dir=${userDataDir}`,
-          '--no-first-run',
-          '--no-default-browser-check',
-          'about:blank',
-        ],
-        {cwd: userDataDir, origin: debugging, readyPath: '/json/version', timeoutMs: 60_000},
-      ),
-    );
-    const browser = await chromium.connectOverCDP(debugging);
-    resources.onClose(() => browser.close());
+    const gate = resources.add(await startGate(await workspace.siteBuild('server')));
+    const args = [`--remote-debugging-port=${port}`, `--user-data-dir=${userDataDir}`, '--no-first-run', '--no-default-browser-check'];
+    const debugging = {cwd: userDataDir, origin: `http://${HOST}:${port}`, readyPath: '/json/version'};
+    resources.add(await startServer(launch.executablePath!, [...(launch.args ?? []), '--headless', ...args, 'about:blank'], debugging));
+    const browser = resources.add(await chromium.connectOverCDP(debugging.origin));
+    const notes: string[] = [];
+    let version = '';
 
-    const audit = async (page: (typeof PAGES)[number]) => {
-      const url = `${gate.origin}${page.path}`;
-      const result = await lighthouse(url, {
-        port: PORTS.lighthouseDebugging,
-        disableStorageReset: true,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-        formFactor: 'desktop',
-        screenEmulation: {disabled: true},
-        throttlingMethod: 'provided',
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-      const {lhr} = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const audit = async (route: string) => {
+      const lhr = (
+        await lighthouse(`${gate.origin}${route}`, {
+          port,
+          disableStorageReset: true,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+          formFactor: 'desktop',
+          screenEmulation: {disabled: true},
+          throttlingMethod: 'provided',
+        })
+      )?.lhr;
+      if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse on ${route}: ${lhr?.runtimeError?.message ?? 'no result'}`);
       version = lhr.lighthouseVersion;
       const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       // Audits that cost points, for any category under the goal.
       for (const id of CATEGORIES.filter((category) => score(category) < GOAL))
         for (const ref of lhr.categories[id]?.auditRefs ?? [])
           if (ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-            report.note(`${page.name}, ${id}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`);
+            notes.push(`${route}, ${id}: ${ref.id} (${lhr.audits[ref.id]?.displayValue})`);
       const numeric = (id: string, digits = 1) => round(lhr.audits[id]?.numericValue ?? Number.NaN, digits);
       return {
-        Page: page.name,
-        URL: page.path,
+        URL: route,
         'Ended at': new URL(lhr.finalDisplayedUrl).pathname,
         Performance: score('performance'),
         Accessibility: score('accessibility'),
@@ -98,19 +73,19 @@ export async function run(workspace: Workspace): Promise<void> {
       };
     };
 
-    const [loginPage, ...readerPages] = PAGES;
-    const results = [await audit(loginPage!)];
+    // The login page first, while the browser is signed out: a signed-in reader is sent on from /login.
+    const pages = [await audit('/login')];
     const tab = await browser.contexts()[0]!.newPage();
-    await tab.goto(`${gate.origin}/login`);
-    await signInThroughLoginPage(tab);
-    await tab.waitForURL(`${gate.origin}/`, {timeout: 30_000});
+    await signInFromLoginPage(tab, gate.origin);
     await tab.close();
-    for (const page of readerPages) results.push(await audit(page));
-
-    report.table(`Lighthouse ${version}, desktop, no throttling (loopback), one run per page`, results);
-    const lowest = Math.min(...results.flatMap((page) => [page.Performance, page.Accessibility, page['Best practices']]));
-    report.goal(`every score ≥ ${GOAL}, every page`, `lowest ${lowest}`, lowest >= GOAL);
-    report.write({lighthouse: version, pages: results});
+    for (const route of SIGNED_IN_PAGES) pages.push(await audit(route));
+    const lowest = Math.min(...pages.flatMap((page) => [page.Performance, page.Accessibility, page['Best practices']]));
+    return {
+      tables: [{title: `Lighthouse ${version}, desktop, no throttling (loopback), one run per page`, rows: pages}],
+      notes,
+      goals: [goal(`every score ≥ ${GOAL}, every page`, `lowest ${lowest}`, lowest >= GOAL)],
+      raw: {lighthouse: version, pages},
+    };
   } finally {
     await resources.close();
   }

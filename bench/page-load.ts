@@ -5,17 +5,15 @@
  * Firebase state: a returning reader opening a link. Then the login page's scripts, whose weight
  * must not follow the number of docs.
  */
-import {readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {gzipSync} from 'node:zlib';
 import type {Browser} from '@playwright/test';
-import {launchBrowser, signedInState, type StorageState} from './lib/browser';
-import {PORTS} from './lib/environment';
-import {loginScriptWeight} from './lib/buildOutput';
-import {builtFileFor, gateBuildLayout} from './lib/docusaurus';
+import {LOGIN_DIR, SITE_DIR} from '../contracts/buildLayout';
+import {signedInState, type StorageState} from '../testkit/loginPage';
+import {gzip9, loginScriptWeight} from './lib/buildOutput';
 import {Resources, type RunningServer} from './lib/processes';
-import {Report} from './lib/report';
-import {startDocusaurusServe, startGate} from './lib/servers';
+import {goal, type Result} from './lib/report';
+import {launchBrowser, startDocusaurusServe, startGate} from './lib/servers';
 import {kib, median, ratio, round} from './lib/stats';
 import type {Workspace} from './lib/workspace';
 
@@ -27,22 +25,20 @@ const LOGIN_WEIGHT_GOAL = 1.1;
 
 interface Target {
   name: string;
-  server: RunningServer;
+  server: Pick<RunningServer, 'origin'>;
   buildDir: string;
   state: StorageState | undefined;
 }
 
-const gzipped = new Map<string, number>();
-/** gzip -9 size of the build file a URL names: one encoding for both servers. */
-function gzip9(buildDir: string, url: string): number {
-  const file = builtFileFor(buildDir, new URL(url).pathname);
-  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(file), {level: 9}).length);
-  return gzipped.get(file)!;
+/** The file a URL path names in a build of either layout (the gate's, or the flat gate-less one). */
+function builtFileFor(root: string, urlPath: string): string {
+  const relative = decodeURIComponent(urlPath).replace(/^\//, '');
+  return [SITE_DIR, LOGIN_DIR, ''].map((dir) => path.join(root, dir, relative)).find((file) => existsSync(file))!;
 }
 
 /** Doc pages of a gate build (Docusaurus marks them docs-doc-page). */
 function builtDocCount(buildDir: string): number {
-  const {site} = gateBuildLayout(buildDir);
+  const site = path.join(buildDir, SITE_DIR);
   return readdirSync(site, {recursive: true})
     .map(String)
     .filter((file) => file.endsWith('.html') && readFileSync(path.join(site, file), 'utf8').includes('docs-doc-page')).length;
@@ -92,7 +88,7 @@ async function measureLoad(browser: Browser, target: Target, route: string, sign
       Scripts: timing.scripts.length,
       'JS transferred': sum((script) => script.transferSize),
       'JS raw': sum((script) => script.decodedBodySize),
-      'JS gzip -9': sum((script) => gzip9(target.buildDir, script.name)),
+      'JS gzip -9': sum((script) => gzip9(builtFileFor(target.buildDir, new URL(script.name).pathname))),
       // Scripts that finished after the load event: loaded lazily.
       'JS after load': sum(
         (script) => script.encodedBodySize,
@@ -121,66 +117,69 @@ function summarize(page: string, server: string, loads: Load[]) {
   };
 }
 
-export async function run(workspace: Workspace): Promise<void> {
-  const report = new Report('page-load');
+export async function run(workspace: Workspace): Promise<Result> {
   const [gatedBuild, plainBuild] = [await workspace.siteBuild('server'), await workspace.siteBuild('off')];
   const resources = new Resources();
   try {
-    const gate = resources.add(await startGate(gatedBuild, PORTS.gate));
-    const plain = resources.add(await startDocusaurusServe(workspace.siteCopy(), plainBuild, PORTS.docusaurusServe));
-    const browser = await launchBrowser();
-    resources.onClose(() => browser.close());
+    const gate = resources.add(await startGate(gatedBuild));
+    const plain = resources.add(await startDocusaurusServe(workspace.siteCopy(), plainBuild));
+    const browser = resources.add(await launchBrowser());
     const targets: Target[] = [
       {name: 'gate server', server: gate, buildDir: gatedBuild, state: await signedInState(browser, gate.origin)},
       {name: 'docusaurus serve, TUTORIAL_HUB_GATE=off', server: plain, buildDir: plainBuild, state: undefined},
     ];
-    const pages = [
-      {route: DOC_PAGE, signedIn: true},
-      {route: '/login', signedIn: false},
-    ];
     const raw: Record<string, Load[]> = {};
     const rows = [];
-    for (const {route, signedIn} of pages) {
+    for (const [route, signedIn] of [
+      [DOC_PAGE, true],
+      ['/login', false],
+    ] as const) {
       // One unmeasured load each warms the servers' file and session caches; then the two alternate.
       for (const target of targets) await measureLoad(browser, target, route, signedIn);
       const loads = targets.map(() => [] as Load[]);
       for (let load = 0; load < LOADS; load++)
         for (const [index, target] of targets.entries()) loads[index]!.push(await measureLoad(browser, target, route, signedIn));
       targets.forEach((target, index) => (raw[`${target.name} ${route}`] = loads[index]!));
-      rows.push(
-        ...targets.map((target, index) => summarize(`${route} (${signedIn ? 'signed in' : 'signed out'})`, target.name, loads[index]!)),
-      );
+      rows.push(...targets.map((target, i) => summarize(`${route} (${signedIn ? 'signed in' : 'signed out'})`, target.name, loads[i]!)));
     }
-    report.table(
-      `Page loads in Chromium ${browser.version()}, medians of ${LOADS} (fresh cache each; ms from navigation start; JS in KiB)`,
-      rows,
-    );
-    report.note('"JS transferred" is as sent (the gate: its .br files; `docusaurus serve`: see "Encoding"); "JS gzip -9" re-compresses');
-    report.note('the very scripts each load fetched, so the extra JS is compared in one encoding.');
     const [docGated, docPlain, loginGated, loginPlain] = rows;
     const lcpRatio = ratio(docGated!.LCP, docPlain!.LCP);
-    report.goal(
-      `doc page: gated LCP ≤ ${LCP_GOAL}× ungated`,
-      `${lcpRatio}× (${docGated!.LCP} vs ${docPlain!.LCP} ms)`,
-      lcpRatio <= LCP_GOAL,
-    );
     const extraJs = round(docGated!['JS gzip -9'] - docPlain!['JS gzip -9'], 1);
-    report.goal(`doc page: gated JS ≤ ${JS_GOAL_KIB} KiB (gzip -9) above ungated`, `+${extraJs} KiB`, extraJs <= JS_GOAL_KIB);
     const loginFcp = ratio(loginGated!.FCP, loginPlain!.FCP);
-    report.goal('login page: first paint no slower than docusaurus serve', `${loginFcp}×`, loginFcp <= 1);
-
     const corpus = await workspace.corpusBuild();
     const weights = [
       loginScriptWeight('the site as it is', gatedBuild, builtDocCount(gatedBuild)),
       loginScriptWeight('generated corpus', corpus.buildDir, corpus.summary.docs),
     ];
-    report.table(
-      'Login page scripts, gzip -9',
-      weights.map((weight) => ({Build: weight.build, Docs: weight.docs, Scripts: weight.scripts, 'KiB gzip -9': kib(weight.gzip9Bytes)})),
-    );
     const weightRatio = round(weights[1]!.gzip9Bytes / weights[0]!.gzip9Bytes, 3);
-    report.goal(`login page scripts: corpus ÷ site ≤ ${LOGIN_WEIGHT_GOAL}`, weightRatio, weightRatio <= LOGIN_WEIGHT_GOAL);
-    report.write({chromium: browser.version(), pages: rows, loginScriptWeight: weights, loads: raw});
+    return {
+      tables: [
+        {
+          title: `Page loads in Chromium ${browser.version()}, medians of ${LOADS} (fresh cache each; ms from navigation start; JS in KiB)`,
+          rows,
+        },
+        {
+          title: 'Login page scripts, gzip -9',
+          rows: weights.map((weight) => ({
+            Build: weight.build,
+            Docs: weight.docs,
+            Scripts: weight.scripts,
+            'KiB gzip -9': kib(weight.gzip9Bytes),
+          })),
+        },
+      ],
+      notes: [
+        '"JS transferred" is as sent (the gate: its .br files; `docusaurus serve`: see "Encoding"); "JS gzip -9" re-compresses',
+        'the very scripts each load fetched, so the extra JS is compared in one encoding.',
+      ],
+      goals: [
+        goal(`doc page: gated LCP ≤ ${LCP_GOAL}× ungated`, `${lcpRatio}× (${docGated!.LCP} vs ${docPlain!.LCP} ms)`, lcpRatio <= LCP_GOAL),
+        goal(`doc page: gated JS ≤ ${JS_GOAL_KIB} KiB (gzip -9) above ungated`, `+${extraJs} KiB`, extraJs <= JS_GOAL_KIB),
+        goal('login page: first paint no slower than docusaurus serve', `${loginFcp}×`, loginFcp <= 1),
+        goal(`login page scripts: corpus ÷ site ≤ ${LOGIN_WEIGHT_GOAL}`, weightRatio, weightRatio <= LOGIN_WEIGHT_GOAL),
+      ],
+      raw: {chromium: browser.version(), pages: rows, loginScriptWeight: weights, loads: raw},
+    };
   } finally {
     await resources.close();
   }

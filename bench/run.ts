@@ -10,11 +10,12 @@ import {run as pageLoad} from './page-load';
 import {run as search} from './search';
 import {run as searchQuality} from './searchQuality';
 import {run as server} from './server';
-import {assertEmulatorRunning} from './lib/environment';
+import {describeMachine, report, type Result} from './lib/report';
+import {assertEmulatorRunning} from './lib/servers';
 import {Workspace} from './lib/workspace';
 
 /** `optional`: only when BENCH_ONLY names it (it does not fit the default run's 15 minutes). */
-const BENCHMARKS: readonly {name: string; run: (workspace: Workspace) => Promise<void>; optional?: boolean}[] = [
+const BENCHMARKS: readonly {name: string; run: (workspace: Workspace) => Promise<Result>; optional?: boolean}[] = [
   {name: 'build', run: build},
   {name: 'page-load', run: pageLoad},
   {name: 'search', run: search},
@@ -38,13 +39,15 @@ async function main(): Promise<void> {
   const workspace = new Workspace();
   const failed: string[] = [];
   try {
-    for (const benchmark of selected) {
+    for (const {name, run} of selected) {
+      console.log(`\n=== ${name}`);
+      const [machine, startedAt] = [describeMachine(), new Date()];
       try {
-        await benchmark.run(workspace);
+        report(name, await run(workspace), machine, startedAt);
       } catch (error) {
         // The other benchmarks still run: one failure should not hide the other numbers.
-        failed.push(benchmark.name);
-        console.error(`\n${benchmark.name} failed:`, error);
+        failed.push(name);
+        console.error(`\n${name} failed:`, error);
       }
     }
   } finally {

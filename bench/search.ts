@@ -9,26 +9,15 @@
  */
 import type {Browser} from '@playwright/test';
 import {SEARCHABLE_WORDS, seededRandom} from './corpus';
-import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../contracts/searchIndexFiles';
-import {launchBrowser, signedInState, type StorageState} from './lib/browser';
+import {isSearchIndex, PARTS_DIR} from '../contracts/searchIndexFiles';
+import {signedInState, type StorageState} from '../testkit/loginPage';
+import {navbarSearch} from '../testkit/searchBox';
 import {searchIndexStats, type VersionIndexStats} from './lib/buildOutput';
-import {gateBuildLayout} from './lib/docusaurus';
-import {PORTS} from './lib/environment';
-import {Resources} from './lib/processes';
+import {memoryOf, Resources} from './lib/processes';
 import {kib, median, percentile, round} from './lib/stats';
-import {Report, type Row} from './lib/report';
-import {
-  BOX_INPUT,
-  epochOf,
-  freshPage,
-  msSinceFirstKey,
-  queryLatencies,
-  startedBy,
-  typeIntoBox,
-  type LoggedRequest,
-  type Typed,
-} from './lib/searchBox';
-import {startGate} from './lib/servers';
+import {goal, type Result, type Row} from './lib/report';
+import {freshPage, keystrokeOf, queryLatencies, typeIntoBox} from './lib/searchBox';
+import {launchBrowser, startGate} from './lib/servers';
 import type {Workspace} from './lib/workspace';
 
 const FIRST_KEYSTROKE_RUNS = 3;
@@ -53,48 +42,30 @@ function queryList(): string[] {
   return queries;
 }
 
-/**
- * What a typed query waited for: the index requests since the page loaded, or (`sinceKey`, a later
- * query in the same page) those started after its first key. `firstMs` counts a list still shown
- * from an earlier query (the box keeps its last answer); `finalMs` is the whole text's own answer.
- */
-function keystrokeOf(typed: Typed, logged: readonly LoggedRequest[], sinceKey = false) {
-  const keyAt = epochOf(typed, typed.firstKeydown);
-  const manifest = logged.find((request) => request.path.endsWith(`/${MANIFEST_FILE}`));
-  const requests = sinceKey ? logged.filter((request) => request.startedAt >= keyAt) : logged;
-  return {
-    manifestLoadedBeforeKey: !!manifest && manifest.finishedAt <= keyAt,
-    firstMs: msSinceFirstKey(typed, typed.firstShown),
-    finalMs: msSinceFirstKey(typed, typed.finalShown),
-    changesAfterFinal: typed.changesAfterFinal,
-    beforeFirst: startedBy(requests, epochOf(typed, typed.firstShown)),
-    beforeFinal: startedBy(requests, epochOf(typed, typed.finalShown)),
-    encodings: [...new Set(requests.map((request) => request.encoding ?? 'identity'))],
-  };
-}
 type Keystroke = ReturnType<typeof keystrokeOf>;
 
+/** One page's keystrokes of one kind: the figures of its row, and the samples. */
 function summarize(samples: Keystroke[]) {
   const final = samples.flatMap((sample) => sample.finalMs ?? []);
   const first = samples.flatMap((sample) => sample.firstMs ?? []);
-  return {
-    runs: samples.length,
-    answered: final.length,
-    manifestLoadedBeforeKey: samples.filter((sample) => sample.manifestLoadedBeforeKey).length,
-    medianFirstMs: first.length > 0 ? round(median(first), 1) : null,
-    medianFinalMs: final.length > 0 ? round(median(final), 1) : null,
-    /** The most index bytes a run transferred before its first suggestions, and before its final list. */
-    maxBytesBeforeFirst: Math.max(0, ...samples.map((sample) => sample.beforeFirst.bytes)),
-    maxBytesBeforeFinal: Math.max(0, ...samples.map((sample) => sample.beforeFinal.bytes)),
-    maxPartsBeforeFinal: Math.max(
-      0,
-      ...samples.map((sample) => sample.beforeFinal.files.filter((file) => file.startsWith(`/${PARTS_DIR}/`)).length),
-    ),
-    changedAfterFinal: samples.filter((sample) => sample.changesAfterFinal > 0).length,
-    samples,
+  const most = (bytes: (sample: Keystroke) => number) => Math.max(0, ...samples.map(bytes));
+  const parts = (sample: Keystroke) => sample.beforeFinal.files.filter((file) => file.startsWith(`/${PARTS_DIR}/`)).length;
+  const row = {
+    Answered: `${final.length}/${samples.length}`,
+    'Manifest loaded before the key': `${samples.filter((sample) => sample.manifestLoadedBeforeKey).length}/${samples.length}`,
+    'KiB before first / final list (max)': `${kib(most((sample) => sample.beforeFirst.bytes))} / ${kib(most((sample) => sample.beforeFinal.bytes))}`,
+    'Parts before the final list (max)': most(parts),
+    'Median ms: own suggestions': final.length > 0 ? round(median(final), 1) : null,
+    'Median ms: any list': first.length > 0 ? round(median(first), 1) : null,
+    'Lists changed after': samples.filter((sample) => sample.changesAfterFinal > 0).length,
   };
+  /** The goals': the most index bytes a run transferred before its final list; the median wait, Infinity unless every run was answered. */
+  const goals = {
+    maxBytesBeforeFinal: most((sample) => sample.beforeFinal.bytes),
+    medianFinalMs: final.length === samples.length ? row['Median ms: own suggestions']! : Infinity,
+  };
+  return {row, ...goals, samples};
 }
-type Summary = ReturnType<typeof summarize>;
 
 function perQuery({latenciesMs, timedOut, withResults}: Awaited<ReturnType<typeof queryLatencies>>) {
   const p = (n: number) => round(percentile(latenciesMs, n), 1);
@@ -112,7 +83,7 @@ function perQuery({latenciesMs, timedOut, withResults}: Awaited<ReturnType<typeo
 /** Closes the popup and empties the box, then leaves it, as a reader starting again. */
 async function clearBox(page: Awaited<ReturnType<typeof freshPage>>['page']): Promise<void> {
   await page.keyboard.press('Escape');
-  await page.locator(BOX_INPUT).fill('');
+  await navbarSearch(page).box.fill('');
   await page.locator('h1').first().click();
 }
 
@@ -126,13 +97,13 @@ export async function searchOnPage(browser: Browser, state: StorageState, origin
   let passes: Record<'as they come' | 'parts loaded', ReturnType<typeof perQuery>> | undefined;
   const letters = 'sctpdr';
   for (let run = 0; run < runs; run++) {
-    const {context, page, log} = await freshPage(browser, state, isSearchIndex);
+    const {context, page, settled} = await freshPage(browser, state, isSearchIndex);
     try {
       await page.goto(`${origin}${route}`, {waitUntil: 'load'});
       const letter = letters[run % letters.length]!;
-      cold.push(keystrokeOf(await typeIntoBox(page, letter, {settleMs: SETTLE_MS}), await log.settled()));
+      cold.push(keystrokeOf(await typeIntoBox(page, letter, {settleMs: SETTLE_MS}), await settled()));
       await clearBox(page);
-      warm.push(keystrokeOf(await typeIntoBox(page, letter), await log.settled(), true));
+      warm.push(keystrokeOf(await typeIntoBox(page, letter), await settled(), true));
       if (run === 0) {
         const queries = queryList();
         passes = {
@@ -162,78 +133,75 @@ export function indexRows(indexes: readonly VersionIndexStats[]): Row[] {
   }));
 }
 
-/** The figures of one page's keystrokes of one kind. */
-const keystrokeRow = (page: string, key: string, summary: Summary): Row => ({
-  Page: page,
-  Key: key,
-  Answered: `${summary.answered}/${summary.runs}`,
-  'Manifest loaded before the key': `${summary.manifestLoadedBeforeKey}/${summary.runs}`,
-  'KiB before first / final list (max)': `${kib(summary.maxBytesBeforeFirst)} / ${kib(summary.maxBytesBeforeFinal)}`,
-  'Parts before the final list (max)': summary.maxPartsBeforeFinal,
-  'Median ms: own suggestions': summary.medianFinalMs,
-  'Median ms: any list': summary.medianFirstMs,
-  'Lists changed after': summary.changedAfterFinal,
-});
+/** Searches from each of `pages` of the gated build in `buildDir`, as a signed-in reader; the gate's start time and memory after. */
+export async function searchPages(buildDir: string, pages: readonly {name: string; route: string}[]) {
+  const resources = new Resources();
+  try {
+    const started = Date.now();
+    const gate = resources.add(await startGate(buildDir));
+    const gateStartMs = Date.now() - started;
+    const browser = resources.add(await launchBrowser());
+    const state = await signedInState(browser, gate.origin);
+    const results: PageSearch[] = [];
+    for (const {name, route} of pages) results.push(await searchOnPage(browser, state, gate.origin, name, route, FIRST_KEYSTROKE_RUNS));
+    return {chromium: browser.version(), results, gateStartMs, gateRssMiB: memoryOf(gate.pid)['RSS MiB']};
+  } finally {
+    await resources.close();
+  }
+}
 
-export async function run(workspace: Workspace): Promise<void> {
-  const report = new Report('search');
+export async function run(workspace: Workspace): Promise<Result> {
   const corpus = await workspace.corpusBuild();
-  const indexes = searchIndexStats(gateBuildLayout(corpus.buildDir).site);
+  const indexes = searchIndexStats(corpus.buildDir);
   const [currentInSection, olderInSection] = corpus.summary.sampleRoutes;
   // A generated doc is in a section; our own docs are in none; the home and search pages search the whole version.
-  const pages = [
+  const {chromium, results} = await searchPages(corpus.buildDir, [
     {name: '2.0, doc in a section', route: currentInSection!},
     {name: '1.0, doc in a section', route: olderInSection!},
     {name: '2.0, doc outside every section', route: '/chapter-1-introduction'},
     {name: '1.0, doc outside every section', route: '/1.0/chapter-1-introduction'},
     {name: 'home page', route: '/'},
     {name: 'search page', route: '/search'},
-  ];
-  const resources = new Resources();
-  try {
-    const gate = resources.add(await startGate(corpus.buildDir, PORTS.gate));
-    const browser = await launchBrowser();
-    resources.onClose(() => browser.close());
-    const state = await signedInState(browser, gate.origin);
-    const results: PageSearch[] = [];
-    for (const page of pages) results.push(await searchOnPage(browser, state, gate.origin, page.name, page.route, FIRST_KEYSTROKE_RUNS));
-
-    report.table(
-      `Search index of the corpus (${corpus.summary.docsPerVersion} docs per version): a manifest and parts per version`,
-      indexRows(indexes),
-    );
-    report.table('Keystrokes: index transferred (as sent, brotli) and ms from keydown to the suggestions; fresh browser context each run', [
-      ...results.flatMap(({name, cold, warm}) => [
-        keystrokeRow(name, 'cold (right after load)', cold),
-        keystrokeRow(name, 'warm (the first letter again)', warm),
-      ]),
-    ]);
-    report.table(
-      `${QUERIES} queries, one after the other: input event → the answer rendered (aria-busy back to false; before paint)`,
-      results.flatMap(({name, perQuery: passes}) =>
-        Object.entries(passes).map(([pass, {latenciesMs: _all, ...figures}]) => ({Page: name, Pass: pass, ...figures})),
-      ),
-    );
-    const encodings = [...new Set(results.flatMap((result) => result.cold.samples.flatMap((sample) => sample.encodings)))];
-    report.note(
+  ]);
+  const encodings = [...new Set(results.flatMap((result) => result.cold.samples.flatMap((sample) => sample.encodings)))];
+  const most = (pick: (result: PageSearch) => number) => Math.max(...results.map(pick));
+  const transfer = most((result) => result.cold.maxBytesBeforeFinal);
+  const cold = most((result) => result.cold.medianFinalMs);
+  const warm = most((result) => result.perQuery['parts loaded']['p95 ms']);
+  const empty = indexes.reduce((sum, index) => sum + index.emptyPages, 0);
+  return {
+    tables: [
+      {
+        title: `Search index of the corpus (${corpus.summary.docsPerVersion} docs per version): a manifest and parts per version`,
+        rows: indexRows(indexes),
+      },
+      {
+        title: 'Keystrokes: index transferred (as sent, brotli) and ms from keydown to the suggestions; fresh browser context each run',
+        rows: results.flatMap(({name, cold, warm}) => [
+          {Page: name, Key: 'cold (right after load)', ...cold.row},
+          {Page: name, Key: 'warm (the first letter again)', ...warm.row},
+        ]),
+      },
+      {
+        title: `${QUERIES} queries, one after the other: input event → the answer rendered (aria-busy back to false; before paint)`,
+        rows: results.flatMap(({name, perQuery: passes}) =>
+          Object.entries(passes).map(([pass, {latenciesMs: _all, ...figures}]) => ({Page: name, Pass: pass, ...figures})),
+        ),
+      },
+    ],
+    notes: [
       `Index responses' Content-Encoding: ${encodings.join(', ')}. On loopback the transfer does not limit: the bytes are for real networks.`,
-    );
-
-    const most = (pick: (result: PageSearch) => number) => Math.max(...results.map(pick));
-    const transfer = most((result) => result.cold.maxBytesBeforeFinal);
-    report.goal(
-      `index before the final list ≤ ${TRANSFER_GOAL_BYTES / 1e6} MB, every page`,
-      `${kib(transfer)} KiB`,
-      transfer <= TRANSFER_GOAL_BYTES,
-    );
-    const cold = most((result) => (result.cold.answered === result.cold.runs ? result.cold.medianFinalMs! : Infinity));
-    report.goal(`cold keystroke → suggestions < ${COLD_GOAL_MS} ms, every page`, `${cold} ms`, cold < COLD_GOAL_MS);
-    const warm = most((result) => result.perQuery['parts loaded']['p95 ms']);
-    report.goal(`warm p95 < ${WARM_P95_GOAL_MS} ms, every page`, `${warm} ms`, warm < WARM_P95_GOAL_MS);
-    const empty = indexes.reduce((sum, index) => sum + index.emptyPages, 0);
-    report.goal('pages indexed with an empty title = 0', empty, empty === 0);
-    report.write({chromium: browser.version(), corpus: corpus.summary, indexes, pages: results});
-  } finally {
-    await resources.close();
-  }
+    ],
+    goals: [
+      goal(
+        `index before the final list ≤ ${TRANSFER_GOAL_BYTES / 1e6} MB, every page`,
+        `${kib(transfer)} KiB`,
+        transfer <= TRANSFER_GOAL_BYTES,
+      ),
+      goal(`cold keystroke → suggestions < ${COLD_GOAL_MS} ms, every page`, `${cold} ms`, cold < COLD_GOAL_MS),
+      goal(`warm p95 < ${WARM_P95_GOAL_MS} ms, every page`, `${warm} ms`, warm < WARM_P95_GOAL_MS),
+      goal('pages indexed with an empty title = 0', empty, empty === 0),
+    ],
+    raw: {chromium, corpus: corpus.summary, indexes, pages: results},
+  };
 }

@@ -6,11 +6,11 @@
 import {readdirSync} from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import {SITE_DIR} from '../contracts/buildLayout';
+import type {GateProcess} from '../testkit/gateProcess';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../testkit/http';
-import {gateBuildLayout} from './lib/docusaurus';
-import {PORTS} from './lib/environment';
 import {cpuSecondsOf, memoryOf, Resources, type RunningServer} from './lib/processes';
-import {Report} from './lib/report';
+import {goal, type Result} from './lib/report';
 import {demoReaderCookie, distinctReaderCookies, startDocusaurusServe, startGate} from './lib/servers';
 import {kib, ratio, round} from './lib/stats';
 import type {Workspace} from './lib/workspace';
@@ -29,7 +29,7 @@ const BROTLI = {'accept-encoding': 'gzip, deflate, br'};
 
 interface Target {
   label: string;
-  server: RunningServer;
+  server: Pick<RunningServer, 'pid' | 'origin'>;
   headers: Record<string, string>;
 }
 
@@ -72,10 +72,7 @@ async function measure(name: string, urlPath: string, expectedStatus: number, ta
     const duration = results.reduce((sum, run) => sum + run.duration, 0);
     const cpu = (pick: (run: (typeof runs)[number][number]) => number) =>
       `${Math.round((100 * runs[index]!.reduce((sum, run) => sum + pick(run), 0)) / duration)} %`;
-    const counts = results.flatMap((run) =>
-      Object.entries(run.statusCodeStats ?? {}).map(([code, {count}]) => ({code, count: count ?? 0})),
-    );
-    const unexpected = counts.filter(({code}) => code !== String(expectedStatus)).reduce((sum, {count}) => sum + count, 0);
+    const expected = results.reduce((sum, run) => sum + (run.statusCodeStats?.[`${expectedStatus}`]?.count ?? 0), 0);
     return {
       Request: name,
       Server: target.label,
@@ -84,7 +81,7 @@ async function measure(name: string, urlPath: string, expectedStatus: number, ta
       'p50 ms': round(results.reduce((sum, run) => sum + run.latency.p50, 0) / results.length, 1),
       'p99 ms': Math.max(...results.map((run) => run.latency.p99)),
       // Connection errors, timeouts and answers other than the expected status.
-      Errors: results.reduce((sum, run) => sum + run.errors, 0) + unexpected,
+      Errors: results.reduce((sum, run) => sum + run.errors + run.requests.total, 0) - expected,
       'CPU: server': cpu((run) => run.serverCpu),
       'CPU: autocannon': cpu((run) => run.generatorCpu),
     };
@@ -101,7 +98,7 @@ function gatedChunk(site: string, loginHtml: string): string {
 }
 
 /** The page, requested by many readers in turn: every request carries the next reader's cookie. */
-async function rotatingLoad(server: RunningServer, cookies: readonly string[], phase: string) {
+async function rotatingLoad(server: GateProcess, cookies: readonly string[], phase: string) {
   let next = 0;
   const result = await autocannon({
     url: `${server.origin}${HTML_PAGE}`,
@@ -130,9 +127,9 @@ async function rotatingLoad(server: RunningServer, cookies: readonly string[], p
  * their requests are answered from the cache while Firebase is asked, so p99 stays where it is warm.
  */
 async function recheckStorm(buildDir: string) {
-  const gate = await startGate(buildDir, PORTS.gateAlternate, {SESSION_REVOCATION_CHECK_SECONDS: String(RECHECK_SECONDS)});
+  const gate = await startGate(buildDir, {SESSION_REVOCATION_CHECK_SECONDS: String(RECHECK_SECONDS)});
   try {
-    const cookies = await distinctReaderCookies(gate.origin, DISTINCT_READERS);
+    const cookies = await distinctReaderCookies(gate, DISTINCT_READERS);
     // Every session verified once, at about the same moment: their re-checks fall due together.
     const primedAt = Date.now();
     for (let start = 0; start < cookies.length; start += 50)
@@ -147,18 +144,16 @@ async function recheckStorm(buildDir: string) {
   }
 }
 
-export async function run(workspace: Workspace): Promise<void> {
-  const report = new Report('server');
+export async function run(workspace: Workspace): Promise<Result> {
   const buildDir = await workspace.siteBuild('server');
-  const {site} = gateBuildLayout(buildDir);
+  const site = path.join(buildDir, SITE_DIR);
   const main = readdirSync(path.join(site, 'assets/js')).find((file) => /^main\.[0-9a-f]+\.js$/.test(file));
   if (!main) throw new Error(`no assets/js/main.*.js in ${site}`);
-  const mainJs = `/assets/js/${main}`;
   const resources = new Resources();
   try {
-    const gate = resources.add(await startGate(buildDir, PORTS.gate));
-    const plain = resources.add(await startDocusaurusServe(workspace.siteCopy(), site, PORTS.docusaurusServe));
-    const cookie = await demoReaderCookie(gate.origin);
+    const gate = resources.add(await startGate(buildDir));
+    const plain = resources.add(await startDocusaurusServe(workspace.siteCopy(), site));
+    const cookie = await demoReaderCookie(gate);
     const memory = [{When: 'started', ...memoryOf(gate.pid)}];
     const signedIn = (headers: Record<string, string>): Target => ({
       label: 'gate (signed in)',
@@ -166,21 +161,15 @@ export async function run(workspace: Workspace): Promise<void> {
       headers: {...headers, cookie},
     });
     const anonymous = (headers: Record<string, string>): Target => ({label: 'gate (no cookie)', server: gate, headers});
+    const anchor = (headers: Record<string, string>): Target => ({label: 'docusaurus serve', server: plain, headers});
 
     // The goal compares like with like: the same bytes from both servers (no Accept-Encoding).
     const served = [
-      ...(await measure('HTML page', HTML_PAGE, 200, [
-        signedIn(NAVIGATION),
-        {label: 'docusaurus serve', server: plain, headers: NAVIGATION},
-      ])),
-      ...(await measure('main JS asset', mainJs, 200, [
-        signedIn(SUBRESOURCE),
-        {label: 'docusaurus serve', server: plain, headers: SUBRESOURCE},
-      ])),
+      ...(await measure('HTML page', HTML_PAGE, 200, [signedIn(NAVIGATION), anchor(NAVIGATION)])),
+      ...(await measure('main JS asset', `/assets/js/${main}`, 200, [signedIn(SUBRESOURCE), anchor(SUBRESOURCE)])),
     ];
     memory.push({When: 'after the signed-in runs', ...memoryOf(gate.pid)});
     const storm = await recheckStorm(buildDir);
-
     const loginHtml = (await rawRequest(gate.origin, '/login')).body;
     const floods = [
       ...(await measure('signed-out flood, page', '/', 302, [anonymous(NAVIGATION)])),
@@ -188,27 +177,31 @@ export async function run(workspace: Workspace): Promise<void> {
     ];
     memory.push({When: 'after the signed-out floods', ...memoryOf(gate.pid)});
 
-    report.table(
-      `autocannon, ${CONNECTIONS} connections, ${SECONDS} s per server in two alternating halves, after a ${WARM_UP_SECONDS} s warm-up (CPU in % of one core)`,
-      served,
-    );
-    report.table(`${DISTINCT_READERS} distinct readers, ${RECHECK_LOAD_SECONDS} s each; re-check period ${RECHECK_SECONDS} s`, storm);
-    report.table(`Signed-out floods at the gate, ${CONNECTIONS} connections, ${SECONDS} s`, floods);
-    report.table('Gate process memory (/proc/<pid>/status)', memory);
-    for (const name of ['HTML page', 'main JS asset']) {
-      const [gated, anchor] = served.filter((entry) => entry.Request === name);
-      const rpsRatio = ratio(gated!['req/s'], anchor!['req/s']);
-      report.goal(
-        `${name}: gate ≥ docusaurus serve in req/s, the same bytes`,
-        `${rpsRatio}× (p99 ${ratio(gated!['p99 ms'], anchor!['p99 ms'])}×)`,
-        rpsRatio >= 1,
-      );
-    }
+    const throughput = ['HTML page', 'main JS asset'].map((name) => {
+      const [gated, anchored] = served.filter((entry) => entry.Request === name);
+      const rpsRatio = ratio(gated!['req/s'], anchored!['req/s']);
+      const p99 = ratio(gated!['p99 ms'], anchored!['p99 ms']);
+      return goal(`${name}: gate ≥ docusaurus serve in req/s, the same bytes`, `${rpsRatio}× (p99 ${p99}×)`, rpsRatio >= 1);
+    });
     const p99Ratio = ratio(storm[1]!['p99 ms'], storm[0]!['p99 ms']);
-    report.goal(`p99 with ${DISTINCT_READERS} re-checks due ≤ warm`, `${p99Ratio}×`, p99Ratio <= 1);
     const floodErrors = floods.reduce((sum, flood) => sum + flood.Errors, 0);
-    report.goal('signed-out floods without errors', floodErrors, floodErrors === 0);
-    report.write({served, storm, floods, memory});
+    return {
+      tables: [
+        {
+          title: `autocannon, ${CONNECTIONS} connections, ${SECONDS} s per server in two alternating halves, after a ${WARM_UP_SECONDS} s warm-up (CPU in % of one core)`,
+          rows: served,
+        },
+        {title: `${DISTINCT_READERS} distinct readers, ${RECHECK_LOAD_SECONDS} s each; re-check period ${RECHECK_SECONDS} s`, rows: storm},
+        {title: `Signed-out floods at the gate, ${CONNECTIONS} connections, ${SECONDS} s`, rows: floods},
+        {title: 'Gate process memory (/proc/<pid>/status)', rows: memory},
+      ],
+      goals: [
+        ...throughput,
+        goal(`p99 with ${DISTINCT_READERS} re-checks due ≤ warm`, `${p99Ratio}×`, p99Ratio <= 1),
+        goal('signed-out floods without errors', floodErrors, floodErrors === 0),
+      ],
+      raw: {served, storm, floods, memory},
+    };
   } finally {
     await resources.close();
   }

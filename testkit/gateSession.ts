@@ -1,5 +1,6 @@
 /** The gate's session endpoints as the login page calls them, for the tests and the benchmarks. */
 import {LOGOUT_ENDPOINT, SESSION_COOKIE, SESSION_ENDPOINT, sessionCookieFrom, sessionCookieHeader} from '../contracts/session';
+import {DEMO_READER} from '../contracts/demoReader';
 import type {RawResponse, RequestOptions} from './http';
 
 /** A gate (in process, as a process, or behind a balancer), called from `origin`. */
@@ -37,4 +38,14 @@ export function sessionCookieOf(response: RawResponse): string {
 export function startedSession(response: RawResponse): string {
   if (response.status !== 204) throw new Error(`POST ${SESSION_ENDPOINT} answered ${response.status}: ${response.body}`);
   return sessionCookieOf(response);
+}
+
+/** A session cookie value minted the way the login page mints one: a sign-in at the emulator, then POST /api/session. */
+export async function sessionCookieFor(
+  gate: SessionTarget,
+  emulator: {signInWithPassword(email: string, password: string): Promise<{idToken: string}>},
+  {email, password}: {email: string; password: string} = DEMO_READER,
+): Promise<string> {
+  const {idToken} = await emulator.signInWithPassword(email, password);
+  return startedSession(await postSession(gate, idToken));
 }

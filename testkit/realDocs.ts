@@ -35,3 +35,14 @@ export function builtPageTitle(siteBuildDir: string, url: string): string {
   const title = /<title[^>]*>([^<]*?)(?: \| Tutorial Hub)?<\/title>/.exec(html)![1]!;
   return title.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_entity, name: string) => ENTITIES[name]!);
 }
+
+/** What search on the real docs must reach, in the browser test and in the search-quality benchmark. */
+export const QUALITY_GOALS = {recall: 0.95, meanReciprocalRank: 0.85} as const;
+
+/** Recall (the expected page among the suggestions) and mean reciprocal rank of 1-based ranks, 0 for "not shown". */
+export function rankFigures(ranks: readonly number[]): {recall: number; meanReciprocalRank: number} {
+  return {
+    recall: ranks.filter((rank) => rank > 0).length / ranks.length,
+    meanReciprocalRank: ranks.reduce((sum, rank) => sum + (rank > 0 ? 1 / rank : 0), 0) / ranks.length,
+  };
+}

@@ -2,23 +2,12 @@
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
-import {listBuildFiles} from '../../contracts/buildLayout';
-import {
-  DocKind,
-  MANIFEST_FILE,
-  PARTS_DIR,
-  type DocPart,
-  type IndexedDoc,
-  type SearchManifest,
-  type TermPart,
-} from '../../contracts/searchIndexFiles';
+import {listBuildFiles, LOGIN_DIR, SITE_DIR} from '../../contracts/buildLayout';
+import {DocKind, MANIFEST_FILE} from '../../contracts/searchIndexFiles';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
-import {gateBuildLayout} from './docusaurus';
-import {runOf} from '../../src/search/engine/rank';
+import {readBuiltSearchIndex} from '../../testkit/builtSearchIndex';
 
-const gzip9 = (file: string) => gzipSync(readFileSync(file), {level: 9}).length;
-const readJson = <T>(buildDir: string, file: string) => JSON.parse(readFileSync(path.join(buildDir, file), 'utf8')) as T;
-const partFile = (name: string) => `${PARTS_DIR}/${name}.json`;
+export const gzip9 = (file: string) => gzipSync(readFileSync(file), {level: 9}).length;
 
 /**
  * Raw, gzip -9 and as-served bytes of build files. `served` is what the gate sends a browser that
@@ -39,50 +28,36 @@ function filesBytes(buildDir: string, files: readonly string[]) {
   };
 }
 
-/** Each page a version's index holds: its title document (undefined when the page has none) and the page's address. */
-export function indexedPages(buildDir: string, manifestFile: string): {url: string | null; title: IndexedDoc | undefined}[] {
-  const manifest = readJson<SearchManifest>(buildDir, manifestFile);
-  const docParts = manifest.docParts.names.map((name) => readJson<DocPart>(buildDir, partFile(name)));
-  // Parts in order of their first document: a document is in the last part that starts at or before it.
-  const docAt = (doc: number) => {
-    const part = docParts[runOf(doc, manifest.docParts.first)];
-    return part && part.first <= doc ? part.docs[doc - part.first] : undefined;
-  };
-  return manifest.pages.first.map((first) => {
-    const title = docAt(first);
-    return title?.k === DocKind.Title ? {url: title.u ?? null, title} : {url: null, title: undefined};
-  });
-}
-
 /** One version's search index (contracts/searchIndexFiles.ts): its manifest and the parts it names. */
-function versionIndexStats(buildDir: string, manifestFile: string) {
-  const manifest = readJson<SearchManifest>(buildDir, manifestFile);
-  const dir = path.posix.dirname(manifestFile);
+function versionIndexStats(siteDir: string, route: string) {
+  const index = readBuiltSearchIndex(siteDir, route);
+  const titles = index.manifest.pages.first.map((first) => index.docs[first]);
   return {
     /** The version's folder below the site's root: '' for the current version (2.0), '1.0'. */
-    version: dir === '.' ? '' : dir,
-    manifest: filesBytes(buildDir, [manifestFile]),
-    pages: manifest.pages.first.length,
-    terms: manifest.termParts.names.reduce((sum, name) => sum + readJson<TermPart>(buildDir, partFile(name)).terms.length, 0),
-    termParts: filesBytes(buildDir, manifest.termParts.names.map(partFile)),
-    docParts: filesBytes(buildDir, manifest.docParts.names.map(partFile)),
+    version: route,
+    manifest: filesBytes(siteDir, [index.manifestFile]),
+    pages: titles.length,
+    terms: index.terms.length,
+    termParts: filesBytes(siteDir, index.partFiles.slice(0, index.termParts.length)),
+    docParts: filesBytes(siteDir, index.partFiles.slice(index.termParts.length)),
     /** Pages indexed with an empty title (or none): should be 0 (bench/HISTORY.md, "Problems found"). */
-    emptyPages: indexedPages(buildDir, manifestFile).filter(({title}) => title === undefined || title.t.trim() === '').length,
+    emptyPages: titles.filter((title) => title?.k !== DocKind.Title || title.t.trim() === '').length,
   };
 }
 export type VersionIndexStats = ReturnType<typeof versionIndexStats>;
 
-/** Every version's index in a build folder, the current version first. */
+/** Every version's index in a build (as `npm run build` lays it out), the current version first. */
 export function searchIndexStats(buildDir: string): VersionIndexStats[] {
-  return listBuildFiles(buildDir)
+  const siteDir = path.join(buildDir, SITE_DIR);
+  return listBuildFiles(siteDir)
     .filter((file) => path.posix.basename(file) === MANIFEST_FILE)
-    .map((file) => versionIndexStats(buildDir, file))
+    .map((file) => versionIndexStats(siteDir, path.posix.dirname(file).replace(/^\.$/, '')))
     .sort((a, b) => a.version.localeCompare(b.version));
 }
 
 /** What the login page's scripts weigh (gzip -9): every script its HTML loads or preloads. */
 export function loginScriptWeight(build: string, buildDir: string, docs: number) {
-  const {login} = gateBuildLayout(buildDir);
+  const login = path.join(buildDir, LOGIN_DIR);
   const scripts = assetsReferencedBy(readFileSync(path.join(login, 'login.html'), 'utf8')).filter((asset) => asset.endsWith('.js'));
   return {build, docs, scripts: scripts.length, gzip9Bytes: scripts.reduce((sum, script) => sum + gzip9(path.join(login, script)), 0)};
 }

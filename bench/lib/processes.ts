@@ -37,26 +37,29 @@ const childrenCpuMs = () => (Number(statFields('self')[13]) + Number(statFields(
 /** CPU time (user + system) a process has used so far, in seconds. */
 export const cpuSecondsOf = (pid: number) => (Number(statFields(pid)[11]) + Number(statFields(pid)[12])) / 100;
 
+/** A field of /proc/<pid>/status in KiB (VmRSS: resident now; VmHWM: its peak); 0 once the process is gone. */
+function statusKiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
 /** Resident memory of `root` and every process below it, in KiB. */
 function treeRssKiB(root: number): number {
   const parentOf = new Map<number, number>();
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+  for (const pid of readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)) {
     try {
-      parentOf.set(Number(entry), Number(statFields(Number(entry))[1]));
+      parentOf.set(pid, Number(statFields(pid)[1]));
     } catch {
       // Gone between the listing and the read.
     }
   }
   const inTree = (pid: number | undefined): boolean => pid !== undefined && pid > 1 && (pid === root || inTree(parentOf.get(pid)));
-  let total = 0;
-  for (const pid of [...parentOf.keys()].filter(inTree)) {
-    try {
-      total += Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return total;
+  return [...parentOf.keys()].filter(inTree).reduce((total, pid) => total + statusKiB(pid, 'VmRSS'), 0);
 }
 
 export interface Timed {
@@ -70,12 +73,12 @@ export interface Timed {
 export async function runTimed(
   command: string,
   args: readonly string[],
-  options: {cwd: string; env?: Record<string, string>; timeoutMs: number},
+  options: {cwd: string; env?: Record<string, string>},
 ): Promise<Timed> {
   const cpuBefore = childrenCpuMs();
   const started = performance.now();
   const {child, exited, failure} = start(command, args, options.cwd, options.env);
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30 * 60 * 1000);
   let peakKiB = 0;
   const sampler = setInterval(() => (peakKiB = Math.max(peakKiB, treeRssKiB(child.pid!))), 200);
   const code = await exited;
@@ -92,61 +95,49 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts a server and resolves once any HTTP answer comes from `origin` + `readyPath`. */
+/** Starts a server and resolves once any HTTP answer comes from `origin` + `readyPath` (within two minutes). */
 export async function startServer(
   command: string,
   args: readonly string[],
-  options: {cwd: string; env?: Record<string, string>; origin: string; readyPath: string; timeoutMs: number},
+  options: {cwd: string; env?: Record<string, string>; origin: string; readyPath: string},
 ): Promise<RunningServer> {
   const {child, exited, failure} = start(command, args, options.cwd, options.env);
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
-  const deadline = Date.now() + options.timeoutMs;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (exitCode !== undefined) throw failure(`exited (${exitCode}) before answering`);
     try {
       await fetch(`${options.origin}${options.readyPath}`, {signal: AbortSignal.timeout(1000), redirect: 'manual'});
       break;
     } catch {
-      if (Date.now() > deadline) {
-        child.kill('SIGKILL');
-        throw failure(`did not answer at ${options.origin} in ${options.timeoutMs / 1000} s`);
-      }
+      if (Date.now() > deadline) throw (child.kill('SIGKILL'), failure(`did not answer at ${options.origin}`));
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
-  return {
-    pid: child.pid!,
-    origin: options.origin,
-    async stop() {
-      if (exitCode !== undefined) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
+  const stop = async () => {
+    if (exitCode !== undefined) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
   };
+  return {pid: child.pid!, origin: options.origin, stop};
 }
 
-/** Resident memory of a process now and at its peak, in MiB (/proc/<pid>/status). */
+/** Resident memory of a process now and at its peak, in MiB. */
 export function memoryOf(pid: number): {'RSS MiB': number; 'Peak RSS MiB': number} {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const mib = (field: string) =>
-    Math.round(Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) / 102.4) / 10;
+  const mib = (field: 'VmRSS' | 'VmHWM') => Math.round(statusKiB(pid, field) / 102.4) / 10;
   return {'RSS MiB': mib('VmRSS'), 'Peak RSS MiB': mib('VmHWM')};
 }
 
 /** Servers, browsers and the like a benchmark opened: closed in reverse order, even when it fails half-way. */
 export class Resources {
-  private readonly closers: (() => Promise<void>)[] = [];
+  private readonly closers: (() => Promise<unknown>)[] = [];
 
-  add<T extends {stop(): Promise<void>}>(resource: T): T {
-    this.closers.push(() => resource.stop());
+  add<T extends {stop(): Promise<unknown>} | {close(): Promise<unknown>}>(resource: T): T {
+    this.closers.push(() => ('stop' in resource ? resource.stop() : resource.close()));
     return resource;
-  }
-
-  onClose(close: () => Promise<void>): void {
-    this.closers.push(close);
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * The one reporter: every benchmark prints its tables and goals through it, and it writes them with the
- * raw figures and the machine to bench/results/<name>.json.
+ * The one reporter: a benchmark returns its tables, notes, goals and raw figures; this prints them and
+ * writes them, with the machine, to bench/results/<name>.json.
  */
 import {execFileSync} from 'node:child_process';
 import {mkdirSync, writeFileSync} from 'node:fs';
@@ -8,16 +8,30 @@ import os from 'node:os';
 import path from 'node:path';
 import {REPO} from '../../testkit/siteCopy';
 
-const RESULTS_DIR = path.join(REPO, 'bench/results');
-
 export type Cell = string | number | boolean | null;
 /** A table's row: its columns are the keys, in the order the first rows name them. */
 export type Row = Readonly<Record<string, Cell>>;
-
-interface Goal {
+export interface Goal {
   goal: string;
   measured: Cell;
   met: boolean;
+}
+export interface Result {
+  tables: {title: string; rows: readonly Row[]}[];
+  notes?: string[];
+  goals?: Goal[];
+  raw: unknown;
+}
+
+export const goal = (text: string, measured: Cell, met: boolean): Goal => ({goal: text, measured, met});
+
+/** Columns of figures as rows of a table: one row per figure, one column per key of `columns`. */
+export function figureRows(columns: Record<string, Record<string, Cell>>): Row[] {
+  const figures = [...new Set(Object.values(columns).flatMap((figuresOf) => Object.keys(figuresOf)))];
+  return figures.map((figure) => ({
+    Figure: figure,
+    ...Object.fromEntries(Object.entries(columns).map(([name, of]) => [name, of[figure] ?? null])),
+  }));
 }
 
 function revision(): string {
@@ -30,10 +44,10 @@ function revision(): string {
   }
 }
 
-/** What the numbers were measured on; a high load average at the start means contended timings. */
-function describeMachine() {
+/** What the numbers are measured on; a high load average at the start means contended timings. */
+export function describeMachine() {
   const cpus = os.cpus();
-  return {
+  const machine = {
     cpuModel: cpus[0]?.model.trim() ?? 'unknown',
     cores: cpus.length,
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
@@ -41,6 +55,11 @@ function describeMachine() {
     loadAverageAtStart: os.loadavg().map((load) => Math.round(load * 100) / 100),
     revision: revision(),
   };
+  const m = machine;
+  console.log(
+    `\n(${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, load ${m.loadAverageAtStart.join(' / ')}, ${m.revision})`,
+  );
+  return machine;
 }
 
 function print(title: string, rows: readonly Row[]): void {
@@ -52,53 +71,19 @@ function print(title: string, rows: readonly Row[]): void {
   for (const row of text) console.log(line(row));
 }
 
-export class Report {
-  private readonly machine = describeMachine();
-  private readonly started = performance.now();
-  private readonly startedAt = new Date().toISOString();
-  private readonly tables: {title: string; rows: readonly Row[]}[] = [];
-  private readonly goals: Goal[] = [];
-
-  constructor(readonly name: string) {
-    const m = this.machine;
-    console.log(
-      `\n=== ${name} (${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, load ${m.loadAverageAtStart.join(' / ')}, ${m.revision})`,
+/** Prints the tables, the notes and the goals, then writes them with the raw figures. */
+export function report(name: string, result: Result, machine: ReturnType<typeof describeMachine>, startedAt: Date): void {
+  for (const {title, rows} of result.tables) print(title, rows);
+  for (const note of result.notes ?? []) console.log(`  ${note}`);
+  const goals = result.goals ?? [];
+  if (goals.length > 0)
+    print(
+      `Goals (${name})`,
+      goals.map((g) => ({Goal: g.goal, Measured: g.measured, Met: g.met ? 'yes' : 'NOT met'})),
     );
-  }
-
-  note(message: string): void {
-    console.log(`  ${message}`);
-  }
-
-  table(title: string, rows: readonly Row[]): void {
-    this.tables.push({title, rows});
-    print(title, rows);
-  }
-
-  goal(goal: string, measured: Cell, met: boolean): void {
-    this.goals.push({goal, measured, met});
-  }
-
-  /** Prints the goals, then writes the tables, the goals and `raw` (every run's figures). */
-  write(raw: unknown): void {
-    if (this.goals.length > 0)
-      print(
-        `Goals (${this.name})`,
-        this.goals.map(({goal, measured, met}) => ({Goal: goal, Measured: measured, Met: met ? 'yes' : 'NOT met'})),
-      );
-    mkdirSync(RESULTS_DIR, {recursive: true});
-    const file = path.join(RESULTS_DIR, `${this.name}.json`);
-    const durationSeconds = Math.round((performance.now() - this.started) / 1000);
-    const body = {
-      benchmark: this.name,
-      startedAt: this.startedAt,
-      durationSeconds,
-      machine: this.machine,
-      goals: this.goals,
-      tables: this.tables,
-      raw,
-    };
-    writeFileSync(file, `${JSON.stringify(body, null, 2)}\n`);
-    console.log(`\n  → ${path.relative(REPO, file)} (${durationSeconds} s)`);
-  }
+  const file = path.join(REPO, 'bench/results', `${name}.json`);
+  const durationSeconds = Math.round((Date.now() - startedAt.getTime()) / 1000);
+  mkdirSync(path.dirname(file), {recursive: true});
+  writeFileSync(file, `${JSON.stringify({benchmark: name, startedAt, durationSeconds, machine, ...result, goals}, null, 2)}\n`);
+  console.log(`\n  → ${path.relative(REPO, file)} (${durationSeconds} s)`);
 }

@@ -1,37 +1,28 @@
 /**
  * The navbar search box as the benchmarks drive it (src/theme/SearchBar): typing into it and timing,
  * in the page, when suggestions show; and the index requests the page (or its search worker) made
- * before that, with the bytes they transferred. bench/searchQuality.ts drives a Pagefind page built
- * with the same roles, so one measurement serves both.
+ * before that, with the bytes they transferred.
  */
-import type {Browser, BrowserContext, Page, Request} from '@playwright/test';
-import type {StorageState} from './browser';
+import type {Browser, Page, Request} from '@playwright/test';
+import type {StorageState} from '../../testkit/loginPage';
+import {MANIFEST_FILE} from '../../contracts/searchIndexFiles';
+import {ANSWERED, BOX_CONTAINER, navbarSearch} from '../../testkit/searchBox';
 
-/** The box's container and input, in the main navbar. */
-const BOX_CONTAINER = 'nav.navbar .navbar__search';
-export const BOX_INPUT = `${BOX_CONTAINER} input.navbar__search-input`;
-/**
- * What the box's status line says once the current query has its answer (as tests/support/search.ts
- * reads it). While a query is pending it says "Searching…", or nothing when an earlier list is shown.
- */
-const ANSWERED_SOURCE = String.raw`^(\d+ of \d+ results?\.|No results in |Search is unavailable)`;
 /** Longest wait for an answer before a query counts as dropped. */
 const ANSWER_TIMEOUT_MS = 10_000;
 
-/** A fresh browser context (empty HTTP cache, no worker, nothing loaded), as `state`'s reader, logging the requests `logged` picks. */
-export async function freshPage(browser: Browser, state: StorageState | undefined, logged: (path: string) => boolean) {
-  const context = await browser.newContext(state ? {storageState: state} : {});
+/**
+ * A fresh browser context (empty HTTP cache, no worker, nothing loaded) as `state`'s reader, and
+ * `settled()`: the requests whose path `logged` picks (the search worker's fetches are the context's,
+ * not the page's), once they ended.
+ */
+export async function freshPage(browser: Browser, state: StorageState, logged: (path: string) => boolean) {
+  const context = await browser.newContext({storageState: state});
   // tsx (esbuild's keepNames) wraps functions declared inside `page.evaluate` in a `__name` helper the page lacks.
   await context.addInitScript({content: 'globalThis.__name ??= (value) => value;'});
-  const log = new RequestLog(context, logged);
-  return {context, page: await context.newPage(), log};
-}
-
-/** An option's first child (the page's title), its last (where the page is: breadcrumbs, or a URL) and its `data-url` (Pagefind's page). */
-interface ShownOption {
-  title: string;
-  place: string;
-  url: string | null;
+  const requests: Request[] = [];
+  context.on('request', (request) => void (logged(new URL(request.url()).pathname) && requests.push(request)));
+  return {context, page: await context.newPage(), settled: () => Promise.all(requests.map(describe))};
 }
 
 /** One query typed into the box, timed in the page (ms on the page's clock, `performance.now()`). */
@@ -46,8 +37,8 @@ export interface Typed {
   finalShown: number;
   /** Mutations of the popup in the settle time after the final answer: the list changed by itself. */
   changesAfterFinal: number;
-  /** The final list, top first. */
-  options: ShownOption[];
+  /** The final list, top first: each option's first child (the page's title) and its last (its breadcrumbs). */
+  options: {title: string; place: string}[];
 }
 
 /**
@@ -105,7 +96,6 @@ export async function typeIntoBox(
             const options = Array.from(root.querySelectorAll<HTMLElement>('[role="listbox"] [role="option"]')).map((option) => ({
               title: option.firstElementChild?.textContent ?? '',
               place: option.lastElementChild?.textContent ?? '',
-              url: option.getAttribute('data-url'),
             }));
             resolve({...state, options: Number.isNaN(state.finalShown) ? [] : options});
           }
@@ -114,24 +104,44 @@ export async function typeIntoBox(
     },
     {
       container: BOX_CONTAINER,
-      answeredSource: ANSWERED_SOURCE,
+      answeredSource: ANSWERED.source,
       target: text,
       timeoutMs: ANSWER_TIMEOUT_MS + text.length * delayMs,
       settleMs,
     },
   );
-  await page.locator(BOX_INPUT).click();
+  await navbarSearch(page).box.click();
   await page.keyboard.type(text, {delay: delayMs});
   return page.evaluate(() => (window as unknown as {typed: Promise<Typed>}).typed);
 }
 
+/**
+ * What a typed query waited for: the index requests since the page loaded, or (`sinceKey`, a later
+ * query in the same page) those started after its first key. `firstMs` counts a list still shown
+ * from an earlier query (the box keeps its last answer); `finalMs` is the whole text's own answer.
+ */
+export function keystrokeOf(typed: Typed, logged: readonly LoggedRequest[], sinceKey = false) {
+  const keyAt = epochOf(typed, typed.firstKeydown);
+  const manifest = logged.find((request) => request.path.endsWith(`/${MANIFEST_FILE}`));
+  const requests = sinceKey ? logged.filter((request) => request.startedAt >= keyAt) : logged;
+  return {
+    manifestLoadedBeforeKey: !!manifest && manifest.finishedAt <= keyAt,
+    firstMs: msSinceFirstKey(typed, typed.firstShown),
+    finalMs: msSinceFirstKey(typed, typed.finalShown),
+    lastKeyToFinalMs: Number.isNaN(typed.finalShown) ? null : Math.round((typed.finalShown - typed.lastKeydown) * 10) / 10,
+    changesAfterFinal: typed.changesAfterFinal,
+    beforeFirst: startedBy(requests, epochOf(typed, typed.firstShown)),
+    beforeFinal: startedBy(requests, epochOf(typed, typed.finalShown)),
+    encodings: [...new Set(requests.map((request) => request.encoding ?? 'identity'))],
+  };
+}
 /** ms from the first keydown (0.1 ms), or null when it never happened. */
-export function msSinceFirstKey(typed: Typed, time: number): number | null {
+function msSinceFirstKey(typed: Typed, time: number): number | null {
   return Number.isNaN(time) || Number.isNaN(typed.firstKeydown) ? null : Math.round(Math.max(0, time - typed.firstKeydown) * 10) / 10;
 }
 
 /** A page time as epoch ms (the clock request timings use); Infinity when it never happened. */
-export function epochOf(typed: Typed, time: number): number {
+function epochOf(typed: Typed, time: number): number {
   return Number.isNaN(time) ? Number.POSITIVE_INFINITY : typed.timeOrigin + time;
 }
 
@@ -144,58 +154,23 @@ export interface LoggedRequest {
   encoding: string | null;
 }
 
-/**
- * Every request of a browser context whose path `matches` (the page's and its workers': the search
- * worker's fetches are the context's, not the page's).
- */
-class RequestLog {
-  private readonly requests: Request[] = [];
-
-  constructor(context: BrowserContext, matches: (path: string) => boolean) {
-    context.on('request', (request) => {
-      if (matches(new URL(request.url()).pathname)) this.requests.push(request);
-    });
-  }
-
-  /** Waits for every logged request to end, then describes them. */
-  async settled(): Promise<LoggedRequest[]> {
-    return Promise.all(
-      this.requests.map(async (request): Promise<LoggedRequest> => {
-        const response = await request.response().catch(() => null);
-        const sizes = await request.sizes().catch(() => null);
-        const timing = request.timing();
-        // Chromium reports no body bytes for a worker's own script: its Content-Length says what came.
-        const declared = Number((await response?.headerValue('content-length').catch(() => null)) ?? 0);
-        return {
-          path: new URL(request.url()).pathname,
-          startedAt: timing.startTime,
-          finishedAt: sizes && timing.responseEnd >= 0 ? timing.startTime + timing.responseEnd : Number.POSITIVE_INFINITY,
-          bodyBytes: sizes?.responseBodySize || declared || 0,
-          encoding: (await response?.headerValue('content-encoding').catch(() => null)) ?? null,
-        };
-      }),
-    );
-  }
-}
-
-/** Paths of the scripts the page's workers run: each worker's own, and what it loaded besides its fetches (chunks). */
-export async function workerScripts(page: Page): Promise<Set<string>> {
-  const scripts = new Set<string>();
-  for (const worker of page.workers()) {
-    scripts.add(new URL(worker.url()).pathname);
-    const loaded = await worker.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType !== 'fetch')
-        .map((entry) => entry.name),
-    );
-    for (const url of loaded) scripts.add(new URL(url).pathname);
-  }
-  return scripts;
+async function describe(request: Request): Promise<LoggedRequest> {
+  const response = await request.response().catch(() => null);
+  const sizes = await request.sizes().catch(() => null);
+  const timing = request.timing();
+  // Chromium reports no body bytes for a worker's own script: its Content-Length says what came.
+  const declared = Number((await response?.headerValue('content-length').catch(() => null)) ?? 0);
+  return {
+    path: new URL(request.url()).pathname,
+    startedAt: timing.startTime,
+    finishedAt: sizes && timing.responseEnd >= 0 ? timing.startTime + timing.responseEnd : Number.POSITIVE_INFINITY,
+    bodyBytes: sizes?.responseBodySize || declared || 0,
+    encoding: (await response?.headerValue('content-encoding').catch(() => null)) ?? null,
+  };
 }
 
 /** The requests started by `epochMs`, and the bytes they transferred. */
-export function startedBy(requests: readonly LoggedRequest[], epochMs: number): {files: string[]; bytes: number} {
+function startedBy(requests: readonly LoggedRequest[], epochMs: number): {files: string[]; bytes: number} {
   const before = requests.filter((request) => request.startedAt <= epochMs);
   return {files: before.map((request) => request.path), bytes: before.reduce((sum, request) => sum + request.bodyBytes, 0)};
 }
@@ -211,7 +186,7 @@ export async function queryLatencies(
   page: Page,
   queries: readonly string[],
 ): Promise<{latenciesMs: number[]; timedOut: number; withResults: number}> {
-  await page.locator(BOX_INPUT).focus();
+  await navbarSearch(page).box.focus();
   return page.evaluate(
     async ({queries, container, timeoutMs}) => {
       const root = document.querySelector<HTMLElement>(container)!;

@@ -1,70 +1,64 @@
 /**
- * The servers compared: our gate server, `docusaurus serve` (the plain Docusaurus anchor); and the
- * readers' sessions, minted as the login page mints them: an emulator sign-in, then POST /api/session.
+ * What the benchmarks serve and browse with, on loopback, away from the tests' gate (3100) and emulator
+ * (9099): the bench's own Auth emulator (bench/firebase.json, 4180; not 4190, a port browsers refuse),
+ * the gate, `docusaurus serve` (the plain Docusaurus anchor), Chromium, and readers' sessions, minted
+ * as the login page mints them.
  */
-import path from 'node:path';
-import {DEMO_READER} from '../../contracts/demoReader';
+import {chromium} from '@playwright/test';
+import {DEMO_PROJECT_ID} from '../../contracts/firebaseProject';
 import {sessionCookieHeader} from '../../contracts/session';
-import {postSession, startedSession} from '../../testkit/gateSession';
-import {rawRequest, type RequestOptions} from '../../testkit/http';
-import {DOCUSAURUS} from './docusaurus';
-import {BENCH_EMULATOR_HOST, firebaseEnv, HOST} from './environment';
-import {startServer, type RunningServer} from './processes';
-import {REPO} from '../../testkit/siteCopy';
+import {chromiumLaunchOptions} from '../../testkit/chromium';
 import {authEmulator} from '../../testkit/emulator';
+import {startGateProcess, type GateProcess} from '../../testkit/gateProcess';
+import {sessionCookieFor} from '../../testkit/gateSession';
+import {startServer} from './processes';
 
-const START_TIMEOUT_MS = 120_000;
-const emulator = authEmulator(BENCH_EMULATOR_HOST);
+export const HOST = '127.0.0.1';
+export const DOCUSAURUS = require.resolve('@docusaurus/core/bin/docusaurus.mjs');
+export const PORTS = {docusaurusServe: 4110, lighthouseDebugging: 4120} as const;
+const EMULATOR_HOST = `${HOST}:4180`;
+const emulator = authEmulator(EMULATOR_HOST);
 
-/**
- * The gate as production runs it (the compiled server, `npm run build:server`), in its own process
- * so that its memory can be read, with the production session settings unless `env` says otherwise.
- */
-export function startGate(buildDir: string, port: number, env: Record<string, string> = {}): Promise<RunningServer> {
-  return startServer(process.execPath, [path.join(REPO, 'dist/server/main.js')], {
-    cwd: REPO,
-    env: {...firebaseEnv(), PORT: String(port), HOST, BUILD_DIR: buildDir, LOG_REQUESTS: 'false', ...env},
-    origin: `http://${HOST}:${port}`,
-    readyPath: '/healthz',
-    timeoutMs: START_TIMEOUT_MS,
-  });
+/** The environment of every bench build and server: the site's browser code talks to the bench's emulator. */
+export const firebaseEnv = () => ({FIREBASE_PROJECT_ID: DEMO_PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST});
+
+export async function assertEmulatorRunning(): Promise<void> {
+  try {
+    await fetch(`http://${EMULATOR_HOST}/`, {signal: AbortSignal.timeout(2000)});
+  } catch {
+    throw new Error(`No Auth emulator at ${EMULATOR_HOST}: run the benchmarks with "npm run bench", which starts it.`);
+  }
 }
 
+export const launchBrowser = () => chromium.launch(chromiumLaunchOptions());
+
+/** The gate as production runs it (testkit/gateProcess.ts), with the production session settings unless `env` says otherwise. */
+export const startGate = (buildDir: string, env: Record<string, string> = {}): Promise<GateProcess> =>
+  startGateProcess({...firebaseEnv(), BUILD_DIR: buildDir, LOG_REQUESTS: 'false', ...env});
+
 /** `docusaurus serve` needs the site's folder: it reads the config for the base URL. */
-export function startDocusaurusServe(siteDir: string, buildDir: string, port: number): Promise<RunningServer> {
-  return startServer(process.execPath, [DOCUSAURUS, 'serve', '--dir', buildDir, '--port', String(port), '--host', HOST, '--no-open'], {
+export function startDocusaurusServe(siteDir: string, buildDir: string) {
+  const port = String(PORTS.docusaurusServe);
+  return startServer(process.execPath, [DOCUSAURUS, 'serve', '--dir', buildDir, '--port', port, '--host', HOST, '--no-open'], {
     cwd: siteDir,
     env: {...firebaseEnv(), TUTORIAL_HUB_GATE: 'off', CI: 'true'},
     origin: `http://${HOST}:${port}`,
     readyPath: '/',
-    timeoutMs: START_TIMEOUT_MS,
   });
 }
 
-/** The `Cookie` header the gate's `__session` cookie gives for a fresh ID token. */
-async function gateSession(gateOrigin: string, idToken: string): Promise<string> {
-  const gate = {origin: gateOrigin, request: (target: string, options?: RequestOptions) => rawRequest(gateOrigin, target, options)};
-  return sessionCookieHeader(startedSession(await postSession(gate, idToken)));
-}
-
 /** The demo reader's `Cookie` header. */
-export async function demoReaderCookie(gateOrigin: string): Promise<string> {
-  const {idToken} = await emulator.signInWithPassword(DEMO_READER.email, DEMO_READER.password);
-  return gateSession(gateOrigin, idToken);
-}
+export const demoReaderCookie = async (gate: GateProcess) => sessionCookieHeader(await sessionCookieFor(gate, emulator));
 
-/** One new verified reader's `Cookie` header. */
-async function newReaderCookie(gateOrigin: string, index: number): Promise<string> {
-  const {email, password} = await emulator.newAccount(`bench-reader-${Date.now()}-${index}@tutorial-hub.test`, 'bench-reader-password');
-  return gateSession(gateOrigin, (await emulator.signInWithPassword(email, password)).idToken);
-}
-
-/** `count` distinct readers' `Cookie` headers, made 16 at a time. */
-export async function distinctReaderCookies(gateOrigin: string, count: number): Promise<string[]> {
+/** `count` new verified readers' `Cookie` headers, made 16 at a time. */
+export async function distinctReaderCookies(gate: GateProcess, count: number): Promise<string[]> {
   const cookies: string[] = [];
-  for (let start = 0; start < count; start += 16)
-    cookies.push(
-      ...(await Promise.all(Array.from({length: Math.min(16, count - start)}, (_, i) => newReaderCookie(gateOrigin, start + i)))),
-    );
+  for (let start = 0; start < count; start += 16) {
+    const batch = Array.from({length: Math.min(16, count - start)}, async (_, i) => {
+      const reader = await emulator.newAccount(`bench-reader-${Date.now()}-${start + i}@tutorial-hub.test`, 'bench-reader-password');
+      return sessionCookieHeader(await sessionCookieFor(gate, emulator, reader));
+    });
+    cookies.push(...(await Promise.all(batch)));
+  }
   return cookies;
 }

@@ -1,34 +1,50 @@
 /**
- * What the benchmarks of one run share: copies of the site, and the builds made in them.
- * A build is made once, by the first benchmark that needs it (the build benchmark hands
- * over the corpus build it timed), and every copy is deleted at the end.
+ * What the benchmarks of one run share: copies of the site, and the builds made in them, cold, with
+ * `npm run build` (behind the gate) or a plain `docusaurus build`. A build is made once, by the first
+ * benchmark that needs it (the build benchmark hands over the corpus build it timed), and every copy is
+ * deleted at the end.
  */
+import {rmSync} from 'node:fs';
 import path from 'node:path';
 import {writeCorpus, type CorpusSummary} from '../corpus';
-import {coldBuild, gateBuildLayout, loginBuild, precompress, type GateMode} from './docusaurus';
+import {runTimed, type Timed} from './processes';
+import {DOCUSAURUS, firebaseEnv} from './servers';
 import {removeTemporaryDir, temporarySiteCopy} from '../../testkit/siteCopy';
 
-interface CorpusBuild {
-  siteDir: string;
-  buildDir: string;
-  summary: CorpusSummary;
+/** `server`: the product (behind the gate server); `off`: a plain Docusaurus site, the anchor. */
+type GateMode = 'server' | 'off';
+
+/** No update notice, no interactive prompts; the site's browser code talks to the bench's emulator. */
+const buildEnv = (gate: GateMode) => ({...firebaseEnv(), TUTORIAL_HUB_GATE: gate, CI: 'true'});
+
+/** Generated files and bundler caches removed first (what `docusaurus clear` removes): the time a fresh clone takes. */
+function clear(siteDir: string, dirs: readonly string[]): void {
+  for (const dir of dirs) rmSync(path.resolve(siteDir, dir), {recursive: true, force: true});
 }
 
-function positiveInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer; got "${raw}"`);
-  return value;
+/** A plain `docusaurus build` into `outDir`, cold. */
+export function coldBuild(siteDir: string, outDir: string, gate: GateMode = 'server'): Promise<Timed> {
+  clear(siteDir, ['.docusaurus', 'node_modules/.cache', 'build', outDir]);
+  return runTimed(process.execPath, [DOCUSAURUS, 'build', '--out-dir', outDir], {cwd: siteDir, env: buildEnv(gate)});
+}
+
+/** `npm run build` as a fresh clone runs it (site, login build, precompressed copies, server), cold, into `outDir` as the gate serves it. */
+export function productBuild(siteDir: string, outDir: string): Promise<Timed> {
+  clear(siteDir, ['.docusaurus', '.docusaurus-login', 'node_modules/.cache', outDir]);
+  return runTimed('npm', ['run', 'build'], {cwd: siteDir, env: {...buildEnv('server'), BUILD_OUT: outDir}});
 }
 
 export class Workspace {
   /** Docs per version in the corpus (BENCH_CORPUS_DOCS). */
-  readonly corpusDocs = positiveInteger('BENCH_CORPUS_DOCS', 1000);
+  readonly corpusDocs = Number(process.env.BENCH_CORPUS_DOCS || 1000);
   private readonly copies: string[] = [];
   private readonly memo = new Map<string, Promise<unknown>>();
   private adoptedCorpus: string | undefined;
   private site: string | undefined;
+
+  constructor() {
+    if (!Number.isInteger(this.corpusDocs) || this.corpusDocs < 1) throw new Error('BENCH_CORPUS_DOCS must be a positive integer');
+  }
 
   private once<T>(key: string, make: () => Promise<T>): Promise<T> {
     if (!this.memo.has(key)) this.memo.set(key, make());
@@ -36,9 +52,8 @@ export class Workspace {
   }
 
   newCopy(prefix: string): string {
-    const copy = temporarySiteCopy(prefix);
-    this.copies.push(copy);
-    return copy;
+    this.copies.push(temporarySiteCopy(prefix));
+    return this.copies.at(-1)!;
   }
 
   /** A copy of the site as it is, without the corpus. */
@@ -51,7 +66,7 @@ export class Workspace {
   corpusCopy(docsPerVersion: number): Promise<{siteDir: string; summary: CorpusSummary}> {
     return this.once(`corpus-copy-${docsPerVersion}`, async () => {
       const siteDir = this.newCopy(`corpus-${docsPerVersion}`);
-      return {siteDir, summary: await writeCorpus(siteDir, docsPerVersion)};
+      return {siteDir, summary: writeCorpus(siteDir, docsPerVersion)};
     });
   }
 
@@ -60,42 +75,27 @@ export class Workspace {
     this.adoptedCorpus = buildDir;
   }
 
-  /** Our site, built cold; the gated one laid out for the gate and precompressed, as `npm run build` leaves it. */
+  /** Our site, built cold: with `npm run build`, or (`off`) a plain `docusaurus build` without the gate. */
   siteBuild(gate: GateMode): Promise<string> {
     return this.once(`site-${gate}`, async () => {
-      const buildDir = path.join(this.siteCopy(), `build-${gate}`);
-      if (gate === 'off') {
-        await coldBuild(this.siteCopy(), buildDir, gate);
-        return buildDir;
-      }
-      const {site, login} = gateBuildLayout(buildDir);
-      await coldBuild(this.siteCopy(), site, gate);
-      await loginBuild(this.siteCopy(), login);
-      await precompress(buildDir);
+      const siteDir = this.siteCopy();
+      const buildDir = path.join(siteDir, `build-${gate}`);
+      await (gate === 'off' ? coldBuild(siteDir, buildDir, gate) : productBuild(siteDir, buildDir));
       return buildDir;
     });
   }
 
-  /**
-   * The corpus, built for the gate and precompressed, as served in production: the build
-   * benchmark's `npm run build` of it, or, when that benchmark did not run, the same steps made here.
-   */
-  corpusBuild(): Promise<CorpusBuild> {
+  /** The corpus as `npm run build` leaves it: the build benchmark's, or, when that benchmark did not run, made here. */
+  corpusBuild(): Promise<{siteDir: string; buildDir: string; summary: CorpusSummary}> {
     return this.once('corpus-build', async () => {
       const {siteDir, summary} = await this.corpusCopy(this.corpusDocs);
       const buildDir = this.adoptedCorpus ?? path.join(siteDir, 'build-server');
-      if (!this.adoptedCorpus) {
-        const {site, login} = gateBuildLayout(buildDir);
-        await coldBuild(siteDir, site);
-        await loginBuild(siteDir, login);
-        await precompress(buildDir);
-      }
+      if (!this.adoptedCorpus) await productBuild(siteDir, buildDir);
       return {siteDir, buildDir, summary};
     });
   }
 
   dispose(): void {
-    for (const copy of this.copies) removeTemporaryDir(copy);
-    this.copies.length = 0;
+    for (const copy of this.copies.splice(0)) removeTemporaryDir(copy);
   }
 }

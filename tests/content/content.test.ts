@@ -8,7 +8,7 @@ import {listBuildFiles} from '../../contracts/buildLayout';
 import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
 import {belowBase, isWithin} from '../../contracts/searchSections';
 import {sectionsIn} from '../../plugins/search/sections';
-import {readBuiltSearchIndex} from '../support/builtSearchIndex';
+import {readBuiltSearchIndex} from '../../testkit/builtSearchIndex';
 import {siteVersions} from '../../contracts/siteVersions';
 
 const ROOT = path.resolve(__dirname, '../..');

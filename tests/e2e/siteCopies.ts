@@ -6,11 +6,11 @@
 import {cpSync, mkdirSync} from 'node:fs';
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
-import {signInThroughLoginPage} from '../../testkit/loginPage';
+import {signedInState} from '../../testkit/loginPage';
 import {LOGIN_BUILD_DIR} from '../support/builtFiles';
 import {EMULATOR_HOST} from '../support/environment';
 import {startGateProcess, type GateProcess} from '../support/gateProcess';
-import {expect, test as base} from './fixtures';
+import {test as base} from './fixtures';
 
 /** The browser code embeds the emulator's address: the one this run's emulator listens on. */
 export function siteBuildEnv(): NodeJS.ProcessEnv {
@@ -45,16 +45,10 @@ export function siteCopyTest(site: string, gateEnv: Record<string, string> = {})
     // Signed in to this gate's origin once per worker (Firebase keeps a state per origin).
     siteState: [
       async ({siteGate, browser}, use, workerInfo) => {
-        const context = await browser.newContext();
-        const page = await context.newPage();
-        await page.goto(`${siteGate.origin}/login`);
-        await signInThroughLoginPage(page);
-        await expect(page).toHaveURL(`${siteGate.origin}/`);
         const dir = path.join(workerInfo.project.outputDir, `site-reader-${path.basename(site)}-${workerInfo.workerIndex}`);
         mkdirSync(dir, {recursive: true});
         const file = path.join(dir, 'state.json');
-        await context.storageState({path: file, indexedDB: true});
-        await context.close();
+        await signedInState(browser, siteGate.origin, file);
         await use(file);
       },
       {scope: 'worker'},

@@ -9,10 +9,9 @@ import {firebaseAuth} from '../../server/services/firebaseAuth';
 import {loadConfig} from '../../server/config';
 import {TEST_GATE_ENV} from './environment';
 import {signInWithPassword} from './emulator';
-import {jsonLineParser, type Gate} from './anyGate';
+import {jsonLineParser, type Gate} from '../../testkit/gateProcess';
 import type {RawResponse, RequestOptions} from '../../testkit/http';
-import {DEMO_READER} from '../../contracts/demoReader';
-import {postSession, startedSession} from '../../testkit/gateSession';
+import {sessionCookieFor as mintSession} from '../../testkit/gateSession';
 
 export {postLogout, postSession, sessionCookieOf} from '../../testkit/gateSession';
 
@@ -76,11 +75,7 @@ export async function startGate(env: Record<string, string> = {}): Promise<Runni
   };
 }
 
-/** A session cookie value minted the way the login page mints one. */
-export async function sessionCookieFor(
-  gate: Pick<Gate, 'origin' | 'request'>,
-  {email, password}: {email: string; password: string} = DEMO_READER,
-): Promise<string> {
-  const {idToken} = await signInWithPassword(email, password);
-  return startedSession(await postSession(gate, idToken));
+/** A session cookie value minted the way the login page mints one, with the tests' emulator. */
+export function sessionCookieFor(gate: Pick<Gate, 'origin' | 'request'>, credentials?: {email: string; password: string}): Promise<string> {
+  return mintSession(gate, {signInWithPassword}, credentials);
 }

@@ -1,14 +1,8 @@
 import {expect, type BrowserContext, type Locator, type Page, type Response} from '@playwright/test';
 import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
+import {ANSWERED, navbarSearch} from '../../testkit/searchBox';
 
-/** The navbar's search box and its popup (suggestions, the status line, the footer's links). */
-export function navbarSearch(page: Page): {box: Locator; popup: Locator} {
-  const container = page.getByRole('navigation', {name: 'Main'}).locator('.navbar__search');
-  return {box: container.getByRole('combobox', {name: 'Search'}), popup: container};
-}
-
-/** What the box's status line says once the current query has its answer (suggestions, none, or a failure). */
-export const ANSWERED = /^(\d+ of \d+ results?\.|No results in |Search is unavailable)/;
+export {ANSWERED, navbarSearch};
 
 /** Types a query into the navbar search box; returns what holds its answer (the suggestions, "No results", the footer). */
 export async function searchFromNavbar(page: Page, query: string): Promise<Locator> {

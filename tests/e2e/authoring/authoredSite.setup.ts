@@ -1,21 +1,11 @@
 import {execFileSync} from 'node:child_process';
-import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {writeCategory, writeDoc} from '../../../testkit/docs';
 import {copySite} from '../../../testkit/siteCopy';
 import {buildSiteCopy, siteBuildEnv} from '../siteCopies';
 import {siteVersions} from '../../../contracts/siteVersions';
 import {test as setup} from '../fixtures';
 import {AUTHORED_SITE, RELEASE_WORD, SECTION_WORDS, SECTIONS, VERSIONS_WITH_SECTIONS} from './authoredSite';
-
-function writeDoc(
-  file: string,
-  {title, description, position, body}: {title: string; description: string; position: number; body: string},
-) {
-  writeFileSync(
-    file,
-    ['---', `title: ${title}`, `description: ${description}`, `sidebar_position: ${position}`, '---', '', body, ''].join('\n'),
-  );
-}
 
 /** Two sections of two docs in each of VERSIONS_WITH_SECTIONS, same folder names in both. */
 function addSections(site: string): void {
@@ -23,8 +13,7 @@ function addSections(site: string): void {
   for (const version of siteVersions(site).filter(({label}) => VERSIONS_WITH_SECTIONS.includes(label))) {
     SECTIONS.forEach(({folder, label}, position) => {
       const dir = path.join(site, version.docsDir, folder);
-      mkdirSync(dir, {recursive: true});
-      writeFileSync(path.join(dir, '_category_.json'), JSON.stringify({label, position: 20 + position}));
+      writeCategory(dir, {label, position: 20 + position});
       for (const doc of [1, 2]) {
         const unique = SECTION_WORDS[word++]!;
         writeDoc(path.join(dir, `${unique}.md`), {

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import {listBuildFiles} from '../../../contracts/buildLayout';
 import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../../contracts/searchIndexFiles';
-import {readBuiltSearchIndex} from '../../support/builtSearchIndex';
+import {readBuiltSearchIndex} from '../../../testkit/builtSearchIndex';
 import {searchFromNavbar} from '../../support/search';
 import {checkSearchFrom, sectionSearchCases} from '../../support/searchSections';
 import {AUTHORED_SITE, expect, SECTIONS, test} from './authoredSite';

@@ -7,7 +7,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {SITE_DIR} from '../../../contracts/buildLayout';
 import {MANIFEST_FILE} from '../../../contracts/searchIndexFiles';
-import {readBuiltSearchIndex} from '../../support/builtSearchIndex';
+import {readBuiltSearchIndex} from '../../../testkit/builtSearchIndex';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../../../testkit/http';
 import {searchFromNavbar} from '../../support/search';
 import {orphanedDocPages} from '../../support/sidebars';
@@ -36,13 +36,13 @@ test('every version builds, with its own search index, and every page is reachab
   const [current, frozen, oldest] = ['', '2.0', '1.0'].map((route) => readBuiltSearchIndex(build, route));
   // The new page, and its word, are in the current version's index only.
   expect(current!.pageUrls).toContain('/release-notes');
-  expect(current!.terms.some((term) => RELEASE_WORD.startsWith(term) && term.length > 8)).toBe(true);
+  expect(current!.terms.filter((term) => RELEASE_WORD.startsWith(term) && term.length > 8)).not.toEqual([]);
   for (const older of [frozen!, oldest!]) {
     expect(older.pageUrls).not.toContain('/release-notes');
-    expect(older.terms.some((term) => term.startsWith(RELEASE_WORD.slice(0, 8)))).toBe(false);
+    expect(older.terms.filter((term) => term.startsWith(RELEASE_WORD.slice(0, 8)))).toEqual([]);
   }
   expect(frozen!.pageUrls).toContain('/2.0/chapter-1-introduction');
-  expect(frozen!.pageUrls.every((url) => url?.startsWith('/2.0/'))).toBe(true);
+  expect(frozen!.pageUrls.filter((url) => !url?.startsWith('/2.0/'))).toEqual([]);
   expect(existsSync(path.join(build, 'search-index.json'))).toBe(false);
   expect(orphanedDocPages(build)).toEqual([]);
 });

@@ -5,7 +5,7 @@
 import type {BrowserContext, Page} from '@playwright/test';
 import {expectAccessibleInEachScheme} from '../../support/axe';
 import {lunrRules} from '../../../src/search/engine/lunrRules';
-import {readBuiltSearchIndex, partFile} from '../../support/builtSearchIndex';
+import {readBuiltSearchIndex, partFile} from '../../../testkit/builtSearchIndex';
 import {SITE_BUILD_DIR} from '../../support/builtFiles';
 import {holdParts, isPartUrl, navbarSearch, searchFromNavbar} from '../../support/search';
 import {ONLY_IN_1_0} from '../../support/searchWords';

@@ -1,7 +1,7 @@
-/** A version's search index as a build wrote it (shared/searchIndexFiles.ts), read whole: what the content and authoring tests check. */
+/** A version's search index as a build wrote it (contracts/searchIndexFiles.ts), read whole: what the content and authoring tests and the benchmarks check. */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {DocKind, MANIFEST_FILE, PARTS_DIR, type DocPart, type SearchManifest, type TermPart} from '../../contracts/searchIndexFiles';
+import {DocKind, MANIFEST_FILE, PARTS_DIR, type DocPart, type SearchManifest, type TermPart} from '../contracts/searchIndexFiles';
 
 export interface BuiltSearchIndex {
   /** The manifest's file below the build folder: `search-index.manifest.json`, `1.0/search-index.manifest.json`. */

@@ -1,0 +1,135 @@
+/**
+ * The compiled gate server (`node dist/server/main.js`) as a process of its own, as production runs it:
+ * for the tests of what only a process shows (signals, exit, another identity address: firebase-admin
+ * reads it only from the process environment), and for the benchmarks, which read its memory and CPU.
+ */
+import {spawn, type ChildProcess} from 'node:child_process';
+import {readdirSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {rawRequest, type RawResponse, type RequestOptions} from './http';
+import {REPO} from './siteCopy';
+
+const COMPILED_SERVER = path.join(REPO, 'dist/server/main.js');
+const LISTENING = 'Server listening at ';
+
+/** What every test gate offers: in the test's process (tests/support/gate.ts) and as a process (below). */
+export interface Gate {
+  /** The origin the login page calls the session endpoints from. */
+  origin: string;
+  /** The JSON lines the gate logged so far (audit trail, warnings, errors), parsed. */
+  logs: Record<string, unknown>[];
+  request(path: string, options?: RequestOptions): Promise<RawResponse>;
+  close(): Promise<void>;
+}
+
+/** Feeds chunks of output; each complete JSON line is parsed into `logs`, anything else skipped. */
+export function jsonLineParser(logs: Record<string, unknown>[]): (chunk: Buffer) => void {
+  let partial = '';
+  return (chunk) => {
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) if (line.startsWith('{')) logs.push(JSON.parse(line) as Record<string, unknown>);
+  };
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, {recursive: true})) {
+    if (String(entry).endsWith('.ts')) newest = Math.max(newest, statSync(path.join(dir, String(entry))).mtimeMs);
+  }
+  return newest;
+}
+
+/** A stale compile would run yesterday's server under today's name. */
+function requireFreshCompile(): void {
+  const sources = Math.max(newestMtime(path.join(REPO, 'server')), newestMtime(path.join(REPO, 'contracts')));
+  const compiled = statSync(COMPILED_SERVER, {throwIfNoEntry: false})?.mtimeMs ?? 0;
+  if (compiled < sources) throw new Error('dist/server/main.js is missing or older than server/ and contracts/: run npm run build:server');
+}
+
+const running = new Set<ChildProcess>();
+// A run that fails or is interrupted leaves no gate behind.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+export interface GateProcess extends Gate {
+  pid: number;
+  /**
+   * Resolves once `condition` holds for the log: lines arrive through a pipe, after the answers
+   * of the requests that wrote them. Rejects after `timeoutMs`.
+   */
+  logged(condition: (logs: Record<string, unknown>[]) => boolean, timeoutMs?: number): Promise<void>;
+  /** Sends a signal; resolves with the exit code, once everything the process wrote is in `logs`. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Starts the compiled server on a free loopback port with the settings `env`; resolves once it
+ * listens. `command` runs it another way (`npm run serve`).
+ */
+export async function startGateProcess(
+  env: Record<string, string>,
+  command: readonly string[] = [process.execPath, COMPILED_SERVER],
+): Promise<GateProcess> {
+  requireFreshCompile();
+  const [program, ...args] = command as [string, ...string[]];
+  const child = spawn(program, args, {
+    cwd: REPO,
+    env: {...process.env, HOST: '127.0.0.1', PORT: '0', ...env},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  const logs: Record<string, unknown>[] = [];
+  const parse = jsonLineParser(logs);
+  const waiting = new Set<() => void>();
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    parse(chunk);
+    for (const check of waiting) check();
+  });
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  // 'close', not 'exit': by then everything the process wrote has been read.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => (running.delete(child), resolve(code))));
+
+  const logged = (condition: (logs: Record<string, unknown>[]) => boolean, timeoutMs = 10_000) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!condition(logs)) return;
+        waiting.delete(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        waiting.delete(check);
+        reject(new Error(`the gate did not log what was awaited within ${timeoutMs} ms`));
+      }, timeoutMs);
+      waiting.add(check);
+      check();
+    });
+  const origin = await new Promise<string>((resolve, reject) => {
+    // Fastify's own line, with the port the system chose.
+    const check = () => {
+      const line = logs.find((entry) => String(entry.msg).startsWith(LISTENING));
+      if (!line) return;
+      waiting.delete(check);
+      resolve(String(line.msg).slice(LISTENING.length));
+    };
+    waiting.add(check);
+    void exited.then((code) => reject(new Error(`the gate process exited with ${code} before listening: ${stderr}`)));
+  });
+
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
+  return {
+    pid: child.pid!,
+    origin,
+    logs,
+    logged,
+    stop,
+    request: (target, options) => rawRequest(origin, target, options),
+    close: async () => void (await stop()),
+  };
+}
