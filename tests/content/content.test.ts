@@ -1,4 +1,7 @@
-/** Checks every author's change must pass (broken links and anchors already fail the build). */
+/**
+ * Checks every author's change must pass, whatever the docs (broken links and anchors: npm run
+ * check:docs; titles and H1s: pages.test.ts).
+ */
 import {describe, expect, it} from 'vitest';
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -27,16 +30,7 @@ describe('every doc', () => {
   const files = docFiles();
 
   it('there are docs to check', () => {
-    expect(files.length).toBeGreaterThanOrEqual(16);
-  });
-
-  it.each(files)('%s has a title and a description in its front matter', (file) => {
-    const {data} = matter(readFileSync(path.join(ROOT, file), 'utf8'));
-    expect(typeof data.title, 'title').toBe('string');
-    expect(String(data.title).trim()).not.toBe('');
-    expect(typeof data.description, 'description').toBe('string');
-    expect(String(data.description).length).toBeGreaterThanOrEqual(20);
-    expect(String(data.description).length).toBeLessThanOrEqual(160);
+    expect(files.length).toBeGreaterThan(0);
   });
 
   it.each(files)('%s gives every image alt text', (file) => {

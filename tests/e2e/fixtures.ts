@@ -4,7 +4,6 @@
  */
 import {test as base, expect, type Page} from '@playwright/test';
 import {signInThroughLoginPage} from '../../testkit/loginPage';
-import {GATE_URL} from '../support/environment';
 import {newReader} from '../support/reader';
 
 export {expect};
@@ -52,10 +51,10 @@ export const test = base.extend<Fixtures>({
 
 /**
  * Opens `path` signed out, signs in on the login page it leads to, and waits for the page:
- * the way a reader with a link starts.
+ * the way a reader with a link starts. `path` is opened on the test's `baseURL`.
  */
-export async function signInAt(page: Page, path: string, reader: ReaderCredentials, origin = GATE_URL): Promise<void> {
-  await page.goto(`${origin}${path}`);
+export async function signInAt(page: Page, path: string, reader: ReaderCredentials): Promise<void> {
+  await page.goto(path);
   await signInThroughLoginPage(page, reader);
-  await expect(page).toHaveURL(`${origin}${path}`);
+  await expect(page).toHaveURL(path);
 }

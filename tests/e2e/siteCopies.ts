@@ -3,14 +3,30 @@
  * once a run by a setup project, served by a gate of their own, the demo reader signed in once per
  * worker.
  */
-import {cpSync, mkdirSync} from 'node:fs';
+import {cpSync, mkdirSync, readdirSync, rmSync} from 'node:fs';
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {signedInState} from '../../testkit/loginPage';
+import {copySite, REPO} from '../../testkit/siteCopy';
 import {LOGIN_BUILD_DIR} from '../support/builtFiles';
 import {EMULATOR_HOST} from '../support/environment';
 import {startGateProcess, type GateProcess} from '../support/gateProcess';
 import {test as base} from './fixtures';
+
+/** The browser tests' own docs (tests/fixtures/test-docs/README.md): what they stand in for in a site copy. */
+export const TEST_DOCS = path.join(REPO, 'tests/fixtures/test-docs');
+
+/**
+ * A copy of the repository whose docs, versions and docs images are the tests' own: the product's code
+ * with content the tests know, whatever docs the site has today.
+ */
+export function copyFixtureSite(site: string): void {
+  copySite(site);
+  for (const entry of readdirSync(TEST_DOCS).filter((name) => name !== 'README.md')) {
+    rmSync(path.join(site, entry), {recursive: true, force: true});
+    cpSync(path.join(TEST_DOCS, entry), path.join(site, entry), {recursive: true});
+  }
+}
 
 /** The browser code embeds the emulator's address: the one this run's emulator listens on. */
 export function siteBuildEnv(): NodeJS.ProcessEnv {

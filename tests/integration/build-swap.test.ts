@@ -13,6 +13,7 @@ import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {sessionCookieHeader} from '../../contracts/session';
 import {PRECOMPRESSED_SUFFIX} from '../../contracts/buildLayout';
+import {PAGE} from '../support/builtSite';
 
 let dir: string;
 let gate: RunningGate;
@@ -76,7 +77,7 @@ afterAll(async () => {
 
 describe('switching to a new release', () => {
   it('serves the new release whole, keeps the old hashed assets for open pages, and never mixes the two', async () => {
-    const oldPage = await get('/1.0/intro', signedIn(NAVIGATION));
+    const oldPage = await get(PAGE.path, signedIn(NAVIGATION));
     const oldAssets = assetsReferencedBy(oldPage.body).filter((asset) => asset.startsWith('/assets/'));
     expect(oldAssets).toContain(`/assets/css/${OLD_CSS.site}`);
 
@@ -109,7 +110,7 @@ describe('switching to a new release', () => {
     expect(newLogin.body).not.toContain(OLD_CSS.login);
     // The new release's inline script is allowed by the CSP sent with it.
     expect(String(newLogin.headers['content-security-policy'])).toMatch(/'sha256-[^']+'/);
-    const newPage = await get('/1.0/intro', signedIn(NAVIGATION));
+    const newPage = await get(PAGE.path, signedIn(NAVIGATION));
     expect(newPage.body).toContain(NEW_MARKER);
 
     // The page a reader already holds still gets every hashed asset it asks for, signed in or not.

@@ -15,6 +15,7 @@ import {identifiersIn, privateIdentifiers} from '../support/privateIdentifiers';
 import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
 import {sessionCookieHeader} from '../../contracts/session';
 import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
+import {h1sOf, PAGE} from '../support/builtSite';
 
 let gate: RunningGate;
 /** The readers' site, and the public login build that signed-out visitors get instead (their not-found pages answer missing pages, at no address of their own). */
@@ -42,7 +43,7 @@ async function signedOutAnswers(cookie?: string): Promise<{request: string; stat
     }
   }
   for (const [method, url] of [
-    ['POST', '/1.0/intro'],
+    ['POST', PAGE.path],
     ['DELETE', '/'],
     ['GET', '/%'],
     ['GET', '/1.0/%E0%A4%A'],
@@ -180,7 +181,7 @@ describe('cookies that must not open anything', () => {
       const response = await get(url, {cookie: cookie()});
       expect({url, status: response.status}).toEqual({url, status: isPublic(url) ? 200 : 401});
     }
-    expect((await get('/1.0/intro', {cookie: cookie(), navigate: true})).status).toBe(302);
+    expect((await get(PAGE.path, {cookie: cookie(), navigate: true})).status).toBe(302);
     const leaks = (await signedOutAnswers(cookie())).flatMap(({request, body}) =>
       identifiersIn(body, identifiers).map((found) => `${request}: ${found}`),
     );
@@ -191,7 +192,7 @@ describe('cookies that must not open anything', () => {
     const valid = await sessionCookieFor(gate);
     const [header, payload] = valid.split('.');
     const tampered = `${header}.${payload!.slice(0, -4)}AAAA.`;
-    expect((await get('/1.0/intro', {cookie: tampered})).status).toBe(401);
+    expect((await get(PAGE.path, {cookie: tampered})).status).toBe(401);
   });
 });
 
@@ -209,9 +210,8 @@ describe('signed in', () => {
   });
 
   it('a page arrives with its content in the first HTML response', async () => {
-    const html = (await get('/1.0/Collapsible', {cookie, navigate: true})).body;
-    expect(html).toContain('Collapsible Sections</h1>');
-    expect(html).toContain('accordionlike');
+    const html = (await get(PAGE.path, {cookie, navigate: true})).body;
+    expect(h1sOf(html)).toEqual([PAGE.h1]);
   });
 
   it('an unknown path is the not-found page, with status 404; so is /404', async () => {

@@ -19,6 +19,7 @@ import {inlineScriptHashes} from '../../server/rules/headers';
 import {listBuildFiles} from '../../contracts/buildLayout';
 import {LOGOUT_ENDPOINT, sessionCookieHeader} from '../../contracts/session';
 import {MANIFEST_FILE} from '../../contracts/searchIndexFiles';
+import {PAGE} from '../support/builtSite';
 
 const DEADLINE_SECONDS = 1;
 let proxy: TcpProxy;
@@ -50,13 +51,13 @@ describe.each([
 ])('with the identity service %s', (_name, outage) => {
   it('a reader verified before keeps reading, past the re-check period', async () => {
     const cookie = await sessionCookieFor(gate, await newAccount(uniqueEmail('through-outage')));
-    expect((await get('/1.0/intro', cookie)).status).toBe(200);
+    expect((await get(PAGE.path, cookie)).status).toBe(200);
     outage();
     await pastReCheck();
     for (let i = 0; i < 3; i += 1) {
-      const page = await get('/1.0/intro', cookie, NAVIGATION);
+      const page = await get(PAGE.path, cookie, NAVIGATION);
       expect(page.status).toBe(200);
-      expect(page.body).toContain('Introduction to Tutorial Hub 1.0');
+      expect(page.body).toContain(PAGE.h1);
     }
   });
 
@@ -68,13 +69,13 @@ describe.each([
     });
     try {
       outage();
-      const page = await stranger.request('/1.0/intro?tab=1', {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie)}});
+      const page = await stranger.request(`${PAGE.path}?tab=1`, {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie)}});
       expect(page.status).toBe(503);
       expect(page.headers['retry-after']).toBe('10');
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.body).toContain('The sign-in service cannot be reached');
-      expect(page.body).toContain('href="/1.0/intro?tab=1"');
-      expect(page.body).not.toContain('Introduction to Tutorial Hub 1.0');
+      expect(page.body).toContain(`href="${PAGE.path}?tab=1"`);
+      expect(page.body).not.toContain(PAGE.h1);
       // In the site's chrome, with the colour-mode script the page's own CSP allows.
       const chrome = chromeOf(readFileSync(path.join(LOGIN_BUILD_DIR, 'login.html'), 'utf8'), new Set(listBuildFiles(LOGIN_BUILD_DIR)));
       for (const part of [chrome.footer, chrome.announcement, chrome.themeScript]) {
@@ -105,7 +106,7 @@ describe.each([
   it('a sign-out clears the cookie and ends the session here at once; the other instances follow once the service answers', async () => {
     const reader = await newAccount(uniqueEmail('sign-out-in-outage'));
     const cookie = await sessionCookieFor(gate, reader);
-    expect((await get('/1.0/intro', cookie)).status).toBe(200);
+    expect((await get(PAGE.path, cookie)).status).toBe(200);
     outage();
     const logout = await gate.request(LOGOUT_ENDPOINT, {
       method: 'POST',
@@ -115,12 +116,12 @@ describe.each([
     expect({status: logout.status, answer: JSON.parse(logout.body)}).toEqual({status: 200, answer: {scope: 'session', pending: true}});
     expect(String(logout.headers['set-cookie'])).toMatch(/^__session=;/);
     // Still within the grace period, yet this instance refuses the cookie.
-    expect((await get('/1.0/intro', cookie)).status).toBe(401);
+    expect((await get(PAGE.path, cookie)).status).toBe(401);
     proxy.restore();
     await gate.logged((logs) => logs.some((line) => line.event === 'signed-out' && line.delayed === true && line.email === reader.email));
     const other = await startGateProcess({FIREBASE_AUTH_EMULATOR_HOST: proxy.address});
     try {
-      expect((await other.request('/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status).toBe(401);
+      expect((await other.request(PAGE.path, {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status).toBe(401);
     } finally {
       await other.close();
     }
@@ -148,7 +149,7 @@ describe('recovery', () => {
       proxy.stall();
       const started = Date.now();
       const answers = await Promise.all(
-        Array.from({length: 5}, () => fresh.request('/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})),
+        Array.from({length: 5}, () => fresh.request(PAGE.path, {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})),
       );
       expect(Date.now() - started).toBeLessThan(DEADLINE_SECONDS * 1000 + 2000);
       expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503, 503, 503]);
@@ -158,7 +159,7 @@ describe('recovery', () => {
       expect((await fresh.request('/healthz')).status).toBe(200);
 
       proxy.restore();
-      expect((await fresh.request('/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status).toBe(200);
+      expect((await fresh.request(PAGE.path, {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status).toBe(200);
       expect((await fresh.request('/readyz')).status).toBe(200);
       await fresh.logged((logs) => logs.some((line) => line.event === 'identity-outage-ended'));
       const events = fresh.logs.map((line) => line.event).filter(Boolean);

@@ -16,6 +16,7 @@ import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {sessionCookieHeader} from '../../contracts/session';
 import {PRECOMPRESSED_SUFFIX} from '../../contracts/buildLayout';
+import {PAGE} from '../support/builtSite';
 
 const INSTANCES = 3;
 const RECHECK_SECONDS = 2;
@@ -84,7 +85,7 @@ afterAll(async () => {
 async function throughBalancer(cookie: string): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < 2 * INSTANCES; i += 1) {
-    statuses.push((await balancer.request('/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status);
+    statuses.push((await balancer.request(PAGE.path, {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status);
   }
   return statuses;
 }
@@ -107,7 +108,7 @@ describe('behind a round-robin load balancer', () => {
     const {cookie} = await readerEverywhere();
     await throughBalancer(cookie);
     for (const gate of gates) {
-      await gate.logged((logs) => logs.some((line) => line.path === '/1.0/intro' && line.status === 200));
+      await gate.logged((logs) => logs.some((line) => line.path === PAGE.path && line.status === 200));
     }
   });
 

@@ -20,10 +20,11 @@ import {
 import {runScript} from '../support/childProcess';
 import {SUBRESOURCE} from '../../testkit/http';
 import {SESSION_COOKIE, SESSION_ENDPOINT, SIGN_IN_OPTIONS_ENDPOINT, sessionCookieHeader} from '../../contracts/session';
+import {PAGE} from '../support/builtSite';
 
 /** What a reader with this cookie gets for a gated file. */
 async function statusWith(gate: RunningGate, cookie: string): Promise<number> {
-  return (await gate.request('/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status;
+  return (await gate.request(PAGE.path, {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status;
 }
 
 /** The gate notices a change of the readers file on its own poll. */
@@ -308,7 +309,7 @@ describe('a sign-out with a cookie the gate would not serve', () => {
       expect(String(logout.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
       expect(auditOf(audited).slice(before)).toEqual([]);
       // The reader's other session goes on.
-      const page = await audited.request('/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(other)}});
+      const page = await audited.request(PAGE.path, {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(other)}});
       expect(page.status).toBe(200);
     } finally {
       await audited.close();
@@ -321,13 +322,13 @@ describe('the request log (on in production, or with LOG_REQUESTS=true)', () => 
     const logged = await startGate({LOG_REQUESTS: 'true'});
     try {
       const cookie = await sessionCookieFor(logged);
-      await logged.request('/1.0/intro?q=secret-search', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}});
+      await logged.request(`${PAGE.path}?q=secret-search`, {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}});
       await logged.request('/healthz');
       await logged.request('/readyz');
       const lines = logged.logs.filter((line) => line.msg === 'request');
       expect(lines.map(({method, path: url, status}) => ({method, path: url, status}))).toEqual([
         {method: 'POST', path: SESSION_ENDPOINT, status: 204},
-        {method: 'GET', path: '/1.0/intro', status: 200},
+        {method: 'GET', path: PAGE.path, status: 200},
       ]);
       for (const line of lines) expect(line).toMatchObject({ms: expect.any(Number)});
       const everything = JSON.stringify(logged.logs);

@@ -12,6 +12,7 @@ import {EMULATOR_HOST} from '../support/environment';
 import {newAccount, uniqueEmail} from '../support/emulator';
 import {rawRequest, SUBRESOURCE} from '../../testkit/http';
 import {sessionCookieHeader} from '../../contracts/session';
+import {PAGE} from '../support/builtSite';
 
 let proxy: TcpProxy;
 let minter: RunningGate;
@@ -33,9 +34,10 @@ describe('a reader who leaves', () => {
     try {
       proxy.stall();
       const leaving = new AbortController();
-      const request = fetch(`${patient.origin}/1.0/intro`, {headers: {cookie: sessionCookieHeader(cookie)}, signal: leaving.signal}).catch(
-        () => 'left',
-      );
+      const request = fetch(`${patient.origin}${PAGE.path}`, {
+        headers: {cookie: sessionCookieHeader(cookie)},
+        signal: leaving.signal,
+      }).catch(() => 'left');
       await vi.waitFor(() => expect(proxy.connections()).toBe(1), {timeout: 5000, interval: 20});
       leaving.abort();
       expect(await request).toBe('left');
@@ -61,7 +63,7 @@ describe('stopping', () => {
       SHUTDOWN_TIMEOUT_SECONDS: '2',
     });
     const stuck = server
-      .request('/1.0/intro', {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})
+      .request(PAGE.path, {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})
       .catch((error: Error) => error);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const signalled = Date.now();

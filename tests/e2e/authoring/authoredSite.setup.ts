@@ -1,8 +1,7 @@
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {writeCategory, writeDoc} from '../../../testkit/docs';
-import {copySite} from '../../../testkit/siteCopy';
-import {buildSiteCopy, siteBuildEnv} from '../siteCopies';
+import {buildSiteCopy, copyFixtureSite, siteBuildEnv} from '../siteCopies';
 import {siteVersions} from '../../../contracts/siteVersions';
 import {test as setup} from '../fixtures';
 import {AUTHORED_SITE, RELEASE_WORD, SECTION_WORDS, SECTIONS, VERSIONS_WITH_SECTIONS} from './authoredSite';
@@ -29,7 +28,7 @@ function addSections(site: string): void {
 
 setup('copy the repository, cut release 3.0, add sections, and build it', async () => {
   setup.setTimeout(300_000);
-  copySite(AUTHORED_SITE);
+  copyFixtureSite(AUTHORED_SITE);
   const run = (args: string[]) => execFileSync(process.execPath, args, {cwd: AUTHORED_SITE, stdio: 'pipe', env: siteBuildEnv()});
 
   run(['--import', 'tsx', path.join(AUTHORED_SITE, 'scripts/release-version.ts'), '3.0', AUTHORED_SITE]);

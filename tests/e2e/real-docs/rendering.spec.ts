@@ -1,12 +1,12 @@
 import path from 'node:path';
 import {builtDocPages} from '../../support/sidebars';
-import {REAL_DOCS_SITE, expect, test} from './realDocsSite';
+import {FIXTURE_SITE, expect, test} from '../fixtureSite';
 
 /** The fixture's pages (testkit/realDocs.ts adds its folders and its root index.md to the current docs). */
 const FIXTURE_PAGE = /^\/(Reference|Guides|overview)(\/|$)/;
 
 function fixturePages(): string[] {
-  return builtDocPages(path.join(REAL_DOCS_SITE, 'build/site'))
+  return builtDocPages(path.join(FIXTURE_SITE, 'build/site'))
     .map((page) => page.url)
     .filter((url) => FIXTURE_PAGE.test(url));
 }

@@ -7,11 +7,11 @@
 import path from 'node:path';
 import {builtPageTitle, QUALITY_GOALS, rankFigures, readerQueries} from '../../../testkit/realDocs';
 import {navbarSearch} from '../../support/search';
-import {expect, REAL_DOCS_SITE, test} from './realDocsSite';
+import {expect, FIXTURE_SITE, test} from '../fixtureSite';
 
 const FOLDERS = ['Reference', 'Guides'];
 
-const titleOf = (url: string) => builtPageTitle(path.join(REAL_DOCS_SITE, 'build/site'), url);
+const titleOf = (url: string) => builtPageTitle(path.join(FIXTURE_SITE, 'build/site'), url);
 
 interface Outcome {
   query: string;

@@ -1,4 +1,4 @@
-import {expect, test} from '../fixtures';
+import {expect, test} from '../fixtureSite';
 import type {Page} from '@playwright/test';
 import {
   blockingViolations,
@@ -8,7 +8,7 @@ import {
   type AxeScope,
   type ColourScheme,
 } from '../../support/axe';
-import {ROUTES, type SiteRoute} from '../../support/routes';
+import {ROUTES, type SiteRoute} from '../../support/specificationRoutes';
 import {accountMenu} from '../navbar';
 import {abortSignInCodeOnce, blockPageChunks, CHUNK_FAILURE_ERRORS, throwFromFirstResizeObserver} from '../failures';
 

@@ -1,5 +1,5 @@
 /** The colour mode: it follows the reader's system until the reader chooses, and keeps the choice. */
-import {expect, test} from '../fixtures';
+import {expect, test} from '../fixtureSite';
 import {colorModeToggle} from '../navbar';
 
 test.describe('with a light system preference', () => {

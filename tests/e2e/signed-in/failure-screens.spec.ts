@@ -2,7 +2,7 @@
  * What a signed-in reader sees when a page cannot be shown: the site's chrome around a screen that
  * says what happened, with a button that tries again and works once the cause is gone.
  */
-import {expect, test} from '../fixtures';
+import {expect, test} from '../fixtureSite';
 import type {Page} from '@playwright/test';
 import {accountMenu, expectHydrated, mainNavbar} from '../navbar';
 import {abortSignInCodeOnce, blockPageChunks, CHUNK_FAILURE_ERRORS, throwFromFirstResizeObserver} from '../failures';

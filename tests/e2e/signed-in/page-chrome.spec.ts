@@ -1,5 +1,5 @@
 /** What frames every page for a signed-in reader: announcement bar, navbar, footer, landmarks. */
-import {expect, test} from '../fixtures';
+import {expect, test} from '../fixtureSite';
 import {accountMenu, expectHydrated, mainNavbar} from '../navbar';
 import {DEMO_READER_NAME} from '../readerState';
 

@@ -3,7 +3,7 @@
  * its 301 for each spelling: tests/integration/gate-hardening.test.ts). Here a browser follows two of them
  * to the page it renders: a file name, and the letter case the browser's router would otherwise ignore.
  */
-import {expect, test} from '../fixtures';
+import {expect, test} from '../fixtureSite';
 
 const SPELLINGS = [
   {from: '/Chapter%202_%20Documentation.html', to: '/Chapter%202_%20Documentation', h1: 'Chapter 2: Documentation'},

@@ -1,5 +1,5 @@
 /** The navbar on a phone: one menu button for the doc sidebar and the site's items. */
-import {expect, test} from '../fixtures';
+import {expect, test} from '../fixtureSite';
 import {expectHydrated} from '../navbar';
 import {DEMO_READER_NAME} from '../readerState';
 

@@ -6,10 +6,9 @@ import type {BrowserContext, Page} from '@playwright/test';
 import {expectAccessibleInEachScheme} from '../../support/axe';
 import {lunrRules} from '../../../src/search/engine/lunrRules';
 import {readBuiltSearchIndex, partFile} from '../../../testkit/builtSearchIndex';
-import {SITE_BUILD_DIR} from '../../support/builtFiles';
 import {holdParts, isPartUrl, navbarSearch, searchFromNavbar} from '../../support/search';
 import {ONLY_IN_1_0} from '../../support/searchWords';
-import {expect, test} from '../fixtures';
+import {expect, FIXTURE_SITE_BUILD, test} from '../fixtureSite';
 import {accountMenu} from '../navbar';
 
 interface PopupState {
@@ -21,7 +20,7 @@ interface PopupState {
 
 /** A word the 1.0 index holds as typed, in a term part not among `fetched` (part files below the build). */
 function wordOfUnloadedTermPart(fetched: ReadonlySet<string>): string {
-  const {manifest, termParts} = readBuiltSearchIndex(SITE_BUILD_DIR, '1.0');
+  const {manifest, termParts} = readBuiltSearchIndex(FIXTURE_SITE_BUILD, '1.0');
   const unloaded = termParts.filter((_, index) => !fetched.has(partFile(manifest.termParts.names[index]!)));
   const word = unloaded
     .flatMap((part) => part.terms)

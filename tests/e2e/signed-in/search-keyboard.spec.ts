@@ -1,7 +1,7 @@
 /** The navbar box from the keyboard, as a WAI-ARIA combobox: the active suggestion, Enter, Escape, Ctrl+K. */
 import {navbarSearch, searchFromNavbar} from '../../support/search';
 import {ONLY_IN_1_0} from '../../support/searchWords';
-import {expect, test} from '../fixtures';
+import {expect, test} from '../fixtureSite';
 import {expectHydrated} from '../navbar';
 
 test('arrow keys move the active suggestion, which the box names, and Enter opens it', async ({page}) => {

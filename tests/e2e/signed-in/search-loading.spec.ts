@@ -2,10 +2,9 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Request} from '@playwright/test';
-import {SITE_BUILD_DIR} from '../../support/builtFiles';
 import {PARTS_DIR, type SearchManifest} from '../../../contracts/searchIndexFiles';
 import {indexResponse, isPartUrl, manifestPath, navbarSearch, searchFromNavbar} from '../../support/search';
-import {expect, test} from '../fixtures';
+import {expect, FIXTURE_SITE_BUILD, test} from '../fixtureSite';
 
 test('a page fetches its version manifest while idle, before any interaction', async ({page, context}) => {
   const manifest = indexResponse(context, manifestPath('1.0'));
@@ -21,7 +20,7 @@ test('a query loads the parts its words and answers need, not the whole index', 
   };
   context.on('request', record);
   await page.goto('/1.0/intro');
-  const manifest = JSON.parse(readFileSync(path.join(SITE_BUILD_DIR, manifestPath('1.0')), 'utf8')) as SearchManifest;
+  const manifest = JSON.parse(readFileSync(path.join(FIXTURE_SITE_BUILD, manifestPath('1.0')), 'utf8')) as SearchManifest;
   const popup = await searchFromNavbar(page, 'accordionlike');
   await expect(popup.getByRole('option').first()).toContainText('Collapsible Sections');
   context.off('request', record);

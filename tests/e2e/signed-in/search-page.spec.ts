@@ -1,15 +1,14 @@
 /** The search page: the version and section it searches, what it offers, and the queries it is given. */
-import path from 'node:path';
 import type {Page} from '@playwright/test';
 import {MANIFEST_FILE} from '../../../contracts/searchIndexFiles';
 import {isPartUrl} from '../../support/search';
 import {sectionSearchCases} from '../../support/searchSections';
 import {siteVersions} from '../../../contracts/siteVersions';
 import {ONLY_IN_1_0} from '../../support/searchWords';
-import {expect, test} from '../fixtures';
+import {expect, FIXTURE_SITE, test} from '../fixtureSite';
+import {TEST_DOCS} from '../siteCopies';
 import {mainNavbar} from '../navbar';
 
-const SITE = path.resolve(__dirname, '../../..');
 const FOUND = /^\d+ documents? found$/;
 
 /** The pages the search page lists, as their links' addresses without the highlight. */
@@ -50,12 +49,12 @@ test('a version that does not exist is named, and the current version searched i
   await expect(page.getByText(FOUND)).toBeVisible();
 });
 
-for (const version of siteVersions(SITE)) {
+for (const version of siteVersions(TEST_DOCS)) {
   test(`offers the sections of ${version.label} only, and each one keeps to its own pages of the version's index`, async ({
     page,
     context,
   }) => {
-    const cases = sectionSearchCases(SITE).filter(
+    const cases = sectionSearchCases(FIXTURE_SITE).filter(
       (searched) => searched.versionParam === (version.route === '' ? '' : `${version.route}/`),
     );
     const indexFiles: string[] = [];

@@ -2,17 +2,14 @@
  * The navbar box from a page of every section of both versions: each searches its whole version
  * (its manifest, no index of its own), finds its pages, and offers the search page of the version and
  * of the section. (A generated site with sections of the same names in both versions:
- * authoring/search-sections.spec.ts.)
+ * authoring/search-sections.spec.ts; the site's own sections: site/search-sections.spec.ts.)
  */
-import path from 'node:path';
-import {GATE_URL} from '../../support/environment';
 import {checkSearchFrom, sectionSearchCases} from '../../support/searchSections';
-import {test} from '../fixtures';
+import {TEST_DOCS} from '../siteCopies';
+import {test} from '../fixtureSite';
 
-const SITE = path.resolve(__dirname, '../../..');
-
-for (const searched of sectionSearchCases(SITE)) {
-  test(`${searched.name}: ${searched.page} searches ${searched.manifest}`, async ({page}) => {
-    await checkSearchFrom(page, GATE_URL, searched);
+for (const searched of sectionSearchCases(TEST_DOCS)) {
+  test(`${searched.name}: ${searched.page} searches ${searched.manifest}`, async ({page, siteGate}) => {
+    await checkSearchFrom(page, siteGate.origin, searched);
   });
 }

@@ -6,9 +6,8 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
 import {partUrl, type SearchManifest} from '../../../contracts/searchIndexFiles';
-import {SITE_BUILD_DIR} from '../../support/builtFiles';
 import {ANSWERED, manifestPath, navbarSearch, PARTS_PATTERN} from '../../support/search';
-import {expect, test} from '../fixtures';
+import {expect, FIXTURE_SITE_BUILD, test} from '../fixtureSite';
 import {expectHydrated} from '../navbar';
 
 declare global {
@@ -85,7 +84,7 @@ test("a late answer to an earlier query does not replace the answer to the reade
   await expectHydrated(page);
   const {box, popup} = navbarSearch(page);
   // Hold 1.0's document parts: a query with answers waits for them, one without answers does not.
-  const {docParts} = JSON.parse(readFileSync(path.join(SITE_BUILD_DIR, manifestPath('1.0')), 'utf8')) as SearchManifest;
+  const {docParts} = JSON.parse(readFileSync(path.join(FIXTURE_SITE_BUILD, manifestPath('1.0')), 'utf8')) as SearchManifest;
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const held = new Set(docParts.names.map((name) => partUrl('/', name)));

@@ -1,7 +1,7 @@
 /** The navbar search box: what it suggests, from which version's index, where it leads, and what it does with odd queries. */
 import {searchFromNavbar} from '../../support/search';
 import {ONLY_IN_1_0} from '../../support/searchWords';
-import {expect, test} from '../fixtures';
+import {expect, test} from '../fixtureSite';
 import {mainNavbar} from '../navbar';
 
 test('a 1.0 page finds a word of its version and highlights it on the page found', async ({page}) => {

@@ -1,5 +1,5 @@
 /** "Skip to main content": the first Tab stop of every page, and where it leads. */
-import {expect, test} from '../fixtures';
+import {expect, test} from '../fixtureSite';
 import type {Page} from '@playwright/test';
 import {expectHydrated} from '../navbar';
 

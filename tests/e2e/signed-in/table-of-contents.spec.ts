@@ -1,6 +1,6 @@
 /** The table of contents beside a doc: the page's h2 and h3 headings, nothing else. */
 import type {Locator} from '@playwright/test';
-import {expect, test} from '../fixtures';
+import {expect, test} from '../fixtureSite';
 
 test('lists the h2 and h3 headings only, every one of them', async ({page}) => {
   await page.goto('/1.0/test');

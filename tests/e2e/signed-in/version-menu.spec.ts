@@ -1,5 +1,5 @@
 /** The version menu of the navbar: which versions it lists, and where each leads from the page shown. */
-import {expect, test} from '../fixtures';
+import {expect, test} from '../fixtureSite';
 import {expectNavbarSettled, openVersionMenuByKeyboard, versionMenu} from '../navbar';
 
 test('lists 2.0 and 1.0 and switches between them', async ({page}) => {

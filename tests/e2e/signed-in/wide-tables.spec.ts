@@ -1,5 +1,5 @@
 /** Markdown tables wider than a phone: they scroll sideways inside a region a keyboard can reach. */
-import {expect, test} from '../fixtures';
+import {expect, test} from '../fixtureSite';
 import {expectHydrated} from '../navbar';
 
 test.use({viewport: {width: 375, height: 740}});

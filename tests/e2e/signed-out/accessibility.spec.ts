@@ -1,4 +1,4 @@
-import {expect, test} from '../fixtures';
+import {expect, signedOutTest as test} from '../fixtureSite';
 import type {Page} from '@playwright/test';
 import {expectAccessibleInEachScheme} from '../../support/axe';
 import {newAccount, uniqueEmail} from '../../support/emulator';

@@ -1,5 +1,6 @@
 /** The account menu of a reader of this spec's own: its keyboard, and an address too long for the navbar. */
-import {expect, signInAt, test} from '../fixtures';
+import {signInAt} from '../fixtures';
+import {expect, signedOutTest as test} from '../fixtureSite';
 import type {Locator} from '@playwright/test';
 import {newAccount, uniqueEmail} from '../../support/emulator';
 

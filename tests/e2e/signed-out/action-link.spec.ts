@@ -3,9 +3,9 @@
  * own verification link never verifies an address, the password link is sent instead; every other link
  * goes on to Firebase's handler (here the emulator's), so password resets keep working.
  */
-import {expect, test} from '../fixtures';
+import {expect, signedOutTest as test} from '../fixtureSite';
 import {requestVerificationEmail, sentEmails, signInWithPassword, signUp, uniqueEmail, type OobCode} from '../../support/emulator';
-import {EMULATOR_HOST, GATE_URL} from '../../support/environment';
+import {EMULATOR_HOST} from '../../support/environment';
 import {signInThroughLoginPage} from '../../../testkit/loginPage';
 
 // The refusals this spec provokes: the gate's 403 to the stranger, the identity service's 400 to the
@@ -30,6 +30,7 @@ async function sentTo(email: string, kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET'): P
 test("Firebase's verification link sends the password link instead, and the stranger's password does not survive it", async ({
   page,
   request,
+  siteGate,
 }) => {
   // A stranger registers an address of the allowed domain through Firebase's API, with a password of their
   // own, and has Firebase itself send the mailbox a genuine verification email.
@@ -50,8 +51,8 @@ test("Firebase's verification link sends the password link instead, and the stra
 
   // The address is still unverified: the gate refuses the stranger.
   const {idToken: strangersToken} = await signInWithPassword(email, 'the-strangers-password');
-  const session = await request.post(`${GATE_URL}/api/session`, {
-    headers: {origin: GATE_URL, 'sec-fetch-site': 'same-origin'},
+  const session = await request.post(`${siteGate.origin}/api/session`, {
+    headers: {origin: siteGate.origin, 'sec-fetch-site': 'same-origin'},
     data: {idToken: strangersToken},
   });
   expect(session.status()).toBe(403);
@@ -59,11 +60,11 @@ test("Firebase's verification link sends the password link instead, and the stra
 
   // The owner chooses the password through the link just sent; the emulator's page then leads back to /login.
   await page.goto(`${reset.oobLink}&newPassword=the-owners-password`);
-  await expect(page).toHaveURL(`${GATE_URL}/login?redirect=%2F`);
+  await expect(page).toHaveURL('/login?redirect=%2F');
   await signInThroughLoginPage(page, {email, password: 'the-strangers-password'});
   await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
   await signInThroughLoginPage(page, {email, password: 'the-owners-password'});
-  await expect(page).toHaveURL(`${GATE_URL}/`);
+  await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', {level: 1, name: 'Tutorial Hub'})).toBeVisible();
 });
 
@@ -88,7 +89,7 @@ test("a password-reset link goes on to Firebase's handler, query intact, and res
   await page.goto(`/login${query}`);
   expect((await forwarded).url()).toBe(`http://${EMULATOR_HOST}/emulator/action${query}`);
 
-  await expect(page).toHaveURL(`${GATE_URL}/login?redirect=%2F1.0%2Fintro`);
+  await expect(page).toHaveURL('/login?redirect=%2F1.0%2Fintro');
   await signInThroughLoginPage(page, {email: reader.email, password: 'a-new-long-password'});
-  await expect(page).toHaveURL(`${GATE_URL}/1.0/intro`);
+  await expect(page).toHaveURL('/1.0/intro');
 });

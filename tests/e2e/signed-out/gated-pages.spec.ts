@@ -4,8 +4,7 @@
  * (tests/integration/gate-access.test.ts); here a browser follows it from one page of each kind.
  */
 import {loginUrlFor} from '../../../contracts/paths';
-import {GATE_URL} from '../../support/environment';
-import {expect, test} from '../fixtures';
+import {expect, signedOutTest as test} from '../fixtureSite';
 
 const PAGES = ['/', '/search', '/Chapter%202_%20Documentation', '/1.0', '/1.0/tutorial-basics/create-a-page', '/no-such-page'];
 
@@ -14,7 +13,7 @@ test('a page of each kind, and an unknown one, leads to the login page with the 
     await test.step(decodeURI(url), async () => {
       const target = `${url}?ref=mail`;
       await page.goto(target);
-      await expect(page).toHaveURL(`${GATE_URL}${loginUrlFor(target)}`);
+      await expect(page).toHaveURL(`${loginUrlFor(target)}`);
       await expect(page.getByRole('heading', {level: 1, name: 'Sign in to Tutorial Hub'})).toBeVisible();
     });
   }

@@ -3,7 +3,7 @@
  * Firebase): the login page says so, keeps what the reader typed, and the retry works once the
  * service is back. The gate of this spec talks to the emulator through a proxy the test cuts.
  */
-import {expect, test} from '../fixtures';
+import {expect, FIXTURE_SITE_BUILD_ROOT, signedOutTest as test} from '../fixtureSite';
 import {startGateProcess, type GateProcess} from '../../support/gateProcess';
 import {startTcpProxy, type TcpProxy} from '../../support/tcpProxy';
 import {EMULATOR_HOST} from '../../support/environment';
@@ -20,7 +20,11 @@ test.use({bypassCSP: true, expectedErrors: /status of 503 .*\/(?:api\/session|1\
 
 test.beforeAll(async () => {
   proxy = await startTcpProxy(EMULATOR_HOST);
-  gate = await startGateProcess({FIREBASE_AUTH_EMULATOR_HOST: proxy.address, IDENTITY_TIMEOUT_SECONDS: '1'});
+  gate = await startGateProcess({
+    BUILD_DIR: FIXTURE_SITE_BUILD_ROOT,
+    FIREBASE_AUTH_EMULATOR_HOST: proxy.address,
+    IDENTITY_TIMEOUT_SECONDS: '1',
+  });
 });
 test.afterAll(async () => {
   await gate?.close();

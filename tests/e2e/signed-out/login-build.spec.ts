@@ -2,7 +2,7 @@
  * The login page is a build of its own (docusaurus.login.config.ts): the site's chrome, and
  * nothing that leads into the docs.
  */
-import {expect, test} from '../fixtures';
+import {expect, signedOutTest as test} from '../fixtureSite';
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`/login has the site's chrome in ${colorScheme} mode, and no way into the docs`, async ({page}) => {

@@ -1,5 +1,6 @@
 /** The login page's words: each form's own subtitle, and why a reader whose session ended is back here. */
-import {expect, signInAt, test} from '../fixtures';
+import {signInAt} from '../fixtures';
+import {expect, signedOutTest as test} from '../fixtureSite';
 import {newAccount, uniqueEmail, updateAccount} from '../../support/emulator';
 import {formLead, SESSION_ENDED_NOTICE} from '../../../src/auth/loginCopy';
 

@@ -4,13 +4,13 @@
  */
 import {signInThroughLoginPage} from '../../../testkit/loginPage';
 import {sessionCookieClaims, nowSeconds, unsignedJwt} from '../../support/emulator';
-import {GATE_URL} from '../../support/environment';
-import {expect, test} from '../fixtures';
+import {expect, signedOutTest as test} from '../fixtureSite';
 
 const PLANTED = {
   name: '__session',
   value: unsignedJwt(sessionCookieClaims({exp: nowSeconds() - 60})),
-  domain: new URL(GATE_URL).hostname,
+  // Every gate of the tests listens on loopback.
+  domain: '127.0.0.1',
   path: '/1.0',
 };
 
@@ -23,11 +23,11 @@ test('a planted cookie neither locks the reader out nor sends the login page rou
   );
   await page.goto('/1.0/intro');
   await signInThroughLoginPage(page, reader);
-  await expect(page).toHaveURL(`${GATE_URL}/1.0/intro`);
+  await expect(page).toHaveURL('/1.0/intro');
   await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
   expect(sessionsStarted).toHaveLength(1);
   // Both cookies are still there: the site's own cannot replace one of another path.
-  expect((await context.cookies(`${GATE_URL}/1.0/intro`)).filter((cookie) => cookie.name === '__session')).toHaveLength(2);
+  expect((await context.cookies(page.url())).filter((cookie) => cookie.name === '__session')).toHaveLength(2);
 });
 
 test.describe('when the new cookie does not reach the site', () => {
@@ -41,6 +41,6 @@ test.describe('when the new cookie does not reach the site', () => {
     await expect(page.getByRole('alert')).toHaveText(
       'Signing in did not stick: this browser keeps sending the site another session cookie. Clear the cookies of this site in your browser settings, then sign in again.',
     );
-    await expect(page).toHaveURL(`${GATE_URL}/login?redirect=%2F1.0%2Fintro`);
+    await expect(page).toHaveURL('/login?redirect=%2F1.0%2Fintro');
   });
 });

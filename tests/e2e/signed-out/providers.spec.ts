@@ -3,8 +3,7 @@
  * against the Auth emulator, so on an offline machine the provider page cannot be reached: this
  * proves the reader is told, not left waiting. It does not prove a provider sign-in succeeds.
  */
-import {expect, test} from '../fixtures';
-import {GATE_URL} from '../../support/environment';
+import {expect, signedOutTest as test} from '../fixtureSite';
 
 // The provider's loader, refused on purpose.
 test.use({expectedErrors: /ERR_NAME_NOT_RESOLVED \(https:\/\/apis\.google\.com\//});
@@ -15,7 +14,7 @@ for (const provider of ['Google', 'GitHub']) {
     await page.goto('/login');
     await page.getByRole('button', {name: `Continue with ${provider}`}).click();
     await expect(page.getByRole('alert')).not.toBeEmpty({timeout: 20_000});
-    await expect(page).toHaveURL(`${GATE_URL}/login`);
+    await expect(page).toHaveURL('/login');
     await expect(page.getByRole('button', {name: 'Sign in', exact: true})).toBeEnabled();
   });
 }

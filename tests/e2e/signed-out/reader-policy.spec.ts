@@ -4,10 +4,9 @@
  * are told, in one sentence, that they are not on the list; and the page never tells a stranger which
  * addresses have accounts.
  */
-import {expect, test} from '../fixtures';
+import {expect, FIXTURE_SITE_BUILD_ROOT, signedOutTest as test} from '../fixtureSite';
 import type {Page} from '@playwright/test';
 import {newAccount, sentEmails, signUp, uniqueEmail, updateAccount} from '../../support/emulator';
-import {GATE_URL} from '../../support/environment';
 import {startGateProcess, type GateProcess} from '../../support/gateProcess';
 import {newReader} from '../../support/reader';
 import {signInThroughLoginPage} from '../../../testkit/loginPage';
@@ -68,7 +67,7 @@ test.describe('a new account', () => {
   test('chooses its password through the link sent, which verifies the address, then reads the page it wanted', async ({page}) => {
     const email = uniqueEmail('new-reader');
     await page.goto('/reusable1');
-    await expect(page).toHaveURL(`${GATE_URL}/login?redirect=%2Freusable1`);
+    await expect(page).toHaveURL('/login?redirect=%2Freusable1');
 
     await createAccountOnLoginPage(page, email);
     await expectVerificationPanel(page, signUpCopy(email));
@@ -81,9 +80,9 @@ test.describe('a new account', () => {
 
     // The link's page leads back to the login page, with the page the reader wanted.
     await choosePasswordThrough(page, link, PASSWORD);
-    await expect(page).toHaveURL(`${GATE_URL}/login?redirect=%2Freusable1`);
+    await expect(page).toHaveURL('/login?redirect=%2Freusable1');
     await signInThroughLoginPage(page, {email, password: PASSWORD});
-    await expect(page).toHaveURL(`${GATE_URL}/reusable1`);
+    await expect(page).toHaveURL('/reusable1');
     await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
   });
 
@@ -112,7 +111,7 @@ test.describe('a new account', () => {
     await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
 
     await signInThroughLoginPage(page, {email, password: 'the-owners-password'});
-    await expect(page).toHaveURL(`${GATE_URL}/1.0/intro`);
+    await expect(page).toHaveURL('/1.0/intro');
     await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
   });
 });
@@ -138,7 +137,7 @@ test.describe('an account the policy does not admit', () => {
     await page.getByRole('button', {name: 'Use another account'}).click();
     await expect(page.getByRole('heading', {level: 1, name: 'Sign in to Tutorial Hub'})).toBeFocused();
     await signInThroughLoginPage(page, reader);
-    await expect(page).toHaveURL(`${GATE_URL}/1.0/intro`);
+    await expect(page).toHaveURL('/1.0/intro');
     await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
   });
 
@@ -205,7 +204,7 @@ test.describe('the page never tells whether an address has an account', () => {
     // The taken address keeps its password until its owner chooses another.
     await page.goto('/login');
     await signInThroughLoginPage(page, known);
-    await expect(page).toHaveURL(`${GATE_URL}/`);
+    await expect(page).toHaveURL('/');
   });
 
   test('the owner of a taken address who goes on is asked to sign in, email filled in', async ({page}) => {
@@ -220,7 +219,7 @@ test.describe('the page never tells whether an address has an account', () => {
     await expect(page.getByLabel('Email')).toHaveValue(known.email);
     await page.getByLabel('Password').fill(known.password);
     await page.getByRole('button', {name: 'Sign in', exact: true}).click();
-    await expect(page).toHaveURL(`${GATE_URL}/1.0/intro`);
+    await expect(page).toHaveURL('/1.0/intro');
   });
 
   test('the password-reset link leads back to the login page, with the page the reader wanted', async ({page}) => {
@@ -232,9 +231,9 @@ test.describe('the page never tells whether an address has an account', () => {
     await expect(page.getByRole('status')).toHaveText(`If an account uses ${reader.email}, a link to reset its password is on its way.`);
 
     await choosePasswordThrough(page, await linkSentTo(reader.email, 'PASSWORD_RESET'), 'a-new-long-password');
-    await expect(page).toHaveURL(`${GATE_URL}/login?redirect=%2F1.0%2Fintro`);
+    await expect(page).toHaveURL('/login?redirect=%2F1.0%2Fintro');
     await signInThroughLoginPage(page, {email: reader.email, password: 'a-new-long-password'});
-    await expect(page).toHaveURL(`${GATE_URL}/1.0/intro`);
+    await expect(page).toHaveURL('/1.0/intro');
   });
 });
 
@@ -258,7 +257,7 @@ test.describe('sign-up', () => {
   test.describe('closed on the gate', () => {
     let gate: GateProcess;
     test.beforeAll(async () => {
-      gate = await startGateProcess({SIGN_UP: 'closed'});
+      gate = await startGateProcess({BUILD_DIR: FIXTURE_SITE_BUILD_ROOT, SIGN_UP: 'closed'});
     });
     test.afterAll(async () => {
       await gate?.close();

@@ -1,6 +1,6 @@
 /** A signed-in reader's session: it lasts across reloads and tabs, and the login page renews it. */
-import {GATE_URL} from '../../support/environment';
-import {expect, signInAt, test} from '../fixtures';
+import {signInAt} from '../fixtures';
+import {expect, signedOutTest as test} from '../fixtureSite';
 
 test('lasts across a reload and into a new tab', async ({page, context, reader}) => {
   await signInAt(page, '/1.0/intro', reader);
@@ -19,7 +19,7 @@ test('once the server session ended, the login page signs the reader back in sil
   await page.goto('about:blank');
   await context.clearCookies({name: '__session'});
   await page.goto('/1.0/test#tabs');
-  await expect(page).toHaveURL(`${GATE_URL}/1.0/test#tabs`);
+  await expect(page).toHaveURL('/1.0/test#tabs');
   await expect(page.getByRole('heading', {level: 1, name: 'Markdown Feature Test'})).toBeVisible();
   expect((await context.cookies()).map((cookie) => cookie.name)).toContain('__session');
 });
@@ -27,6 +27,6 @@ test('once the server session ended, the login page signs the reader back in sil
 test('a signed-in reader who opens /login is sent on to the page it names', async ({page, reader}) => {
   await signInAt(page, '/', reader);
   await page.goto('/login?redirect=%2F1.0%2FCollapsible#how-collapsible-sections-work');
-  await expect(page).toHaveURL(`${GATE_URL}/1.0/Collapsible#how-collapsible-sections-work`);
+  await expect(page).toHaveURL('/1.0/Collapsible#how-collapsible-sections-work');
   await expect(page.getByRole('heading', {level: 1, name: 'Collapsible Sections'})).toBeVisible();
 });

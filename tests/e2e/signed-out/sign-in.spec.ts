@@ -1,14 +1,14 @@
 /** Signing in with email and password on the login page, and where the reader lands. */
 import {DEMO_READER} from '../../../contracts/demoReader';
 import {signInThroughLoginPage} from '../../../testkit/loginPage';
-import {EMULATOR_HOST, GATE_URL} from '../../support/environment';
-import {expect, test} from '../fixtures';
+import {EMULATOR_HOST} from '../../support/environment';
+import {expect, signedOutTest as test} from '../fixtureSite';
 
 test('with email and password lands on the deep link, query and hash included', async ({page, context}) => {
   await page.goto('/1.0/tutorial-basics/create-a-page?from=mail#create-your-first-react-page');
   await expect(page).toHaveURL(/\/login\?redirect=%2F1\.0%2Ftutorial-basics%2Fcreate-a-page%3Ffrom%3Dmail#create-your-first-react-page$/);
   await signInThroughLoginPage(page);
-  await expect(page).toHaveURL(`${GATE_URL}/1.0/tutorial-basics/create-a-page?from=mail#create-your-first-react-page`);
+  await expect(page).toHaveURL('/1.0/tutorial-basics/create-a-page?from=mail#create-your-first-react-page');
   await expect(page.getByRole('heading', {level: 1, name: 'Create a Page'})).toBeVisible();
   const session = (await context.cookies()).find((cookie) => cookie.name === '__session');
   expect(session).toMatchObject({httpOnly: true, sameSite: 'Lax', path: '/'});
@@ -32,7 +32,7 @@ test('shows progress while the request is in flight, and ignores a second click'
     button.click();
   });
   await expect(page.getByRole('button', {name: 'Signing in…'})).toBeDisabled();
-  await expect(page).toHaveURL(`${GATE_URL}/1.0/intro`);
+  await expect(page).toHaveURL('/1.0/intro');
   expect(sessionRequests).toBe(1);
 });
 
@@ -44,7 +44,7 @@ test.describe('refused', () => {
     await page.goto('/login?redirect=%2F1.0%2Fintro');
     await signInThroughLoginPage(page, {password: 'not-the-password'});
     await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
-    await expect(page).toHaveURL(`${GATE_URL}/login?redirect=%2F1.0%2Fintro`);
+    await expect(page).toHaveURL('/login?redirect=%2F1.0%2Fintro');
     await expect(page.getByLabel('Password')).toBeVisible();
   });
 });
@@ -77,11 +77,11 @@ test('never follows a hostile redirect off the site (every spelling: tests/unit/
   // Signing in on the form, then coming back signed in: both leave through the same target.
   await page.goto(`/login?redirect=${encodeURIComponent(hostile[0]!)}`);
   await signInThroughLoginPage(page, reader);
-  await expect(page).toHaveURL(`${GATE_URL}/`);
+  await expect(page).toHaveURL('/');
   for (const redirect of hostile) {
     await test.step(JSON.stringify(redirect), async () => {
       await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
-      await expect(page).toHaveURL(`${GATE_URL}/`);
+      await expect(page).toHaveURL('/');
       await expect(page.getByRole('heading', {level: 1, name: 'Tutorial Hub'})).toBeVisible();
     });
   }

@@ -9,12 +9,12 @@ import type {Page} from '@playwright/test';
 import {partUrl, type SearchManifest} from '../../../contracts/searchIndexFiles';
 import {loginUrlFor} from '../../../contracts/paths';
 import {SITE_BUILD_DIR} from '../../support/builtFiles';
-import {GATE_URL} from '../../support/environment';
 import {indexResponse, manifestPath} from '../../support/search';
-import {expect, signInAt, test} from '../fixtures';
+import {signInAt} from '../fixtures';
+import {expect, signedOutTest as test} from '../fixtureSite';
 
 /** Whoever signs out on purpose starts afresh at the bare login page. */
-const AT_LOGIN_AFTER_SIGN_OUT = `${GATE_URL}/login`;
+const AT_LOGIN_AFTER_SIGN_OUT = '/login';
 const ROUNDS = 3;
 /** A version's manifest and one of its parts: what a signed-out browser must no longer get. */
 const MANIFEST = manifestPath('');
@@ -46,7 +46,7 @@ test(`lands on /login in this tab and the other, ${ROUNDS} times over`, async ({
     await signOutFromMenu(page);
     await expectLoginPage(page, AT_LOGIN_AFTER_SIGN_OUT);
     // Firebase tells the other tab through its IndexedDB persistence, which it polls.
-    await expectLoginPage(other, `${GATE_URL}${loginUrlFor('/1.0/Collapsible')}`);
+    await expectLoginPage(other, loginUrlFor('/1.0/Collapsible'));
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('__session');
     await other.close();
   }
@@ -71,7 +71,7 @@ test('replaces the page it happens on: Back cannot show it again, and its files 
   await expect(page).toHaveURL(AT_LOGIN_AFTER_SIGN_OUT);
 
   await page.goBack();
-  await expectLoginPage(page, `${GATE_URL}${loginUrlFor('/1.0/Collapsible')}`);
+  await expectLoginPage(page, loginUrlFor('/1.0/Collapsible'));
   await expect(page.getByText('accordionlike')).toHaveCount(0);
   expect((await page.request.get(chunk!)).status()).toBe(401);
   expect((await page.request.get(MANIFEST)).status()).toBe(401);
@@ -90,7 +90,7 @@ test('"Sign out everywhere" ends the session in another browser too', async ({pa
   expect((await otherPage.request.get(MANIFEST)).status()).toBe(401);
   expect((await otherPage.request.get(PART)).status()).toBe(401);
   await otherPage.goto('/1.0/Collapsible');
-  await expect(otherPage).toHaveURL(`${GATE_URL}${loginUrlFor('/1.0/Collapsible')}`);
+  await expect(otherPage).toHaveURL(`${loginUrlFor('/1.0/Collapsible')}`);
   await elsewhere.close();
 });
 
@@ -108,7 +108,7 @@ test.describe('when the server cannot end the session', () => {
     await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('alert')).toHaveText(
       'You are still signed in: the site could not end your session. Try again in a moment.',
     );
-    await expect(page).toHaveURL(`${GATE_URL}/reusable1`);
+    await expect(page).toHaveURL('/reusable1');
     await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
     await expect(page.getByRole('button', {name: 'Sign out', exact: true})).toBeEnabled();
 

@@ -1,0 +1,42 @@
+/**
+ * The site the product's browser tests run on: a copy of the repository with the tests' own docs
+ * (tests/fixtures/test-docs) and the real-docs fixture (testkit/realDocs.ts) added to its current
+ * version, built once a run by fixtureSite.setup.ts and served by a gate of its own. Whatever docs the
+ * site itself has, these tests know what they find; the site's own docs are checked by tests/e2e/site/.
+ */
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {GATE_PORT} from '../support/environment';
+import {siteCopyTest} from './siteCopies';
+
+export {expect} from './fixtures';
+
+/** One per checkout (its gate port), so that two checkouts can run their tests side by side. */
+export const FIXTURE_SITE = path.join(tmpdir(), `tutorial-hub-fixture-site-${GATE_PORT}`);
+export const FIXTURE_SITE_BUILD = path.join(FIXTURE_SITE, 'build/site');
+
+/** The one image from another site in the real docs (a badge in Guides/Contributing.md), allowed as an operator would. */
+export const FIXTURE_MEDIA_ORIGINS = 'https://gitpod.io';
+
+/** What that site answers: the machine has no internet, so the browser gets it from here. */
+const BADGE = '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="45"><rect width="160" height="45" fill="#ffae33"/></svg>';
+
+export const test = siteCopyTest(FIXTURE_SITE, {MEDIA_ORIGINS: FIXTURE_MEDIA_ORIGINS}).extend<{otherSite: void}>({
+  // Pages open with relative URLs, as on the repository's own gate.
+  baseURL: async ({siteGate}, use) => use(siteGate.origin),
+  otherSite: [
+    async ({context}, use) => {
+      await context.route(`${FIXTURE_MEDIA_ORIGINS}/**`, (route) => route.fulfill({contentType: 'image/svg+xml', body: BADGE}));
+      await use();
+    },
+    {auto: true},
+  ],
+});
+
+/** The same site for a visitor who is not signed in (a test signs its own reader in where it needs one). */
+export const signedOutTest = test.extend({
+  storageState: async ({}, use) => use(undefined),
+});
+
+/** What a test that starts a gate of its own serves: this site's build. */
+export const FIXTURE_SITE_BUILD_ROOT = path.join(FIXTURE_SITE, 'build');
