@@ -1,7 +1,8 @@
 /**
- * Shows a doc's name once: when the heading a doc opens with (after an HTML banner, say) names the
- * page but is not a `#` heading, it becomes the page's H1, so Docusaurus does not add the title above
- * it as a second one (plugins/markdown/pageTitle.ts has the rule).
+ * Shows a doc's name once, first: when the heading a doc opens with (after an HTML banner, say) names
+ * the page but is not a `#` heading, it becomes the page's H1, so Docusaurus does not add the title above
+ * it as a second one (plugins/markdown/pageTitle.ts has the rule); and a page's H1 comes before such a
+ * banner, where the page's name is read first (the search index, too, names a page by its first H1).
  */
 import path from 'node:path';
 import type {Heading, Root} from 'mdast';
@@ -24,5 +25,7 @@ export default function remarkPageHeading() {
     const frontMatter = (file.data as {frontMatter?: {title?: unknown}}).frontMatter ?? {};
     const title = typeof frontMatter.title === 'string' ? frontMatter.title : path.parse(file.path).name;
     if (isPageHeading({depth: opening.depth, text: headingSource(opening, file)}, title)) opening.depth = 1;
+    const at = root.children.indexOf(opening);
+    if (opening.depth === 1 && at > 0) root.children.unshift(...root.children.splice(at, 1));
   };
 }

@@ -10,6 +10,7 @@ import {sectionsIn} from '../../plugins/search/sections';
 import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
 import {searchFromNavbar} from './search';
 import {siteVersions} from '../../contracts/siteVersions';
+import {isFolderIndex, titleFromContent} from '../../plugins/markdown/pageTitle';
 
 export interface SectionSearchCase {
   /** `2.0, Tutorial - Basics`, or `1.0, outside every section`. */
@@ -29,18 +30,24 @@ export interface SectionSearchCase {
   versionParam: string;
 }
 
-/** A doc straight in `dir` whose URL follows its file name, with its title and that title's words. */
+/**
+ * A doc straight in `dir` whose URL follows its file name, with its title (as the site gives it:
+ * plugins/markdown/pageTitle.ts) and that title's words.
+ */
 function plainDocIn(dir: string): {file: string; title: string; query: string} {
   for (const file of readdirSync(dir)
     .filter((name) => /\.mdx?$/.test(name) && !name.startsWith('_'))
     .sort()) {
-    const {data} = matter(readFileSync(path.join(dir, file), 'utf8'));
-    if (typeof data.title === 'string' && data.slug === undefined && data.unlisted !== true && !/^\d/.test(file)) {
+    const {data, content} = matter(readFileSync(path.join(dir, file), 'utf8'));
+    const name = file.replace(/\.mdx?$/, '');
+    const docFile = {name, folder: path.basename(dir)};
+    const title = typeof data.title === 'string' ? data.title : (titleFromContent(content, docFile) ?? name);
+    if (data.slug === undefined && data.id === undefined && data.unlisted !== true && !/^\d/.test(file) && !isFolderIndex(docFile)) {
       // Punctuation is part of a search token ("Congratulations!"), not of the indexed words.
       return {
-        file: file.replace(/\.mdx?$/, ''),
-        title: data.title,
-        query: data.title
+        file: name,
+        title,
+        query: title
           .replace(/[^\w\s]/g, ' ')
           .replace(/\s+/g, ' ')
           .trim(),
