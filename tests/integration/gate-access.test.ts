@@ -138,7 +138,7 @@ describe('signed out', () => {
 
   it('no signed-out response carries the text of any doc page', async () => {
     const samples = docTextSamples();
-    expect(samples.length).toBeGreaterThan(30);
+    expect(samples.length).toBeGreaterThan(0);
     for (const {url} of files) {
       const {body} = await get(url);
       for (const {doc, text} of samples) {

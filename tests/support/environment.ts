@@ -19,11 +19,10 @@ export const TEST_GATE_ENV: Readonly<Record<string, string>> = {
   FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
   SESSION_REVOCATION_CHECK_SECONDS: '0',
   ALLOWED_EMAIL_DOMAINS: ALLOWED_TEST_DOMAIN,
-  // The operator's setting for docs with images from other sites (CONTRIBUTING.md, "Bringing existing docs").
-  MEDIA_ORIGINS: process.env.MEDIA_ORIGINS ?? '',
 };
 
 /** The gate server as the browser tests run it. */
 export function gateServerEnv(): Record<string, string> {
-  return {PORT: String(GATE_PORT), HOST: '127.0.0.1', ...TEST_GATE_ENV};
+  // With the operator's setting for the site's docs that show images from other sites (CONTRIBUTING.md).
+  return {PORT: String(GATE_PORT), HOST: '127.0.0.1', ...TEST_GATE_ENV, MEDIA_ORIGINS: process.env.MEDIA_ORIGINS ?? ''};
 }
