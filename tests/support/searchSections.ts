@@ -34,7 +34,7 @@ export interface SectionSearchCase {
  * A doc straight in `dir` whose URL follows its file name, with its title (as the site gives it:
  * plugins/markdown/pageTitle.ts) and that title's words.
  */
-function plainDocIn(dir: string): {file: string; title: string; query: string} {
+function plainDocIn(dir: string): {file: string; title: string; query: string} | undefined {
   for (const file of readdirSync(dir)
     .filter((name) => /\.mdx?$/.test(name) && !name.startsWith('_'))
     .sort()) {
@@ -54,7 +54,7 @@ function plainDocIn(dir: string): {file: string; title: string; query: string} {
       };
     }
   }
-  throw new Error(`no doc in ${dir} that search can be checked from`);
+  return undefined;
 }
 
 export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
@@ -62,30 +62,38 @@ export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
     const docsDir = path.join(siteDir, version.docsDir);
     const prefix = version.route === '' ? '' : `/${version.route}`;
     const versionParam = version.route === '' ? '' : `${version.route}/`;
+    // A version's root may hold only its landing page, and a section only pages of its own folders.
     const outside = plainDocIn(docsDir);
     return [
-      {
-        name: `${version.label}, outside every section`,
-        page: `${prefix}/${outside.file}`,
-        title: outside.title,
-        query: outside.query,
-        manifest: `${prefix}/${MANIFEST_FILE}`,
-        context: '',
-        versionParam,
-      },
-      ...sectionsIn(docsDir).map(({folder, label}) => {
+      ...(outside
+        ? [
+            {
+              name: `${version.label}, outside every section`,
+              page: `${prefix}/${outside.file}`,
+              title: outside.title,
+              query: outside.query,
+              manifest: `${prefix}/${MANIFEST_FILE}`,
+              context: '',
+              versionParam,
+            },
+          ]
+        : []),
+      ...sectionsIn(docsDir).flatMap(({folder, label}) => {
         const doc = plainDocIn(path.join(docsDir, folder));
+        if (!doc) return [];
         const context = version.route === '' ? folder : `${version.route}/${folder}`;
-        return {
-          name: `${version.label}, ${label}`,
-          page: `${prefix}/${folder}/${doc.file}`,
-          title: doc.title,
-          query: doc.query,
-          manifest: `${prefix}/${MANIFEST_FILE}`,
-          context,
-          contextLabel: `${label} (${version.label})`,
-          versionParam,
-        };
+        return [
+          {
+            name: `${version.label}, ${label}`,
+            page: `${prefix}/${folder}/${doc.file}`,
+            title: doc.title,
+            query: doc.query,
+            manifest: `${prefix}/${MANIFEST_FILE}`,
+            context,
+            contextLabel: `${label} (${version.label})`,
+            versionParam,
+          },
+        ];
       }),
     ];
   });
