@@ -1,4 +1,5 @@
 import {defineConfig, devices} from '@playwright/test';
+import {parseMediaOrigins} from './contracts/mediaOrigins';
 import {chromiumLaunchOptions} from './testkit/chromium';
 import {GATE_URL, gateServerEnv} from './tests/support/environment';
 import {READER_STATE} from './tests/e2e/readerState';
@@ -8,7 +9,7 @@ import {READER_STATE} from './tests/e2e/readerState';
  * with the Firebase Auth emulator (started around this run by `npm run with-emulator`).
  * Tests are independent (each sign-out uses a reader of its own), so they run in parallel.
  */
-export default defineConfig({
+export default defineConfig<{otherSites: readonly string[]}>({
   testDir: './tests/e2e',
   fullyParallel: true,
   workers: 2,
@@ -43,7 +44,12 @@ export default defineConfig({
     {name: 'signed-out', testMatch: /signed-out\/.*\.spec\.ts/, dependencies: ['fixture site']},
     {name: 'authoring', testMatch: /authoring\/.*\.spec\.ts/, dependencies: ['authored site']},
     // The site's own docs, whatever they are, signed in on the repository's gate.
-    {name: 'site', testMatch: /site\/.*\.spec\.ts/, dependencies: ['reader'], use: {storageState: READER_STATE}},
+    {
+      name: 'site',
+      testMatch: /site\/.*\.spec\.ts/,
+      dependencies: ['reader'],
+      use: {storageState: READER_STATE, otherSites: parseMediaOrigins(process.env.MEDIA_ORIGINS)},
+    },
   ],
   webServer: {
     // The compiled server, as production runs it (`npm run build` compiles it).

@@ -18,19 +18,10 @@ export const FIXTURE_SITE_BUILD = path.join(FIXTURE_SITE, 'build/site');
 /** The one image from another site in the real docs (a badge in Guides/Contributing.md), allowed as an operator would. */
 export const FIXTURE_MEDIA_ORIGINS = 'https://gitpod.io';
 
-/** What that site answers: the machine has no internet, so the browser gets it from here. */
-const BADGE = '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="45"><rect width="160" height="45" fill="#ffae33"/></svg>';
-
-export const test = siteCopyTest(FIXTURE_SITE, {MEDIA_ORIGINS: FIXTURE_MEDIA_ORIGINS}).extend<{otherSite: void}>({
+export const test = siteCopyTest(FIXTURE_SITE, {MEDIA_ORIGINS: FIXTURE_MEDIA_ORIGINS}).extend({
   // Pages open with relative URLs, as on the repository's own gate.
   baseURL: async ({siteGate}, use) => use(siteGate.origin),
-  otherSite: [
-    async ({context}, use) => {
-      await context.route(`${FIXTURE_MEDIA_ORIGINS}/**`, (route) => route.fulfill({contentType: 'image/svg+xml', body: BADGE}));
-      await use();
-    },
-    {auto: true},
-  ],
+  otherSites: [FIXTURE_MEDIA_ORIGINS],
 });
 
 /** The same site for a visitor who is not signed in (a test signs its own reader in where it needs one). */

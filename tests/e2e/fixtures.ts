@@ -25,7 +25,16 @@ interface Fixtures {
   errorGuard: void;
   /** A verified reader of the test's own: signing it out, even everywhere, ends no other test's session. */
   reader: ReaderCredentials;
+  /**
+   * Other sites the docs show media from (the gate's MEDIA_ORIGINS): the machine has no internet, so
+   * the browser gets an image of 160 × 45 from here for every request to them.
+   */
+  otherSites: readonly string[];
+  otherSitesAnswer: void;
 }
+
+const OTHER_SITE_IMAGE =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="45"><rect width="160" height="45" fill="#ffae33"/></svg>';
 
 export const test = base.extend<Fixtures>({
   expectedErrors: [null, {option: true}],
@@ -47,6 +56,18 @@ export const test = base.extend<Fixtures>({
   reader: async ({}, use) => {
     await use(await newReader('e2e'));
   },
+
+  otherSites: [[], {option: true}],
+
+  otherSitesAnswer: [
+    async ({context, otherSites}, use) => {
+      for (const origin of otherSites) {
+        await context.route(`${origin}/**`, (route) => route.fulfill({contentType: 'image/svg+xml', body: OTHER_SITE_IMAGE}));
+      }
+      await use();
+    },
+    {auto: true},
+  ],
 });
 
 /**
