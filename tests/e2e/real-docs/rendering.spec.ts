@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {builtDocPages} from '../../support/sidebars';
 import {FIXTURE_SITE, expect, test} from '../fixtureSite';
+import {expectPagesHydrate, halfOf} from '../hydration';
 
 /** The fixture's pages (testkit/realDocs.ts adds its folders and its root index.md to the current docs). */
 const FIXTURE_PAGE = /^\/(Reference|Guides|overview)(\/|$)/;
@@ -11,19 +12,15 @@ function fixturePages(): string[] {
     .filter((url) => FIXTURE_PAGE.test(url));
 }
 
-// Two halves, so that the two workers share them. Every page is loaded, not navigated to: a hydration
-// error (raw HTML the browser re-nests, say) only happens on a page's first load. The error guard of
-// tests/e2e/fixtures.ts fails the test on any page or console error.
 for (const half of [0, 1]) {
   test(`the real docs' pages open and hydrate without a page error (half ${half + 1} of 2)`, async ({page, siteGate}) => {
     test.setTimeout(120_000);
     const pages = fixturePages();
     expect(pages.length, 'pages of the fixture in the build').toBeGreaterThanOrEqual(42);
-    for (const url of pages.filter((_, index) => index % 2 === half)) {
-      await page.goto(`${siteGate.origin}${encodeURI(url)}`);
-      await expect(page.locator('html[data-has-hydrated="true"]'), url).toBeAttached();
-      await expect(page.getByRole('main').getByRole('heading', {level: 1}).first(), url).toBeVisible();
-    }
+    await expectPagesHydrate(
+      page,
+      halfOf(pages, half).map((url) => `${siteGate.origin}${url}`),
+    );
   });
 }
 

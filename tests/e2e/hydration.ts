@@ -1,0 +1,22 @@
+/** Pages a browser loads one after another, each until React has hydrated it. */
+import type {Page} from '@playwright/test';
+import {expect} from './fixtures';
+
+/**
+ * Loads each page (not navigates to it: a hydration error, raw HTML the browser re-nests say, only
+ * happens on a page's first load) and waits until it has hydrated and shows its H1. The error guard of
+ * fixtures.ts fails the test on any page or console error meanwhile. The next load need not wait for
+ * the page's images: hydration is what is checked.
+ */
+export async function expectPagesHydrate(page: Page, urls: readonly string[]): Promise<void> {
+  for (const url of urls) {
+    await page.goto(encodeURI(url), {waitUntil: 'domcontentloaded'});
+    await expect(page.locator('html[data-has-hydrated="true"]'), url).toBeAttached();
+    await expect(page.getByRole('main').getByRole('heading', {level: 1}).first(), url).toBeVisible();
+  }
+}
+
+/** Half of a list, so that the two workers share it (`half` is 0 or 1). */
+export function halfOf<T>(items: readonly T[], half: number): T[] {
+  return items.filter((_, index) => index % 2 === half);
+}
