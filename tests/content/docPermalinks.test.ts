@@ -11,7 +11,8 @@ function builtPage(route: string): string {
 }
 
 describe("check:docs's idea of where each page is served", () => {
-  it('matches the built site for every doc and every other page it knows', async () => {
+  // Reads every doc of every version: seconds on a site of a few hundred docs.
+  it('matches the built site for every doc and every other page it knows', {timeout: 60_000}, async () => {
     const site = await readSite(REPO, []);
     const routes = [...site.docs.map((doc) => doc.permalink), ...site.otherPages];
     expect(routes.length).toBeGreaterThan(site.docs.length);
