@@ -6,8 +6,8 @@ type Credentials = {email?: string; password?: string};
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /**
- * Fills in the email and password form once the page has hydrated, and submits it. (Typed before,
- * the email is lost: React resets a controlled input as it hydrates; see the issue 26 note.)
+ * Fills in the email and password form once the page has hydrated, and submits it. Typed before, the
+ * text is lost: React resets a controlled input as it hydrates (the login form's inputs are controlled).
  */
 export async function signInThroughLoginPage(page: Page, {email = DEMO_READER.email, password = DEMO_READER.password}: Credentials = {}) {
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
