@@ -18,11 +18,22 @@ export const FIXTURE_SITE_BUILD = path.join(FIXTURE_SITE, 'build/site');
 /** The one image from another site in the real docs (a badge in Guides/Contributing.md), allowed as an operator would. */
 export const FIXTURE_MEDIA_ORIGINS = 'https://gitpod.io';
 
-export const test = siteCopyTest(FIXTURE_SITE, {MEDIA_ORIGINS: FIXTURE_MEDIA_ORIGINS}).extend({
-  // Pages open with relative URLs, as on the repository's own gate.
-  baseURL: async ({siteGate}, use) => use(siteGate.origin),
-  otherSites: [FIXTURE_MEDIA_ORIGINS],
-});
+function fixtureSiteTest(gateEnv: Record<string, string>) {
+  return siteCopyTest(FIXTURE_SITE, {MEDIA_ORIGINS: FIXTURE_MEDIA_ORIGINS, ...gateEnv}).extend({
+    // Pages open with relative URLs, as on the repository's own gate.
+    baseURL: async ({siteGate}, use) => use(siteGate.origin),
+    otherSites: [FIXTURE_MEDIA_ORIGINS],
+  });
+}
+
+/** The product's tests: sessions re-checked on every request, so that a sign-out is seen at once. */
+export const test = fixtureSiteTest({});
+
+/**
+ * Tests that only read, page after page: sessions re-checked at the gate's default period, as readers
+ * meet it, rather than one call to the identity service for every file.
+ */
+export const readingTest = fixtureSiteTest({SESSION_REVOCATION_CHECK_SECONDS: '300'});
 
 /** The same site for a visitor who is not signed in (a test signs its own reader in where it needs one). */
 export const signedOutTest = test.extend({

@@ -11,7 +11,8 @@ import {expect} from './fixtures';
 export async function expectPagesHydrate(page: Page, urls: readonly string[]): Promise<void> {
   for (const url of urls) {
     await page.goto(encodeURI(url), {waitUntil: 'domcontentloaded'});
-    await expect(page.locator('html[data-has-hydrated="true"]'), url).toBeAttached();
+    // Checked at every frame: an expect's polling, which backs off to a second, would add its wait to each page.
+    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true', null, {polling: 'raf'});
     await expect(page.getByRole('main').getByRole('heading', {level: 1}).first(), url).toBeVisible();
   }
 }

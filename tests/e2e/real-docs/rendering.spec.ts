@@ -1,6 +1,6 @@
 import path from 'node:path';
 import {builtDocPages} from '../../support/sidebars';
-import {FIXTURE_SITE, expect, test} from '../fixtureSite';
+import {FIXTURE_SITE, expect, readingTest as test} from '../fixtureSite';
 import {expectPagesHydrate, halfOf} from '../hydration';
 
 /** The fixture's pages (testkit/realDocs.ts adds its folders and its root index.md to the current docs). */

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import {builtPageTitle, QUALITY_GOALS, rankFigures, readerQueries} from '../../../testkit/realDocs';
 import {navbarSearch} from '../../support/search';
-import {expect, FIXTURE_SITE, test} from '../fixtureSite';
+import {expect, FIXTURE_SITE, readingTest as test} from '../fixtureSite';
 
 const FOLDERS = ['Reference', 'Guides'];
 
