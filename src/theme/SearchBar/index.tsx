@@ -56,7 +56,6 @@ function SearchBox(): ReactNode {
     siteConfig: {baseUrl},
   } = useDocusaurusContext();
   const history = useHistory();
-  const {pathname} = useLocation();
   const scope = useNavbarSearchScope();
   const versions = useSearchVersions();
   const ids = useId();
@@ -132,14 +131,17 @@ function SearchBox(): ReactNode {
     })();
   }, [query, baseUrl, versionUrl, section, versions]);
 
-  // A new page closes the box (not the first render: keys typed before hydration are answered in the open box).
-  const pathShown = useRef(pathname);
-  useEffect(() => {
-    if (pathShown.current === pathname) return;
-    pathShown.current = pathname;
-    setClosed(true);
-    setActive(-1);
-  }, [pathname]);
+  // Going to another page closes the box, when the reader goes (the history changes), not when the page
+  // shows up: Docusaurus renders the new location only once its code has loaded, and closing then would
+  // close the answer to what the reader typed meanwhile. (Keys typed before hydration: answered in the open box.)
+  useEffect(
+    () =>
+      history.listen(() => {
+        setClosed(true);
+        setActive(-1);
+      }),
+    [history],
+  );
 
   // Ctrl+K / ⌘K: to the box, its text selected so that typing replaces the last query.
   useEffect(() => {
