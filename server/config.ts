@@ -1,6 +1,18 @@
-/** Gate server configuration, read once from the environment. */
+/**
+ * Gate server configuration, read once from the environment. `GATE_SETTINGS` is a JSON Schema and
+ * the one home of every setting's name, default and meaning: Ajv checks and converts the
+ * environment with it, and README.md's table of the gate's settings is written from it
+ * (`npm run settings:readme`; a unit test fails when the two differ).
+ */
 import path from 'node:path';
-import {emulatorForRealProject, firebaseProjectFromEnv, type Env} from '../contracts/firebaseProject';
+import Ajv, {type ErrorObject} from 'ajv';
+import {
+  DEFAULT_EMULATOR_HOST,
+  DEMO_PROJECT_ID,
+  emulatorForRealProject,
+  firebaseProjectFromEnv,
+  type Env,
+} from '../contracts/firebaseProject';
 import {MediaOriginsError, parseMediaOrigins} from '../contracts/mediaOrigins';
 import {PolicyError, policySettingsFromEnv, type PolicySettings} from './rules/readerPolicy';
 
@@ -8,6 +20,185 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Firebase session cookies live between 5 minutes and 2 weeks. */
 const MIN_SESSION_MS = 5 * 60 * 1000;
 const MAX_SESSION_MS = 14 * DAY_MS;
+
+/**
+ * One setting. `description` is the README's "Meaning"; its "Default" column shows `default`, or
+ * `defaultText` where the default depends on other settings or there is none. `errorMessage` (as
+ * ajv-errors names it) replaces the message made from the failed check.
+ */
+export type SettingSchema = {
+  type: 'string' | 'number' | 'integer' | 'boolean';
+  description: string;
+  enum?: readonly string[];
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  errorMessage?: string;
+} & ({default: string | number; defaultText?: never} | {defaultText: string; default?: never});
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** A duration in seconds: 0 or more, or more than 0 when `positive`. */
+const seconds = (description: string, fallback: number, positive = false) => ({
+  type: 'number' as const,
+  ...(positive ? {exclusiveMinimum: 0} : {minimum: 0}),
+  default: fallback,
+  description,
+});
+
+/** The settings in the README's order. */
+const SETTINGS = {
+  PORT: {
+    type: 'integer',
+    minimum: 0,
+    maximum: 65535,
+    default: 3000,
+    errorMessage: 'must be a port number',
+    description: 'Port it listens on',
+  },
+  HOST: {type: 'string', default: '127.0.0.1', description: 'Address it listens on'},
+  BUILD_DIR: {
+    type: 'string',
+    default: 'build',
+    description: 'The build it serves: a folder holding `site/` and `login/` (or a symlink to one, see "New builds")',
+  },
+  NODE_ENV: {
+    type: 'string',
+    defaultText: 'none',
+    description: '`production` requires `FIREBASE_PROJECT_ID` and turns `LOG_REQUESTS` on',
+  },
+  FIREBASE_PROJECT_ID: {
+    type: 'string',
+    defaultText: `\`${DEMO_PROJECT_ID}\``,
+    description:
+      'Project whose session cookies it accepts. **Required when `NODE_ENV=production`**: there the demo project and its emulator never apply',
+  },
+  FIREBASE_AUTH_EMULATOR_HOST: {
+    type: 'string',
+    defaultText: `\`${DEFAULT_EMULATOR_HOST}\` for \`demo-\` projects`,
+    description: 'Emulator address; **refused unless the project id starts with `demo-`**, because emulator tokens are unsigned',
+  },
+  FIREBASE_AUTH_DOMAIN: {
+    type: 'string',
+    defaultText: '`<project id>.firebaseapp.com`',
+    description: "Host of Firebase's auth handler, which sign-in popups load (the login page's Content-Security-Policy)",
+  },
+  SESSION_MAX_AGE_DAYS: {
+    type: 'number',
+    minimum: MIN_SESSION_MS / DAY_MS,
+    maximum: MAX_SESSION_MS / DAY_MS,
+    default: 5,
+    errorMessage: 'must be between 0.0035 (5 minutes) and 14',
+    description: 'Session cookie lifetime (5 minutes to 14 days)',
+  },
+  SESSION_REVOCATION_CHECK_SECONDS: seconds('How long a verified session is trusted before Firebase is asked whether it was revoked', 300),
+  GATE_MEMORY_CACHE_MB: {
+    type: 'number',
+    minimum: 0,
+    default: 128,
+    description: 'Memory for built files served from RAM instead of disk (files over 4 MiB always stream from disk; `0` turns it off)',
+  },
+  SIGN_IN_MAX_AGE_DAYS: {
+    type: 'number',
+    minimum: 0,
+    default: 14,
+    description: 'A session can only be started from a sign-in younger than this (and from an ID token minted in the last 5 minutes)',
+  },
+  ALLOWED_EMAIL_DOMAINS: {
+    type: 'string',
+    defaultText: 'none',
+    description: 'Who may read: comma-separated whole domains (`example.com,example.org`), or `*` for any verified email',
+  },
+  ALLOWED_EMAILS_FILE: {
+    type: 'string',
+    defaultText: 'none',
+    description:
+      "Who may read: a file of addresses, one a line; `#` starts a comment at a line's start or after a space (inside a word it is part of the line); a line that is not one address admits nobody and is logged as a warning; re-read when it changes",
+  },
+  SIGN_UP: {
+    type: 'string',
+    enum: ['open', 'closed'],
+    default: 'open',
+    description: '`open` or `closed`: whether the login page offers "Create an account"',
+  },
+  PUBLIC_ORIGIN: {
+    type: 'string',
+    defaultText: 'the loopback origins of the port, on `demo-` projects',
+    description:
+      'The origin readers use (`https://docs.example.com`); the session endpoints accept calls from it only. **Required for a real project**',
+  },
+  ALLOWED_ORIGINS: {
+    type: 'string',
+    defaultText: 'none',
+    description: 'Comma-separated extra origins allowed to call `/api/session` and `/api/logout`',
+  },
+  MEDIA_ORIGINS: {
+    type: 'string',
+    defaultText: 'none: docs show media from the site only',
+    description:
+      'https origins (space- or comma-separated) that docs pages may show images, video and embeds from, such as `https://img.shields.io https://www.youtube-nocookie.com`; `/login` never gets them. `npm run check:docs` and the build name every external media URL this setting blocks',
+  },
+  TRUST_PROXY: {
+    type: 'string',
+    default: 'false',
+    description:
+      "`true` behind a proxy or load balancer (reads `X-Forwarded-*` for the request log and the loopback origins of a demo gate). The cookie's `Secure` flag and HSTS follow `PUBLIC_ORIGIN`'s scheme, never a request's `X-Forwarded-Proto`",
+  },
+  LOG_LEVEL: {
+    type: 'string',
+    enum: LOG_LEVELS,
+    default: 'info',
+    description: 'Level of the JSON log on stdout (`info` has the audit trail; `warn`, `error`, `silent`)',
+  },
+  LOG_REQUESTS: {
+    type: 'boolean',
+    defaultText: '`true` when `NODE_ENV=production`, else `false`',
+    description: '`true` to log one line per request (method, path, status, ms)',
+  },
+  IDENTITY_TIMEOUT_SECONDS: seconds('Longest wait for any one call to Firebase Auth', 4, true),
+  IDENTITY_GRACE_SECONDS: seconds('How long verified sessions go on past their re-check while Firebase cannot be reached', 3600),
+  SHUTDOWN_TIMEOUT_SECONDS: seconds('On SIGTERM, how long requests in flight may take before the server exits anyway', 10),
+  REQUEST_TIMEOUT_SECONDS: seconds(
+    'Longest time a client may take to send one request, headers and body; slower clients are cut (`408`)',
+    30,
+    true,
+  ),
+  IDLE_TIMEOUT_SECONDS: seconds('A connection on which nothing moves for this long is closed', 60, true),
+  MAX_CONNECTIONS: {
+    type: 'integer',
+    exclusiveMinimum: 0,
+    default: 1024,
+    description: 'Open connections beyond this are closed as they arrive',
+  },
+} as const satisfies Record<string, SettingSchema>;
+
+type SettingName = keyof typeof SETTINGS;
+type ValueOf<S> = S extends {enum: readonly (infer E)[]}
+  ? E
+  : S extends {type: 'number' | 'integer'}
+    ? number
+    : S extends {type: 'boolean'}
+      ? boolean
+      : string;
+/** The environment as the schema reads it: a setting with a default always has a value. */
+type Settings = {
+  [K in SettingName]: (typeof SETTINGS)[K] extends {default: unknown}
+    ? ValueOf<(typeof SETTINGS)[K]>
+    : ValueOf<(typeof SETTINGS)[K]> | undefined;
+};
+
+/** The gate's settings as a JSON Schema of the environment. */
+export const GATE_SETTINGS = {type: 'object', properties: SETTINGS} as const satisfies {
+  type: 'object';
+  properties: Record<string, SettingSchema>;
+};
+
+// Environment values are strings: Ajv turns them into the numbers and booleans the schema names.
+const ajv = new Ajv({coerceTypes: true, useDefaults: true, strict: true});
+ajv.addKeyword({keyword: 'defaultText', schemaType: 'string'});
+ajv.addKeyword({keyword: 'errorMessage', schemaType: 'string'});
+const validateSettings = ajv.compile<Settings>(GATE_SETTINGS);
 
 export interface GateConfig {
   port: number;
@@ -58,9 +249,6 @@ export interface GateConfig {
   logRequests: boolean;
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
 export class ConfigError extends Error {
   constructor(message: string) {
     super(message);
@@ -68,12 +256,44 @@ export class ConfigError extends Error {
   }
 }
 
-function number(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw new ConfigError(`${name} must be a non-negative number; got "${raw}"`);
-  return value;
+function expected({keyword, params}: ErrorObject): string {
+  switch (keyword) {
+    case 'type':
+      return (
+        {integer: 'must be a whole number', number: 'must be a number', boolean: 'must be true or false'}[params.type as string] ??
+        `must be a ${params.type}`
+      );
+    case 'enum': {
+      const values = params.allowedValues as string[];
+      return values.length === 2 ? `must be ${values.join(' or ')}` : `must be one of ${values.join(', ')}`;
+    }
+    case 'minimum':
+      return params.limit === 0 ? 'must be a non-negative number' : `must be at least ${params.limit}`;
+    case 'exclusiveMinimum':
+      return `must be more than ${params.limit}`;
+    case 'maximum':
+      return `must be at most ${params.limit}`;
+    default:
+      return `is not valid (${keyword})`;
+  }
+}
+
+/** The schema's settings from `env`; an empty value counts as unset, as shells and .env files write them. */
+function readSettings(env: Env): Settings {
+  const given = Object.fromEntries(Object.keys(SETTINGS).flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
+  if (validateSettings(given)) {
+    // Ajv turns "Infinity" into a number and then skips its numeric checks.
+    const infinite = Object.keys(given).find((name) => {
+      const value = given[name as SettingName];
+      return typeof value === 'number' && !Number.isFinite(value);
+    });
+    if (infinite) throw new ConfigError(`${infinite} must be a finite number; got "${env[infinite]}"`);
+    return given;
+  }
+  const [error] = validateSettings.errors!;
+  const name = error.instancePath.slice(1) as SettingName;
+  const setting: SettingSchema = SETTINGS[name];
+  throw new ConfigError(`${name} ${setting.errorMessage ?? expected(error)}; got "${env[name]}"`);
 }
 
 function origin(raw: string | undefined): string | null {
@@ -115,41 +335,8 @@ function mediaOrigins(raw: string | undefined): string[] {
   }
 }
 
-function logLevel(raw: string | undefined): LogLevel {
-  if (raw === undefined || raw === '') return 'info';
-  if ((LOG_LEVELS as readonly string[]).includes(raw)) return raw as LogLevel;
-  throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${raw}"`);
-}
-
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (raw === 'true' || raw === 'false') return raw === 'true';
-  throw new ConfigError(`${name} must be true or false; got "${raw}"`);
-}
-
-function signUp(raw: string | undefined): 'open' | 'closed' {
-  if (raw === undefined || raw === '' || raw === 'open') return 'open';
-  if (raw === 'closed') return 'closed';
-  throw new ConfigError(`SIGN_UP must be open or closed; got "${raw}"`);
-}
-
-function positive(env: Env, name: string, fallback: number): number {
-  const value = number(env, name, fallback);
-  if (value === 0) throw new ConfigError(`${name} must be more than 0`);
-  return value;
-}
-
-function integer(env: Env, name: string, fallback: number): number {
-  const value = positive(env, name, fallback);
-  if (!Number.isInteger(value)) throw new ConfigError(`${name} must be a whole number; got "${env[name]}"`);
-  return value;
-}
-
-function trustProxy(raw: string | undefined): boolean | string {
-  if (raw === undefined || raw === '' || raw === 'false') return false;
-  if (raw === 'true') return true;
-  return raw;
+function trustProxy(raw: string): boolean | string {
+  return raw === 'true' ? true : raw === 'false' ? false : raw;
 }
 
 export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
@@ -159,6 +346,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
       'NODE_ENV is production but FIREBASE_PROJECT_ID is not set: the demo project is never used in production; refusing to start.',
     );
   }
+  const settings = readSettings(env);
   const project = firebaseProjectFromEnv(env);
   const {projectId, isDemo, emulatorHost, authDomain} = project;
   if (emulatorForRealProject(project)) {
@@ -167,43 +355,37 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
         'The Auth emulator issues unsigned tokens; refusing to start.',
     );
   }
-  const sessionMaxAgeMs = number(env, 'SESSION_MAX_AGE_DAYS', 5) * DAY_MS;
-  if (sessionMaxAgeMs < MIN_SESSION_MS || sessionMaxAgeMs > MAX_SESSION_MS) {
-    throw new ConfigError('SESSION_MAX_AGE_DAYS must be between 0.0035 (5 minutes) and 14');
-  }
-  const publicOrigin = origin(env.PUBLIC_ORIGIN);
+  const publicOrigin = origin(settings.PUBLIC_ORIGIN);
   if (!isDemo && publicOrigin === null) {
     throw new ConfigError('Set PUBLIC_ORIGIN to the origin readers use (such as https://docs.example.com); refusing to start.');
   }
-  const port = number(env, 'PORT', 3000);
-  if (!Number.isInteger(port) || port > 65535) throw new ConfigError(`PORT must be a port number; got "${env.PORT}"`);
   return {
-    port,
-    host: env.HOST || '127.0.0.1',
-    buildDir: path.resolve(cwd, env.BUILD_DIR || 'build'),
+    port: settings.PORT,
+    host: settings.HOST,
+    buildDir: path.resolve(cwd, settings.BUILD_DIR),
     projectId,
     emulatorHost,
-    sessionMaxAgeMs,
-    revocationCheckMs: number(env, 'SESSION_REVOCATION_CHECK_SECONDS', 300) * 1000,
-    signInMaxAgeMs: number(env, 'SIGN_IN_MAX_AGE_DAYS', 14) * DAY_MS,
+    sessionMaxAgeMs: settings.SESSION_MAX_AGE_DAYS * DAY_MS,
+    revocationCheckMs: settings.SESSION_REVOCATION_CHECK_SECONDS * 1000,
+    signInMaxAgeMs: settings.SIGN_IN_MAX_AGE_DAYS * DAY_MS,
     publicOrigin,
     ...policySettings(env, cwd, isDemo),
-    signUp: signUp(env.SIGN_UP),
-    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+    signUp: settings.SIGN_UP,
+    allowedOrigins: (settings.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
-    trustProxy: trustProxy(env.TRUST_PROXY),
+    trustProxy: trustProxy(settings.TRUST_PROXY),
     authDomain,
-    mediaOrigins: mediaOrigins(env.MEDIA_ORIGINS),
-    memoryCacheBytes: number(env, 'GATE_MEMORY_CACHE_MB', 128) * 1024 * 1024,
-    identityTimeoutMs: positive(env, 'IDENTITY_TIMEOUT_SECONDS', 4) * 1000,
-    identityGraceMs: number(env, 'IDENTITY_GRACE_SECONDS', 3600) * 1000,
-    shutdownTimeoutMs: number(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10) * 1000,
-    requestTimeoutMs: positive(env, 'REQUEST_TIMEOUT_SECONDS', 30) * 1000,
-    idleTimeoutMs: positive(env, 'IDLE_TIMEOUT_SECONDS', 60) * 1000,
-    maxConnections: integer(env, 'MAX_CONNECTIONS', 1024),
-    logLevel: logLevel(env.LOG_LEVEL),
-    logRequests: flag(env, 'LOG_REQUESTS', env.NODE_ENV === 'production'),
+    mediaOrigins: mediaOrigins(settings.MEDIA_ORIGINS),
+    memoryCacheBytes: settings.GATE_MEMORY_CACHE_MB * 1024 * 1024,
+    identityTimeoutMs: settings.IDENTITY_TIMEOUT_SECONDS * 1000,
+    identityGraceMs: settings.IDENTITY_GRACE_SECONDS * 1000,
+    shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    requestTimeoutMs: settings.REQUEST_TIMEOUT_SECONDS * 1000,
+    idleTimeoutMs: settings.IDLE_TIMEOUT_SECONDS * 1000,
+    maxConnections: settings.MAX_CONNECTIONS,
+    logLevel: settings.LOG_LEVEL,
+    logRequests: settings.LOG_REQUESTS ?? settings.NODE_ENV === 'production',
   };
 }

@@ -118,12 +118,19 @@ describe('loadConfig', () => {
     [{SIGN_UP: 'maybe'}, /SIGN_UP must be open or closed/],
     [{REQUEST_TIMEOUT_SECONDS: '0'}, /REQUEST_TIMEOUT_SECONDS must be more than 0/],
     [{MAX_CONNECTIONS: '2.5'}, /MAX_CONNECTIONS must be a whole number/],
+    [{IDENTITY_GRACE_SECONDS: 'Infinity'}, /IDENTITY_GRACE_SECONDS must be a finite number; got "Infinity"/],
+    [{GATE_MEMORY_CACHE_MB: '-1'}, /GATE_MEMORY_CACHE_MB must be a non-negative number; got "-1"/],
+    [{PORT: '70000'}, /PORT must be a port number; got "70000"/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig({...REAL, ...env})).toThrow(message);
   });
 
   it.each([['0'], ['15'], ['-1'], ['five']])('refuses SESSION_MAX_AGE_DAYS=%s', (days) => {
     expect(() => loadConfig({SESSION_MAX_AGE_DAYS: days})).toThrow(/SESSION_MAX_AGE_DAYS/);
+  });
+
+  it('takes an empty setting for an unset one, as shells and .env files write them', () => {
+    expect(loadConfig({PORT: '', LOG_LEVEL: '', SIGN_UP: ''})).toMatchObject({port: 3000, logLevel: 'info', signUp: 'open'});
   });
 
   it('reads the operator settings', () => {
