@@ -49,7 +49,7 @@ export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, 
     policy: policy.current,
     // The audit trail: one JSON line per event, never a cookie or a token.
     audit: (event) => app.log.info(event, event.event.replace(/-/g, ' ')),
-    warn: (message, details) => app.log.warn(details, message),
+    log: app.log,
     // A racing instance's read and write of the signed-out list each end within one identity deadline.
     signOutSettleMs: 2 * config.identityTimeoutMs + 500,
     signOutRetryMs: config.identityTimeoutMs,

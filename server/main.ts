@@ -33,23 +33,20 @@ async function main(): Promise<void> {
 
   // SIGTERM and SIGINT (and an error nothing caught) close the server gracefully, as fastify/demo does.
   // Requests still running at the deadline lose their connections; past it and a margin, the process exits anyway.
-  closeWithGrace(
-    {delay: config.shutdownTimeoutMs + FORCE_EXIT_MARGIN_MS, logger: {error: (message) => app.log.error(message)}},
-    async ({signal, err}) => {
-      if (err) app.log.error({err}, 'Stopping after an error nothing caught');
-      app.log.info(
-        {event: 'stopping', signal, deadlineMs: config.shutdownTimeoutMs},
-        'Stopping: no new connections; finishing requests in flight',
-      );
-      const deadline = setTimeout(() => {
-        app.log.warn({event: 'shutdown-deadline'}, 'Requests still in flight at the shutdown deadline were cut');
-        app.server.closeAllConnections();
-      }, config.shutdownTimeoutMs);
-      deadline.unref();
-      await app.close();
-      app.log.info({event: 'stopped'}, 'Stopped');
-    },
-  );
+  closeWithGrace({delay: config.shutdownTimeoutMs + FORCE_EXIT_MARGIN_MS, logger: app.log}, async ({signal, err}) => {
+    if (err) app.log.error({err}, 'Stopping after an error nothing caught');
+    app.log.info(
+      {event: 'stopping', signal, deadlineMs: config.shutdownTimeoutMs},
+      'Stopping: no new connections; finishing requests in flight',
+    );
+    const deadline = setTimeout(() => {
+      app.log.warn({event: 'shutdown-deadline'}, 'Requests still in flight at the shutdown deadline were cut');
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
+    await app.close();
+    app.log.info({event: 'stopped'}, 'Stopped');
+  });
 
   await app.listen({port: config.port, host: config.host});
   app.log.info({event: 'started', projectId: config.projectId, emulator: config.emulatorHost !== null}, 'Started');

@@ -7,6 +7,7 @@
 import {AsyncLocalStorage} from 'node:async_hooks';
 import {subscribe} from 'node:diagnostics_channel';
 import type {ClientRequest} from 'node:http';
+import type {FastifyBaseLogger} from 'fastify';
 
 /** The identity service did not answer (network fault, server fault, or no answer in time). */
 export class IdentityUnavailableError extends Error {
@@ -59,11 +60,6 @@ subscribe('http.client.request.start', (message) => {
   else scope.requests.add(request);
 });
 
-export interface IdentityLog {
-  warn(details: object, message: string): void;
-  info(details: object, message: string): void;
-}
-
 export interface IdentityStatus {
   reachable: boolean;
   /** When the service last answered (ms), or null if it never has. */
@@ -79,7 +75,7 @@ export class IdentityService {
 
   constructor(
     private readonly deadlineMs: number,
-    private readonly log: IdentityLog,
+    private readonly log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
   ) {}
 

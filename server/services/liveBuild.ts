@@ -8,16 +8,11 @@
  * switches once the folder has been still for a few seconds.
  */
 import {realpath, stat} from 'node:fs/promises';
+import type {FastifyBaseLogger} from 'fastify';
 import path from 'node:path';
 import {LOGIN_DIR, SITE_DIR} from '../../contracts/buildLayout';
 import {readBuild, type BuildInfo, type BuildPart} from './build';
 import {buildFileFor} from '../rules/requestPath';
-
-export interface BuildLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
 
 /** A file of one of the builds: where it is, and which reading of the build it belongs to (for caching). */
 export interface BuildFile {
@@ -45,7 +40,7 @@ export class LiveBuild {
   private changing: {print: string; since: number} | null = null;
   private catchingUp: Promise<void> | null = null;
 
-  private log: BuildLog | undefined;
+  private log: FastifyBaseLogger | undefined;
 
   private constructor(
     private readonly dir: string,
@@ -60,7 +55,7 @@ export class LiveBuild {
   }
 
   /** Follows `BUILD_DIR` from now on, saying in the log what it sees. */
-  watch(log: BuildLog): void {
+  watch(log: FastifyBaseLogger): void {
     this.log = log;
     this.timer = setInterval(() => void this.poll(), POLL_MS);
     this.timer.unref();

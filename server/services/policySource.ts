@@ -3,13 +3,8 @@
  * `ALLOWED_EMAILS_FILE`, re-read whenever the file changes (no restart).
  */
 import {readFileSync, unwatchFile, watchFile, type Stats} from 'node:fs';
+import type {FastifyBaseLogger} from 'fastify';
 import {parseEmailList, type PolicySettings, type ReaderPolicy} from '../rules/readerPolicy';
-
-export interface PolicyLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
 
 /** Polling survives editors and deploy tools that replace the file rather than write into it. */
 const WATCH_INTERVAL_MS = 1000;
@@ -22,7 +17,7 @@ export class PolicySource {
 
   constructor(
     private readonly settings: PolicySettings,
-    private readonly log: PolicyLog,
+    private readonly log: FastifyBaseLogger,
   ) {
     // A missing or unreadable file at start is the operator's mistake: fail loudly.
     this.policy = {domains: settings.domains, emails: settings.emailsFile ? this.readFile(settings.emailsFile) : new Set()};

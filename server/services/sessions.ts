@@ -3,6 +3,7 @@
  * verified through the session cache (sessionCache.ts), and ended by sign-outs that reach every
  * instance (signOuts.ts). This is where the three meet, and what the routes call.
  */
+import type {FastifyBaseLogger} from 'fastify';
 import type {Auth, DecodedIdToken, UserRecord} from 'firebase-admin/auth';
 import type {ReaderPolicy, Refusal} from '../rules/readerPolicy';
 import {admit, readerAccountOf} from '../rules/readerPolicy';
@@ -33,7 +34,7 @@ export interface SessionOptions {
   policy: () => ReaderPolicy;
   audit?: (event: AuditEvent) => void;
   /** Operator-facing warnings (a signed-out list that overflowed into a full revocation). */
-  warn?: (message: string, details: object) => void;
+  log: FastifyBaseLogger;
   /** Verified sessions kept in memory. */
   maxCachedSessions?: number;
   now?: () => number;
@@ -93,7 +94,7 @@ export class SessionAuthority {
       onRevoked: (uid) => this.cache.forgetSessionsOf(uid),
       settleMs: options.signOutSettleMs,
       retryMs: options.signOutRetryMs,
-      warn: options.warn ?? (() => undefined),
+      log: options.log,
       now: this.now,
       wait: options.wait,
     });

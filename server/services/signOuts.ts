@@ -8,6 +8,7 @@
  * - Firebase may not answer. What it could not take is kept and tried again until it does.
  */
 import {setTimeout as sleep} from 'node:timers/promises';
+import type {FastifyBaseLogger} from 'fastify';
 import type {Auth, DecodedIdToken} from 'firebase-admin/auth';
 import {claimsWithoutSignedOut, claimsWithSignedOut, isRevoked, isSignedOut, signInIdOf, type AccountState} from '../rules/sessionRules';
 import {isServiceFailure, type IdentityService} from './identity';
@@ -46,7 +47,7 @@ export interface SignOutLedgerOptions {
   settleMs: number;
   /** How often work Firebase could not take is tried again. */
   retryMs: number;
-  warn: (message: string, details: object) => void;
+  log: FastifyBaseLogger;
   now: () => number;
   wait?: (ms: number) => Promise<unknown>;
 }
@@ -89,7 +90,7 @@ export class SignOutLedger {
   retryLater(work: () => Promise<void>): void {
     if (this.waiting.length >= MAX_WAITING) {
       this.waiting.shift();
-      this.options.warn('Too many sign-outs wait for the identity service: the oldest was dropped', {waiting: MAX_WAITING});
+      this.options.log.warn({waiting: MAX_WAITING}, 'Too many sign-outs wait for the identity service: the oldest was dropped');
     }
     this.waiting.push(work);
     this.scheduleRetry();
@@ -102,7 +103,7 @@ export class SignOutLedger {
     this.timers.clear();
     if (this.retryTimer) clearTimeout(this.retryTimer);
     if (this.waiting.length > 0) {
-      this.options.warn('Sign-outs still waiting for the identity service are lost with this instance', {waiting: this.waiting.length});
+      this.options.log.warn({waiting: this.waiting.length}, 'Sign-outs still waiting for the identity service are lost with this instance');
     }
   }
 
@@ -125,11 +126,11 @@ export class SignOutLedger {
     const nowSeconds = Math.floor(this.options.now() / 1000);
     const claims = claimsWithSignedOut(state.customClaims, signIn.signInId, signIn.expiresAtSeconds, nowSeconds);
     if (claims === null || rewrites >= MAX_REWRITES) {
-      this.options.warn(
+      this.options.log.warn(
+        {uid: signIn.uid},
         claims === null
           ? "The reader's signed-out list is full: all their sessions were revoked instead"
           : "The reader's signed-out list kept losing an entry to concurrent writes: all their sessions were revoked instead",
-        {uid: signIn.uid},
       );
       await this.revokeAll(signIn.uid);
       return 'everywhere';
@@ -178,7 +179,7 @@ export class SignOutLedger {
   }
 
   private failed(error: unknown, uid: string | null): void {
-    this.options.warn('A sign-out could not be recorded in Firebase', {uid, err: error});
+    this.options.log.warn({uid, err: error}, 'A sign-out could not be recorded in Firebase');
   }
 
   private scheduleRetry(): void {

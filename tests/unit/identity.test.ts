@@ -3,14 +3,11 @@ import {createServer, request, type Server} from 'node:http';
 import type {AddressInfo, Socket} from 'node:net';
 import {IdentityCallAbandoned, IdentityService, IdentityUnavailableError, isServiceFailure} from '../../server/services/identity';
 import {badAddressPage, chromeOf, unavailablePage} from '../../server/rules/errorPages';
+import {capturedLog} from '../support/log';
 
 function service(deadlineMs = 50) {
-  const lines: {level: string; details: object; message: string}[] = [];
+  const {log, lines} = capturedLog();
   let now = 0;
-  const log = {
-    info: (details: object, message: string) => lines.push({level: 'info', details, message}),
-    warn: (details: object, message: string) => lines.push({level: 'warn', details, message}),
-  };
   return {identity: new IdentityService(deadlineMs, log, () => now), lines, advance: (ms: number) => (now += ms)};
 }
 
@@ -61,10 +58,12 @@ describe('IdentityService', () => {
     expect(lines).toEqual([
       {
         level: 'warn',
-        details: {event: 'identity-outage-began', cause: 'connect ECONNREFUSED 127.0.0.1:9', code: 'app/network-error'},
-        message: 'The identity service cannot be reached',
+        event: 'identity-outage-began',
+        cause: 'connect ECONNREFUSED 127.0.0.1:9',
+        code: 'app/network-error',
+        msg: 'The identity service cannot be reached',
       },
-      {level: 'info', details: {event: 'identity-outage-ended', outageSeconds: 65}, message: 'The identity service answers again'},
+      {level: 'info', event: 'identity-outage-ended', outageSeconds: 65, msg: 'The identity service answers again'},
     ]);
   });
 });

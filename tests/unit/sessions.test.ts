@@ -4,6 +4,7 @@ import {SessionAuthority, type AuditEvent} from '../../server/services/sessions'
 import {SIGNED_OUT_CLAIM, signInIdOf} from '../../server/rules/sessionRules';
 import type {ReaderPolicy} from '../../server/rules/readerPolicy';
 import {IdentityService, IdentityUnavailableError} from '../../server/services/identity';
+import {capturedLog, silentLog} from '../support/log';
 
 interface FakeUser {
   email?: string;
@@ -88,13 +89,11 @@ class FakeAuth {
 
 const EXAMPLE_COM: ReaderPolicy = {domains: new Set(['example.com']), emails: new Set()};
 
-const silent = {info: () => undefined, warn: () => undefined};
-
 function setup({revocationCheckMs = 60_000, expiresInMs = 3_600_000, maxCachedSessions = 100, identityGraceMs = 0} = {}) {
   let now = START_SECONDS * 1000;
   const auth = new FakeAuth(now + expiresInMs);
   const audit: AuditEvent[] = [];
-  const warnings: string[] = [];
+  const {log, lines: logLines} = capturedLog();
   const waits: number[] = [];
   let policy = EXAMPLE_COM;
   const authority = () =>
@@ -102,12 +101,12 @@ function setup({revocationCheckMs = 60_000, expiresInMs = 3_600_000, maxCachedSe
       sessionMaxAgeMs: 5 * 86_400_000,
       revocationCheckMs,
       identityGraceMs,
-      identity: new IdentityService(1000, silent),
+      identity: new IdentityService(1000, silentLog),
       signInMaxAgeMs: 14 * 86_400_000,
       maxCachedSessions,
       policy: () => policy,
       audit: (event) => audit.push(event),
-      warn: (message) => warnings.push(message),
+      log,
       now: () => now,
       wait: async (ms) => waits.push(ms),
       // Real timers, kept short: what they wait for is what these tests look at.
@@ -121,7 +120,7 @@ function setup({revocationCheckMs = 60_000, expiresInMs = 3_600_000, maxCachedSe
     /** Another gate instance over the same Firebase project. */
     otherInstance: authority(),
     audit,
-    warnings,
+    logLines,
     waits,
     advance: (ms: number) => (now += ms),
     setPolicy: (next: ReaderPolicy) => (policy = next),
@@ -327,11 +326,13 @@ describe('SessionAuthority.signOut', () => {
   });
 
   it('revokes every session of the reader when the signed-out list is full, and says so', async () => {
-    const {auth, sessions, otherInstance, warnings} = setup({revocationCheckMs: 0});
+    const {auth, sessions, otherInstance, logLines} = setup({revocationCheckMs: 0});
     const full = Object.fromEntries(Array.from({length: 60}, (_, i) => [`cookie-id-${i}`.padEnd(16, 'x'), 9_999_999_999]));
     auth.users.get('alice')!.customClaims = {[SIGNED_OUT_CLAIM]: full};
     await sessions.signOut(['alice:1']);
-    expect(warnings).toHaveLength(1);
+    expect(logLines).toEqual([
+      {level: 'warn', uid: 'alice', msg: "The reader's signed-out list is full: all their sessions were revoked instead"},
+    ]);
     expect(auth.users.get('alice')!.tokensValidAfterTime).toBeDefined();
     expect(await otherInstance.verify('alice:2')).toBeNull();
   });
