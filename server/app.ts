@@ -1,12 +1,12 @@
 /**
  * The gate server: `buildGateServer` makes the Fastify instance from its dependencies (the
  * configuration, Firebase's Auth, a logger) without opening a port, so tests call `app.inject`;
- * `gateApp` is the application itself, as a plugin: external plugins, our own, then the routes.
+ * `gateApp` is the application itself, as a plugin: @fastify/cookie, our plugins, then the routes.
  */
+import fastifyCookie from '@fastify/cookie';
 import Fastify, {LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions} from 'fastify';
 import type {Auth} from 'firebase-admin/auth';
 import type {GateConfig} from './config';
-import {cookiePlugin} from './plugins/external/cookie';
 import {buildFilesPlugin} from './plugins/app/buildFiles';
 import {clientErrorHandler, errorHandlingPlugin, frameworkErrorHandler, type ErrorPageAssets} from './plugins/app/errors';
 import {requestLogPlugin} from './plugins/app/requestLog';
@@ -58,7 +58,8 @@ export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, 
   policy.onChange(() => sessions.applyPolicy());
   app.addHook('onClose', async () => policy.close());
 
-  await app.register(cookiePlugin);
+  // Reads the session cookie and sets it; signed cookies are not used (Firebase signs the session).
+  await app.register(fastifyCookie);
   await app.register(responseHeadersPlugin, {security});
   await app.register(buildFilesPlugin, {maxBytes: config.memoryCacheBytes, maxFileBytes: MAX_MEMORY_FILE_BYTES});
   if (config.logRequests) await app.register(requestLogPlugin);
