@@ -26,11 +26,8 @@ export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app,
   app.get('/healthz', async () => ({status: 'ok'}));
 
   app.get('/readyz', async (_request, reply) => {
-    let status = identity.status();
-    if (status.reachable && (status.lastAnswerAt === null || Date.now() - status.lastAnswerAt > RECENT_MS)) {
-      await probeOnce();
-      status = identity.status();
-    }
+    if (identity.status().reachable && !identity.answeredWithin(RECENT_MS)) await probeOnce();
+    const status = identity.status();
     if (status.reachable) return {status: 'ready'};
     return reply.code(503).send({status: 'identity-unreachable', since: new Date(status.outageSince!).toISOString()});
   });

@@ -132,6 +132,11 @@ export class IdentityService {
     return {reachable: this.outageSince === null, lastAnswerAt: this.lastAnswerAt, outageSince: this.outageSince};
   }
 
+  /** Whether the service answered within the last `ms`, by this service's own clock. */
+  answeredWithin(ms: number): boolean {
+    return this.lastAnswerAt !== null && this.now() - this.lastAnswerAt <= ms;
+  }
+
   private answered(): void {
     this.lastAnswerAt = this.now();
     if (this.outageSince === null) return;

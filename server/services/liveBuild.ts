@@ -45,11 +45,13 @@ export class LiveBuild {
   private constructor(
     private readonly dir: string,
     public current: BuildInfo,
+    private readonly now: () => number,
   ) {}
 
-  static async open(dir: string): Promise<LiveBuild> {
+  /** `now` times how long an in-place change has been still. */
+  static async open(dir: string, now: () => number = Date.now): Promise<LiveBuild> {
     const root = await realpath(dir).catch(() => dir);
-    const live = new LiveBuild(dir, await readBuild(root));
+    const live = new LiveBuild(dir, await readBuild(root), now);
     live.loadedPrint = await fingerprint(root);
     return live;
   }
@@ -136,10 +138,10 @@ export class LiveBuild {
               'Deploy new builds by switching a symlink instead (README, "New builds").',
           );
         }
-        this.changing = {print, since: Date.now()};
+        this.changing = {print, since: this.now()};
         return;
       }
-      if (Date.now() - this.changing.since >= SETTLE_MS) await this.switchTo(root, 'in-place');
+      if (this.now() - this.changing.since >= SETTLE_MS) await this.switchTo(root, 'in-place');
     } catch (error) {
       this.log?.error({err: error, dir: this.dir}, 'The build folder could not be read; the gate keeps serving the build it has');
     } finally {
