@@ -53,10 +53,8 @@ export function policySettingsFromEnv(env: Env, cwd: string, isDemo: boolean): {
   return {settings: {domains: domains ?? (unset && isDemo ? 'any' : new Set()), emailsFile}, unset};
 }
 
-/** Each is the `error` of the gate's 403, which the login page explains. */
-export type Refusal = SessionRefusal;
-
-export type Admission = {admitted: true} | {admitted: false; reason: Refusal};
+/** A refusal is the `error` of the gate's 403, which the login page explains. */
+export type Admission = {admitted: true} | {admitted: false; reason: SessionRefusal};
 
 const ADMITTED: Admission = {admitted: true};
 

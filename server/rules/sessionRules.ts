@@ -3,7 +3,8 @@
  * the account, apart from the calls that fetch it.
  */
 import {createHash} from 'node:crypto';
-import {admit, type ReaderAccount, type ReaderPolicy, type Refusal} from './readerPolicy';
+import {admit, type ReaderAccount, type ReaderPolicy} from './readerPolicy';
+import type {SessionRefusal} from '../../contracts/session';
 
 /** What a token says of itself, read without trusting it: for an audit line, or how long to refuse a signed-out cookie. */
 export function unverifiedClaims(token: string): {uid: string; email: string | null; exp: number | null} {
@@ -24,7 +25,7 @@ export function unverifiedClaims(token: string): {uid: string; email: string | n
 }
 
 /** Why a session that was good no longer is. */
-export type SessionEnding = Refusal | 'revoked' | 'signed-out' | 'deleted';
+export type SessionEnding = SessionRefusal | 'revoked' | 'signed-out' | 'deleted';
 
 /**
  * Custom claim holding the sign-ins signed out one by one: `{sign-in id: expiry in seconds}`.
@@ -68,7 +69,7 @@ function signedOutList(claims: Record<string, unknown>): Record<string, number> 
  * Null while the session may go on. Revocation is Firebase's own rule (`auth_time` against
  * `tokensValidAfterTime`, whole seconds); the policy is judged afresh each time.
  */
-export function sessionEnding(cookie: CookieFacts, state: AccountState, policy: ReaderPolicy): SessionEnding | null {
+export function sessionEnding(cookie: CookieFacts, state: AccountState, policy: ReaderPolicy): Exclude<SessionEnding, 'deleted'> | null {
   const admission = admit(state.account, policy);
   if (!admission.admitted) return admission.reason;
   if (isRevoked(state, cookie.authTimeSeconds)) return 'revoked';

@@ -220,7 +220,7 @@ export class SessionCache {
     }
     if (state === null) return this.reject(key, previous, 'deleted');
     const signIn = signInOf(decoded, state);
-    const ending = sessionEnding({authTimeSeconds: signIn.authTimeSeconds, signInId: signIn.signInId}, state, this.options.policy());
+    const ending = sessionEnding(signIn, state, this.options.policy());
     const session = {uid: decoded.uid, email: state.account.email};
     // The audit line names the account as it is now (its address may have changed since).
     if (ending !== null) return this.reject(key, previous && {...previous, session}, ending);

@@ -5,20 +5,20 @@
  */
 import type {FastifyBaseLogger} from 'fastify';
 import type {Auth, DecodedIdToken, UserRecord} from 'firebase-admin/auth';
-import type {ReaderPolicy, Refusal} from '../rules/readerPolicy';
-import {admit, readerAccountOf} from '../rules/readerPolicy';
-import {isRevoked, isSignedOut, sessionEnding, signInIdOf, unverifiedClaims, type AccountState} from '../rules/sessionRules';
+import type {ReaderPolicy} from '../rules/readerPolicy';
+import {readerAccountOf} from '../rules/readerPolicy';
+import {sessionEnding, unverifiedClaims, type AccountState} from '../rules/sessionRules';
 import {isServiceFailure, type IdentityService} from './identity';
 import {MAX_SESSION_COOKIES, SessionCache, type AccessEnded, type Session} from './sessionCache';
 import {SignOutLedger, signInOf, type SignIn, type SignOutScope} from './signOuts';
-import {REFUSAL_WORDING, type SignOutAnswer} from '../../contracts/session';
+import {REFUSAL_WORDING, type SessionRefusal, type SignOutAnswer} from '../../contracts/session';
 
 export type {Session} from './sessionCache';
 
 /** What the audit trail records; never a cookie or a token. */
 export type AuditEvent =
   | {event: 'session-started'; uid: string; email: string | null; provider: string}
-  | {event: 'session-refused'; reason: Refusal | 'revoked' | 'signed-out'; uid: string; email: string | null}
+  | {event: 'session-refused'; reason: SessionRefusal | 'revoked' | 'signed-out'; uid: string; email: string | null}
   | {event: 'signed-out' | 'signed-out-everywhere'; uid: string; email: string | null; delayed?: true}
   | AccessEnded;
 
@@ -52,7 +52,7 @@ const FRESH_ID_TOKEN_MS = 5 * 60 * 1000;
 const MAX_CLOCK_SKEW_MS = 60 * 1000;
 
 /** Why a POST of an ID token starts no session: a sign-in that proves nothing, or a refusal of the reader policy. */
-export type SessionErrorCode = 'invalid-id-token' | 'stale-id-token' | 'sign-in-too-old' | 'sign-in-ended' | Refusal;
+export type SessionErrorCode = 'invalid-id-token' | 'stale-id-token' | 'sign-in-too-old' | 'sign-in-ended' | SessionRefusal;
 
 export class SessionError extends Error {
   constructor(
@@ -142,27 +142,26 @@ export class SessionAuthority {
     }
     const state = await this.accountOf(decoded.uid);
     if (state === null) throw new SessionError('invalid-id-token', 'The ID token is not valid.');
-    const email = state.account.email;
-    const admission = admit(state.account, this.options.policy());
-    if (!admission.admitted) throw this.refuse(admission.reason, {uid: decoded.uid, email});
-    if (isRevoked(state, decoded.auth_time)) {
-      this.options.audit?.({event: 'session-refused', reason: 'revoked', uid: decoded.uid, email});
-      throw new SessionError('sign-in-ended', 'This sign-in was revoked; sign in again.');
-    }
+    const who = {uid: decoded.uid, email: state.account.email};
     // Every session minted from a sign-in's ID tokens is that sign-in's, and ends with it: once it
-    // was signed out, its tokens still fresh start nothing, on any instance.
-    if (isSignedOut(state.customClaims, signInIdOf(decoded.uid, decoded.auth_time))) {
-      this.options.audit?.({event: 'session-refused', reason: 'signed-out', uid: decoded.uid, email});
-      throw new SessionError('sign-in-ended', 'This sign-in has ended; sign in again.');
+    // was revoked or signed out, its tokens still fresh start nothing, on any instance.
+    const ending = sessionEnding(signInOf(decoded, state), state, this.options.policy());
+    if (ending === 'revoked' || ending === 'signed-out') {
+      this.options.audit?.({event: 'session-refused', reason: ending, ...who});
+      throw new SessionError(
+        'sign-in-ended',
+        ending === 'revoked' ? 'This sign-in was revoked; sign in again.' : 'This sign-in has ended; sign in again.',
+      );
     }
+    if (ending !== null) throw this.refuse(ending, who);
     const cookie = await this.options.identity.call(() =>
       this.auth.createSessionCookie(idToken, {expiresIn: this.options.sessionMaxAgeMs}),
     );
-    this.options.audit?.({event: 'session-started', uid: decoded.uid, email, provider: decoded.firebase.sign_in_provider});
+    this.options.audit?.({event: 'session-started', ...who, provider: decoded.firebase.sign_in_provider});
     return {cookie, maxAgeMs: this.options.sessionMaxAgeMs};
   }
 
-  private refuse(reason: Refusal, who: {uid: string; email: string | null}): SessionError {
+  private refuse(reason: SessionRefusal, who: {uid: string; email: string | null}): SessionError {
     this.options.audit?.({event: 'session-refused', reason, ...who});
     return new SessionError(reason, REFUSAL_WORDING[reason]);
   }
@@ -212,8 +211,7 @@ export class SessionAuthority {
     const state = await this.accountOf(decoded.uid);
     if (state === null) return null;
     const signIn = signInOf(decoded, state);
-    const facts = {authTimeSeconds: signIn.authTimeSeconds, signInId: signIn.signInId};
-    return sessionEnding(facts, state, this.options.policy()) === null ? signIn : null;
+    return sessionEnding(signIn, state, this.options.policy()) === null ? signIn : null;
   }
 
   /** The account's state, or null when it no longer exists. */
