@@ -12,6 +12,7 @@ import {
   readerAccountOf,
   type ReaderPolicy,
 } from '../../server/rules/readerPolicy';
+import {USER_NOT_FOUND} from '../../server/services/firebaseAuth';
 import type {Env} from '../../contracts/firebaseProject';
 import {
   addToEmailList,
@@ -84,7 +85,7 @@ async function findUser(auth: Auth, email: string): Promise<UserRecord | null> {
   try {
     return await auth.getUserByEmail(email);
   } catch (error) {
-    if (error instanceof FirebaseAuthError && error.code === 'auth/user-not-found') return null;
+    if (error instanceof FirebaseAuthError && error.code === USER_NOT_FOUND) return null;
     throw error;
   }
 }

@@ -3,6 +3,15 @@ import {randomUUID} from 'node:crypto';
 import {deleteApp, initializeApp} from 'firebase-admin/app';
 import {getAuth, type Auth} from 'firebase-admin/auth';
 
+/** The error codes of firebase-admin's Auth that the gate and the readers command act on. */
+export const USER_DISABLED = 'auth/user-disabled';
+export const USER_NOT_FOUND = 'auth/user-not-found';
+
+/** The `code` of an error firebase-admin threw, if it has one. */
+export function firebaseErrorCode(error: unknown): unknown {
+  return (error as {code?: unknown} | null)?.code;
+}
+
 export interface FirebaseAuth {
   auth: Auth;
   close(): Promise<void>;

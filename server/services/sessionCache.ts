@@ -9,6 +9,7 @@ import {LRUCache} from 'lru-cache';
 import type {Auth, DecodedIdToken} from 'firebase-admin/auth';
 import {admit, type ReaderPolicy} from '../rules/readerPolicy';
 import {sessionEnding, unverifiedClaims, type AccountState, type SessionEnding} from '../rules/sessionRules';
+import {firebaseErrorCode, USER_DISABLED} from './firebaseAuth';
 import {IdentityCallAbandoned, isServiceFailure, type IdentityService} from './identity';
 import {signInOf} from './signOuts';
 
@@ -66,10 +67,6 @@ const REJECTED_TTL_MS = 30 * 1000;
 const REFRESH_AHEAD = 0.75;
 /** Session cookies looked at per request: a planted cookie of the same name must not hide the reader's, nor a hundred of them cost a hundred checks. */
 export const MAX_SESSION_COOKIES = 4;
-
-const errorCode = (error: unknown) => (error as {code?: unknown} | null)?.code;
-/** Some Firebase backends (the emulator) refuse a disabled account's cookie outright. */
-const DISABLED = 'auth/user-disabled';
 
 export function cookieIdOf(cookie: string): string {
   return createHash('sha256').update(cookie).digest('base64url').slice(0, 16);
@@ -214,7 +211,8 @@ export class SessionCache {
     } catch (error) {
       // Firebase unreachable, or nobody waits any more: the cookie is not blamed.
       if (isServiceFailure(error) || error instanceof IdentityCallAbandoned) throw error;
-      if (errorCode(error) === DISABLED) return this.reject(key, previous, 'disabled');
+      // Some Firebase backends (the emulator) refuse a disabled account's cookie outright.
+      if (firebaseErrorCode(error) === USER_DISABLED) return this.reject(key, previous, 'disabled');
       // Malformed, foreign or expired: nothing ended that the audit trail should record.
       return this.reject(key, undefined, 'revoked');
     }

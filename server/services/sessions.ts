@@ -8,6 +8,7 @@ import type {Auth, DecodedIdToken, UserRecord} from 'firebase-admin/auth';
 import type {ReaderPolicy} from '../rules/readerPolicy';
 import {readerAccountOf} from '../rules/readerPolicy';
 import {sessionEnding, unverifiedClaims, type AccountState} from '../rules/sessionRules';
+import {firebaseErrorCode, USER_DISABLED, USER_NOT_FOUND} from './firebaseAuth';
 import {isServiceFailure, type IdentityService} from './identity';
 import {MAX_SESSION_COOKIES, SessionCache, type AccessEnded, type Session} from './sessionCache';
 import {SignOutLedger, signInOf, type SignIn, type SignOutScope} from './signOuts';
@@ -70,9 +71,6 @@ export function accountState(user: UserRecord): AccountState {
   return {account, tokensValidAfterMs: Number.isNaN(validAfter) ? null : validAfter, customClaims: user.customClaims ?? {}};
 }
 
-const errorCode = (error: unknown) => (error as {code?: unknown} | null)?.code;
-const DISABLED = 'auth/user-disabled';
-
 export class SessionAuthority {
   private readonly now: () => number;
   private readonly cache: SessionCache;
@@ -126,7 +124,7 @@ export class SessionAuthority {
       decoded = await this.options.identity.call(() => this.auth.verifyIdToken(idToken));
     } catch (error) {
       if (isServiceFailure(error)) throw error;
-      if (errorCode(error) === DISABLED) throw this.refuse('disabled', unverifiedClaims(idToken));
+      if (firebaseErrorCode(error) === USER_DISABLED) throw this.refuse('disabled', unverifiedClaims(idToken));
       throw new SessionError('invalid-id-token', 'The ID token is not valid.');
     }
     const now = this.now();
@@ -219,7 +217,7 @@ export class SessionAuthority {
     try {
       return accountState(await this.options.identity.call(() => this.auth.getUser(uid), signal));
     } catch (error) {
-      if (errorCode(error) === 'auth/user-not-found') return null;
+      if (firebaseErrorCode(error) === USER_NOT_FOUND) return null;
       throw error;
     }
   }

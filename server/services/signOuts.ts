@@ -11,6 +11,7 @@ import {setTimeout as sleep} from 'node:timers/promises';
 import type {FastifyBaseLogger} from 'fastify';
 import type {Auth, DecodedIdToken} from 'firebase-admin/auth';
 import {claimsWithoutSignedOut, claimsWithSignedOut, isRevoked, isSignedOut, signInIdOf, type AccountState} from '../rules/sessionRules';
+import {firebaseErrorCode, USER_NOT_FOUND} from './firebaseAuth';
 import {isServiceFailure, type IdentityService} from './identity';
 
 /** One sign-in of a reader, as a session cookie proves it. */
@@ -56,8 +57,6 @@ export interface SignOutLedgerOptions {
 const MAX_REWRITES = 5;
 /** Sign-outs waiting for Firebase on one instance; past this the oldest is dropped, with a log line. */
 const MAX_WAITING = 10_000;
-
-const errorCode = (error: unknown) => (error as {code?: unknown} | null)?.code;
 
 export class SignOutLedger {
   /** Work on one account runs one at a time on this instance. */
@@ -168,7 +167,7 @@ export class SignOutLedger {
       await this.options.identity.call(() => this.auth.revokeRefreshTokens(uid));
     } catch (error) {
       // A deleted account has no sessions left to revoke: its cookies fail every re-check.
-      if (errorCode(error) === 'auth/user-not-found') return;
+      if (firebaseErrorCode(error) === USER_NOT_FOUND) return;
       throw error;
     }
     this.options.onRevoked(uid);
