@@ -15,6 +15,12 @@ export interface BuildPart {
   files: Set<string>;
 }
 
+/** Which build a file belongs to: its folder, and the identity of that reading of it. */
+export interface BuildRef {
+  id: string;
+  root: string;
+}
+
 export interface BuildInfo {
   /** Unique to this reading of the build: the same folder read again after a change is another build. */
   id: string;

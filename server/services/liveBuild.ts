@@ -11,12 +11,12 @@ import {realpath, stat} from 'node:fs/promises';
 import type {FastifyBaseLogger} from 'fastify';
 import path from 'node:path';
 import {LOGIN_DIR, SITE_DIR} from '../../contracts/buildLayout';
-import {readBuild, type BuildInfo, type BuildPart} from './build';
+import {readBuild, type BuildInfo, type BuildPart, type BuildRef} from './build';
 import {buildFileFor} from '../rules/requestPath';
 
 /** A file of one of the builds: where it is, and which reading of the build it belongs to (for caching). */
 export interface BuildFile {
-  build: {id: string; root: string};
+  build: BuildRef;
   file: string;
 }
 

@@ -19,6 +19,7 @@ import mime from 'mime-types';
 import vary from 'vary';
 import {chooseCoding, entityTag, type ContentCoding} from '../../rules/representations';
 import {PRECOMPRESSED_SUFFIX} from '../../../contracts/buildLayout';
+import type {BuildRef} from '../../services/build';
 
 interface Representation {
   path: string;
@@ -32,12 +33,6 @@ interface StoredFile {
   contentType: string;
   representations: Map<ContentCoding, Representation>;
   codings: Set<ContentCoding>;
-}
-
-/** Which build a file belongs to: its folder, and the identity of that reading of it. */
-export interface BuildRef {
-  id: string;
-  root: string;
 }
 
 export interface BuildFilesOptions {
