@@ -1,11 +1,8 @@
 /**
- * A synthetic but realistic corpus for the build and search benchmarks: N docs per version, for
- * the current docs (`docs/`) and version 1.0 (`versioned_docs/version-1.0/`), in ten top-level
- * sections of N/10 docs (each a sidebar category and a search context) made of parts of 25,
- * each doc with ## and ### headings, paragraphs, inline code, lists, an admonition, a table, code
- * blocks and relative links (some with anchors) to other generated docs of its version. Everything
- * comes from a seeded generator, so every run writes the same bytes and the links are all valid
- * (the build throws on broken links and anchors).
+ * The build and search benchmarks' corpus: N docs in each version, in ten top-level sections (each a
+ * sidebar category and a search context) made of parts of 25, each doc with ## and ### headings,
+ * paragraphs, inline code, lists, an admonition, a table, code blocks and relative links (some with
+ * anchors) to other docs of its version. Seeded: every run writes the same bytes, every link valid.
  */
 import path from 'node:path';
 import {siteVersions} from '../contracts/siteVersions';
@@ -75,18 +72,9 @@ export function seededRandom(seed: number): () => number {
 
 class Writer {
   constructor(private readonly random: () => number) {}
-
-  int(min: number, max: number): number {
-    return min + Math.floor(this.random() * (max - min + 1));
-  }
-
-  pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.random() * list.length)]!;
-  }
-
-  chance(probability: number): boolean {
-    return this.random() < probability;
-  }
+  int = (min: number, max: number) => min + Math.floor(this.random() * (max - min + 1));
+  pick = <T>(list: readonly T[]): T => list[Math.floor(this.random() * list.length)]!;
+  chance = (probability: number) => this.random() < probability;
 
   nounPhrase(): string {
     const phrase = this.chance(0.5) ? `${this.pick(adjectives)} ${this.pick(nouns)}` : this.pick(nouns);
@@ -97,7 +85,7 @@ class Writer {
   clause(): string {
     const adverb = this.chance(0.2) ? `${this.pick(ADVERBS)} ` : '';
     const tail = this.chance(0.6) ? ` ${this.pick(PREPOSITIONS)} ${this.nounPhrase()}` : '';
-    return `${this.nounPhrase()} ${adverb}${thirdPerson(this.pick(verbs))} ${this.nounPhrase()}${tail}`;
+    return `${this.nounPhrase()} ${adverb}${withS(this.pick(verbs))} ${this.nounPhrase()}${tail}`;
   }
 
   sentence(): string {
@@ -113,25 +101,18 @@ class Writer {
     // Inline code and emphasis, as tutorials use them.
     if (this.chance(0.5)) parts.splice(1, 0, `Set \`${this.pick(nouns)}.${this.pick(nouns)}\` to \`${this.pick(adjectives)}\` first.`);
     if (this.chance(0.3))
-      parts.push(
-        `**${capitalize(this.pick(adjectives))} ${plural(this.pick(nouns))}** ${thirdPerson(this.pick(verbs))} ${this.nounPhrase()}.`,
-      );
+      parts.push(`**${capitalize(this.pick(adjectives))} ${withS(this.pick(nouns))}** ${withS(this.pick(verbs))} ${this.nounPhrase()}.`);
     return parts.join(' ');
   }
 
   /** A heading of 2 to 4 words, unique within its page so its anchor is predictable. */
   heading(used: Set<string>): string {
-    for (;;) {
-      const text = capitalize(
-        this.chance(0.5)
-          ? `${this.pick(verbs)} the ${this.pick(adjectives)} ${this.pick(nouns)}`
-          : `${this.pick(adjectives)} ${this.pick(nouns)} ${plural(this.pick(nouns))}`,
-      );
-      if (!used.has(slugOf(text))) {
-        used.add(slugOf(text));
-        return text;
-      }
-    }
+    const text = capitalize(
+      this.chance(0.5)
+        ? `${this.pick(verbs)} the ${this.pick(adjectives)} ${this.pick(nouns)}`
+        : `${this.pick(adjectives)} ${this.pick(nouns)} ${withS(this.pick(nouns))}`,
+    );
+    return used.has(slugOf(text)) ? this.heading(used) : (used.add(slugOf(text)), text);
   }
 
   codeBlock(): string {
@@ -141,7 +122,7 @@ class Writer {
     const body = Array.from({length: count}, (_, line) => {
       switch (language) {
         case 'bash':
-          return `npx tutorial-hub ${this.pick(verbs)} --${this.pick(nouns)}=${this.pick(adjectives)} ./${plural(this.pick(nouns))}`;
+          return `npx tutorial-hub ${this.pick(verbs)} --${this.pick(nouns)}=${this.pick(adjectives)} ./${withS(this.pick(nouns))}`;
         case 'json':
           return `  "${name()}": "${this.pick(adjectives)}"${line < count - 1 ? ',' : ''}`;
         case 'yaml':
@@ -169,15 +150,9 @@ class Writer {
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** `-s` with English spelling: works for verbs (third person) and nouns (plural) alike. */
-function withS(word: string): string {
-  if (/(?:s|sh|ch|x|z)$/.test(word)) return `${word}es`;
-  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
-  return `${word}s`;
-}
-
-const thirdPerson = withS;
-const plural = withS;
+/** `-s` with English spelling: a verb's third person, a noun's plural. */
+const withS = (word: string) =>
+  /(?:s|sh|ch|x|z)$/.test(word) ? `${word}es` : /[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`;
 
 /** Docusaurus's heading ids (github-slugger) for text made only of letters and spaces. */
 const slugOf = (text: string) => text.toLowerCase().replace(/ /g, '-');
@@ -197,23 +172,16 @@ const SECTION_NAMES = words(
 );
 
 /** Docs per section: the version's docs in ten sections (fewer when there are fewer than ten docs). */
-function docsPerSection(docsPerVersion: number): number {
-  return Math.ceil(docsPerVersion / SECTIONS);
-}
+const docsPerSection = (docsPerVersion: number) => Math.ceil(docsPerVersion / SECTIONS);
 
 /** Where the `index`-th doc of a version goes: `guides/part-03`, parts of 25 docs numbered within their section. */
-function partFolder(index: number, perSection: number): string {
-  const section = Math.floor(index / perSection);
-  const part = Math.floor((index % perSection) / DOCS_PER_CATEGORY) + 1;
-  return `${SECTION_NAMES[section]}/part-${String(part).padStart(2, '0')}`;
-}
+const partFolder = (index: number, perSection: number) =>
+  `${SECTION_NAMES[Math.floor(index / perSection)]}/part-${String(Math.floor((index % perSection) / DOCS_PER_CATEGORY) + 1).padStart(2, '0')}`;
 
 export interface CorpusSummary {
   docsPerVersion: number;
   docs: number;
-  categories: number;
   markdownBytes: number;
-  words: number;
   /** Route of one generated doc per version, for the browser benchmarks. */
   sampleRoutes: string[];
 }
@@ -233,10 +201,9 @@ function planVersion(writer: Writer, docs: number): PlannedDoc[] {
   });
 }
 
-function relativeLink(from: PlannedDoc, to: PlannedDoc): string {
-  const relative = path.posix.relative(path.posix.dirname(from.file), to.file);
-  return relative.startsWith('.') ? relative : `./${relative}`;
-}
+/** From one doc to another: `../part-02/x.md`, `./y.md`. */
+const relativeLink = (from: PlannedDoc, to: PlannedDoc) =>
+  path.posix.relative(path.posix.dirname(from.file), to.file).replace(/^(?!\.)/, './');
 
 function renderDoc(writer: Writer, doc: PlannedDoc, position: number, next: PlannedDoc, other: PlannedDoc): Doc {
   const used = new Set(doc.sections.map(slugOf));
@@ -252,19 +219,17 @@ function renderDoc(writer: Writer, doc: PlannedDoc, position: number, next: Plan
         writer.table(),
       );
     }
-    for (let sub = writer.int(0, 1); sub > 0; sub--) {
+    for (let sub = writer.int(0, 1); sub > 0; sub--)
       blocks.push(`### ${writer.heading(used)}`, writer.paragraph(), writer.chance(0.6) ? writer.codeBlock() : writer.paragraph(2));
-    }
-    if (index === doc.sections.length - 1) {
+    if (index === doc.sections.length - 1)
       blocks.push(`:::${writer.pick(ADMONITIONS)}\n\n${writer.sentence()} ${writer.sentence()}\n\n:::`);
-    }
   });
   return {title: doc.title, description, position, body: blocks.join('\n\n')};
 }
 
 /** Writes the corpus into each version of a copy of the site; the copy's own docs stay as they are. */
 export function writeCorpus(siteDir: string, docsPerVersion: number, seed = 20250101): CorpusSummary {
-  const summary: CorpusSummary = {docsPerVersion, docs: 0, categories: 0, markdownBytes: 0, words: 0, sampleRoutes: []};
+  const summary: CorpusSummary = {docsPerVersion, docs: 0, markdownBytes: 0, sampleRoutes: []};
   for (const [versionIndex, version] of siteVersions(siteDir).entries()) {
     // Each version its own text, as an older edition would be.
     const writer = new Writer(seededRandom(seed + versionIndex));
@@ -272,32 +237,26 @@ export function writeCorpus(siteDir: string, docsPerVersion: number, seed = 2025
     const root = path.join(siteDir, version.docsDir);
     const perSection = docsPerSection(docs.length);
     const sections = Math.ceil(docs.length / perSection);
+    const generatedIndex = (description: string) => ({type: 'generated-index', description});
     for (let section = 0; section < sections; section++) {
       const label = capitalize(SECTION_NAMES[section]!.replace(/-/g, ' '));
-      const link = {type: 'generated-index', description: `${label}: every task, part by part.`};
-      writeCategory(path.join(root, SECTION_NAMES[section]!), {label, position: 50 + section, link});
-    }
-    const parts = [...new Set(docs.map((doc) => path.posix.dirname(doc.file)))];
-    for (const part of parts) {
-      const number = Number(part.slice(part.lastIndexOf('-') + 1));
-      const label = `Part ${number}: ${capitalize(writer.pick(adjectives))} ${plural(writer.pick(nouns))}`;
-      writeCategory(path.join(root, part), {
+      writeCategory(path.join(root, SECTION_NAMES[section]!), {
         label,
-        position: number,
-        link: {type: 'generated-index', description: `${label}, one task at a time.`},
+        position: 50 + section,
+        link: generatedIndex(`${label}: every task, part by part.`),
       });
+    }
+    for (const part of new Set(docs.map((doc) => path.posix.dirname(doc.file)))) {
+      const number = Number(part.slice(part.lastIndexOf('-') + 1));
+      const label = `Part ${number}: ${capitalize(writer.pick(adjectives))} ${withS(writer.pick(nouns))}`;
+      writeCategory(path.join(root, part), {label, position: number, link: generatedIndex(`${label}, one task at a time.`)});
     }
     for (const [index, doc] of docs.entries()) {
       const position = ((index % perSection) % DOCS_PER_CATEGORY) + 1;
-      const text = writeDoc(
-        path.join(root, doc.file),
-        renderDoc(writer, doc, position, docs[(index + 1) % docs.length]!, writer.pick(docs)),
-      );
-      summary.markdownBytes += Buffer.byteLength(text);
-      summary.words += text.split(/\s+/).length;
+      const rendered = renderDoc(writer, doc, position, docs[(index + 1) % docs.length]!, writer.pick(docs));
+      summary.markdownBytes += Buffer.byteLength(writeDoc(path.join(root, doc.file), rendered));
     }
     summary.docs += docs.length;
-    summary.categories += parts.length + sections;
     summary.sampleRoutes.push(`${version.route ? `/${version.route}` : ''}/${docs[0]!.file.replace(/\.md$/, '')}`);
   }
   return summary;
