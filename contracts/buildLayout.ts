@@ -9,6 +9,8 @@ import path from 'node:path';
 export const SITE_DIR = 'site';
 /** The login page and the files it loads (docusaurus.login.config.ts): anyone may have them. */
 export const LOGIN_DIR = 'login';
+/** The login build's page (`/login`, src/pages/login.tsx); the gate's error pages borrow its chrome. */
+export const LOGIN_PAGE = 'login.html';
 
 /** `npm run build` writes a Brotli and a gzip copy beside the files that gain from it, named by these suffixes. */
 export const PRECOMPRESSED_SUFFIX = {br: '.br', gzip: '.gz'} as const;

@@ -5,7 +5,7 @@
 import {randomUUID} from 'node:crypto';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {listBuildFiles, LOGIN_DIR, SITE_DIR} from '../../contracts/buildLayout';
+import {listBuildFiles, LOGIN_DIR, LOGIN_PAGE, SITE_DIR} from '../../contracts/buildLayout';
 import {inlineScriptHashes} from '../rules/headers';
 import {chromeOf, type PageChrome} from '../rules/errorPages';
 
@@ -53,7 +53,7 @@ export async function readBuild(root: string): Promise<BuildInfo> {
   const hashes = new Set<string>();
   const site = await readPart(path.join(root, SITE_DIR), hashes);
   const login = await readPart(path.join(root, LOGIN_DIR), hashes);
-  if (!login.files.has('login.html')) throw new Error(`${login.root} has no login.html: is ${root} a Tutorial Hub build?`);
-  const chrome = chromeOf(await readFile(path.join(login.root, 'login.html'), 'utf8'), login.files);
+  if (!login.files.has(LOGIN_PAGE)) throw new Error(`${login.root} has no ${LOGIN_PAGE}: is ${root} a Tutorial Hub build?`);
+  const chrome = chromeOf(await readFile(path.join(login.root, LOGIN_PAGE), 'utf8'), login.files);
   return {id: randomUUID(), root, site, login, inlineScriptHashes: hashes, chrome};
 }

@@ -10,7 +10,7 @@
 import {realpath, stat} from 'node:fs/promises';
 import type {FastifyBaseLogger} from 'fastify';
 import path from 'node:path';
-import {LOGIN_DIR, SITE_DIR} from '../../contracts/buildLayout';
+import {LOGIN_DIR, LOGIN_PAGE, SITE_DIR} from '../../contracts/buildLayout';
 import {readBuild, type BuildInfo, type BuildPart, type BuildRef} from './build';
 import {buildFileFor} from '../rules/requestPath';
 
@@ -24,7 +24,7 @@ const POLL_MS = 1000;
 /** How long an in-place change must be over before the gate reads the folder again. */
 const SETTLE_MS = 3000;
 /** Files whose change means "another build" (Docusaurus rewrites them on every build). */
-const MARKERS = [`${SITE_DIR}/index.html`, `${LOGIN_DIR}/login.html`];
+const MARKERS = [`${SITE_DIR}/index.html`, `${LOGIN_DIR}/${LOGIN_PAGE}`];
 
 async function fingerprint(root: string): Promise<string> {
   const stats = await Promise.all(MARKERS.map((marker) => stat(path.join(root, marker)).catch(() => null)));

@@ -13,9 +13,9 @@ import {belowBase, isWithin} from '../../contracts/searchSections';
 import {sectionsIn} from '../../plugins/search/sections';
 import {readBuiltSearchIndex} from '../../testkit/builtSearchIndex';
 import {siteVersions} from '../../contracts/siteVersions';
+import {SITE_BUILD_DIR} from '../support/builtFiles';
 
 const ROOT = path.resolve(__dirname, '../..');
-const BUILD = path.join(ROOT, 'build/site');
 
 function docFiles(): string[] {
   return ['docs', 'versioned_docs'].flatMap((dir) =>
@@ -50,9 +50,9 @@ describe('every doc', () => {
 });
 
 describe('the built search indexes', () => {
-  const files = listBuildFiles(BUILD);
+  const files = listBuildFiles(SITE_BUILD_DIR);
   const versions = siteVersions(ROOT);
-  const docPages = new Set(builtDocPages(BUILD).map((page) => page.url));
+  const docPages = new Set(builtDocPages(SITE_BUILD_DIR).map((page) => page.url));
   const parts = files.filter((file) => file.startsWith(`${PARTS_DIR}/`));
   /** A page's version: the one with the longest route that holds it ('' holds everything). */
   const versionOf = (url: string) =>
@@ -69,17 +69,17 @@ describe('the built search indexes', () => {
   });
 
   it('leave no part that no manifest names', () => {
-    const named = new Set(versions.flatMap((version) => readBuiltSearchIndex(BUILD, version.route).partFiles));
+    const named = new Set(versions.flatMap((version) => readBuiltSearchIndex(SITE_BUILD_DIR, version.route).partFiles));
     expect(parts.filter((file) => !named.has(file))).toEqual([]);
   });
 
   describe.each(versions.map((version) => [version.label, version] as const))('of %s', (label, version) => {
-    const index = readBuiltSearchIndex(BUILD, version.route);
+    const index = readBuiltSearchIndex(SITE_BUILD_DIR, version.route);
     const {manifest} = index;
 
     it(`names parts that exist, each starting where the manifest says`, () => {
       expect(manifest.format).toBe(2);
-      expect(index.partFiles.filter((file) => !existsSync(path.join(BUILD, file)))).toEqual([]);
+      expect(index.partFiles.filter((file) => !existsSync(path.join(SITE_BUILD_DIR, file)))).toEqual([]);
       expect(index.termParts.map((part) => part.terms[0])).toEqual(manifest.termParts.first);
       expect(index.termParts.map((part) => part.postings.length)).toEqual(index.termParts.map((part) => part.terms.length));
       let next = 0;
@@ -124,7 +124,7 @@ describe('the built search indexes', () => {
 
 describe('the built sidebars', () => {
   it('reach every doc page that is not unlisted', () => {
-    expect(builtDocPages(BUILD).length).toBeGreaterThanOrEqual(16);
-    expect(orphanedDocPages(BUILD)).toEqual([]);
+    expect(builtDocPages(SITE_BUILD_DIR).length).toBeGreaterThanOrEqual(16);
+    expect(orphanedDocPages(SITE_BUILD_DIR)).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import {BUILD_DIR, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles'
 import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {sessionCookieHeader} from '../../contracts/session';
-import {PRECOMPRESSED_SUFFIX} from '../../contracts/buildLayout';
+import {LOGIN_DIR, LOGIN_PAGE, PRECOMPRESSED_SUFFIX, SITE_DIR} from '../../contracts/buildLayout';
 import {PAGE} from '../support/builtSite';
 
 let dir: string;
@@ -20,7 +20,7 @@ let gate: RunningGate;
 let cookie: string;
 const stylesheetOf = (dir: string) => readdirSync(path.join(dir, 'assets/css')).find((file) => file.endsWith('.css'))!;
 /** Each of the two builds has its own stylesheet; release b renames both. */
-const OLD_CSS = {site: stylesheetOf(SITE_BUILD_DIR), login: stylesheetOf(LOGIN_BUILD_DIR)};
+const OLD_CSS = {[SITE_DIR]: stylesheetOf(SITE_BUILD_DIR), [LOGIN_DIR]: stylesheetOf(LOGIN_BUILD_DIR)};
 const NEW_CSS = 'styles.0b0b0b0b.css';
 const NEW_MARKER = '<meta name="release" content="b">';
 const NEW_INLINE = '<script>window.tutorialHubRelease="b"</script>';
@@ -28,7 +28,7 @@ const NEW_INLINE = '<script>window.tutorialHubRelease="b"</script>';
 /** Release b: the same builds with their stylesheets under a new hashed name and a new inline script. */
 function makeReleaseB(target: string): void {
   cpSync(BUILD_DIR, target, {recursive: true});
-  for (const part of ['site', 'login'] as const) {
+  for (const part of [SITE_DIR, LOGIN_DIR] as const) {
     const dir = path.join(target, part);
     for (const suffix of ['', ...Object.values(PRECOMPRESSED_SUFFIX)]) {
       try {
@@ -124,7 +124,7 @@ describe('switching to a new release', () => {
     const c = path.join(dir, 'releases/c');
     cpSync(path.join(dir, 'releases/b'), c, {recursive: true});
     const newest = 'styles.0c0c0c0c.css';
-    renameSync(path.join(c, 'login/assets/css', NEW_CSS), path.join(c, 'login/assets/css', newest));
+    renameSync(path.join(c, LOGIN_DIR, 'assets/css', NEW_CSS), path.join(c, LOGIN_DIR, 'assets/css', newest));
     switchTo('c');
     // Before the gate's own poll of the folder: a page served by a quicker instance asks this one.
     const asset = await get(`/assets/css/${newest}`);
@@ -141,7 +141,7 @@ describe('switching to a new release', () => {
   });
 
   it('notices a folder changed in place, says so, and serves it once it has settled', async () => {
-    const login = path.join(dir, 'current/login/login.html');
+    const login = path.join(dir, 'current', LOGIN_DIR, LOGIN_PAGE);
     // Served once, so that the gate holds the page as it was and the change shows only after the switch.
     expect((await get('/login', NAVIGATION)).status).toBe(200);
     writeFileSync(

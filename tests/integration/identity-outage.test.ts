@@ -16,7 +16,7 @@ import {LOGIN_BUILD_DIR} from '../support/builtFiles';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {chromeOf} from '../../server/rules/errorPages';
 import {inlineScriptHashes} from '../../server/rules/headers';
-import {listBuildFiles} from '../../contracts/buildLayout';
+import {listBuildFiles, LOGIN_PAGE} from '../../contracts/buildLayout';
 import {LOGOUT_ENDPOINT, sessionCookieHeader} from '../../contracts/session';
 import {MANIFEST_FILE} from '../../contracts/searchIndexFiles';
 import {PAGE} from '../support/builtSite';
@@ -77,7 +77,7 @@ describe.each([
       expect(page.body).toContain(`href="${PAGE.path}?tab=1"`);
       expect(page.body).not.toContain(PAGE.h1);
       // In the site's chrome, with the colour-mode script the page's own CSP allows.
-      const chrome = chromeOf(readFileSync(path.join(LOGIN_BUILD_DIR, 'login.html'), 'utf8'), new Set(listBuildFiles(LOGIN_BUILD_DIR)));
+      const chrome = chromeOf(readFileSync(path.join(LOGIN_BUILD_DIR, LOGIN_PAGE), 'utf8'), new Set(listBuildFiles(LOGIN_BUILD_DIR)));
       for (const part of [chrome.footer, chrome.announcement, chrome.themeScript]) {
         expect(part).not.toBeNull();
         expect(page.body).toContain(part!);
@@ -96,7 +96,7 @@ describe.each([
 
   it('/login and every file it loads stay 200, whatever cookie comes with them', async () => {
     outage();
-    const loginAssets = assetsReferencedBy(readFileSync(path.join(LOGIN_BUILD_DIR, 'login.html'), 'utf8'));
+    const loginAssets = assetsReferencedBy(readFileSync(path.join(LOGIN_BUILD_DIR, LOGIN_PAGE), 'utf8'));
     for (const cookie of [undefined, 'never-seen-cookie', 'aaa.bbb.ccc']) {
       expect((await get('/login', cookie, NAVIGATION)).status).toBe(200);
       for (const asset of loginAssets) expect({asset, status: (await get(asset, cookie)).status}).toEqual({asset, status: 200});

@@ -15,7 +15,7 @@ import {BUILD_DIR} from '../support/builtFiles';
 import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {sessionCookieHeader} from '../../contracts/session';
-import {PRECOMPRESSED_SUFFIX} from '../../contracts/buildLayout';
+import {LOGIN_DIR, LOGIN_PAGE, PRECOMPRESSED_SUFFIX} from '../../contracts/buildLayout';
 import {PAGE} from '../support/builtSite';
 
 const INSTANCES = 3;
@@ -39,16 +39,16 @@ function switchTo(release: string): void {
 /** Release b: release a with its login page marked and its stylesheet renamed (a new hashed asset). */
 function makeReleaseB(target: string): void {
   cpSync(BUILD_DIR, target, {recursive: true});
-  const login = path.join(target, 'login/login.html');
+  const login = path.join(target, LOGIN_DIR, LOGIN_PAGE);
   const css = assetsReferencedBy(readFileSync(login, 'utf8')).find((asset) => asset.endsWith('.css'))!;
   const renamed = css.replace(/\.css$/, '.b.css');
-  cpSync(path.join(target, 'login', css), path.join(target, 'login', renamed));
+  cpSync(path.join(target, LOGIN_DIR, css), path.join(target, LOGIN_DIR, renamed));
   for (const suffix of Object.values(PRECOMPRESSED_SUFFIX)) rmSync(login + suffix, {force: true});
   writeFileSync(
     login,
     readFileSync(login, 'utf8').replaceAll(css, renamed).replace('<meta charset=UTF-8>', `<meta charset=UTF-8>${RELEASE_MARKER}`),
   );
-  unlinkSync(path.join(target, 'login', css));
+  unlinkSync(path.join(target, LOGIN_DIR, css));
 }
 
 beforeAll(async () => {
