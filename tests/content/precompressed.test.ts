@@ -8,14 +8,14 @@ import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {describe, expect, it} from 'vitest';
-import {listBuildFiles} from '../../contracts/buildLayout';
+import {listBuildFiles, PRECOMPRESSED_SUFFIX} from '../../contracts/buildLayout';
 import {isSearchIndex} from '../../contracts/searchIndexFiles';
 import {compressionPlan, isCompressible} from '../../scripts/precompressPolicy';
 import {LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
 
 const COPIES = [
-  {suffix: '.br', decode: brotliDecompressSync},
-  {suffix: '.gz', decode: gunzipSync},
+  {suffix: PRECOMPRESSED_SUFFIX.br, decode: brotliDecompressSync},
+  {suffix: PRECOMPRESSED_SUFFIX.gzip, decode: gunzipSync},
 ] as const;
 
 describe.each([
