@@ -39,7 +39,7 @@ function makeReleaseB(target: string): void {
     }
     for (const entry of readdirSync(dir, {recursive: true})) {
       const file = path.join(dir, String(entry));
-      if (/\.html\.(?:br|gz)$/.test(file)) unlinkSync(file);
+      if (Object.values(PRECOMPRESSED_SUFFIX).some((suffix) => file.endsWith(`.html${suffix}`))) unlinkSync(file);
       if (!file.endsWith('.html')) continue;
       const html = readFileSync(file, 'utf8')
         .replaceAll(OLD_CSS[part], NEW_CSS)
