@@ -54,6 +54,16 @@ export function authEmulator(host: string) {
     if (!response.ok) throw new Error(`emulator sendOobCode: ${response.status} ${await response.text()}`);
   }
 
+  /** Sets a new password with the code of a password link (`accounts:resetPassword`), as the page it opens does. */
+  async function resetPassword(oobCode: string, newPassword: string): Promise<void> {
+    const response = await fetch(`${IDENTITY}/accounts:resetPassword?key=demo-api-key`, {
+      method: 'POST',
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify({oobCode, newPassword}),
+    });
+    if (!response.ok) throw new Error(`emulator resetPassword: ${response.status} ${await response.text()}`);
+  }
+
   /** An anonymous Firebase account (`accounts:signUp` with no email), as any visitor can make one. */
   function signUpAnonymously() {
     return identityCall('signUp', {});
@@ -112,6 +122,7 @@ export function authEmulator(host: string) {
     signInWithPassword,
     signUp,
     requestVerificationEmail,
+    resetPassword,
     signUpAnonymously,
     updateAccount,
     deleteAccount,

@@ -11,7 +11,7 @@ import {deleteApp, initializeApp, type App} from 'firebase-admin/app';
 import {getAuth, type Auth, type UserRecord} from 'firebase-admin/auth';
 import {EMULATOR_HOST, PROJECT_ID} from '../support/environment';
 import {runScript, type Finished} from '../support/childProcess';
-import {longStandingUser, newAccount, signInWithPassword, signUp, uniqueEmail, updateAccount} from '../support/emulator';
+import {longStandingUser, newAccount, resetPassword, signInWithPassword, signUp, uniqueEmail, updateAccount} from '../support/emulator';
 
 let app: App;
 let auth: Auth;
@@ -62,14 +62,8 @@ function expectOneLineError(stderr: string, message: RegExp) {
 }
 
 /** Uses a printed password link as the reader would: sets the password through the emulator. */
-async function choosePassword(link: string, newPassword: string): Promise<void> {
-  const oobCode = new URL(link).searchParams.get('oobCode');
-  const response = await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: {'content-type': 'application/json'},
-    body: JSON.stringify({oobCode, newPassword}),
-  });
-  expect(response.status).toBe(200);
+function choosePassword(link: string, newPassword: string): Promise<void> {
+  return resetPassword(new URL(link).searchParams.get('oobCode')!, newPassword);
 }
 
 const LIST_WITH_COMMENTS = '# Readers of Tutorial Hub\nold-reader@example.com  # since 2024\n\n# gone@example.com left\n';

@@ -6,6 +6,7 @@ export const {
   signInWithPassword,
   signUp,
   requestVerificationEmail,
+  resetPassword,
   signUpAnonymously,
   updateAccount,
   deleteAccount,
