@@ -1,5 +1,5 @@
 /** Where the tests find the gate server, the emulator and the browser. */
-import {DEMO_PROJECT_ID} from '../../contracts/firebaseProject';
+import {DEFAULT_EMULATOR_HOST, DEMO_PROJECT_ID} from '../../contracts/firebaseProject';
 
 /**
  * Overridable so that a second checkout can run its tests beside this one: its build must then be
@@ -7,7 +7,7 @@ import {DEMO_PROJECT_ID} from '../../contracts/firebaseProject';
  */
 export const GATE_PORT = Number(process.env.TEST_GATE_PORT || 3100);
 export const GATE_URL = `http://127.0.0.1:${GATE_PORT}`;
-export const EMULATOR_HOST = process.env.TEST_EMULATOR_HOST || '127.0.0.1:9099';
+export const EMULATOR_HOST = process.env.TEST_EMULATOR_HOST || DEFAULT_EMULATOR_HOST;
 export const PROJECT_ID = DEMO_PROJECT_ID;
 
 /** The reader policy of the tests' gate: verified addresses of this domain (uniqueEmail's default). */
