@@ -6,6 +6,7 @@ import {deleteApp, initializeApp} from 'firebase-admin/app';
 import {FirebaseAuthError, getAuth, type Auth, type UserRecord} from 'firebase-admin/auth';
 import {
   describePolicy,
+  emailsFileFromEnv,
   parseEmailList,
   PolicyError,
   policySettingsFromEnv,
@@ -27,10 +28,9 @@ import {
 } from './rules';
 
 function emailsFileOf(env: Env): string {
-  if (!env.ALLOWED_EMAILS_FILE) {
-    throw new UserError('ALLOWED_EMAILS_FILE is not set: set it to the allowed-emails file the gate server reads.');
-  }
-  return path.resolve(env.ALLOWED_EMAILS_FILE);
+  const file = emailsFileFromEnv(env, process.cwd());
+  if (file === null) throw new UserError('ALLOWED_EMAILS_FILE is not set: set it to the allowed-emails file the gate server reads.');
+  return file;
 }
 
 function isMissing(error: unknown): boolean {

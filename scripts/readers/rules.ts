@@ -9,8 +9,10 @@ import {
   emulatorForRealProject,
   firebaseProjectFromEnv,
   type Env,
+  type FirebaseProject,
 } from '../../contracts/firebaseProject';
 import {isEmailAddress, normaliseEmail} from '../../contracts/email';
+import type {SessionRefusal} from '../../contracts/session';
 import {admit, emailDomain, parseEmailList, type ReaderAccount, type ReaderPolicy} from '../../server/rules/readerPolicy';
 
 export const USAGE = `Usage: npm run readers -- <command>
@@ -88,15 +90,8 @@ export function parseArgs(argv: readonly string[]): Command {
   }
 }
 
-export interface Target {
-  projectId: string;
-  isDemo: boolean;
-  /** `host:port` of the Auth emulator, or null for the real Firebase service. */
-  emulatorHost: string | null;
-}
-
-/** The gate server's rule (server/config.ts), so that both talk to the same Firebase by default. */
-export function readersTarget(env: Env): Target {
+/** The gate server's rule (contracts/firebaseProject.ts), so that both talk to the same Firebase by default. */
+export function readersTarget(env: Env): Pick<FirebaseProject, 'projectId' | 'isDemo' | 'emulatorHost'> {
   const project = firebaseProjectFromEnv(env);
   if (emulatorForRealProject(project)) {
     throw new UserError(
@@ -216,12 +211,13 @@ export interface AccountRow extends ReaderAccount {
   lastSignInTime: string | null | undefined;
 }
 
-const REFUSALS = {
+/** Each refusal in the operator's short words (the reader's are the contract's REFUSAL_WORDING). */
+const REFUSAL_LABELS: Readonly<Record<SessionRefusal, string>> = {
   anonymous: 'anonymous',
   'email-not-verified': 'not verified',
   'not-allowed': 'not allowed',
   disabled: 'disabled',
-} as const;
+};
 
 function lastSignIn(time: string | null | undefined): string {
   const date = time ? new Date(time) : null;
@@ -266,7 +262,7 @@ export function formatAccountTable(accounts: readonly AccountRow[], policy: Read
       account.disabled ? 'yes' : 'no',
       lastSignIn(account.lastSignInTime),
       allowedBy(account.email, policy),
-      admission.admitted ? 'yes' : `no (${REFUSALS[admission.reason]})`,
+      admission.admitted ? 'yes' : `no (${REFUSAL_LABELS[admission.reason]})`,
     ];
   });
   const table = [['EMAIL', 'VERIFIED', 'DISABLED', 'LAST SIGN-IN', 'ALLOWED BY', 'ADMITTED'], ...rows];

@@ -41,6 +41,11 @@ export interface PolicySettings {
   emailsFile: string | null;
 }
 
+/** `ALLOWED_EMAILS_FILE` relative to `cwd`, or null when unset. */
+export function emailsFileFromEnv(env: Env, cwd: string): string | null {
+  return env.ALLOWED_EMAILS_FILE ? path.resolve(cwd, env.ALLOWED_EMAILS_FILE) : null;
+}
+
 /**
  * The policy settings of `ALLOWED_EMAIL_DOMAINS` and `ALLOWED_EMAILS_FILE` (relative to `cwd`).
  * With neither (`unset`), a demo project admits every verified email; a real project nobody (the
@@ -48,7 +53,7 @@ export interface PolicySettings {
  */
 export function policySettingsFromEnv(env: Env, cwd: string, isDemo: boolean): {settings: PolicySettings; unset: boolean} {
   const domains = parseAllowedDomains(env.ALLOWED_EMAIL_DOMAINS);
-  const emailsFile = env.ALLOWED_EMAILS_FILE ? path.resolve(cwd, env.ALLOWED_EMAILS_FILE) : null;
+  const emailsFile = emailsFileFromEnv(env, cwd);
   const unset = domains === undefined && emailsFile === null;
   return {settings: {domains: domains ?? (unset && isDemo ? 'any' : new Set()), emailsFile}, unset};
 }
