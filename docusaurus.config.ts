@@ -123,7 +123,7 @@ const config: Config = {
     [
       './plugins/servedBuild.ts',
       {
-        // The login page starts the Firebase client at once; the gate must know that file too.
+        // The login page starts the Firebase client at once: its chunk is preloaded rather than found by main.js.
         extraChunkGroups: {'/login': ['auth-client']},
         precompress: process.env.TUTORIAL_HUB_PRECOMPRESS === '1',
       } satisfies ServedBuildOptions,

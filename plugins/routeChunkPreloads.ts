@@ -1,8 +1,7 @@
 /**
  * Docusaurus Faster (Rspack) builds HTML that names only the main bundle: its client manifest
  * keys chunk groups by chunk name, which the SSR bundle lookup does not match. Every page then
- * waits for main.js before it even asks for its own chunks, and the login page's real file set
- * is invisible to the gate server. After the build (plugins/servedBuild.ts), each built page gets
+ * waits for main.js before it even asks for its own chunks. After the build (plugins/servedBuild.ts), each built page gets
  * a preload for every chunk of that page's own routes (and of the named groups it is told about).
  */
 import {readFile, rename, writeFile} from 'node:fs/promises';

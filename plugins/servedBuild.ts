@@ -3,8 +3,8 @@
  * each page's chunks (routeChunkPreloads.ts), then, when asked, the precompressed copies of its files.
  *
  * Precompression starts here, in postBuild, because that is where the cores are idle: the search
- * plugin's postBuild indexes every page on one thread (30 s of the 109 s plain build at 2 × 1,000
- * docs), and Docusaurus waits for every plugin's postBuild. A child process compresses everything
+ * plugin's postBuild indexes every page on one thread (bench/HISTORY.md, "Build", measures how long),
+ * and Docusaurus waits for every plugin's postBuild. A child process compresses everything
  * but the search indexes, which the indexer is still writing; `npm run build:compress` afterwards
  * compresses those (and the login build), and skips every copy already up to date.
  */

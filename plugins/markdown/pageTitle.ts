@@ -4,7 +4,7 @@
  * first `#` heading, or else from the file name, and adds that title as an H1 above the content unless
  * the content starts with one. Docs brought from GitHub often open with an HTML banner and then a `##`
  * heading that repeats the file's name (`## Lifecycle` in `Lifecycle.md`): the page then showed its
- * name twice. These rules are pure; plugins/markdown/index.ts applies them when Docusaurus reads a doc.
+ * name twice. These rules are pure; docFrontMatter.ts and remarkPageHeading.ts apply them when Docusaurus reads a doc.
  */
 
 export interface LeadingHeading {

@@ -2,9 +2,9 @@
  * `reply.sendBuildFile(file, build)`: a built file in the coding the browser accepts, with one
  * entity tag per representation however it is served, and conditional requests judged by jshttp's
  * `fresh`. A build's files never change (a new build is a new folder, see liveBuild.ts): each file
- * is read and digested once, and files up to a size are then sent from memory, which doubled the
- * gate's throughput (bench/HISTORY.md, Server); bigger ones, and those the bounded cache has dropped,
- * are streamed from disk.
+ * is read and digested once, and files up to a size are then sent from memory, faster than
+ * streaming them (bench/HISTORY.md, "Performance choices the numbers justify"); bigger ones, and
+ * those the bounded cache has dropped, are streamed from disk.
  */
 import {createHash} from 'node:crypto';
 import {createReadStream} from 'node:fs';
