@@ -5,13 +5,13 @@
  *   npm run release-version -- 3.0      (current 2.0 → frozen /2.0; current becomes 3.0)
  */
 import {execFileSync} from 'node:child_process';
-import {readFileSync, writeFileSync} from 'node:fs';
+import {writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {siteVersions} from '../contracts/siteVersions';
 
 const root = path.resolve(process.argv[3] ?? '.');
 const next = process.argv[2];
 const currentFile = path.join(root, 'current-version.json');
-const versionsFile = path.join(root, 'versions.json');
 
 function fail(message: string): never {
   console.error(`release-version: ${message}`);
@@ -19,8 +19,8 @@ function fail(message: string): never {
 }
 
 if (!next || !/^\d+\.\d+$/.test(next)) fail('give the next version label, such as 3.0');
-const current = (JSON.parse(readFileSync(currentFile, 'utf8')) as {label: string}).label;
-const frozen = JSON.parse(readFileSync(versionsFile, 'utf8')) as string[];
+const [{label: current}, ...frozenVersions] = siteVersions(root);
+const frozen = frozenVersions.map((version) => version.name);
 if (next === current || frozen.includes(next)) fail(`version ${next} exists already`);
 if (frozen.includes(current)) fail(`version ${current} is frozen already`);
 
