@@ -1,9 +1,9 @@
-import React, {createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode} from 'react';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import React, {createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import type {User} from 'firebase/auth';
 import type {AuthStatus} from './gate';
 import type {AuthSettings} from './settings';
 import {noteAuthReport} from './sessionEnded';
+import {AUTH_SETTINGS, PUBLIC_BUILD} from './siteSettings';
 
 export interface Reader {
   email: string | null;
@@ -14,7 +14,7 @@ export interface AuthState {
   status: AuthStatus;
   reader: Reader | null;
   settings: AuthSettings;
-  /** True from the moment the reader chose "Sign out" in this tab until the page leaves. */
+  /** The reader is signed out because they chose "Sign out" in this tab (not in another one, or elsewhere). */
   signingOut: boolean;
   /**
    * Ends the server session, then Firebase's; the gate then takes the tab to the login page.
@@ -29,34 +29,37 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-export function useAuthSettings(): AuthSettings {
-  const {siteConfig} = useDocusaurusContext();
-  return siteConfig.customFields!.auth as AuthSettings;
-}
-
 function readerOf(user: User): Reader {
   return {email: user.email, displayName: user.displayName};
 }
 
 /** Subscribes to Firebase's auth state (shared across tabs through its persistence). */
 export function AuthProvider({children}: {children: ReactNode}): ReactNode {
-  const settings = useAuthSettings();
-  const publicBuild = Boolean(useDocusaurusContext().siteConfig.customFields?.publicBuild);
-  const [state, setState] = useState<{status: AuthStatus; reader: Reader | null}>({status: 'loading', reader: null});
-  const [signingOut, setSigningOut] = useState(false);
+  const [state, setState] = useState<{status: AuthStatus; reader: Reader | null; signingOut: boolean}>({
+    status: 'loading',
+    reader: null,
+    signingOut: false,
+  });
+  // Read with Firebase's report, into the same state: the sign-out may run inside a React action, whose
+  // own state updates wait for its end, while the report that the reader is gone comes before.
+  const signOutAsked = useRef(false);
   const [loadError, setLoadError] = useState<Error | null>(null);
   const [loadAttempt, setLoadAttempt] = useState(0);
 
   useEffect(() => {
-    if (settings.gateMode === 'off') return undefined;
+    if (AUTH_SETTINGS.gateMode === 'off') return undefined;
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
     import(/* webpackChunkName: "auth-client" */ './firebase').then(
       ({watchAuthState}) => {
         if (cancelled) return;
-        unsubscribe = watchAuthState(settings, (user) => {
-          noteAuthReport(user !== null, publicBuild);
-          setState(user ? {status: 'signed-in', reader: readerOf(user)} : {status: 'signed-out', reader: null});
+        unsubscribe = watchAuthState((user) => {
+          noteAuthReport(user !== null, PUBLIC_BUILD);
+          setState(
+            user
+              ? {status: 'signed-in', reader: readerOf(user), signingOut: false}
+              : {status: 'signed-out', reader: null, signingOut: signOutAsked.current},
+          );
         });
       },
       (error: unknown) => {
@@ -67,32 +70,26 @@ export function AuthProvider({children}: {children: ReactNode}): ReactNode {
       cancelled = true;
       unsubscribe?.();
     };
-  }, [settings, publicBuild, loadAttempt]);
+  }, [loadAttempt]);
 
   const retryLoad = useCallback(() => {
     setLoadError(null);
     setLoadAttempt((attempt) => attempt + 1);
   }, []);
 
-  const signOut = useCallback(
-    async ({everywhere = false} = {}) => {
-      // Recorded before Firebase can report the sign-out, so the gate knows it was asked for here.
-      setSigningOut(true);
-      try {
-        const {signOutReader} = await import(/* webpackChunkName: "auth-sign-out" */ './signOut');
-        await signOutReader(settings, {everywhere});
-      } catch (error) {
-        setSigningOut(false);
-        throw error;
-      }
-    },
-    [settings],
-  );
+  const signOut = useCallback(async ({everywhere = false} = {}) => {
+    // Recorded before Firebase can report the sign-out, so the gate knows it was asked for here.
+    signOutAsked.current = true;
+    try {
+      const {signOutReader} = await import(/* webpackChunkName: "auth-sign-out" */ './signOut');
+      await signOutReader({everywhere});
+    } catch (error) {
+      signOutAsked.current = false;
+      throw error;
+    }
+  }, []);
 
-  const value = useMemo(
-    () => ({...state, settings, signingOut, signOut, loadError, retryLoad}),
-    [state, settings, signingOut, signOut, loadError, retryLoad],
-  );
+  const value = useMemo(() => ({...state, settings: AUTH_SETTINGS, signOut, loadError, retryLoad}), [state, signOut, loadError, retryLoad]);
 
   // Not thrown: Docusaurus's error boundary above this provider is outside the theme, so its page
   // would have no chrome, no styles and no `lang`. The layout shows the failure instead.

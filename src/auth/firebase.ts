@@ -12,22 +12,22 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import type {AuthSettings} from './settings';
+import {AUTH_SETTINGS} from './siteSettings';
 
 let auth: Auth | undefined;
 
-export function authClient(settings: AuthSettings): Auth {
+export function authClient(): Auth {
   if (!auth) {
-    const app = initializeApp(settings.firebase);
+    const app = initializeApp(AUTH_SETTINGS.firebase);
     // No popup/redirect resolver here: only the login page needs one, and it brings its own.
     auth = initializeAuth(app, {persistence: [indexedDBLocalPersistence, browserLocalPersistence]});
-    if (settings.emulatorHost) {
-      connectAuthEmulator(auth, `http://${settings.emulatorHost}`, {disableWarnings: true});
+    if (AUTH_SETTINGS.emulatorHost) {
+      connectAuthEmulator(auth, `http://${AUTH_SETTINGS.emulatorHost}`, {disableWarnings: true});
     }
   }
   return auth;
 }
 
-export function watchAuthState(settings: AuthSettings, listener: (user: User | null) => void): () => void {
-  return onAuthStateChanged(authClient(settings), listener);
+export function watchAuthState(listener: (user: User | null) => void): () => void {
+  return onAuthStateChanged(authClient(), listener);
 }

@@ -2,18 +2,17 @@
 import {signOut} from 'firebase/auth';
 import {authClient} from './firebase';
 import {endServerSession} from './gateApi';
-import {noticeAfterSignOut} from './loginFlow';
-import {recordSignOut, recordSignOutNotice} from './signOutRecord';
+import {noticeAfterSignOut, recordSignOut, recordSignOutNotice} from './signOutRecord';
 import {forgetSession} from './sessionEnded';
-import type {AuthSettings} from './settings';
+import {AUTH_SETTINGS} from './siteSettings';
 
 /**
  * Ends the server session first. When the server cannot be reached the reader stays signed in to
  * Firebase too, so the page and the server still agree and "Sign out" can simply be tried again.
  */
-export async function signOutReader(settings: AuthSettings, {everywhere = false} = {}): Promise<void> {
-  if (settings.gateMode === 'server') recordSignOutNotice(noticeAfterSignOut(everywhere, await endServerSession({everywhere})));
+export async function signOutReader({everywhere = false} = {}): Promise<void> {
+  if (AUTH_SETTINGS.gateMode === 'server') recordSignOutNotice(noticeAfterSignOut(everywhere, await endServerSession({everywhere})));
   recordSignOut();
   forgetSession();
-  await signOut(authClient(settings));
+  await signOut(authClient());
 }

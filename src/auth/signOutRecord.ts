@@ -1,3 +1,5 @@
+import type {SignOutAnswer} from '../../contracts/session';
+
 /**
  * When this tab last signed the reader out on purpose. Another tab whose Firebase was starting up
  * at that moment can write the reader back into the shared persistence; the login page uses this
@@ -17,6 +19,21 @@ export function lastSignOut(): number | null {
 export function forgetSignOut(): void {
   sessionStorage.removeItem(SIGNED_OUT_AT_KEY);
   sessionStorage.removeItem(SIGN_OUT_NOTICE_KEY);
+}
+
+/**
+ * What the login page says after a sign-out, when it did not end exactly what the reader asked:
+ * part of it waits for the identity service, or every session ended because the reader's list of
+ * signed-out sessions was full. Nothing ('') otherwise.
+ */
+export function noticeAfterSignOut(everywhere: boolean, answer: SignOutAnswer): string {
+  if (answer.pending) {
+    return everywhere
+      ? 'You are signed out in this browser. Your other devices will be signed out once the sign-in service answers again.'
+      : 'You are signed out in this browser. The site finishes signing you out once the sign-in service answers again.';
+  }
+  if (!everywhere && answer.scope === 'everywhere') return 'You were signed out on all your devices. Sign in again on each of them.';
+  return '';
 }
 
 /** What the login page has to tell the reader about the sign-out that brought them there. */

@@ -1,9 +1,9 @@
 import React, {type ReactNode} from 'react';
 import Layout from '@theme/Layout';
-import LoginForm from '@site/src/components/LoginForm';
+import LoginForm from '@site/src/login/LoginForm';
 import styles from './login.module.css';
 
-/** The only page a signed-out visitor gets; the flows live in src/components/LoginForm. */
+/** The only page a signed-out visitor gets; the flows live in src/login. */
 export default function LoginPage(): ReactNode {
   return (
     <Layout title="Sign in" description="Sign in to read the Tutorial Hub tutorials.">

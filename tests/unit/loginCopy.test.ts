@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import {formLead, SESSION_ENDED_NOTICE} from '../../src/auth/loginCopy';
+import {formLead, SESSION_ENDED_NOTICE} from '../../src/login/copy';
 import {sessionChange, type SessionChange} from '../../src/auth/sessionEnded';
-import type {FormMode} from '../../src/auth/loginFlow';
+import type {FormMode} from '../../src/login/flow';
 
 describe('formLead', () => {
   it.each<[FormMode, RegExp]>([

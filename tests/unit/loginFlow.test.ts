@@ -1,16 +1,23 @@
 import {describe, expect, it} from 'vitest';
 import {
-  linkPanelCopy,
+  INITIAL_LOGIN_STATE,
   linkReturnUrl,
-  noticeAfterSignOut,
   offersSignUp,
+  reduceLogin,
   onReaderReported,
   outcomeOfFailure,
   SIGN_OUT_SETTLE_MS,
   type FailureOutcome,
+  type FormMode,
   type LinkReason,
+  type LoginEvent,
+  type LoginState,
+  type LoginView,
   type SignUpAnswer,
-} from '../../src/auth/loginFlow';
+} from '../../src/login/flow';
+import {linkPanelCopy, SIGN_IN_AFTER_LINK} from '../../src/login/copy';
+import {isCurrentStep} from '../../src/auth/actionStep';
+import {noticeAfterSignOut} from '../../src/auth/signOutRecord';
 import type {GateMode} from '../../src/auth/settings';
 
 const VERIFY: FailureOutcome = {next: 'verify'};
@@ -122,5 +129,68 @@ describe('onReaderReported', () => {
     [signedOutAt, signedOutAt - 1, 'resume'],
   ])('signed out at %s, reported at %s: %s', (at, now, expected) => {
     expect(onReaderReported(at, now)).toBe(expected);
+  });
+});
+
+describe('reduceLogin', () => {
+  const form = (mode: FormMode = 'sign-in'): LoginView => ({panel: 'form', mode});
+  const at = (view: LoginView, changes: Partial<LoginState> = {}): LoginState => ({...INITIAL_LOGIN_STATE, view, ...changes});
+  const verify: LoginView = {panel: 'verify', email: 'new@corp.test', reason: 'sign-up'};
+  const dirty = {error: 'Earlier failure.', notice: 'Earlier notice.', email: 'typed@corp.test', step: 4};
+
+  it.each<[string, LoginState, LoginEvent, Partial<LoginState>]>([
+    // A new intent: earlier messages go; a submitted address is what the form shows from now on.
+    [
+      'started with an address',
+      at(form(), dirty),
+      {type: 'started', email: 'sent@corp.test'},
+      {error: '', notice: '', email: 'sent@corp.test'},
+    ],
+    ['started without one', at(form(), dirty), {type: 'started'}, {error: '', notice: '', email: 'typed@corp.test'}],
+    [
+      'mode-chosen',
+      at(form(), dirty),
+      {type: 'mode-chosen', mode: 'reset'},
+      {view: form('reset'), error: '', notice: '', email: 'typed@corp.test'},
+    ],
+    ['link-sent', at(form('sign-up')), {type: 'link-sent', email: 'new@corp.test', reason: 'sign-up'}, {view: verify}],
+    [
+      'reset-link-sent',
+      at(form('reset')),
+      {type: 'reset-link-sent', email: 'a@corp.test'},
+      {notice: 'If an account uses a@corp.test, a link to reset its password is on its way.'},
+    ],
+    ['link-sent-again', at(verify), {type: 'link-sent-again', email: 'new@corp.test'}, {notice: 'We sent another link to new@corp.test.'}],
+    // Once the password is chosen: the sign-in form, with the address the link went to.
+    [
+      'password-chosen',
+      at(verify, {error: 'Earlier failure.'}),
+      {type: 'password-chosen'},
+      {view: form(), email: 'new@corp.test', error: '', notice: SIGN_IN_AFTER_LINK.notice},
+    ],
+    ['account-left', at(verify, {email: 'new@corp.test'}), {type: 'account-left'}, {view: form(), email: ''}],
+    ['refused', at(form()), {type: 'refused', email: 'out@else.test'}, {view: {panel: 'refused', email: 'out@else.test'}}],
+    ['failed keeps the panel', at(verify), {type: 'failed', message: 'No answer.'}, {view: verify, error: 'No answer.'}],
+    ['leaving', at(form()), {type: 'leaving'}, {leaving: true}],
+  ])('%s', (_name, state, event, expected) => {
+    const next = reduceLogin(state, event);
+    expect(next).toEqual({...state, ...expected, step: state.step + 1});
+  });
+
+  it('password-chosen anywhere but the verification panel changes nothing', () => {
+    const state = at(form('reset'), dirty);
+    expect(reduceLogin(state, {type: 'password-chosen'})).toBe(state);
+  });
+});
+
+describe('isCurrentStep', () => {
+  it.each<[string, {step: number; leaving: boolean}, number, boolean]>([
+    ['asked on the page as it is', {step: 3, leaving: false}, 3, true],
+    // A second click before React re-rendered the first: the first has moved the page on.
+    ['asked on a page that moved on since', {step: 4, leaving: false}, 3, false],
+    // The page is on its way to the reader's target: nothing more to do here.
+    ['while leaving', {step: 3, leaving: true}, 3, false],
+  ])('%s: %s', (_name, state, seen, expected) => {
+    expect(isCurrentStep(state, seen)).toBe(expected);
   });
 });

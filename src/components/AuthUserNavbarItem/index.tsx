@@ -1,18 +1,37 @@
-import {useEffect, useRef, useState, type ReactNode} from 'react';
+import {startTransition, useActionState, useEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
+import {isCurrentStep, type ActionSteps} from '@site/src/auth/actionStep';
 import {useAuth} from '@site/src/auth/AuthProvider';
-import {useBusyAction} from '@site/src/auth/useBusyAction';
+import {messageForAuthError} from '@site/src/auth/errors';
 import styles from './styles.module.css';
 
 interface Props {
   mobile?: boolean;
 }
 
+interface SignOutState extends ActionSteps {
+  error: string;
+}
+
 /** The reader's account menu: who is signed in, "Sign out", and (behind the gate server) "Sign out everywhere". */
 export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
   const {status, reader, settings, signOut} = useAuth();
   const [open, setOpen] = useState(false);
-  const {busy, error, run} = useBusyAction();
+  // The gate takes every tab to the login page once Firebase reports the sign-out; on failure the
+  // reader is still signed in and sees why here.
+  const [{error, ...steps}, signOutAction, pending] = useActionState(
+    async (state: SignOutState, {everywhere, seen}: {everywhere: boolean; seen: number}): Promise<SignOutState> => {
+      if (!isCurrentStep(state, seen)) return state;
+      try {
+        await signOut({everywhere});
+        return {error: '', leaving: true, step: state.step + 1};
+      } catch (caught) {
+        return {error: messageForAuthError(caught), leaving: false, step: state.step + 1};
+      }
+    },
+    {error: '', leaving: false, step: 0},
+  );
+  const busy = pending || steps.leaving;
   const menuRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
 
@@ -37,13 +56,7 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
 
   if (status !== 'signed-in' || !reader) return null;
 
-  // The gate takes every tab to the login page once Firebase reports the sign-out; on failure the
-  // reader is still signed in and sees why here.
-  const signOutHere = (everywhere: boolean) =>
-    run(async () => {
-      await signOut({everywhere});
-      return 'leaving';
-    });
+  const signOutHere = (everywhere: boolean) => startTransition(() => signOutAction({everywhere, seen: steps.step}));
 
   const name = reader.displayName || reader.email || 'Reader';
   const actions = (
@@ -51,13 +64,13 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
       {/* Whole here, however long: the button cuts a long name or address short. */}
       {reader.email && <li className={styles.email}>{reader.email}</li>}
       <li>
-        <button type="button" className={clsx('dropdown__link', styles.action)} disabled={busy} onClick={() => void signOutHere(false)}>
+        <button type="button" className={clsx('dropdown__link', styles.action)} disabled={busy} onClick={() => signOutHere(false)}>
           Sign out
         </button>
       </li>
       {settings.gateMode === 'server' && (
         <li>
-          <button type="button" className={clsx('dropdown__link', styles.action)} disabled={busy} onClick={() => void signOutHere(true)}>
+          <button type="button" className={clsx('dropdown__link', styles.action)} disabled={busy} onClick={() => signOutHere(true)}>
             Sign out everywhere
           </button>
         </li>

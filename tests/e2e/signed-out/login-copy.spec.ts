@@ -2,7 +2,7 @@
 import {signInAt} from '../fixtures';
 import {expect, signedOutTest as test} from '../fixtureSite';
 import {newAccount, uniqueEmail, updateAccount} from '../../support/emulator';
-import {formLead, SESSION_ENDED_NOTICE} from '../../../src/auth/loginCopy';
+import {formLead, SESSION_ENDED_NOTICE} from '../../../src/login/copy';
 
 test('each form has its own subtitle', async ({page}) => {
   await page.goto('/login');

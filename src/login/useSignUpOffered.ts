@@ -1,17 +1,17 @@
 import {useEffect, useState} from 'react';
-import {offersSignUp, type SignUpAnswer} from '@site/src/auth/loginFlow';
+import {offersSignUp, type SignUpAnswer} from './flow';
 import {fetchSignInOptions} from '@site/src/auth/gateApi';
-import type {AuthSettings} from '@site/src/auth/settings';
+import {AUTH_SETTINGS} from '@site/src/auth/siteSettings';
 
 /**
  * Whether to offer "Create an account", asked of the gate server at run time (one build serves gates
  * with either setting). False until it answers, so the button never shows only to vanish.
  */
-export function useSignUpOffered(settings: AuthSettings): boolean {
+export function useSignUpOffered(): boolean {
   const [answer, setAnswer] = useState<SignUpAnswer>('pending');
 
   useEffect(() => {
-    if (settings.gateMode !== 'server') return undefined;
+    if (AUTH_SETTINGS.gateMode !== 'server') return undefined;
     let current = true;
     fetchSignInOptions().then(
       (options) => current && setAnswer(options.signUp),
@@ -20,7 +20,7 @@ export function useSignUpOffered(settings: AuthSettings): boolean {
     return () => {
       current = false;
     };
-  }, [settings.gateMode]);
+  }, []);
 
-  return offersSignUp(settings.gateMode, answer);
+  return offersSignUp(AUTH_SETTINGS.gateMode, answer);
 }

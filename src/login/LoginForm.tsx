@@ -1,35 +1,17 @@
 import React, {useEffect, useRef, useSyncExternalStore, type ReactNode} from 'react';
-import {useAuth} from '@site/src/auth/AuthProvider';
-import type {LoginView} from '@site/src/auth/loginFlow';
-import {SESSION_ENDED_NOTICE} from '@site/src/auth/loginCopy';
 import {sessionHasEnded, subscribeSessionEnded} from '@site/src/auth/sessionEnded';
+import {headingOf, SESSION_ENDED_NOTICE} from './copy';
 import {CredentialsForm} from './CredentialsForm';
 import {RefusedPanel} from './RefusedPanel';
 import {VerifyEmailPanel} from './VerifyEmailPanel';
-import {useLoginFlows} from './useLoginFlows';
+import {useLoginFlow} from './useLoginFlow';
 import {useSignUpOffered} from './useSignUpOffered';
 import styles from './styles.module.css';
 
-function headingOf(view: LoginView): string {
-  switch (view.panel) {
-    case 'form':
-      if (view.mode === 'sign-up') return 'Create your Tutorial Hub account';
-      return view.mode === 'reset' ? 'Reset your password' : 'Sign in to Tutorial Hub';
-    case 'resuming':
-      return 'Sign in to Tutorial Hub';
-    case 'verify':
-      return 'Verify your email address';
-    case 'refused':
-      return 'No access with this account';
-  }
-}
-
 /** The login page's card: the sign-in, sign-up and reset form, and the panels a sign-in can lead to. */
 export default function LoginForm(): ReactNode {
-  const {settings} = useAuth();
-  const flows = useLoginFlows();
-  const signUpOffered = useSignUpOffered(settings);
-  const {view} = flows;
+  const {view, email, busy, error, notice, act, submit} = useLoginFlow();
+  const signUpOffered = useSignUpOffered();
 
   // A new panel replaces what the reader was on: take keyboard and screen-reader focus to its heading.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -42,6 +24,7 @@ export default function LoginForm(): ReactNode {
   }, [viewKey]);
 
   const sessionEnded = useSyncExternalStore(subscribeSessionEnded, sessionHasEnded, () => false);
+  const anotherAccount = () => act({type: 'another-account'});
 
   return (
     <div className={styles.card}>
@@ -54,34 +37,29 @@ export default function LoginForm(): ReactNode {
       {view.panel === 'form' && (
         <CredentialsForm
           mode={view.mode}
-          email={flows.email}
-          onEmailChange={flows.setEmail}
-          password={flows.password}
-          onPasswordChange={flows.setPassword}
-          busy={flows.busy}
-          error={flows.error}
-          notice={flows.notice}
+          email={email}
+          busy={busy}
+          error={error}
+          notice={notice}
           signUpOffered={signUpOffered}
-          onSubmit={flows.submitForm}
-          onSwitchMode={flows.switchMode}
-          onProvider={flows.withProvider}
+          onSubmit={submit}
+          onSwitchMode={(mode) => act({type: 'choose-mode', mode})}
+          onProvider={(name) => act({type: 'provider', name})}
         />
       )}
       {view.panel === 'verify' && (
         <VerifyEmailPanel
           email={view.email}
           reason={view.reason}
-          busy={flows.busy}
-          error={flows.error}
-          notice={flows.notice}
-          onSignIn={flows.signInAfterLink}
-          onSendAgain={flows.sendLinkAgain}
-          onUseAnotherAccount={flows.chooseAnotherAccount}
+          busy={busy}
+          error={error}
+          notice={notice}
+          onSignIn={() => act({type: 'password-chosen'})}
+          onSendAgain={() => act({type: 'send-again'})}
+          onUseAnotherAccount={anotherAccount}
         />
       )}
-      {view.panel === 'refused' && (
-        <RefusedPanel email={view.email} busy={flows.busy} error={flows.error} onUseAnotherAccount={flows.chooseAnotherAccount} />
-      )}
+      {view.panel === 'refused' && <RefusedPanel email={view.email} busy={busy} error={error} onUseAnotherAccount={anotherAccount} />}
     </div>
   );
 }

@@ -13,11 +13,11 @@ import {
   signOut,
   type User,
 } from 'firebase/auth';
-import {authClient} from './firebase';
-import {authErrorCode, AuthFlowError} from './errors';
-import {startServerSession} from './gateApi';
-import {withTimeout} from './timeout';
-import type {AuthSettings} from './settings';
+import {authClient} from '../auth/firebase';
+import {authErrorCode, AuthFlowError} from '../auth/errors';
+import {startServerSession} from '../auth/gateApi';
+import {AUTH_SETTINGS} from '../auth/siteSettings';
+import {withTimeout} from '../auth/timeout';
 import {isEmailAddress} from '../../contracts/email';
 
 export type ProviderName = 'google' | 'github';
@@ -29,8 +29,8 @@ function providerFor(name: ProviderName) {
 }
 
 /** Makes the server trust this browser too, with an ID token minted just now. */
-export async function establishSession(settings: AuthSettings, user: User): Promise<void> {
-  if (settings.gateMode !== 'server') return;
+export async function establishSession(user: User): Promise<void> {
+  if (AUTH_SETTINGS.gateMode !== 'server') return;
   const idToken = await withTimeout(user.getIdToken(true));
   await startServerSession(idToken);
 }
@@ -42,14 +42,14 @@ export function validateCredentials(email: string, password: string | null): voi
 }
 
 /** The signed-in Firebase user: a session refused by the gate still leaves the reader signed in to Firebase. */
-export function currentUser(settings: AuthSettings): User | null {
-  return authClient(settings).currentUser;
+export function currentUser(): User | null {
+  return authClient().currentUser;
 }
 
-export async function signInWithPassword(settings: AuthSettings, email: string, password: string): Promise<void> {
+export async function signInWithPassword(email: string, password: string): Promise<void> {
   validateCredentials(email, password);
-  const {user} = await withTimeout(signInWithEmailAndPassword(authClient(settings), email.trim(), password));
-  await establishSession(settings, user);
+  const {user} = await withTimeout(signInWithEmailAndPassword(authClient(), email.trim(), password));
+  await establishSession(user);
 }
 
 /** A password nobody knows, not even this page once it has gone. */
@@ -63,9 +63,9 @@ function unguessablePassword(): string {
  * sendResetLink, with which the owner of the mailbox chooses the password and verifies the address in
  * one step: whoever registers an address first never holds a password that outlives that proof.
  */
-export async function createAccount(settings: AuthSettings, email: string): Promise<void> {
+export async function createAccount(email: string): Promise<void> {
   validateCredentials(email, null);
-  const auth = authClient(settings);
+  const auth = authClient();
   try {
     await withTimeout(createUserWithEmailAndPassword(auth, email.trim(), unguessablePassword()));
   } catch (error) {
@@ -78,10 +78,10 @@ export async function createAccount(settings: AuthSettings, email: string): Prom
  * Sends Firebase's password-reset link (which also verifies the address), whose page leads back to
  * `returnUrl`. Resolves alike whether or not an account uses the address.
  */
-export async function sendResetLink(settings: AuthSettings, email: string, returnUrl: string): Promise<void> {
+export async function sendResetLink(email: string, returnUrl: string): Promise<void> {
   validateCredentials(email, null);
   try {
-    await withTimeout(sendPasswordResetEmail(authClient(settings), email.trim(), {url: returnUrl}));
+    await withTimeout(sendPasswordResetEmail(authClient(), email.trim(), {url: returnUrl}));
   } catch (error) {
     // Projects without Firebase's email enumeration protection (and the emulator) say so; we do not.
     if (authErrorCode(error) !== 'auth/user-not-found') throw error;
@@ -89,8 +89,8 @@ export async function sendResetLink(settings: AuthSettings, email: string, retur
 }
 
 /** The address an emailed Firebase link is for, read without applying the link: its code stays unused. */
-export async function addressOfActionCode(settings: AuthSettings, oobCode: string): Promise<string> {
-  const {data} = await withTimeout(checkActionCode(authClient(settings), oobCode));
+export async function addressOfActionCode(oobCode: string): Promise<string> {
+  const {data} = await withTimeout(checkActionCode(authClient(), oobCode));
   // Sign-in links name no address here; nothing to send a password link to.
   if (!data.email) throw new AuthFlowError('auth/invalid-action-code');
   return data.email;
@@ -100,11 +100,11 @@ export async function addressOfActionCode(settings: AuthSettings, oobCode: strin
  * Opens the provider's popup; when the browser blocks it, leaves for the provider's page
  * instead (and resolves without signing in: the page unloads).
  */
-export async function signInWithProvider(settings: AuthSettings, name: ProviderName): Promise<void> {
-  const auth = authClient(settings);
+export async function signInWithProvider(name: ProviderName): Promise<void> {
+  const auth = authClient();
   try {
     const {user} = await signInWithPopup(auth, providerFor(name), browserPopupRedirectResolver);
-    await establishSession(settings, user);
+    await establishSession(user);
   } catch (error) {
     if (authErrorCode(error) !== 'auth/popup-blocked') throw error;
     sessionStorage.setItem(REDIRECT_PENDING_KEY, name);
@@ -118,22 +118,22 @@ export function isBackFromProviderRedirect(): boolean {
 }
 
 /** After a provider redirect back to /login: true when it signed the reader in. */
-export async function completeProviderRedirect(settings: AuthSettings): Promise<boolean> {
+export async function completeProviderRedirect(): Promise<boolean> {
   sessionStorage.removeItem(REDIRECT_PENDING_KEY);
-  const result = await withTimeout(getRedirectResult(authClient(settings), browserPopupRedirectResolver));
+  const result = await withTimeout(getRedirectResult(authClient(), browserPopupRedirectResolver));
   if (!result) return false;
-  await establishSession(settings, result.user);
+  await establishSession(result.user);
   return true;
 }
 
 /** Renews the server session of a reader Firebase still knows, without asking for the password. */
-export async function resumeSession(settings: AuthSettings): Promise<void> {
-  const user = currentUser(settings);
+export async function resumeSession(): Promise<void> {
+  const user = currentUser();
   if (!user) throw new AuthFlowError('session/rejected');
-  await establishSession(settings, user);
+  await establishSession(user);
 }
 
 /** Signs this browser out of Firebase only: the gate never gave it a session. */
-export async function leaveFirebase(settings: AuthSettings): Promise<void> {
-  await signOut(authClient(settings));
+export async function leaveFirebase(): Promise<void> {
+  await signOut(authClient());
 }

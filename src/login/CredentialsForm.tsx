@@ -1,26 +1,17 @@
-import React, {type FormEvent, type ReactNode} from 'react';
-import type {FormMode} from '@site/src/auth/loginFlow';
-import {formLead} from '@site/src/auth/loginCopy';
-import type {ProviderName} from '@site/src/auth/signIn';
+import React, {type ReactNode} from 'react';
+import type {FormMode, ProviderName} from './flow';
+import {formLead, SUBMIT_LABEL} from './copy';
 import styles from './styles.module.css';
-
-const SUBMIT_LABEL: Record<FormMode, {idle: string; busy: string}> = {
-  'sign-in': {idle: 'Sign in', busy: 'Signing in…'},
-  'sign-up': {idle: 'Create account', busy: 'Creating your account…'},
-  reset: {idle: 'Send reset link', busy: 'Sending…'},
-};
 
 interface Props {
   mode: FormMode;
+  /** What the email field starts with: the fields are the browser's, read when the form is sent. */
   email: string;
-  onEmailChange(email: string): void;
-  password: string;
-  onPasswordChange(password: string): void;
   busy: boolean;
   error: string;
   notice: string;
   signUpOffered: boolean;
-  onSubmit(): void;
+  onSubmit(form: FormData): void;
   onSwitchMode(mode: FormMode): void;
   onProvider(name: ProviderName): void;
 }
@@ -29,11 +20,6 @@ interface Props {
 export function CredentialsForm(props: Props): ReactNode {
   const {mode, busy} = props;
   const label = SUBMIT_LABEL[mode];
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    props.onSubmit();
-  };
 
   const switchButton = (next: FormMode, text: string) => (
     <button type="button" className={styles.linkButton} onClick={() => props.onSwitchMode(next)}>
@@ -44,7 +30,8 @@ export function CredentialsForm(props: Props): ReactNode {
   return (
     <>
       <p className={styles.lead}>{formLead(mode)}</p>
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+      {/* React sends the form once it has hydrated, never before: a password never lands in a URL. */}
+      <form className={styles.form} action={props.onSubmit} noValidate aria-busy={busy}>
         <label className={styles.label} htmlFor="login-email">
           Email
         </label>
@@ -54,8 +41,7 @@ export function CredentialsForm(props: Props): ReactNode {
           type="email"
           name="email"
           autoComplete="email"
-          value={props.email}
-          onChange={(event) => props.onEmailChange(event.target.value)}
+          defaultValue={props.email}
           aria-describedby="login-error"
         />
         {/* A new account's password is chosen through the emailed link, by the owner of the mailbox. */}
@@ -70,8 +56,6 @@ export function CredentialsForm(props: Props): ReactNode {
               type="password"
               name="password"
               autoComplete="current-password"
-              value={props.password}
-              onChange={(event) => props.onPasswordChange(event.target.value)}
               aria-describedby="login-error"
             />
           </>

@@ -1,5 +1,6 @@
 import React, {type ReactNode} from 'react';
-import {linkPanelCopy, SIGN_IN_AFTER_LINK, type LinkReason} from '@site/src/auth/loginFlow';
+import type {LinkReason} from './flow';
+import {linkPanelCopy, SIGN_IN_AFTER_LINK} from './copy';
 import styles from './styles.module.css';
 
 interface Props {

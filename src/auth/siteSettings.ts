@@ -1,0 +1,11 @@
+/**
+ * The sign-in settings this build was made with (docusaurus.config.ts puts them in `customFields`), read
+ * once for the React tree and the Firebase SDK alike: nothing needs to pass them from call to call.
+ */
+import siteConfig from '@generated/docusaurus.config';
+import type {AuthSettings} from './settings';
+
+export const AUTH_SETTINGS = siteConfig.customFields!.auth as AuthSettings;
+
+/** True in the public login build (docusaurus.login.config.ts), which also sees readers it goes on to refuse. */
+export const PUBLIC_BUILD = Boolean(siteConfig.customFields?.publicBuild);

@@ -1,0 +1,169 @@
+/**
+ * The login page's decisions, apart from the calls and the markup: what the reader asked (an intent),
+ * what came of it (an event), and the page that follows (the reducer). src/login/useLoginFlow.ts runs
+ * the intents as React actions and feeds what happened back through `reduceLogin`.
+ */
+import type {ActionLink} from '../auth/actionLink';
+import type {ActionSteps} from '../auth/actionStep';
+import type {GateMode} from '../auth/settings';
+import {SESSION_REFUSALS, type SignInOptions} from '../../contracts/session';
+import {loginUrlFor} from '../../contracts/paths';
+import {resetLinkNotice, sentAgainNotice, SIGN_IN_AFTER_LINK} from './copy';
+
+export type FormMode = 'sign-in' | 'sign-up' | 'reset';
+
+export type ProviderName = 'google' | 'github';
+
+export type LoginView =
+  | {panel: 'form'; mode: FormMode}
+  /** Firebase still knows the reader: renewing the server session without the password (shown while it runs). */
+  | {panel: 'resuming'}
+  /** A link that sets the password and verifies the address in one step is on its way to `email`. */
+  | {panel: 'verify'; email: string; reason: LinkReason}
+  /** A valid sign-in the reader policy does not admit. */
+  | {panel: 'refused'; email: string};
+
+/**
+ * Why the page sent the password link: "Create an account" (for a new address and a taken one alike,
+ * so that the page never tells which addresses have accounts), a sign-in whose address is not verified,
+ * or Firebase's own verification link opened (see src/auth/actionLink.ts).
+ */
+export type LinkReason = 'sign-up' | 'unverified' | 'verify-link';
+
+/** What the reader (or the page, as it opens) asks for. */
+export type LoginIntent =
+  | {type: 'submit'; mode: FormMode; email: string; password: string}
+  | {type: 'provider'; name: ProviderName}
+  | {type: 'choose-mode'; mode: FormMode}
+  /** "I have chosen my password — sign in", on the verification panel. */
+  | {type: 'password-chosen'}
+  | {type: 'send-again'}
+  | {type: 'another-account'}
+  /** The page opened back from a provider's page (its popup was blocked). */
+  | {type: 'provider-returned'}
+  /** The page opened from one of Firebase's emails (it is the project's action handler). */
+  | {type: 'action-link'; link: Exclude<ActionLink, {kind: 'none'}>}
+  /** Firebase knows a reader while the form shows. */
+  | {type: 'reader-reported'};
+
+/** An intent with the step of the page the reader saw when they asked (src/auth/actionStep.ts). */
+export type SeenIntent = LoginIntent & {seen: number};
+
+export interface LoginState extends ActionSteps {
+  /** The panel; never 'resuming', which shows only while the resume runs. */
+  view: LoginView;
+  /** What the email field holds when the form shows: the address last sent, or the one a link went to. */
+  email: string;
+  /** The last failure as a sentence for the reader, or ''. */
+  error: string;
+  /** A confirmation for the reader (role="status"), or ''. */
+  notice: string;
+}
+
+export const INITIAL_LOGIN_STATE: LoginState = {
+  view: {panel: 'form', mode: 'sign-in'},
+  email: '',
+  error: '',
+  notice: '',
+  leaving: false,
+  step: 0,
+};
+
+/** What came of an intent. */
+export type LoginEvent =
+  /** An intent starts: earlier messages go; a submitted address is what the form shows from now on. */
+  | {type: 'started'; email?: string}
+  | {type: 'mode-chosen'; mode: FormMode}
+  | {type: 'link-sent'; email: string; reason: LinkReason}
+  | {type: 'reset-link-sent'; email: string}
+  | {type: 'link-sent-again'; email: string}
+  | {type: 'password-chosen'}
+  /** Signed out of Firebase to use another account: an empty form. */
+  | {type: 'account-left'}
+  | {type: 'refused'; email: string}
+  | {type: 'failed'; message: string}
+  | {type: 'leaving'};
+
+const SIGN_IN: LoginView = {panel: 'form', mode: 'sign-in'};
+
+export function reduceLogin(state: LoginState, event: LoginEvent): LoginState {
+  const step = state.step + 1;
+  switch (event.type) {
+    case 'started':
+      return {...state, step, error: '', notice: '', email: event.email ?? state.email};
+    case 'mode-chosen':
+      return {...state, step, error: '', notice: '', view: {panel: 'form', mode: event.mode}};
+    case 'link-sent':
+      return {...state, step, view: {panel: 'verify', email: event.email, reason: event.reason}};
+    case 'reset-link-sent':
+      return {...state, step, notice: resetLinkNotice(event.email)};
+    case 'link-sent-again':
+      return {...state, step, notice: sentAgainNotice(event.email)};
+    case 'password-chosen':
+      if (state.view.panel !== 'verify') return state;
+      return {...state, step, view: SIGN_IN, email: state.view.email, error: '', notice: SIGN_IN_AFTER_LINK.notice};
+    case 'account-left':
+      return {...state, step, view: SIGN_IN, email: ''};
+    case 'refused':
+      return {...state, step, view: {panel: 'refused', email: event.email}};
+    case 'failed':
+      return {...state, step, error: event.message};
+    case 'leaving':
+      return {...state, step, leaving: true};
+  }
+}
+
+/** Where the page of an emailed link leads back to: the login page, with the page the reader wanted. */
+export function linkReturnUrl(origin: string, target: string): string {
+  return new URL(loginUrlFor(target), origin).href;
+}
+
+export type FailureOutcome =
+  /** Show the verification panel, signed out of Firebase, with a new password link on its way. */
+  | {next: 'verify'}
+  | {next: 'refused'}
+  /**
+   * Back to the sign-in form with the error. Signed out of Firebase too, so that the form is only
+   * ever shown to a browser nobody is signed in to (no half-signed-in reader for the gate to meet).
+   */
+  | {next: 'form'; signOut: true};
+
+/** Every refusal but an unverified address (which the password link settles), and Firebase's own word for a disabled account. */
+const REFUSED: ReadonlySet<string> = new Set([
+  ...SESSION_REFUSALS.filter((code) => code !== 'email-not-verified').map((code) => `session/${code}`),
+  'auth/user-disabled',
+]);
+
+/** Where a failed sign-in (password, provider or a silent resume) leads. */
+export function outcomeOfFailure(code: string | null): FailureOutcome {
+  if (code === 'session/email-not-verified') return {next: 'verify'};
+  // A disabled account reads like any other the policy refuses.
+  if (code !== null && REFUSED.has(code)) return {next: 'refused'};
+  return {next: 'form', signOut: true};
+}
+
+/** The gate server's answer about sign-up: not yet in, or not to be had. */
+export type SignUpAnswer = SignInOptions['signUp'] | 'pending' | 'failed';
+
+/**
+ * Offer "Create an account" only once the gate server said sign-up is open; without a gate server
+ * (the dev server) nobody decides otherwise.
+ */
+export function offersSignUp(mode: GateMode, answer: SignUpAnswer): boolean {
+  return mode !== 'server' || answer === 'open';
+}
+
+/**
+ * How long after a sign-out in this tab a reader reported by Firebase is taken for one that a
+ * starting tab wrote back (Firebase saves the user it loaded, after a network round trip), not
+ * for a new sign-in.
+ */
+export const SIGN_OUT_SETTLE_MS = 10_000;
+
+/**
+ * Firebase reports a reader while the sign-in form shows: renew their session, or, right after
+ * this tab signed out, finish that sign-out.
+ */
+export function onReaderReported(signedOutAt: number | null, now: number): 'resume' | 'finish-sign-out' {
+  return signedOutAt !== null && now >= signedOutAt && now - signedOutAt < SIGN_OUT_SETTLE_MS ? 'finish-sign-out' : 'resume';
+}
