@@ -11,9 +11,8 @@ import {chromiumLaunchOptions} from '../testkit/chromium';
 import {signInFromLoginPage} from '../testkit/loginPage';
 import {removeTemporaryDir, temporaryDir} from '../testkit/siteCopy';
 import {Resources, startServer} from './lib/processes';
-import {goal, type Result} from './lib/report';
+import {goal, type Result, type Row} from './lib/report';
 import {HOST, PORTS, startGate} from './lib/servers';
-import {round} from './lib/stats';
 import type {Workspace} from './lib/workspace';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
@@ -38,7 +37,7 @@ export async function run(workspace: Workspace): Promise<Result> {
     const notes: string[] = [];
     let version = '';
 
-    const audit = async (route: string) => {
+    const audit = async (route: string): Promise<Row> => {
       const lhr = (
         await lighthouse(`${gate.origin}${route}`, {
           port,
@@ -59,17 +58,10 @@ export async function run(workspace: Workspace): Promise<Result> {
         for (const ref of lhr.categories[id]?.auditRefs ?? [])
           if (ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
             notes.push(`${route}, ${id}: ${ref.id} (${lhr.audits[ref.id]?.displayValue})`);
-      const numeric = (id: string, digits = 1) => round(lhr.audits[id]?.numericValue ?? Number.NaN, digits);
       return {
         URL: route,
         'Ended at': new URL(lhr.finalDisplayedUrl).pathname,
-        Performance: score('performance'),
-        Accessibility: score('accessibility'),
-        'Best practices': score('best-practices'),
-        'FCP ms': numeric('first-contentful-paint'),
-        'LCP ms': numeric('largest-contentful-paint'),
-        'TBT ms': numeric('total-blocking-time'),
-        CLS: numeric('cumulative-layout-shift', 3),
+        ...Object.fromEntries(CATEGORIES.map((id) => [id, score(id)])),
       };
     };
 
@@ -79,7 +71,7 @@ export async function run(workspace: Workspace): Promise<Result> {
     await signInFromLoginPage(tab, gate.origin);
     await tab.close();
     for (const route of SIGNED_IN_PAGES) pages.push(await audit(route));
-    const lowest = Math.min(...pages.flatMap((page) => [page.Performance, page.Accessibility, page['Best practices']]));
+    const lowest = Math.min(...pages.flatMap((page) => CATEGORIES.map((id) => Number(page[id]))));
     return {
       tables: [{title: `Lighthouse ${version}, desktop, no throttling (loopback), one run per page`, rows: pages}],
       notes,

@@ -1,10 +1,9 @@
 /**
  * `npm run bench`: the benchmarks in order, sharing their builds, inside the bench's own Auth
  * emulator (package.json starts it with bench/firebase.json). `BENCH_ONLY=search,server` runs
- * some of them; `BENCH_ONLY=growth` and `BENCH_ONLY=search-quality` the ones left out of the default run.
+ * some of them, `BENCH_ONLY=search-quality` the one left out of the default run.
  */
 import {run as build} from './build';
-import {run as growth} from './growth';
 import {run as lighthouse} from './lighthouse';
 import {run as pageLoad} from './page-load';
 import {run as search} from './search';
@@ -14,41 +13,35 @@ import {describeMachine, report, type Result} from './lib/report';
 import {assertEmulatorRunning} from './lib/servers';
 import {Workspace} from './lib/workspace';
 
-/** `optional`: only when BENCH_ONLY names it (it does not fit the default run's 15 minutes). */
-const BENCHMARKS: readonly {name: string; run: (workspace: Workspace) => Promise<Result>; optional?: boolean}[] = [
-  {name: 'build', run: build},
-  {name: 'page-load', run: pageLoad},
-  {name: 'search', run: search},
-  {name: 'server', run: server},
-  {name: 'lighthouse', run: lighthouse},
-  {name: 'growth', run: growth, optional: true},
-  {name: 'search-quality', run: searchQuality, optional: true},
-];
+const BENCHMARKS: Record<string, (workspace: Workspace) => Promise<Result>> = {
+  build,
+  'page-load': pageLoad,
+  search,
+  server,
+  lighthouse,
+  'search-quality': searchQuality,
+};
+/** Only when BENCH_ONLY names them: they do not fit the default run's 15 minutes. */
+const ON_DEMAND = ['search-quality'];
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const only = process.env.BENCH_ONLY?.split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  const unknown = only?.filter((name) => !BENCHMARKS.some((benchmark) => benchmark.name === name)) ?? [];
-  if (unknown.length > 0)
-    throw new Error(`BENCH_ONLY: unknown benchmark ${unknown.join(', ')}; known: ${BENCHMARKS.map((b) => b.name).join(', ')}`);
-  const selected = BENCHMARKS.filter((benchmark) => (only ? only.includes(benchmark.name) : !benchmark.optional));
-  if (selected.some((benchmark) => benchmark.name !== 'build')) await assertEmulatorRunning();
+  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+  const unknown = only?.filter((name) => !(name in BENCHMARKS)) ?? [];
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
+  const selected = Object.keys(BENCHMARKS).filter((name) => (only ? only.includes(name) : !ON_DEMAND.includes(name)));
+  if (selected.some((name) => name !== 'build')) await assertEmulatorRunning();
 
   const workspace = new Workspace();
   const failed: string[] = [];
   try {
-    for (const {name, run} of selected) {
+    for (const name of selected) {
       console.log(`\n=== ${name}`);
       const [machine, startedAt] = [describeMachine(), new Date()];
-      try {
-        report(name, await run(workspace), machine, startedAt);
-      } catch (error) {
-        // The other benchmarks still run: one failure should not hide the other numbers.
-        failed.push(name);
-        console.error(`\n${name} failed:`, error);
-      }
+      // The other benchmarks still run: one failure should not hide the other numbers.
+      await BENCHMARKS[name]!(workspace)
+        .then((result) => report(name, result, machine, startedAt))
+        .catch((error: unknown) => (failed.push(name), console.error(`\n${name} failed:`, error)));
     }
   } finally {
     workspace.dispose();

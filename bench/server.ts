@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import {SITE_DIR} from '../contracts/buildLayout';
 import type {GateProcess} from '../testkit/gateProcess';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../testkit/http';
-import {cpuSecondsOf, memoryOf, Resources, type RunningServer} from './lib/processes';
+import {memoryOf, Resources} from './lib/processes';
 import {goal, type Result} from './lib/report';
 import {demoReaderCookie, distinctReaderCookies, startDocusaurusServe, startGate} from './lib/servers';
 import {kib, ratio, round} from './lib/stats';
@@ -27,65 +27,42 @@ const RECHECK_LOAD_SECONDS = 8;
 /** Chromium's Accept-Encoding: the gate then sends brotli. */
 const BROTLI = {'accept-encoding': 'gzip, deflate, br'};
 
-interface Target {
-  label: string;
-  server: Pick<RunningServer, 'pid' | 'origin'>;
-  headers: Record<string, string>;
+/** Throughput and latency over runs of one target; errors: failed connections, timeouts and answers other than `expectedStatus`. */
+function figures(results: readonly autocannon.Result[], expectedStatus: number) {
+  const sum = (pick: (result: autocannon.Result) => number) => results.reduce((total, result) => total + pick(result), 0);
+  return {
+    'req/s': Math.round(sum((result) => result.requests.total) / sum((result) => result.duration)),
+    'p50 ms': round(sum((result) => result.latency.p50) / results.length, 1),
+    'p99 ms': Math.max(...results.map((result) => result.latency.p99)),
+    Errors: sum((result) => result.errors + result.requests.total - (result.statusCodeStats?.[`${expectedStatus}`]?.count ?? 0)),
+  };
 }
 
+type Target = {label: string; origin: string; headers: Record<string, string>};
+
 /**
- * Loads each target for `seconds` in all, in slices ordered A B B A: the machine is shared, and a
+ * Loads each target for `SECONDS` in all, in halves ordered A B B A: the machine is shared, and a
  * change of background load during the run then falls on both targets alike.
  */
 async function measure(name: string, urlPath: string, expectedStatus: number, targets: Target[]) {
-  const slices = targets.length === 1 ? 1 : 2;
+  const load = ({origin, headers}: Target, duration: number) =>
+    autocannon({url: `${origin}${urlPath}`, headers, connections: CONNECTIONS, duration, timeout: 10});
   const answers: string[] = [];
-  for (const {label, server, headers} of targets) {
-    const first = await rawRequest(server.origin, urlPath, {headers});
-    if (first.status !== expectedStatus) throw new Error(`${label} ${urlPath} answered ${first.status}, expected ${expectedStatus}`);
-    answers.push(`${first.status} ${String(first.headers['content-encoding'] ?? 'identity')} ${kib(first.bytes.length)} KiB`);
-    await autocannon({url: `${server.origin}${urlPath}`, headers, connections: CONNECTIONS, duration: WARM_UP_SECONDS});
+  for (const target of targets) {
+    const first = await rawRequest(target.origin, urlPath, {headers: target.headers});
+    if (first.status !== expectedStatus) throw new Error(`${target.label} ${urlPath} answered ${first.status}, expected ${expectedStatus}`);
+    answers.push(`${first.status}, ${kib(first.bytes.length)} KiB`);
+    await load(target, WARM_UP_SECONDS);
   }
-  const runs = targets.map(() => [] as {result: autocannon.Result; serverCpu: number; generatorCpu: number}[]);
-  for (let slice = 0; slice < slices; slice++) {
-    const order = targets.map((_, index) => (slice % 2 === 0 ? index : targets.length - 1 - index));
-    for (const index of order) {
-      const {server, headers} = targets[index]!;
-      const [serverBefore, generatorBefore] = [cpuSecondsOf(server.pid), process.cpuUsage()];
-      const result = await autocannon({
-        url: `${server.origin}${urlPath}`,
-        headers,
-        connections: CONNECTIONS,
-        duration: SECONDS / slices,
-        timeout: 10,
-      });
-      const generator = process.cpuUsage(generatorBefore);
-      runs[index]!.push({
-        result,
-        serverCpu: cpuSecondsOf(server.pid) - serverBefore,
-        generatorCpu: (generator.user + generator.system) / 1e6,
-      });
-    }
-  }
-  return targets.map((target, index) => {
-    const results = runs[index]!.map((run) => run.result);
-    const duration = results.reduce((sum, run) => sum + run.duration, 0);
-    const cpu = (pick: (run: (typeof runs)[number][number]) => number) =>
-      `${Math.round((100 * runs[index]!.reduce((sum, run) => sum + pick(run), 0)) / duration)} %`;
-    const expected = results.reduce((sum, run) => sum + (run.statusCodeStats?.[`${expectedStatus}`]?.count ?? 0), 0);
-    return {
-      Request: name,
-      Server: target.label,
-      Answer: answers[index]!,
-      'req/s': Math.round(results.reduce((sum, run) => sum + run.requests.total, 0) / duration),
-      'p50 ms': round(results.reduce((sum, run) => sum + run.latency.p50, 0) / results.length, 1),
-      'p99 ms': Math.max(...results.map((run) => run.latency.p99)),
-      // Connection errors, timeouts and answers other than the expected status.
-      Errors: results.reduce((sum, run) => sum + run.errors + run.requests.total, 0) - expected,
-      'CPU: server': cpu((run) => run.serverCpu),
-      'CPU: autocannon': cpu((run) => run.generatorCpu),
-    };
-  });
+  const orders = targets.length === 1 ? [targets] : [targets, [...targets].reverse()];
+  const runs = new Map(targets.map((target) => [target, [] as autocannon.Result[]]));
+  for (const order of orders) for (const target of order) runs.get(target)!.push(await load(target, SECONDS / orders.length));
+  return targets.map((target, i) => ({
+    Request: name,
+    Server: target.label,
+    Answer: answers[i]!,
+    ...figures(runs.get(target)!, expectedStatus),
+  }));
 }
 
 /** A hashed chunk that the login page does not load, so a signed-out request for it gets 401. */
@@ -100,32 +77,16 @@ function gatedChunk(site: string, loginHtml: string): string {
 /** The page, requested by many readers in turn: every request carries the next reader's cookie. */
 async function rotatingLoad(server: GateProcess, cookies: readonly string[], phase: string) {
   let next = 0;
-  const result = await autocannon({
-    url: `${server.origin}${HTML_PAGE}`,
-    connections: CONNECTIONS,
-    duration: RECHECK_LOAD_SECONDS,
-    timeout: 10,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => ({...request, headers: {...NAVIGATION, ...BROTLI, cookie: cookies[next++ % cookies.length]!}}),
-      },
-    ],
+  const setupRequest = (request: autocannon.Request) => ({
+    ...request,
+    headers: {...NAVIGATION, ...BROTLI, cookie: cookies[next++ % cookies.length]!},
   });
-  return {
-    Phase: phase,
-    'req/s': Math.round(result.requests.total / result.duration),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    'max ms': result.latency.max,
-    Errors: result.errors + result.requests.total - (result.statusCodeStats?.['200']?.count ?? 0),
-  };
+  const url = `${server.origin}${HTML_PAGE}`;
+  const result = await autocannon({url, connections: CONNECTIONS, duration: RECHECK_LOAD_SECONDS, timeout: 10, requests: [{setupRequest}]});
+  return {Phase: phase, ...figures([result], 200)};
 }
 
-/**
- * A thousand readers' re-checks fall due at once: with background re-checks (stale-while-revalidate)
- * their requests are answered from the cache while Firebase is asked, so p99 stays where it is warm.
- */
+/** A thousand readers' re-checks fall due at once: what waiting for Firebase's answers costs the p99 (the goal: nothing). */
 async function recheckStorm(buildDir: string) {
   const gate = await startGate(buildDir, {SESSION_REVOCATION_CHECK_SECONDS: String(RECHECK_SECONDS)});
   try {
@@ -155,13 +116,9 @@ export async function run(workspace: Workspace): Promise<Result> {
     const plain = resources.add(await startDocusaurusServe(workspace.siteCopy(), site));
     const cookie = await demoReaderCookie(gate);
     const memory = [{When: 'started', ...memoryOf(gate.pid)}];
-    const signedIn = (headers: Record<string, string>): Target => ({
-      label: 'gate (signed in)',
-      server: gate,
-      headers: {...headers, cookie},
-    });
-    const anonymous = (headers: Record<string, string>): Target => ({label: 'gate (no cookie)', server: gate, headers});
-    const anchor = (headers: Record<string, string>): Target => ({label: 'docusaurus serve', server: plain, headers});
+    const signedIn = (headers: Record<string, string>) => ({label: 'gate (signed in)', origin: gate.origin, headers: {...headers, cookie}});
+    const anonymous = (headers: Record<string, string>) => ({label: 'gate (no cookie)', origin: gate.origin, headers});
+    const anchor = (headers: Record<string, string>) => ({label: 'docusaurus serve', origin: plain.origin, headers});
 
     // The goal compares like with like: the same bytes from both servers (no Accept-Encoding).
     const served = [
@@ -188,7 +145,7 @@ export async function run(workspace: Workspace): Promise<Result> {
     return {
       tables: [
         {
-          title: `autocannon, ${CONNECTIONS} connections, ${SECONDS} s per server in two alternating halves, after a ${WARM_UP_SECONDS} s warm-up (CPU in % of one core)`,
+          title: `autocannon, ${CONNECTIONS} connections, ${SECONDS} s per server in two alternating halves, after a ${WARM_UP_SECONDS} s warm-up`,
           rows: served,
         },
         {title: `${DISTINCT_READERS} distinct readers, ${RECHECK_LOAD_SECONDS} s each; re-check period ${RECHECK_SECONDS} s`, rows: storm},

@@ -25,41 +25,42 @@ function start(command: string, args: readonly string[], cwd: string, env: Recor
   return {child, exited, failure: (what: string) => new Error(`${[command, ...args].join(' ')} (in ${cwd}) ${what}:\n${output}`)};
 }
 
+/** A file of /proc/<pid>, or '' once the process is gone. */
+function procFile(pid: number | 'self', file: 'stat' | 'status'): string {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 /** Fields of /proc/<pid>/stat after the command name, which may contain spaces (proc(5): field 3 is at 0). */
 const statFields = (pid: number | 'self') => {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const stat = procFile(pid, 'stat');
   return stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
 };
 
 /** User + system CPU ms of this process's finished children (cutime, cstime: 1/100 s ticks). */
 const childrenCpuMs = () => (Number(statFields('self')[13]) + Number(statFields('self')[14])) * 10;
 
-/** CPU time (user + system) a process has used so far, in seconds. */
-export const cpuSecondsOf = (pid: number) => (Number(statFields(pid)[11]) + Number(statFields(pid)[12])) / 100;
-
 /** A field of /proc/<pid>/status in KiB (VmRSS: resident now; VmHWM: its peak); 0 once the process is gone. */
-function statusKiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  try {
-    return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
+const statusKiB = (pid: number, field: 'VmRSS' | 'VmHWM') =>
+  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(procFile(pid, 'status'))?.[1] ?? 0);
 
 /** Resident memory of `root` and every process below it, in KiB. */
 function treeRssKiB(root: number): number {
-  const parentOf = new Map<number, number>();
-  for (const pid of readdirSync('/proc')
+  const pids = readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
-    .map(Number)) {
-    try {
-      parentOf.set(pid, Number(statFields(pid)[1]));
-    } catch {
-      // Gone between the listing and the read.
-    }
-  }
-  const inTree = (pid: number | undefined): boolean => pid !== undefined && pid > 1 && (pid === root || inTree(parentOf.get(pid)));
-  return [...parentOf.keys()].filter(inTree).reduce((total, pid) => total + statusKiB(pid, 'VmRSS'), 0);
+    .map(Number);
+  const parentOf = new Map(pids.map((pid) => [pid, Number(statFields(pid)[1])]));
+  const inTree = (pid: number | undefined): boolean => !!pid && pid > 1 && (pid === root || inTree(parentOf.get(pid)));
+  return pids.filter(inTree).reduce((total, pid) => total + statusKiB(pid, 'VmRSS'), 0);
+}
+
+/** Resident memory of a process now and at its peak, in MiB. */
+export function memoryOf(pid: number): {'RSS MiB': number; 'Peak RSS MiB': number} {
+  const mib = (field: 'VmRSS' | 'VmHWM') => Math.round(statusKiB(pid, field) / 102.4) / 10;
+  return {'RSS MiB': mib('VmRSS'), 'Peak RSS MiB': mib('VmHWM')};
 }
 
 export interface Timed {
@@ -89,18 +90,12 @@ export async function runTimed(
   return {wallMs, cpuMs: childrenCpuMs() - cpuBefore, peakRssMiB: Math.round(peakKiB / 1024)};
 }
 
-export interface RunningServer {
-  pid: number;
-  origin: string;
-  stop(): Promise<void>;
-}
-
 /** Starts a server and resolves once any HTTP answer comes from `origin` + `readyPath` (within two minutes). */
 export async function startServer(
   command: string,
   args: readonly string[],
   options: {cwd: string; env?: Record<string, string>; origin: string; readyPath: string},
-): Promise<RunningServer> {
+): Promise<{origin: string; stop(): Promise<void>}> {
   const {child, exited, failure} = start(command, args, options.cwd, options.env);
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
@@ -122,13 +117,7 @@ export async function startServer(
     await exited;
     clearTimeout(timer);
   };
-  return {pid: child.pid!, origin: options.origin, stop};
-}
-
-/** Resident memory of a process now and at its peak, in MiB. */
-export function memoryOf(pid: number): {'RSS MiB': number; 'Peak RSS MiB': number} {
-  const mib = (field: 'VmRSS' | 'VmHWM') => Math.round(statusKiB(pid, field) / 102.4) / 10;
-  return {'RSS MiB': mib('VmRSS'), 'Peak RSS MiB': mib('VmHWM')};
+  return {origin: options.origin, stop};
 }
 
 /** Servers, browsers and the like a benchmark opened: closed in reverse order, even when it fails half-way. */

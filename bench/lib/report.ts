@@ -11,28 +11,10 @@ import {REPO} from '../../testkit/siteCopy';
 export type Cell = string | number | boolean | null;
 /** A table's row: its columns are the keys, in the order the first rows name them. */
 export type Row = Readonly<Record<string, Cell>>;
-export interface Goal {
-  goal: string;
-  measured: Cell;
-  met: boolean;
-}
-export interface Result {
-  tables: {title: string; rows: readonly Row[]}[];
-  notes?: string[];
-  goals?: Goal[];
-  raw: unknown;
-}
+type Goal = {goal: string; measured: Cell; met: boolean};
+export type Result = {tables: {title: string; rows: readonly Row[]}[]; notes?: string[]; goals?: Goal[]; raw: unknown};
 
 export const goal = (text: string, measured: Cell, met: boolean): Goal => ({goal: text, measured, met});
-
-/** Columns of figures as rows of a table: one row per figure, one column per key of `columns`. */
-export function figureRows(columns: Record<string, Record<string, Cell>>): Row[] {
-  const figures = [...new Set(Object.values(columns).flatMap((figuresOf) => Object.keys(figuresOf)))];
-  return figures.map((figure) => ({
-    Figure: figure,
-    ...Object.fromEntries(Object.entries(columns).map(([name, of]) => [name, of[figure] ?? null])),
-  }));
-}
 
 function revision(): string {
   try {
@@ -55,10 +37,7 @@ export function describeMachine() {
     loadAverageAtStart: os.loadavg().map((load) => Math.round(load * 100) / 100),
     revision: revision(),
   };
-  const m = machine;
-  console.log(
-    `\n(${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, load ${m.loadAverageAtStart.join(' / ')}, ${m.revision})`,
-  );
+  console.log(machine);
   return machine;
 }
 

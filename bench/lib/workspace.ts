@@ -1,8 +1,7 @@
 /**
  * What the benchmarks of one run share: copies of the site, and the builds made in them, cold, with
  * `npm run build` (behind the gate) or a plain `docusaurus build`. A build is made once, by the first
- * benchmark that needs it (the build benchmark hands over the corpus build it timed), and every copy is
- * deleted at the end.
+ * benchmark that needs it, and every copy is deleted at the end.
  */
 import {rmSync} from 'node:fs';
 import path from 'node:path';
@@ -17,20 +16,16 @@ type GateMode = 'server' | 'off';
 /** No update notice, no interactive prompts; the site's browser code talks to the bench's emulator. */
 const buildEnv = (gate: GateMode) => ({...firebaseEnv(), TUTORIAL_HUB_GATE: gate, CI: 'true'});
 
-/** Generated files and bundler caches removed first (what `docusaurus clear` removes): the time a fresh clone takes. */
-function clear(siteDir: string, dirs: readonly string[]): void {
-  for (const dir of dirs) rmSync(path.resolve(siteDir, dir), {recursive: true, force: true});
-}
-
-/** A plain `docusaurus build` into `outDir`, cold. */
+/** Cold (what `docusaurus clear` removes, removed first: the time a fresh clone takes), into `outDir`: a plain `docusaurus build`. */
 export function coldBuild(siteDir: string, outDir: string, gate: GateMode = 'server'): Promise<Timed> {
-  clear(siteDir, ['.docusaurus', 'node_modules/.cache', 'build', outDir]);
+  for (const dir of ['.docusaurus', 'node_modules/.cache', outDir]) rmSync(path.resolve(siteDir, dir), {recursive: true, force: true});
   return runTimed(process.execPath, [DOCUSAURUS, 'build', '--out-dir', outDir], {cwd: siteDir, env: buildEnv(gate)});
 }
 
 /** `npm run build` as a fresh clone runs it (site, login build, precompressed copies, server), cold, into `outDir` as the gate serves it. */
 export function productBuild(siteDir: string, outDir: string): Promise<Timed> {
-  clear(siteDir, ['.docusaurus', '.docusaurus-login', 'node_modules/.cache', outDir]);
+  for (const dir of ['.docusaurus', '.docusaurus-login', 'node_modules/.cache', outDir])
+    rmSync(path.resolve(siteDir, dir), {recursive: true, force: true});
   return runTimed('npm', ['run', 'build'], {cwd: siteDir, env: {...buildEnv('server'), BUILD_OUT: outDir}});
 }
 
@@ -39,7 +34,6 @@ export class Workspace {
   readonly corpusDocs = Number(process.env.BENCH_CORPUS_DOCS || 1000);
   private readonly copies: string[] = [];
   private readonly memo = new Map<string, Promise<unknown>>();
-  private adoptedCorpus: string | undefined;
   private site: string | undefined;
 
   constructor() {
@@ -58,40 +52,32 @@ export class Workspace {
 
   /** A copy of the site as it is, without the corpus. */
   siteCopy(): string {
-    this.site ??= this.newCopy('site');
-    return this.site;
+    return (this.site ??= this.newCopy('site'));
   }
 
-  /** A copy of the site with `docsPerVersion` generated docs in each version. */
-  corpusCopy(docsPerVersion: number): Promise<{siteDir: string; summary: CorpusSummary}> {
-    return this.once(`corpus-copy-${docsPerVersion}`, async () => {
-      const siteDir = this.newCopy(`corpus-${docsPerVersion}`);
-      return {siteDir, summary: writeCorpus(siteDir, docsPerVersion)};
+  /** A copy of the site with the corpus's generated docs in each version. */
+  corpusCopy(): Promise<{siteDir: string; summary: CorpusSummary}> {
+    return this.once('corpus-copy', async () => {
+      const siteDir = this.newCopy('corpus');
+      return {siteDir, summary: writeCorpus(siteDir, this.corpusDocs)};
     });
-  }
-
-  /** Hands over the build benchmark's `npm run build` of the corpus, so that it is not made twice. */
-  adopt(buildDir: string): void {
-    this.adoptedCorpus = buildDir;
   }
 
   /** Our site, built cold: with `npm run build`, or (`off`) a plain `docusaurus build` without the gate. */
   siteBuild(gate: GateMode): Promise<string> {
     return this.once(`site-${gate}`, async () => {
-      const siteDir = this.siteCopy();
-      const buildDir = path.join(siteDir, `build-${gate}`);
-      await (gate === 'off' ? coldBuild(siteDir, buildDir, gate) : productBuild(siteDir, buildDir));
+      const buildDir = path.join(this.siteCopy(), `build-${gate}`);
+      await (gate === 'off' ? coldBuild(this.siteCopy(), buildDir, gate) : productBuild(this.siteCopy(), buildDir));
       return buildDir;
     });
   }
 
-  /** The corpus as `npm run build` leaves it: the build benchmark's, or, when that benchmark did not run, made here. */
-  corpusBuild(): Promise<{siteDir: string; buildDir: string; summary: CorpusSummary}> {
+  /** The corpus as `npm run build` leaves it, built cold, and what that build took. */
+  corpusBuild(): Promise<{buildDir: string; summary: CorpusSummary; timed: Timed}> {
     return this.once('corpus-build', async () => {
-      const {siteDir, summary} = await this.corpusCopy(this.corpusDocs);
-      const buildDir = this.adoptedCorpus ?? path.join(siteDir, 'build-server');
-      if (!this.adoptedCorpus) await productBuild(siteDir, buildDir);
-      return {siteDir, buildDir, summary};
+      const {siteDir, summary} = await this.corpusCopy();
+      const buildDir = path.join(siteDir, 'build-server');
+      return {buildDir, summary, timed: await productBuild(siteDir, buildDir)};
     });
   }
 
