@@ -6,13 +6,13 @@ type Credentials = {email?: string; password?: string};
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /**
- * Fills in the email and password form once the page has hydrated, and submits it. Typed before, the
- * text is lost: React resets a controlled input as it hydrates (the login form's inputs are controlled).
+ * Fills in the email and password form and submits it once the page has hydrated: a click before then
+ * is lost (React sends the form, and has not taken it over yet).
  */
 export async function signInThroughLoginPage(page: Page, {email = DEMO_READER.email, password = DEMO_READER.password}: Credentials = {}) {
-  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
   await page.getByRole('button', {name: 'Sign in', exact: true}).click();
 }
 

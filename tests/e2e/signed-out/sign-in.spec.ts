@@ -36,6 +36,24 @@ test('shows progress while the request is in flight, and ignores a second click'
   expect(sessionRequests).toBe(1);
 });
 
+test('keeps what the reader typed before the page hydrated', async ({page}) => {
+  // The page shows before its code runs (slow network): the reader types meanwhile.
+  let hydrate!: () => void;
+  const codeArrives = new Promise<void>((resolve) => (hydrate = resolve));
+  await page.route('**/assets/js/main.*.js', async (route) => {
+    await codeArrives;
+    await route.continue();
+  });
+  await page.goto('/login?redirect=%2F1.0%2Fintro', {waitUntil: 'commit'});
+  await page.getByLabel('Email').fill(DEMO_READER.email);
+  await page.getByLabel('Password').fill(DEMO_READER.password);
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'false');
+  hydrate();
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await page.getByRole('button', {name: 'Sign in', exact: true}).click();
+  await expect(page).toHaveURL('/1.0/intro');
+});
+
 test.describe('refused', () => {
   // The identity service answers a wrong password with 400, which the browser logs.
   test.use({expectedErrors: /status of 400 .*\/accounts:signInWithPassword/});
@@ -72,7 +90,7 @@ test.describe('with the identity service unreachable', () => {
 });
 
 test('never follows a hostile redirect off the site (every spelling: tests/unit/paths.test.ts)', async ({page, reader}) => {
-  // A few spellings, through the page's own code: the rule is shared/paths.ts's safeRedirectTarget.
+  // A few spellings, through the page's own code: the rule is contracts/paths.ts's safeRedirectTarget.
   const hostile = ['//evil.example', 'javascript:alert(document.domain)', '/\t/evil.example'];
   // Signing in on the form, then coming back signed in: both leave through the same target.
   await page.goto(`/login?redirect=${encodeURIComponent(hostile[0]!)}`);
