@@ -65,6 +65,105 @@ async function attempt(
   return then(state);
 }
 
+/** What the intents need of the page they run on. */
+interface LoginPage {
+  /** Sends the password link, whose page leads back here. */
+  sendLink(to: string): Promise<void>;
+  /** Goes to the page the reader wanted. */
+  leave(state: LoginState): LoginState;
+  /** Shows "Signing you in…" while the running intent lasts. */
+  showResuming(): void;
+}
+
+/** Signs in with `work` (false: nothing to sign in with), then leaves; a failure leads where outcomeOfFailure says. */
+async function signIn(page: LoginPage, state: LoginState, work: () => Promise<boolean>): Promise<LoginState> {
+  try {
+    return (await work()) ? page.leave(state) : state;
+  } catch (caught) {
+    const email = currentUser()?.email ?? state.email.trim();
+    switch (outcomeOfFailure(authErrorCode(caught)).next) {
+      case 'verify': {
+        // Whoever signed in may have registered someone else's address: only the link gets anyone in.
+        const left = await attempt(state, leaveFirebase, (same) => reduceLogin(same, {type: 'link-sent', email, reason: 'unverified'}));
+        return left.error ? left : attempt(left, () => page.sendLink(email));
+      }
+      case 'refused':
+        return reduceLogin(state, {type: 'refused', email});
+      case 'form':
+        await leaveFirebase().catch(() => undefined);
+        return reduceLogin(state, {type: 'failed', message: messageForAuthError(caught)});
+    }
+  }
+}
+
+/** Runs one intent: the calls it needs, and the page that follows from what they answered. */
+async function runIntent(page: LoginPage, state: LoginState, intent: LoginIntent): Promise<LoginState> {
+  switch (intent.type) {
+    case 'submit': {
+      const email = intent.email.trim();
+      if (intent.mode === 'reset') {
+        return attempt(
+          state,
+          () => page.sendLink(email),
+          (sent) => reduceLogin(sent, {type: 'reset-link-sent', email}),
+        );
+      }
+      if (intent.mode === 'sign-up') {
+        // The same panel and the same link whether the address was new or not.
+        const created = await attempt(
+          state,
+          () => createAccount(email),
+          (same) => reduceLogin(same, {type: 'link-sent', email, reason: 'sign-up'}),
+        );
+        return created.error ? created : attempt(created, () => page.sendLink(email));
+      }
+      // A sign-in the reader asked for is theirs, not a leftover of the last sign-out.
+      forgetSignOut();
+      return signIn(page, state, () => signInWithPassword(email, intent.password).then(() => true));
+    }
+    case 'provider':
+      forgetSignOut();
+      return signIn(page, state, () => signInWithProvider(intent.name).then(() => true));
+    case 'choose-mode':
+      return reduceLogin(state, {type: 'mode-chosen', mode: intent.mode});
+    case 'password-chosen':
+      return reduceLogin(state, {type: 'password-chosen'});
+    case 'send-again': {
+      if (state.view.panel !== 'verify') return state;
+      const {email} = state.view;
+      return attempt(
+        state,
+        () => page.sendLink(email),
+        (sent) => reduceLogin(sent, {type: 'link-sent-again', email}),
+      );
+    }
+    case 'another-account':
+      return attempt(state, leaveFirebase, (left) => reduceLogin(left, {type: 'account-left'}));
+    case 'provider-returned':
+      forgetSignOut();
+      return signIn(page, state, completeProviderRedirect);
+    case 'action-link': {
+      const {link} = intent;
+      if (link.kind === 'forward') {
+        window.location.replace(link.url);
+        return reduceLogin(state, {type: 'leaving'});
+      }
+      // Verifying goes through choosing the password, never through this code.
+      try {
+        const address = await addressOfActionCode(link.oobCode);
+        return attempt(reduceLogin(state, {type: 'link-sent', email: address, reason: 'verify-link'}), () => page.sendLink(address));
+      } catch (caught) {
+        return reduceLogin(state, {type: 'failed', message: messageForAuthError(caught)});
+      }
+    }
+    case 'reader-reported':
+      // Just signed out in this tab: a tab that was starting up wrote the reader back.
+      if (onReaderReported(lastSignOut(), Date.now()) === 'finish-sign-out') return attempt(state, leaveFirebase);
+      page.showResuming();
+      return signIn(page, state, () => resumeSession().then(() => true));
+  }
+}
+
 /** Every way through the login page: the intents of src/login/flow.ts run as one React action at a time. */
 export function useLoginFlow(): LoginFlow {
   const {status} = useAuth();
@@ -75,108 +174,21 @@ export function useLoginFlow(): LoginFlow {
   const signedOutNotice = useSyncExternalStore(noSubscription, storedSignOutNotice, () => '');
   const [resuming, showResuming] = useOptimistic(false);
 
-  const sendLink = (to: string) => sendResetLink(to, linkReturnUrl(window.location.origin, target));
-
-  const leave = (state: LoginState): LoginState => {
-    // Behind the gate server the next page must come from the server, with the new cookie.
-    if (AUTH_SETTINGS.gateMode === 'server') window.location.replace(target);
-    else history.replace(target);
-    return reduceLogin(state, {type: 'leaving'});
+  const page: LoginPage = {
+    sendLink: (to) => sendResetLink(to, linkReturnUrl(window.location.origin, target)),
+    leave: (state) => {
+      // Behind the gate server the next page must come from the server, with the new cookie.
+      if (AUTH_SETTINGS.gateMode === 'server') window.location.replace(target);
+      else history.replace(target);
+      return reduceLogin(state, {type: 'leaving'});
+    },
+    showResuming: () => showResuming(true),
   };
-
-  /** Signs in with `work` (false: nothing to sign in with), then leaves; a failure leads where outcomeOfFailure says. */
-  async function signIn(state: LoginState, work: () => Promise<boolean>): Promise<LoginState> {
-    try {
-      return (await work()) ? leave(state) : state;
-    } catch (caught) {
-      const email = currentUser()?.email ?? state.email.trim();
-      switch (outcomeOfFailure(authErrorCode(caught)).next) {
-        case 'verify': {
-          // Whoever signed in may have registered someone else's address: only the link gets anyone in.
-          const left = await attempt(state, leaveFirebase, (same) => reduceLogin(same, {type: 'link-sent', email, reason: 'unverified'}));
-          return left.error ? left : attempt(left, () => sendLink(email));
-        }
-        case 'refused':
-          return reduceLogin(state, {type: 'refused', email});
-        case 'form':
-          await leaveFirebase().catch(() => undefined);
-          return reduceLogin(state, {type: 'failed', message: messageForAuthError(caught)});
-      }
-    }
-  }
-
-  async function run(state: LoginState, intent: LoginIntent): Promise<LoginState> {
-    switch (intent.type) {
-      case 'submit': {
-        const email = intent.email.trim();
-        if (intent.mode === 'reset') {
-          return attempt(
-            state,
-            () => sendLink(email),
-            (sent) => reduceLogin(sent, {type: 'reset-link-sent', email}),
-          );
-        }
-        if (intent.mode === 'sign-up') {
-          // The same panel and the same link whether the address was new or not.
-          const created = await attempt(
-            state,
-            () => createAccount(email),
-            (same) => reduceLogin(same, {type: 'link-sent', email, reason: 'sign-up'}),
-          );
-          return created.error ? created : attempt(created, () => sendLink(email));
-        }
-        // A sign-in the reader asked for is theirs, not a leftover of the last sign-out.
-        forgetSignOut();
-        return signIn(state, () => signInWithPassword(email, intent.password).then(() => true));
-      }
-      case 'provider':
-        forgetSignOut();
-        return signIn(state, () => signInWithProvider(intent.name).then(() => true));
-      case 'choose-mode':
-        return reduceLogin(state, {type: 'mode-chosen', mode: intent.mode});
-      case 'password-chosen':
-        return reduceLogin(state, {type: 'password-chosen'});
-      case 'send-again': {
-        if (state.view.panel !== 'verify') return state;
-        const {email} = state.view;
-        return attempt(
-          state,
-          () => sendLink(email),
-          (sent) => reduceLogin(sent, {type: 'link-sent-again', email}),
-        );
-      }
-      case 'another-account':
-        return attempt(state, leaveFirebase, (left) => reduceLogin(left, {type: 'account-left'}));
-      case 'provider-returned':
-        forgetSignOut();
-        return signIn(state, completeProviderRedirect);
-      case 'action-link': {
-        const {link} = intent;
-        if (link.kind === 'forward') {
-          window.location.replace(link.url);
-          return reduceLogin(state, {type: 'leaving'});
-        }
-        // Verifying goes through choosing the password, never through this code.
-        let address = '';
-        const checked = await attempt(
-          state,
-          async () => (address = await addressOfActionCode(link.oobCode)),
-          (same) => reduceLogin(same, {type: 'link-sent', email: address, reason: 'verify-link'}),
-        );
-        return checked.error ? checked : attempt(checked, () => sendLink(address));
-      }
-      case 'reader-reported':
-        // Just signed out in this tab: a tab that was starting up wrote the reader back.
-        if (onReaderReported(lastSignOut(), Date.now()) === 'finish-sign-out') return attempt(state, leaveFirebase);
-        showResuming(true);
-        return signIn(state, () => resumeSession().then(() => true));
-    }
-  }
 
   const [state, dispatch, pending] = useActionState(async (state: LoginState, intent: SeenIntent) => {
     if (!isCurrentStep(state, intent.seen)) return state;
     const email = intent.type === 'submit' ? intent.email.trim() : undefined;
-    return run(reduceLogin(state, {type: 'started', email}), intent);
+    return runIntent(page, reduceLogin(state, {type: 'started', email}), intent);
   }, INITIAL_LOGIN_STATE);
 
   const act = (intent: LoginIntent) => startTransition(() => dispatch({...intent, seen: state.step}));
