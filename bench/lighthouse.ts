@@ -12,7 +12,7 @@ import {signInFromLoginPage} from '../testkit/loginPage';
 import {removeTemporaryDir, temporaryDir} from '../testkit/siteCopy';
 import {Resources, startServer} from './lib/processes';
 import {goal, type Result, type Row} from './lib/report';
-import {HOST, PORTS, startGate} from './lib/servers';
+import {HOST, PORTS, startBenchGate} from './lib/servers';
 import type {Workspace} from './lib/workspace';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
@@ -29,7 +29,7 @@ export async function run(workspace: Workspace): Promise<Result> {
   const resources = new Resources();
   resources.add({stop: async () => removeTemporaryDir(userDataDir)});
   try {
-    const gate = resources.add(await startGate(await workspace.siteBuild('server')));
+    const gate = resources.add(await startBenchGate(await workspace.siteBuild('server')));
     const args = [`--remote-debugging-port=${port}`, `--user-data-dir=${userDataDir}`, '--no-first-run', '--no-default-browser-check'];
     const debugging = {cwd: userDataDir, origin: `http://${HOST}:${port}`, readyPath: '/json/version'};
     resources.add(await startServer(launch.executablePath!, [...(launch.args ?? []), '--headless', ...args, 'about:blank'], debugging));

@@ -13,7 +13,7 @@ import {signedInState, type StorageState} from '../testkit/loginPage';
 import {gzip9, loginScriptBytes} from './lib/buildOutput';
 import {Resources} from './lib/processes';
 import {goal, type Cell, type Result} from './lib/report';
-import {launchBrowser, startDocusaurusServe, startGate} from './lib/servers';
+import {launchBrowser, startDocusaurusServe, startBenchGate} from './lib/servers';
 import {kib, median, ratio, round} from './lib/stats';
 import type {Workspace} from './lib/workspace';
 
@@ -74,7 +74,7 @@ export async function run(workspace: Workspace): Promise<Result> {
   const [gatedBuild, plainBuild] = [await workspace.siteBuild('server'), await workspace.siteBuild('off')];
   const resources = new Resources();
   try {
-    const gate = resources.add(await startGate(gatedBuild));
+    const gate = resources.add(await startBenchGate(gatedBuild));
     const plain = resources.add(await startDocusaurusServe(workspace.siteCopy(), plainBuild));
     const browser = resources.add(await launchBrowser());
     const targets: Target[] = [

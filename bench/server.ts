@@ -11,7 +11,7 @@ import type {GateProcess} from '../testkit/gateProcess';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../testkit/http';
 import {memoryOf, Resources} from './lib/processes';
 import {goal, type Result} from './lib/report';
-import {demoReaderCookie, distinctReaderCookies, startDocusaurusServe, startGate} from './lib/servers';
+import {demoReaderCookie, distinctReaderCookies, startDocusaurusServe, startBenchGate} from './lib/servers';
 import {kib, ratio, round} from './lib/stats';
 import type {Workspace} from './lib/workspace';
 
@@ -88,7 +88,7 @@ async function rotatingLoad(server: GateProcess, cookies: readonly string[], pha
 
 /** A thousand readers' re-checks fall due at once: what waiting for Firebase's answers costs the p99 (the goal: nothing). */
 async function recheckStorm(buildDir: string) {
-  const gate = await startGate(buildDir, {SESSION_REVOCATION_CHECK_SECONDS: String(RECHECK_SECONDS)});
+  const gate = await startBenchGate(buildDir, {SESSION_REVOCATION_CHECK_SECONDS: String(RECHECK_SECONDS)});
   try {
     const cookies = await distinctReaderCookies(gate, DISTINCT_READERS);
     // Every session verified once, at about the same moment: their re-checks fall due together.
@@ -112,7 +112,7 @@ export async function run(workspace: Workspace): Promise<Result> {
   if (!main) throw new Error(`no assets/js/main.*.js in ${site}`);
   const resources = new Resources();
   try {
-    const gate = resources.add(await startGate(buildDir));
+    const gate = resources.add(await startBenchGate(buildDir));
     const plain = resources.add(await startDocusaurusServe(workspace.siteCopy(), site));
     const cookie = await demoReaderCookie(gate);
     const memory = [{When: 'started', ...memoryOf(gate.pid)}];

@@ -7,7 +7,7 @@ import {isSearchIndex} from '../../contracts/searchIndexFiles';
 import {signedInState} from '../../testkit/loginPage';
 import {ANSWERED, BOX_CONTAINER, navbarSearch} from '../../testkit/searchBox';
 import {Resources} from './processes';
-import {launchBrowser, startGate} from './servers';
+import {launchBrowser, startBenchGate} from './servers';
 
 /** Longest wait for an answer before a query counts as never answered. */
 const ANSWER_TIMEOUT_MS = 10_000;
@@ -108,7 +108,7 @@ type SearchFrom = (route: string, queries: readonly string[], options?: Paramete
 export async function withSearch<T>(buildDir: string, use: (searchFrom: SearchFrom) => Promise<T>): Promise<T & {chromium: string}> {
   const resources = new Resources();
   try {
-    const gate = resources.add(await startGate(buildDir));
+    const gate = resources.add(await startBenchGate(buildDir));
     const browser = resources.add(await launchBrowser());
     const state = await signedInState(browser, gate.origin);
     const result = await use(async (route, queries, options) => {

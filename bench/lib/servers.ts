@@ -33,7 +33,7 @@ export async function assertEmulatorRunning(): Promise<void> {
 export const launchBrowser = () => chromium.launch(chromiumLaunchOptions());
 
 /** The gate as production runs it (testkit/gateProcess.ts), with the production session settings unless `env` says otherwise. */
-export const startGate = (buildDir: string, env: Record<string, string> = {}): Promise<GateProcess> =>
+export const startBenchGate = (buildDir: string, env: Record<string, string> = {}): Promise<GateProcess> =>
   startGateProcess({...firebaseEnv(), BUILD_DIR: buildDir, LOG_REQUESTS: 'false', ...env});
 
 /** `docusaurus serve` needs the site's folder: it reads the config for the base URL. */

@@ -7,13 +7,14 @@
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {GATE_PORT} from '../support/environment';
-import {siteCopyTest} from './siteCopies';
+import {SITE_DIR} from '../../contracts/buildLayout';
+import {copyBuild, siteCopyTest} from './siteCopies';
 
 export {expect} from './fixtures';
 
 /** One per checkout (its gate port), so that two checkouts can run their tests side by side. */
 export const FIXTURE_SITE = path.join(tmpdir(), `tutorial-hub-fixture-site-${GATE_PORT}`);
-export const FIXTURE_SITE_BUILD = path.join(FIXTURE_SITE, 'build/site');
+export const FIXTURE_SITE_BUILD = copyBuild(FIXTURE_SITE, SITE_DIR);
 
 /** The one image from another site in the real docs (a badge in Guides/Contributing.md), allowed as an operator would. */
 export const FIXTURE_MEDIA_ORIGINS = 'https://gitpod.io';
@@ -41,4 +42,4 @@ export const signedOutTest = test.extend({
 });
 
 /** What a test that starts a gate of its own serves: this site's build. */
-export const FIXTURE_SITE_BUILD_ROOT = path.join(FIXTURE_SITE, 'build');
+export const FIXTURE_SITE_BUILD_ROOT = copyBuild(FIXTURE_SITE);

@@ -8,6 +8,7 @@ import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {signedInState} from '../../testkit/loginPage';
 import {copySite, REPO} from '../../testkit/siteCopy';
+import {LOGIN_DIR, SITE_DIR} from '../../contracts/buildLayout';
 import {LOGIN_BUILD_DIR} from '../support/builtFiles';
 import {EMULATOR_HOST} from '../support/environment';
 import {startGateProcess, type GateProcess} from '../support/gateProcess';
@@ -28,6 +29,9 @@ export function copyFixtureSite(site: string): void {
   }
 }
 
+/** A copy's build, laid out as `npm run build` lays out the repository's: the whole of it, or its site or login part. */
+export const copyBuild = (site: string, part: typeof SITE_DIR | typeof LOGIN_DIR | '' = '') => path.join(site, 'build', part);
+
 /** The browser code embeds the emulator's address: the one this run's emulator listens on. */
 export function siteBuildEnv(): NodeJS.ProcessEnv {
   return {...process.env, CI: 'true', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST};
@@ -35,12 +39,16 @@ export function siteBuildEnv(): NodeJS.ProcessEnv {
 
 /** Builds a copy's site; its login build is the repository's (it has no docs, so nothing an author does changes it). */
 export function buildSiteCopy(site: string): void {
-  execFileSync(process.execPath, [require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', 'build/site'], {
-    cwd: site,
-    stdio: 'pipe',
-    env: siteBuildEnv(),
-  });
-  cpSync(LOGIN_BUILD_DIR, path.join(site, 'build/login'), {recursive: true});
+  execFileSync(
+    process.execPath,
+    [require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', copyBuild(site, SITE_DIR)],
+    {
+      cwd: site,
+      stdio: 'pipe',
+      env: siteBuildEnv(),
+    },
+  );
+  cpSync(LOGIN_BUILD_DIR, copyBuild(site, LOGIN_DIR), {recursive: true});
 }
 
 /**
@@ -51,7 +59,7 @@ export function siteCopyTest(site: string, gateEnv: Record<string, string> = {})
   return base.extend<{}, {siteGate: GateProcess; siteState: string}>({
     siteGate: [
       async ({}, use) => {
-        const gate = await startGateProcess({...gateEnv, BUILD_DIR: path.join(site, 'build')});
+        const gate = await startGateProcess({...gateEnv, BUILD_DIR: copyBuild(site)});
         await use(gate);
         await gate.close();
       },

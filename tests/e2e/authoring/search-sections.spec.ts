@@ -2,12 +2,12 @@
  * Search on a site with sections of the same names in two versions (authoredSite.ts), built and
  * served through the gate. The real site's sections: signed-in/search-sections.spec.ts.
  */
-import path from 'node:path';
-import {listBuildFiles} from '../../../contracts/buildLayout';
+import {listBuildFiles, SITE_DIR} from '../../../contracts/buildLayout';
 import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../../contracts/searchIndexFiles';
 import {readBuiltSearchIndex} from '../../../testkit/builtSearchIndex';
 import {searchFromNavbar} from '../../support/search';
 import {checkSearchFrom, sectionSearchCases} from '../../support/searchSections';
+import {copyBuild} from '../siteCopies';
 import {AUTHORED_SITE, expect, SECTIONS, test} from './authoredSite';
 
 const ADDED = new RegExp(SECTIONS.map(({folder}) => folder).join('|'));
@@ -23,7 +23,7 @@ test("the sections added to both versions have no index of their own: each is pa
     ['1.0/field-notes', `/1.0/${MANIFEST_FILE}`],
     ['1.0/workshop', `/1.0/${MANIFEST_FILE}`],
   ]);
-  const build = path.join(AUTHORED_SITE, 'build/site');
+  const build = copyBuild(AUTHORED_SITE, SITE_DIR);
   expect(
     listBuildFiles(build).filter((file) => isSearchIndex(file) && !file.startsWith(`${PARTS_DIR}/`) && !file.endsWith(MANIFEST_FILE)),
   ).toEqual([]);

@@ -1,13 +1,12 @@
-import path from 'node:path';
 import {builtDocPages} from '../../support/sidebars';
-import {FIXTURE_SITE, expect, readingTest as test} from '../fixtureSite';
+import {FIXTURE_SITE_BUILD, expect, readingTest as test} from '../fixtureSite';
 import {expectPagesHydrate, halfOf} from '../hydration';
 
 /** The fixture's pages (testkit/realDocs.ts adds its folders and its root index.md to the current docs). */
 const FIXTURE_PAGE = /^\/(Reference|Guides|overview)(\/|$)/;
 
 function fixturePages(): string[] {
-  return builtDocPages(path.join(FIXTURE_SITE, 'build/site'))
+  return builtDocPages(FIXTURE_SITE_BUILD)
     .map((page) => page.url)
     .filter((url) => FIXTURE_PAGE.test(url));
 }

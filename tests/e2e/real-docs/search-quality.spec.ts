@@ -4,14 +4,13 @@
  * be among the eight suggestions (recall@8 ≥ 0.95) and near the top (mean reciprocal rank ≥ 0.85),
  * no suggestion may repeat another, and a list once shown must not change.
  */
-import path from 'node:path';
 import {builtPageTitle, QUALITY_GOALS, rankFigures, readerQueries} from '../../../testkit/realDocs';
 import {navbarSearch} from '../../support/search';
-import {expect, FIXTURE_SITE, readingTest as test} from '../fixtureSite';
+import {expect, FIXTURE_SITE_BUILD, readingTest as test} from '../fixtureSite';
 
 const FOLDERS = ['Reference', 'Guides'];
 
-const titleOf = (url: string) => builtPageTitle(path.join(FIXTURE_SITE, 'build/site'), url);
+const titleOf = (url: string) => builtPageTitle(FIXTURE_SITE_BUILD, url);
 
 interface Outcome {
   query: string;
