@@ -50,7 +50,7 @@ export type LoginIntent =
 export type SeenIntent = LoginIntent & {seen: number};
 
 export interface LoginState extends ActionSteps {
-  /** The panel; never 'resuming', which shows only while the resume runs. */
+  /** The panel; 'resuming' only once a resume has led away (while it runs, src/login/useLoginFlow.ts shows it). */
   view: LoginView;
   /** What the email field holds when the form shows: the address last sent, or the one a link went to. */
   email: string;
@@ -82,7 +82,9 @@ export type LoginEvent =
   | {type: 'account-left'}
   | {type: 'refused'; email: string}
   | {type: 'failed'; message: string}
-  | {type: 'leaving'};
+  | {type: 'leaving'}
+  /** A resume renewed the session: the page goes on saying so until the next page shows. */
+  | {type: 'resumed'};
 
 const SIGN_IN: LoginView = {panel: 'form', mode: 'sign-in'};
 
@@ -110,6 +112,8 @@ export function reduceLogin(state: LoginState, event: LoginEvent): LoginState {
       return {...state, step, error: event.message};
     case 'leaving':
       return {...state, step, leaving: true};
+    case 'resumed':
+      return {...state, step, leaving: true, view: {panel: 'resuming'}};
   }
 }
 

@@ -69,16 +69,21 @@ async function attempt(
 interface LoginPage {
   /** Sends the password link, whose page leads back here. */
   sendLink(to: string): Promise<void>;
-  /** Goes to the page the reader wanted. */
-  leave(state: LoginState): LoginState;
+  /** Goes to the page the reader wanted, with the event that says why. */
+  leave(state: LoginState, why?: 'leaving' | 'resumed'): LoginState;
   /** Shows "Signing you in…" while the running intent lasts. */
   showResuming(): void;
 }
 
 /** Signs in with `work` (false: nothing to sign in with), then leaves; a failure leads where outcomeOfFailure says. */
-async function signIn(page: LoginPage, state: LoginState, work: () => Promise<boolean>): Promise<LoginState> {
+async function signIn(
+  page: LoginPage,
+  state: LoginState,
+  work: () => Promise<boolean>,
+  why: 'leaving' | 'resumed' = 'leaving',
+): Promise<LoginState> {
   try {
-    return (await work()) ? page.leave(state) : state;
+    return (await work()) ? page.leave(state, why) : state;
   } catch (caught) {
     const email = currentUser()?.email ?? state.email.trim();
     switch (outcomeOfFailure(authErrorCode(caught)).next) {
@@ -160,7 +165,7 @@ async function runIntent(page: LoginPage, state: LoginState, intent: LoginIntent
       // Just signed out in this tab: a tab that was starting up wrote the reader back.
       if (onReaderReported(lastSignOut(), Date.now()) === 'finish-sign-out') return attempt(state, leaveFirebase);
       page.showResuming();
-      return signIn(page, state, () => resumeSession().then(() => true));
+      return signIn(page, state, () => resumeSession().then(() => true), 'resumed');
   }
 }
 
@@ -176,11 +181,11 @@ export function useLoginFlow(): LoginFlow {
 
   const page: LoginPage = {
     sendLink: (to) => sendResetLink(to, linkReturnUrl(window.location.origin, target)),
-    leave: (state) => {
+    leave: (state, why = 'leaving') => {
       // Behind the gate server the next page must come from the server, with the new cookie.
       if (AUTH_SETTINGS.gateMode === 'server') window.location.replace(target);
       else history.replace(target);
-      return reduceLogin(state, {type: 'leaving'});
+      return reduceLogin(state, {type: why});
     },
     showResuming: () => showResuming(true),
   };

@@ -172,6 +172,8 @@ describe('reduceLogin', () => {
     ['refused', at(form()), {type: 'refused', email: 'out@else.test'}, {view: {panel: 'refused', email: 'out@else.test'}}],
     ['failed keeps the panel', at(verify), {type: 'failed', message: 'No answer.'}, {view: verify, error: 'No answer.'}],
     ['leaving', at(form()), {type: 'leaving'}, {leaving: true}],
+    // Until the next page shows, the page still says it is signing the reader in.
+    ['resumed', at(form()), {type: 'resumed'}, {leaving: true, view: {panel: 'resuming'}}],
   ])('%s', (_name, state, event, expected) => {
     const next = reduceLogin(state, event);
     expect(next).toEqual({...state, ...expected, step: state.step + 1});
