@@ -14,7 +14,7 @@ test('with email and password lands on the deep link, query and hash included', 
   expect(session).toMatchObject({httpOnly: true, sameSite: 'Lax', path: '/'});
 });
 
-test('shows progress while the request is in flight, and ignores a second click', async ({page}) => {
+test('shows progress while the request is in flight, and starts one session', async ({page}) => {
   let sessionRequests = 0;
   // Sessions started: the login page then asks (GET) whether the cookie stuck.
   page.on('request', (request) => request.method() === 'POST' && request.url().endsWith('/api/session') && (sessionRequests += 1));
@@ -23,14 +23,7 @@ test('shows progress while the request is in flight, and ignores a second click'
     await route.continue();
   });
   await page.goto('/login?redirect=%2F1.0%2Fintro');
-  await page.getByLabel('Email').fill(DEMO_READER.email);
-  await page.getByLabel('Password').fill(DEMO_READER.password);
-  // Two clicks in one task: the second comes before React can disable the button, as a fast
-  // double click can, so only the action's own guard stops a second sign-in.
-  await page.getByRole('button', {name: 'Sign in', exact: true}).evaluate((button: HTMLButtonElement) => {
-    button.click();
-    button.click();
-  });
+  await signInThroughLoginPage(page);
   await expect(page.getByRole('button', {name: 'Signing in…'})).toBeDisabled();
   await expect(page).toHaveURL('/1.0/intro');
   expect(sessionRequests).toBe(1);
@@ -57,6 +50,30 @@ test('keeps what the reader typed before the page hydrated', async ({page}) => {
 test.describe('refused', () => {
   // The identity service answers a wrong password with 400, which the browser logs.
   test.use({expectedErrors: /status of 400 .*\/accounts:signInWithPassword/});
+
+  test('ignores a second click while the first is under way', async ({page}) => {
+    let attempts = 0;
+    await page.route(`http://${EMULATOR_HOST}/**`, async (route) => {
+      if (route.request().method() === 'POST' && route.request().url().includes('accounts:signInWithPassword')) attempts += 1;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.goto('/login?redirect=%2F1.0%2Fintro');
+    await page.getByLabel('Email').fill(DEMO_READER.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    // Two clicks in one task: the second comes before React can disable the button, as a fast double
+    // click can. React queues the second behind the first; only the action's own guard drops it.
+    await page.getByRole('button', {name: 'Sign in', exact: true}).evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+    });
+    await expect(page.getByRole('button', {name: 'Signing in…'})).toBeDisabled();
+    await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
+    // The button is back once every queued action has run.
+    await expect(page.getByRole('button', {name: 'Sign in', exact: true})).toBeEnabled();
+    expect(attempts).toBe(1);
+  });
 
   test('with a wrong password says so and stays on the login page', async ({page}) => {
     await page.goto('/login?redirect=%2F1.0%2Fintro');
