@@ -3,15 +3,16 @@ import {useHistory, useLocation} from '@docusaurus/router';
 import {useAuth} from './AuthProvider';
 import {decideGate} from './gate';
 import {endServerSession} from './gateApi';
+import {AUTH_SETTINGS} from './siteSettings';
 
 /** Renders the page, nothing, or sends the reader to sign in, as decideGate says. */
 export function AuthGate({children}: {children: ReactNode}): ReactNode {
-  const {status, settings, signingOut} = useAuth();
+  const {status, signingOut} = useAuth();
   const location = useLocation();
   const history = useHistory();
   const decision = decideGate({
     status,
-    mode: settings.gateMode,
+    mode: AUTH_SETTINGS.gateMode,
     pathname: location.pathname,
     currentUrl: `${location.pathname}${location.search}${location.hash}`,
     signingOut,
@@ -36,12 +37,12 @@ export function AuthGate({children}: {children: ReactNode}): ReactNode {
   }, [redirectTo, endSession, reload, history]);
 
   useEffect(() => {
-    if (settings.gateMode !== 'server') return undefined;
+    if (AUTH_SETTINGS.gateMode !== 'server') return undefined;
     // A page restored from the back-forward cache was not checked by the server: ask it again.
     const recheck = (event: PageTransitionEvent) => event.persisted && window.location.reload();
     window.addEventListener('pageshow', recheck);
     return () => window.removeEventListener('pageshow', recheck);
-  }, [settings.gateMode]);
+  }, []);
 
   return decision.kind === 'render' ? children : null;
 }

@@ -1,7 +1,6 @@
 import React, {createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import type {User} from 'firebase/auth';
 import type {AuthStatus} from './gate';
-import type {AuthSettings} from './settings';
 import {noteAuthReport} from './sessionEnded';
 import {AUTH_SETTINGS, PUBLIC_BUILD} from './siteSettings';
 
@@ -13,7 +12,6 @@ export interface Reader {
 export interface AuthState {
   status: AuthStatus;
   reader: Reader | null;
-  settings: AuthSettings;
   /** The reader is signed out because they chose "Sign out" in this tab (not in another one, or elsewhere). */
   signingOut: boolean;
   /**
@@ -89,7 +87,7 @@ export function AuthProvider({children}: {children: ReactNode}): ReactNode {
     }
   }, []);
 
-  const value = useMemo(() => ({...state, settings: AUTH_SETTINGS, signOut, loadError, retryLoad}), [state, signOut, loadError, retryLoad]);
+  const value = useMemo(() => ({...state, signOut, loadError, retryLoad}), [state, signOut, loadError, retryLoad]);
 
   // Not thrown: Docusaurus's error boundary above this provider is outside the theme, so its page
   // would have no chrome, no styles and no `lang`. The layout shows the failure instead.

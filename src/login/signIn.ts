@@ -19,8 +19,7 @@ import {startServerSession} from '../auth/gateApi';
 import {AUTH_SETTINGS} from '../auth/siteSettings';
 import {withTimeout} from '../auth/timeout';
 import {isEmailAddress} from '../../contracts/email';
-
-export type ProviderName = 'google' | 'github';
+import type {ProviderName} from './flow';
 
 const REDIRECT_PENDING_KEY = 'tutorial-hub:provider-redirect-pending';
 
@@ -29,13 +28,13 @@ function providerFor(name: ProviderName) {
 }
 
 /** Makes the server trust this browser too, with an ID token minted just now. */
-export async function establishSession(user: User): Promise<void> {
+async function establishSession(user: User): Promise<void> {
   if (AUTH_SETTINGS.gateMode !== 'server') return;
   const idToken = await withTimeout(user.getIdToken(true));
   await startServerSession(idToken);
 }
 
-export function validateCredentials(email: string, password: string | null): void {
+function validateCredentials(email: string, password: string | null): void {
   if (email.trim() === '') throw new AuthFlowError('auth/missing-email');
   if (!isEmailAddress(email)) throw new AuthFlowError('auth/invalid-email');
   if (password !== null && password === '') throw new AuthFlowError('auth/missing-password');

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import {isCurrentStep, type ActionSteps} from '@site/src/auth/actionStep';
 import {useAuth} from '@site/src/auth/AuthProvider';
 import {messageForAuthError} from '@site/src/auth/errors';
+import {AUTH_SETTINGS} from '@site/src/auth/siteSettings';
 import styles from './styles.module.css';
 
 interface Props {
@@ -15,7 +16,7 @@ interface SignOutState extends ActionSteps {
 
 /** The reader's account menu: who is signed in, "Sign out", and (behind the gate server) "Sign out everywhere". */
 export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
-  const {status, reader, settings, signOut} = useAuth();
+  const {status, reader, signOut} = useAuth();
   const [open, setOpen] = useState(false);
   // The gate takes every tab to the login page once Firebase reports the sign-out; on failure the
   // reader is still signed in and sees why here.
@@ -68,7 +69,7 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
           Sign out
         </button>
       </li>
-      {settings.gateMode === 'server' && (
+      {AUTH_SETTINGS.gateMode === 'server' && (
         <li>
           <button type="button" className={clsx('dropdown__link', styles.action)} disabled={busy} onClick={() => signOutHere(true)}>
             Sign out everywhere
