@@ -3,7 +3,7 @@
  * in the site's layout. The address holds the query: what the reader types is written back to it, and
  * a link to the page with another query is followed.
  */
-import {useCallback, useEffect, useRef, useState, type ReactNode} from 'react';
+import {useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
@@ -40,11 +40,6 @@ function SearchResults(): ReactNode {
   const written = useRef<string | null>(null);
   const latest = useRef(0);
 
-  // A query that came in the address from elsewhere (a link, the first render), not one this page wrote.
-  useEffect(() => {
-    if (addressQuery !== written.current) setQuery(addressQuery.slice(0, MAX_QUERY_LENGTH));
-  }, [addressQuery]);
-
   const key = `${scope.versionUrl}|${scope.context}`;
   useEffect(() => {
     if (!isBrowser || query.trim() === '') return;
@@ -77,6 +72,16 @@ function SearchResults(): ReactNode {
     writeAddress({q: next});
   };
 
+  const field = useRef<HTMLInputElement>(null);
+  // A query that came in the address from elsewhere (a link, the first render), not one this page wrote.
+  // Once hydrated, what the reader typed while the page's code was still on its way wins over an empty address.
+  const fromAddress = useEffectEvent(() => {
+    const typedEarly = written.current === null && addressQuery === '' ? (field.current?.value ?? '') : '';
+    if (typedEarly !== '') onQueryChange(typedEarly);
+    else if (addressQuery !== written.current) setQuery(addressQuery.slice(0, MAX_QUERY_LENGTH));
+  });
+  useEffect(() => fromAddress(), [addressQuery]);
+
   // A section belongs to one version: choosing one (or the whole version) keeps the address naming both.
   const onSectionChange = (section: string) => writeAddress({ctx: section, version: versionParamOf(baseUrl, scope)});
 
@@ -98,6 +103,7 @@ function SearchResults(): ReactNode {
       <div className={clsx('row', styles.controls)}>
         <div className="col col--9">
           <input
+            ref={field}
             type="search"
             name="q"
             className={styles.field}

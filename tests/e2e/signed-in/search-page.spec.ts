@@ -129,6 +129,27 @@ test('keeps every key typed at 20 ms a key', async ({page}) => {
   await expect(page.getByText(FOUND)).toBeVisible();
 });
 
+test('keeps what the reader typed before the page hydrated', async ({page}) => {
+  // The page shows before its code runs (slow network): the reader types meanwhile.
+  let hydrate!: () => void;
+  const codeArrives = new Promise<void>((resolve) => (hydrate = resolve));
+  await page.route('**/assets/js/main.*.js', async (route) => {
+    await codeArrives;
+    await route.continue();
+  });
+  await page.goto('/search', {waitUntil: 'commit'});
+  const box = page.getByRole('searchbox', {name: 'Search'});
+  await box.fill('documentation');
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'false');
+  hydrate();
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await box.press('End');
+  await box.pressSequentially(' sidebar');
+  await expect(box).toHaveValue('documentation sidebar');
+  await expect(page).toHaveURL(/[?&]q=documentation\+sidebar(&|$)/);
+  await expect(page.getByText(FOUND)).toBeVisible();
+});
+
 test('a 3,000-character query in the address is answered at once, and so is the next', async ({page}) => {
   const huge = Array.from({length: 300}, (_, i) => `word${i}x`)
     .join(' ')
