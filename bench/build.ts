@@ -8,7 +8,7 @@ import path from 'node:path';
 import {searchIndexRows} from './lib/buildOutput';
 import type {Timed} from './lib/processes';
 import {goal, type Result} from './lib/report';
-import {ratio, round} from './lib/stats';
+import {ratio, round, sum} from './lib/stats';
 import {coldBuild, type Workspace} from './lib/workspace';
 
 /** `npm run build` (site, login build, precompression, server) ÷ a plain `docusaurus build` of the same docs. */
@@ -30,7 +30,7 @@ export async function run(workspace: Workspace): Promise<Result> {
   const {buildDir, timed: product} = await workspace.corpusBuild();
   const wallRatio = ratio(product.wallMs, plain.wallMs);
   const indexes = searchIndexRows(buildDir);
-  const empty = indexes.reduce((sum, index) => sum + index['Pages indexed with an empty title'], 0);
+  const empty = sum(indexes.map((index) => index['Pages indexed with an empty title']));
   return {
     tables: [
       {

@@ -51,9 +51,7 @@ const CODE_LANGUAGES = ['bash', 'json', 'js', 'ts', 'yaml'];
 const ADMONITIONS = ['tip', 'note', 'info', 'caution'];
 
 const words = (list: string) => list.trim().split(/\s+/);
-const nouns = words(NOUNS);
-const verbs = words(VERBS);
-const adjectives = words(ADJECTIVES);
+const [nouns, verbs, adjectives] = [words(NOUNS), words(VERBS), words(ADJECTIVES)];
 
 /** Content words a reader would search for; the search benchmark draws its queries from them. */
 export const SEARCHABLE_WORDS: readonly string[] = [...nouns, ...verbs, ...adjectives];
@@ -136,11 +134,8 @@ class Writer {
   }
 
   table(): string {
-    const rows = Array.from(
-      {length: this.int(3, 5)},
-      () => `| \`${this.pick(nouns)}\` | \`${this.pick(adjectives)}\` | ${this.sentence()} |`,
-    );
-    return ['| Option | Default | What it does |', '| --- | --- | --- |', ...rows].join('\n');
+    const row = () => `| \`${this.pick(nouns)}\` | \`${this.pick(adjectives)}\` | ${this.sentence()} |`;
+    return ['| Option | Default | What it does |', '| --- | --- | --- |', ...Array.from({length: this.int(3, 5)}, row)].join('\n');
   }
 
   list(): string {
@@ -237,19 +232,16 @@ export function writeCorpus(siteDir: string, docsPerVersion: number, seed = 2025
     const root = path.join(siteDir, version.docsDir);
     const perSection = docsPerSection(docs.length);
     const sections = Math.ceil(docs.length / perSection);
-    const generatedIndex = (description: string) => ({type: 'generated-index', description});
-    for (let section = 0; section < sections; section++) {
-      const label = capitalize(SECTION_NAMES[section]!.replace(/-/g, ' '));
-      writeCategory(path.join(root, SECTION_NAMES[section]!), {
-        label,
-        position: 50 + section,
-        link: generatedIndex(`${label}: every task, part by part.`),
-      });
+    const category = (dir: string, label: string, position: number, description: string) =>
+      writeCategory(path.join(root, dir), {label, position, link: {type: 'generated-index', description}});
+    for (const [section, name] of SECTION_NAMES.slice(0, sections).entries()) {
+      const label = capitalize(name.replace(/-/g, ' '));
+      category(name, label, 50 + section, `${label}: every task, part by part.`);
     }
     for (const part of new Set(docs.map((doc) => path.posix.dirname(doc.file)))) {
       const number = Number(part.slice(part.lastIndexOf('-') + 1));
       const label = `Part ${number}: ${capitalize(writer.pick(adjectives))} ${withS(writer.pick(nouns))}`;
-      writeCategory(path.join(root, part), {label, position: number, link: generatedIndex(`${label}, one task at a time.`)});
+      category(part, label, number, `${label}, one task at a time.`);
     }
     for (const [index, doc] of docs.entries()) {
       const position = ((index % perSection) % DOCS_PER_CATEGORY) + 1;

@@ -10,14 +10,16 @@ import {chromium} from '@playwright/test';
 import {chromiumLaunchOptions} from '../testkit/chromium';
 import {signInFromLoginPage} from '../testkit/loginPage';
 import {removeTemporaryDir, temporaryDir} from '../testkit/siteCopy';
-import {Resources, startServer} from './lib/processes';
+import {startServer, withResources} from './lib/processes';
 import {goal, type Result, type Row} from './lib/report';
-import {HOST, PORTS, startBenchGate} from './lib/servers';
+import {DOC_PAGE, HOST, PORTS, startBenchGate} from './lib/servers';
 import type {Workspace} from './lib/workspace';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const GOAL = 95;
-const SIGNED_IN_PAGES = ['/', '/1.0/tutorial-basics/markdown-features', '/search?q=markdown'];
+const SIGNED_IN_PAGES = ['/', DOC_PAGE, '/search?q=markdown'];
+/** Desktop, no throttling (loopback), storage kept: the browser gate needs Firebase's state besides the cookie. */
+const FLAGS = {disableStorageReset: true, output: 'json', logLevel: 'error', formFactor: 'desktop', throttlingMethod: 'provided'} as const;
 
 export async function run(workspace: Workspace): Promise<Result> {
   const launch = chromiumLaunchOptions();
@@ -26,30 +28,19 @@ export async function run(workspace: Workspace): Promise<Result> {
   const {default: lighthouse} = await import('lighthouse');
   const port = PORTS.lighthouseDebugging;
   const userDataDir = temporaryDir('lighthouse');
-  const resources = new Resources();
-  resources.add({stop: async () => removeTemporaryDir(userDataDir)});
-  try {
-    const gate = resources.add(await startBenchGate(await workspace.siteBuild('server')));
+  return withResources(async (add) => {
+    add({stop: async () => removeTemporaryDir(userDataDir)});
+    const gate = add(await startBenchGate(await workspace.siteBuild('server')));
     const args = [`--remote-debugging-port=${port}`, `--user-data-dir=${userDataDir}`, '--no-first-run', '--no-default-browser-check'];
     const debugging = {cwd: userDataDir, origin: `http://${HOST}:${port}`, readyPath: '/json/version'};
-    resources.add(await startServer(launch.executablePath!, [...(launch.args ?? []), '--headless', ...args, 'about:blank'], debugging));
-    const browser = resources.add(await chromium.connectOverCDP(debugging.origin));
+    add(await startServer(launch.executablePath!, [...(launch.args ?? []), '--headless', ...args, 'about:blank'], debugging));
+    const browser = add(await chromium.connectOverCDP(debugging.origin));
     const notes: string[] = [];
     let version = '';
 
     const audit = async (route: string): Promise<Row> => {
-      const lhr = (
-        await lighthouse(`${gate.origin}${route}`, {
-          port,
-          disableStorageReset: true,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: [...CATEGORIES],
-          formFactor: 'desktop',
-          screenEmulation: {disabled: true},
-          throttlingMethod: 'provided',
-        })
-      )?.lhr;
+      const flags = {...FLAGS, port, onlyCategories: [...CATEGORIES], screenEmulation: {disabled: true}};
+      const lhr = (await lighthouse(`${gate.origin}${route}`, flags))?.lhr;
       if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse on ${route}: ${lhr?.runtimeError?.message ?? 'no result'}`);
       version = lhr.lighthouseVersion;
       const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -78,7 +69,5 @@ export async function run(workspace: Workspace): Promise<Result> {
       goals: [goal(`every score ≥ ${GOAL}, every page`, `lowest ${lowest}`, lowest >= GOAL)],
       raw: {lighthouse: version, pages},
     };
-  } finally {
-    await resources.close();
-  }
+  });
 }

@@ -11,24 +11,18 @@ import type {Browser} from '@playwright/test';
 import {LOGIN_DIR, SITE_DIR} from '../contracts/buildLayout';
 import {signedInState, type StorageState} from '../testkit/loginPage';
 import {gzip9, loginScriptBytes} from './lib/buildOutput';
-import {Resources} from './lib/processes';
+import {withResources} from './lib/processes';
 import {goal, type Cell, type Result} from './lib/report';
-import {launchBrowser, startDocusaurusServe, startBenchGate} from './lib/servers';
-import {kib, median, ratio, round} from './lib/stats';
+import {DOC_PAGE, launchBrowser, startDocusaurusServe, startBenchGate} from './lib/servers';
+import {kib, median, ratio, round, sum} from './lib/stats';
 import type {Workspace} from './lib/workspace';
 
-const DOC_PAGE = '/1.0/tutorial-basics/markdown-features';
 const LOADS = 5;
 const LCP_GOAL = 1.1;
 const JS_GOAL_KIB = 60;
 const LOGIN_WEIGHT_GOAL = 1.1;
 
-interface Target {
-  name: string;
-  origin: string;
-  buildDir: string;
-  state: StorageState | undefined;
-}
+type Target = {name: string; origin: string; buildDir: string; state: StorageState | undefined};
 
 /** The file a URL path names in a build of either layout (the gate's, or the flat gate-less one). */
 function builtFileFor(root: string, urlPath: string): string {
@@ -37,9 +31,9 @@ function builtFileFor(root: string, urlPath: string): string {
 }
 
 /** One load's times (ms from navigation start) and its scripts' bytes, re-compressed with gzip -9: one encoding for both servers. */
-async function measureLoad(browser: Browser, target: Target, route: string, signedIn: boolean) {
-  const context = await browser.newContext(signedIn ? {storageState: target.state} : {});
-  try {
+function measureLoad(browser: Browser, target: Target, route: string, signedIn: boolean) {
+  return withResources(async (add) => {
+    const context = add(await browser.newContext(signedIn ? {storageState: target.state} : {}));
     const page = await context.newPage();
     const url = `${target.origin}${route}`;
     await page.goto(url, {waitUntil: 'load'});
@@ -49,10 +43,8 @@ async function measureLoad(browser: Browser, target: Target, route: string, sign
     const {scripts, ...times} = await page.evaluate(async () => {
       const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
       const lcp = new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({
-          type: 'largest-contentful-paint',
-          buffered: true,
-        });
+        const observer = new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime));
+        observer.observe({type: 'largest-contentful-paint', buffered: true});
         setTimeout(() => resolve(Number.NaN), 5000);
       });
       return {
@@ -63,29 +55,23 @@ async function measureLoad(browser: Browser, target: Target, route: string, sign
         scripts: performance.getEntriesByType('resource').flatMap(({name}) => (name.endsWith('.js') ? new URL(name).pathname : [])),
       };
     });
-    return {...times, 'JS gzip -9': scripts.reduce((sum, script) => sum + gzip9(builtFileFor(target.buildDir, script)), 0)};
-  } finally {
-    await context.close();
-  }
+    return {...times, 'JS gzip -9': sum(scripts.map((script) => gzip9(builtFileFor(target.buildDir, script))))};
+  });
 }
 type Load = Awaited<ReturnType<typeof measureLoad>>;
 
 export async function run(workspace: Workspace): Promise<Result> {
   const [gatedBuild, plainBuild] = [await workspace.siteBuild('server'), await workspace.siteBuild('off')];
-  const resources = new Resources();
-  try {
-    const gate = resources.add(await startBenchGate(gatedBuild));
-    const plain = resources.add(await startDocusaurusServe(workspace.siteCopy(), plainBuild));
-    const browser = resources.add(await launchBrowser());
+  return withResources(async (add) => {
+    const gate = add(await startBenchGate(gatedBuild));
+    const plain = add(await startDocusaurusServe(workspace.siteCopy(), plainBuild));
+    const browser = add(await launchBrowser());
     const targets: Target[] = [
       {name: 'gate server', origin: gate.origin, buildDir: gatedBuild, state: await signedInState(browser, gate.origin)},
       {name: 'docusaurus serve, TUTORIAL_HUB_GATE=off', origin: plain.origin, buildDir: plainBuild, state: undefined},
     ];
     const [rows, allLoads] = [[] as Record<string, Cell>[], {} as Record<string, Load[]>];
-    for (const [route, signedIn] of [
-      [DOC_PAGE, true],
-      ['/login', false],
-    ] as const) {
+    for (const [route, signedIn] of Object.entries({[DOC_PAGE]: true, '/login': false})) {
       // One unmeasured load each warms the servers' file and session caches; then the two alternate.
       for (const target of targets) await measureLoad(browser, target, route, signedIn);
       const loads = targets.map(() => [] as Load[]);
@@ -124,7 +110,5 @@ export async function run(workspace: Workspace): Promise<Result> {
       ],
       raw: {chromium: browser.version(), pages: rows, loginScriptBytes: weights, loads: allLoads},
     };
-  } finally {
-    await resources.close();
-  }
+  });
 }

@@ -15,8 +15,8 @@ import type {Workspace} from './lib/workspace';
 const QUERIES = 200;
 const WARM_P95_GOAL_MS = 16;
 const COLD_GOAL_MS = 300;
-/** Index bytes a page may transfer (as sent: brotli) before its answer. */
-const TRANSFER_GOAL_BYTES = 1_000_000;
+/** Index a page may transfer (as sent: brotli) before its answer, in MB (10^6 bytes). */
+const TRANSFER_GOAL_MB = 1;
 /** How long the list is watched once shown: one answer per query, so it should not change. */
 const SETTLE_MS = 300;
 
@@ -33,14 +33,15 @@ function queryList(): string[] {
   return queries;
 }
 
-/** p50 / p95 / max ms of answered queries, and how many never were. */
-function latencies(answers: readonly {ms: number | null}[]) {
+/** One pass's columns: p50 / p95 / max ms of answered queries, and how many never were. */
+function latencies(pass: string, answers: readonly {ms: number | null}[]) {
   const ms = answers.flatMap((answer) => answer.ms ?? []);
+  const column = (figure: string) => `${QUERIES} queries, ${pass}: ${figure}`;
   return {
-    p50: round(percentile(ms, 50), 1),
-    p95: round(percentile(ms, 95), 1),
-    max: round(percentile(ms, 100), 1),
-    missed: answers.length - ms.length,
+    [column('p50')]: round(percentile(ms, 50), 1),
+    [column('p95')]: round(percentile(ms, 95), 1),
+    [column('max')]: round(percentile(ms, 100), 1),
+    [column('missed')]: answers.length - ms.length,
   };
 }
 
@@ -73,11 +74,8 @@ export async function run(workspace: Workspace): Promise<Result> {
         'Cold key: median ms': coldMs,
         'Cold key: index KiB before the answer (max)': kib(Math.max(...cold.map((answer) => answer.indexBytes))),
         'Cold lists that changed after': cold.filter((answer) => answer.changesAfter > 0).length,
-        ...Object.fromEntries(
-          Object.entries({'as they come': passes.slice(0, QUERIES), 'parts loaded': passes.slice(QUERIES)}).flatMap(([pass, answers]) =>
-            Object.entries(latencies(answers)).map(([figure, value]) => [`${QUERIES} queries, ${pass}: ${figure}`, value]),
-          ),
-        ),
+        ...latencies('as they come', passes.slice(0, QUERIES)),
+        ...latencies('parts loaded', passes.slice(QUERIES)),
       });
     }
     return {rows};
@@ -95,11 +93,7 @@ export async function run(workspace: Workspace): Promise<Result> {
     ],
     notes: ['On loopback the transfer does not limit: the bytes are for real networks.'],
     goals: [
-      goal(
-        `index before the answer ≤ ${TRANSFER_GOAL_BYTES / 1e6} MB, every page`,
-        `${transfer} KiB`,
-        transfer * 1024 <= TRANSFER_GOAL_BYTES,
-      ),
+      goal(`index before the answer ≤ ${TRANSFER_GOAL_MB} MB, every page`, `${transfer} KiB`, transfer * 1024 <= TRANSFER_GOAL_MB * 1e6),
       goal(`cold key → suggestions < ${COLD_GOAL_MS} ms, every page`, `${cold} ms`, cold < COLD_GOAL_MS),
       goal(`warm p95 < ${WARM_P95_GOAL_MS} ms, every page`, `${warm} ms`, warm < WARM_P95_GOAL_MS),
     ],

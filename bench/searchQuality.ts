@@ -21,15 +21,8 @@ const KEY_DELAY_MS = 100;
 /** How long an answer's list is watched for changes. */
 const SETTLE_MS = 250;
 
-interface Outcome extends Searched {
-  from: string;
-  inFolder: boolean;
-  query: string;
-  expected: string;
-  /** 1-based rank of the expected page among the suggestions; 0 when not among them. */
-  rank: number;
-  shown: string[];
-}
+/** A query's answer as the figures read it: the expected page's rank and the suggestions shown. */
+type Outcome = Searched & {rank: number; shown: string[]};
 
 /** The figures over a set of outcomes: a row of the table. */
 function figuresOf(outcomes: readonly Outcome[]) {
@@ -56,22 +49,21 @@ export async function run(workspace: Workspace): Promise<Result> {
   const buildDir = path.join(siteDir, 'out-product');
   const build = await productBuild(siteDir, buildDir);
   const {outcomes, chromium} = await withSearch(buildDir, async (searchFrom) => {
-    const outcomes: Outcome[] = [];
+    const outcomes = [];
     for (const from of FOLDERS)
       for (const {query, expected, folder} of queries) {
         const [answer] = await searchFrom(`/${from}`, [query], {keyDelayMs: KEY_DELAY_MS, settleMs: SETTLE_MS});
         const title = builtPageTitle(path.join(buildDir, SITE_DIR), expected);
-        outcomes.push({
-          ...answer!,
-          ...{from, inFolder: folder === from, query, expected},
-          rank: answer!.options.findIndex((option) => option.title === title) + 1,
-          shown: answer!.options.map((option) => `${option.title} (${option.place})`),
-        });
+        // 1-based rank of the expected page among the suggestions; 0 when not among them.
+        const rank = answer!.options.findIndex((option) => option.title === title) + 1;
+        const shown = answer!.options.map((option) => `${option.title} (${option.place})`);
+        outcomes.push({...answer!, from, inFolder: folder === from, query, expected, rank, shown});
       }
     return {outcomes};
   });
   const own = figuresOf(outcomes.filter((outcome) => outcome.inFolder));
   const moved = own['Repeated suggestions'] + own['Lists that changed once shown'];
+  const notFirst = outcomes.filter((outcome) => outcome.rank !== 1).map(({query, rank}) => `"${query}" (${rank || 'not shown'})`);
   return {
     tables: [
       {
@@ -82,12 +74,7 @@ export async function run(workspace: Workspace): Promise<Result> {
         ],
       },
     ],
-    notes: [
-      `Not first: ${outcomes
-        .filter((outcome) => outcome.rank !== 1)
-        .map(({query, rank}) => `"${query}" (${rank || 'not shown'})`)
-        .join(', ')}`,
-    ],
+    notes: [`Not first: ${notFirst.join(', ')}`],
     goals: [
       goal(`recall@8 ≥ ${QUALITY_GOALS.recall} (from its folder)`, own['recall@8'], own['recall@8'] >= QUALITY_GOALS.recall),
       goal(`MRR ≥ ${QUALITY_GOALS.meanReciprocalRank} (from its folder)`, own.MRR, own.MRR >= QUALITY_GOALS.meanReciprocalRank),

@@ -7,19 +7,17 @@ import {readdirSync} from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import {SITE_DIR} from '../contracts/buildLayout';
-import type {GateProcess} from '../testkit/gateProcess';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../testkit/http';
-import {memoryOf, Resources} from './lib/processes';
+import {memoryOf, withResources} from './lib/processes';
 import {goal, type Result} from './lib/report';
-import {demoReaderCookie, distinctReaderCookies, startDocusaurusServe, startBenchGate} from './lib/servers';
-import {kib, ratio, round} from './lib/stats';
+import {demoReaderCookie, distinctReaderCookies, DOC_PAGE, startDocusaurusServe, startBenchGate} from './lib/servers';
+import {kib, ratio, round, sum} from './lib/stats';
 import type {Workspace} from './lib/workspace';
 
 const CONNECTIONS = 32;
 const SECONDS = 10;
 /** Unreported, before the measured runs: the server's JIT and file caches settle. */
 const WARM_UP_SECONDS = 2;
-const HTML_PAGE = '/1.0/tutorial-basics/markdown-features';
 /** Readers whose re-checks fall due together, and the re-check period of that run. */
 const DISTINCT_READERS = 1000;
 const RECHECK_SECONDS = 20;
@@ -29,34 +27,37 @@ const BROTLI = {'accept-encoding': 'gzip, deflate, br'};
 
 /** Throughput and latency over runs of one target; errors: failed connections, timeouts and answers other than `expectedStatus`. */
 function figures(results: readonly autocannon.Result[], expectedStatus: number) {
-  const sum = (pick: (result: autocannon.Result) => number) => results.reduce((total, result) => total + pick(result), 0);
+  const total = (pick: (result: autocannon.Result) => number) => sum(results.map(pick));
   return {
-    'req/s': Math.round(sum((result) => result.requests.total) / sum((result) => result.duration)),
-    'p50 ms': round(sum((result) => result.latency.p50) / results.length, 1),
+    'req/s': Math.round(total((result) => result.requests.total) / total((result) => result.duration)),
+    'p50 ms': round(total((result) => result.latency.p50) / results.length, 1),
     'p99 ms': Math.max(...results.map((result) => result.latency.p99)),
-    Errors: sum((result) => result.errors + result.requests.total - (result.statusCodeStats?.[`${expectedStatus}`]?.count ?? 0)),
+    Errors: total((result) => result.errors + result.requests.total - (result.statusCodeStats?.[`${expectedStatus}`]?.count ?? 0)),
   };
 }
 
 type Target = {label: string; origin: string; headers: Record<string, string>};
+
+/** One autocannon run at `url`, `CONNECTIONS` connections for `duration` s. */
+const load = (url: string, duration: number, options: Partial<autocannon.Options> = {}) =>
+  autocannon({url, connections: CONNECTIONS, duration, timeout: 10, ...options});
 
 /**
  * Loads each target for `SECONDS` in all, in halves ordered A B B A: the machine is shared, and a
  * change of background load during the run then falls on both targets alike.
  */
 async function measure(name: string, urlPath: string, expectedStatus: number, targets: Target[]) {
-  const load = ({origin, headers}: Target, duration: number) =>
-    autocannon({url: `${origin}${urlPath}`, headers, connections: CONNECTIONS, duration, timeout: 10});
+  const loadTarget = ({origin, headers}: Target, duration: number) => load(`${origin}${urlPath}`, duration, {headers});
   const answers: string[] = [];
   for (const target of targets) {
     const first = await rawRequest(target.origin, urlPath, {headers: target.headers});
     if (first.status !== expectedStatus) throw new Error(`${target.label} ${urlPath} answered ${first.status}, expected ${expectedStatus}`);
     answers.push(`${first.status}, ${kib(first.bytes.length)} KiB`);
-    await load(target, WARM_UP_SECONDS);
+    await loadTarget(target, WARM_UP_SECONDS);
   }
   const orders = targets.length === 1 ? [targets] : [targets, [...targets].reverse()];
   const runs = new Map(targets.map((target) => [target, [] as autocannon.Result[]]));
-  for (const order of orders) for (const target of order) runs.get(target)!.push(await load(target, SECONDS / orders.length));
+  for (const order of orders) for (const target of order) runs.get(target)!.push(await loadTarget(target, SECONDS / orders.length));
   return targets.map((target, i) => ({
     Request: name,
     Server: target.label,
@@ -65,55 +66,42 @@ async function measure(name: string, urlPath: string, expectedStatus: number, ta
   }));
 }
 
-/** A hashed chunk that the login page does not load, so a signed-out request for it gets 401. */
-function gatedChunk(site: string, loginHtml: string): string {
-  const chunk = readdirSync(path.join(site, 'assets/js'))
-    .filter((file) => file.endsWith('.js') && !loginHtml.includes(file))
-    .sort()[0];
-  if (!chunk) throw new Error('no gated chunk in the build');
-  return `/assets/js/${chunk}`;
-}
-
-/** The page, requested by many readers in turn: every request carries the next reader's cookie. */
-async function rotatingLoad(server: GateProcess, cookies: readonly string[], phase: string) {
-  let next = 0;
-  const setupRequest = (request: autocannon.Request) => ({
-    ...request,
-    headers: {...NAVIGATION, ...BROTLI, cookie: cookies[next++ % cookies.length]!},
-  });
-  const url = `${server.origin}${HTML_PAGE}`;
-  const result = await autocannon({url, connections: CONNECTIONS, duration: RECHECK_LOAD_SECONDS, timeout: 10, requests: [{setupRequest}]});
-  return {Phase: phase, ...figures([result], 200)};
-}
-
 /** A thousand readers' re-checks fall due at once: what waiting for Firebase's answers costs the p99 (the goal: nothing). */
-async function recheckStorm(buildDir: string) {
-  const gate = await startBenchGate(buildDir, {SESSION_REVOCATION_CHECK_SECONDS: String(RECHECK_SECONDS)});
-  try {
+function recheckStorm(buildDir: string) {
+  return withResources(async (add) => {
+    const gate = add(await startBenchGate(buildDir, {SESSION_REVOCATION_CHECK_SECONDS: String(RECHECK_SECONDS)}));
     const cookies = await distinctReaderCookies(gate, DISTINCT_READERS);
+    // The page, requested by many readers in turn: every request carries the next reader's cookie.
+    const rotatingLoad = async (phase: string) => {
+      let next = 0;
+      const setupRequest = (request: autocannon.Request) => ({
+        ...request,
+        headers: {...NAVIGATION, ...BROTLI, cookie: cookies[next++ % cookies.length]!},
+      });
+      const result = await load(`${gate.origin}${DOC_PAGE}`, RECHECK_LOAD_SECONDS, {requests: [{setupRequest}]});
+      return {Phase: phase, ...figures([result], 200)};
+    };
     // Every session verified once, at about the same moment: their re-checks fall due together.
     const primedAt = Date.now();
     for (let start = 0; start < cookies.length; start += 50)
       await Promise.all(
-        cookies.slice(start, start + 50).map((cookie) => rawRequest(gate.origin, HTML_PAGE, {headers: {...NAVIGATION, cookie}})),
+        cookies.slice(start, start + 50).map((cookie) => rawRequest(gate.origin, DOC_PAGE, {headers: {...NAVIGATION, cookie}})),
       );
-    const warm = await rotatingLoad(gate, cookies, 'warm cache');
+    const warm = await rotatingLoad('warm cache');
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, primedAt + RECHECK_SECONDS * 1000 + 1000 - Date.now())));
-    return [warm, await rotatingLoad(gate, cookies, `${DISTINCT_READERS} re-checks due`)];
-  } finally {
-    await gate.stop();
-  }
+    return [warm, await rotatingLoad(`${DISTINCT_READERS} re-checks due`)];
+  });
 }
 
 export async function run(workspace: Workspace): Promise<Result> {
   const buildDir = await workspace.siteBuild('server');
   const site = path.join(buildDir, SITE_DIR);
-  const main = readdirSync(path.join(site, 'assets/js')).find((file) => /^main\.[0-9a-f]+\.js$/.test(file));
+  const scripts = readdirSync(path.join(site, 'assets/js')).sort();
+  const main = scripts.find((file) => /^main\.[0-9a-f]+\.js$/.test(file));
   if (!main) throw new Error(`no assets/js/main.*.js in ${site}`);
-  const resources = new Resources();
-  try {
-    const gate = resources.add(await startBenchGate(buildDir));
-    const plain = resources.add(await startDocusaurusServe(workspace.siteCopy(), site));
+  return withResources(async (add) => {
+    const gate = add(await startBenchGate(buildDir));
+    const plain = add(await startDocusaurusServe(workspace.siteCopy(), site));
     const cookie = await demoReaderCookie(gate);
     const memory = [{When: 'started', ...memoryOf(gate.pid)}];
     const signedIn = (headers: Record<string, string>) => ({label: 'gate (signed in)', origin: gate.origin, headers: {...headers, cookie}});
@@ -122,15 +110,18 @@ export async function run(workspace: Workspace): Promise<Result> {
 
     // The goal compares like with like: the same bytes from both servers (no Accept-Encoding).
     const served = [
-      ...(await measure('HTML page', HTML_PAGE, 200, [signedIn(NAVIGATION), anchor(NAVIGATION)])),
+      ...(await measure('HTML page', DOC_PAGE, 200, [signedIn(NAVIGATION), anchor(NAVIGATION)])),
       ...(await measure('main JS asset', `/assets/js/${main}`, 200, [signedIn(SUBRESOURCE), anchor(SUBRESOURCE)])),
     ];
     memory.push({When: 'after the signed-in runs', ...memoryOf(gate.pid)});
     const storm = await recheckStorm(buildDir);
     const loginHtml = (await rawRequest(gate.origin, '/login')).body;
+    // A hashed chunk that the login page does not load, so a signed-out request for it gets 401.
+    const gatedChunk = scripts.find((file) => file.endsWith('.js') && !loginHtml.includes(file));
+    if (!gatedChunk) throw new Error('no gated chunk in the build');
     const floods = [
       ...(await measure('signed-out flood, page', '/', 302, [anonymous(NAVIGATION)])),
-      ...(await measure('signed-out flood, asset', gatedChunk(site, loginHtml), 401, [anonymous(SUBRESOURCE)])),
+      ...(await measure('signed-out flood, asset', `/assets/js/${gatedChunk}`, 401, [anonymous(SUBRESOURCE)])),
     ];
     memory.push({When: 'after the signed-out floods', ...memoryOf(gate.pid)});
 
@@ -141,7 +132,7 @@ export async function run(workspace: Workspace): Promise<Result> {
       return goal(`${name}: gate ≥ docusaurus serve in req/s, the same bytes`, `${rpsRatio}× (p99 ${p99}×)`, rpsRatio >= 1);
     });
     const p99Ratio = ratio(storm[1]!['p99 ms'], storm[0]!['p99 ms']);
-    const floodErrors = floods.reduce((sum, flood) => sum + flood.Errors, 0);
+    const floodErrors = sum(floods.map((flood) => flood.Errors));
     return {
       tables: [
         {
@@ -159,7 +150,5 @@ export async function run(workspace: Workspace): Promise<Result> {
       ],
       raw: {served, storm, floods, memory},
     };
-  } finally {
-    await resources.close();
-  }
+  });
 }

@@ -6,7 +6,7 @@ import {listBuildFiles, LOGIN_DIR, SITE_DIR} from '../../contracts/buildLayout';
 import {DocKind, MANIFEST_FILE} from '../../contracts/searchIndexFiles';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {readBuiltSearchIndex} from '../../testkit/builtSearchIndex';
-import {kib} from './stats';
+import {kib, sum} from './stats';
 
 export const gzip9 = (file: string) => gzipSync(readFileSync(file), {level: 9}).length;
 
@@ -18,12 +18,8 @@ export function searchIndexRows(buildDir: string) {
     const index = readBuiltSearchIndex(siteDir, path.posix.dirname(manifest).replace(/^\.$/, ''));
     const titles = index.manifest.pages.first.map((first) => index.docs[first]);
     // As the gate sends them to a browser that takes brotli: the `.br` copy when the build kept one.
-    const sent = (files: readonly string[]) =>
-      kib(
-        files
-          .map((file) => path.join(siteDir, file))
-          .reduce((sum, file) => sum + statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size, 0),
-      );
+    const sentBytes = (file: string) => statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size;
+    const sent = (files: readonly string[]) => kib(sum(files.map((file) => sentBytes(path.join(siteDir, file)))));
     return {
       Manifest: manifest,
       Pages: titles.length,
@@ -41,5 +37,5 @@ export function searchIndexRows(buildDir: string) {
 export function loginScriptBytes(buildDir: string): number {
   const login = path.join(buildDir, LOGIN_DIR);
   const scripts = assetsReferencedBy(readFileSync(path.join(login, 'login.html'), 'utf8')).filter((asset) => asset.endsWith('.js'));
-  return scripts.reduce((sum, script) => sum + gzip9(path.join(login, script)), 0);
+  return sum(scripts.map((script) => gzip9(path.join(login, script))));
 }

@@ -1,6 +1,7 @@
 /** Child processes of the benchmarks: timed commands, and servers that are always stopped. */
 import {spawn, type ChildProcess} from 'node:child_process';
 import {readdirSync, readFileSync} from 'node:fs';
+import {sum} from './stats';
 
 const running = new Set<ChildProcess>();
 
@@ -10,8 +11,10 @@ process.once('exit', () => {
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
+type RunOptions = {cwd: string; env?: Record<string, string>};
+
 /** Starts a command, keeping the tail of its output for the error that reports its failure. */
-function start(command: string, args: readonly string[], cwd: string, env: Record<string, string> = {}) {
+function start(command: string, args: readonly string[], {cwd, env = {}}: RunOptions) {
   const child = spawn(command, args, {cwd, env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
@@ -49,12 +52,10 @@ const statusKiB = (pid: number, field: 'VmRSS' | 'VmHWM') =>
 
 /** Resident memory of `root` and every process below it, in KiB. */
 function treeRssKiB(root: number): number {
-  const pids = readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number);
+  const pids = readdirSync('/proc').flatMap((name) => (/^\d+$/.test(name) ? [Number(name)] : []));
   const parentOf = new Map(pids.map((pid) => [pid, Number(statFields(pid)[1])]));
   const inTree = (pid: number | undefined): boolean => !!pid && pid > 1 && (pid === root || inTree(parentOf.get(pid)));
-  return pids.filter(inTree).reduce((total, pid) => total + statusKiB(pid, 'VmRSS'), 0);
+  return sum(pids.filter(inTree).map((pid) => statusKiB(pid, 'VmRSS')));
 }
 
 /** Resident memory of a process now and at its peak, in MiB. */
@@ -71,14 +72,10 @@ export interface Timed {
   peakRssMiB: number;
 }
 
-export async function runTimed(
-  command: string,
-  args: readonly string[],
-  options: {cwd: string; env?: Record<string, string>},
-): Promise<Timed> {
+export async function runTimed(command: string, args: readonly string[], options: RunOptions): Promise<Timed> {
   const cpuBefore = childrenCpuMs();
   const started = performance.now();
-  const {child, exited, failure} = start(command, args, options.cwd, options.env);
+  const {child, exited, failure} = start(command, args, options);
   const timer = setTimeout(() => child.kill('SIGKILL'), 30 * 60 * 1000);
   let peakKiB = 0;
   const sampler = setInterval(() => (peakKiB = Math.max(peakKiB, treeRssKiB(child.pid!))), 200);
@@ -91,12 +88,8 @@ export async function runTimed(
 }
 
 /** Starts a server and resolves once any HTTP answer comes from `origin` + `readyPath` (within two minutes). */
-export async function startServer(
-  command: string,
-  args: readonly string[],
-  options: {cwd: string; env?: Record<string, string>; origin: string; readyPath: string},
-): Promise<{origin: string; stop(): Promise<void>}> {
-  const {child, exited, failure} = start(command, args, options.cwd, options.env);
+export async function startServer(command: string, args: readonly string[], options: RunOptions & {origin: string; readyPath: string}) {
+  const {child, exited, failure} = start(command, args, options);
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
   const deadline = Date.now() + 120_000;
@@ -120,16 +113,17 @@ export async function startServer(
   return {origin: options.origin, stop};
 }
 
-/** Servers, browsers and the like a benchmark opened: closed in reverse order, even when it fails half-way. */
-export class Resources {
-  private readonly closers: (() => Promise<unknown>)[] = [];
+type Closable = {stop(): Promise<unknown>} | {close(): Promise<unknown>};
 
-  add<T extends {stop(): Promise<unknown>} | {close(): Promise<unknown>}>(resource: T): T {
-    this.closers.push(() => ('stop' in resource ? resource.stop() : resource.close()));
-    return resource;
-  }
-
-  async close(): Promise<void> {
-    for (const close of this.closers.splice(0).reverse()) await close().catch((error: unknown) => console.error('cleanup:', error));
+/**
+ * Lends `use` an `add` for the servers, browsers and the like it opens: they are closed in reverse
+ * order once `use` has settled, even when it failed half-way.
+ */
+export async function withResources<T>(use: (add: <R extends Closable>(resource: R) => R) => Promise<T>): Promise<T> {
+  const closers: (() => Promise<unknown>)[] = [];
+  try {
+    return await use((resource) => (closers.push(() => ('stop' in resource ? resource.stop() : resource.close())), resource));
+  } finally {
+    for (const close of closers.reverse()) await close().catch((error: unknown) => console.error('cleanup:', error));
   }
 }

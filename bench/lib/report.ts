@@ -55,11 +55,8 @@ export function report(name: string, result: Result, machine: ReturnType<typeof 
   for (const {title, rows} of result.tables) print(title, rows);
   for (const note of result.notes ?? []) console.log(`  ${note}`);
   const goals = result.goals ?? [];
-  if (goals.length > 0)
-    print(
-      `Goals (${name})`,
-      goals.map((g) => ({Goal: g.goal, Measured: g.measured, Met: g.met ? 'yes' : 'NOT met'})),
-    );
+  const goalRows = goals.map((g) => ({Goal: g.goal, Measured: g.measured, Met: g.met ? 'yes' : 'NOT met'}));
+  if (goalRows.length > 0) print(`Goals (${name})`, goalRows);
   const file = path.join(REPO, 'bench/results', `${name}.json`);
   const durationSeconds = Math.round((Date.now() - startedAt.getTime()) / 1000);
   mkdirSync(path.dirname(file), {recursive: true});

@@ -6,7 +6,8 @@ import type {Page, Request} from '@playwright/test';
 import {isSearchIndex} from '../../contracts/searchIndexFiles';
 import {signedInState} from '../../testkit/loginPage';
 import {ANSWERED, BOX_CONTAINER, navbarSearch} from '../../testkit/searchBox';
-import {Resources} from './processes';
+import {withResources} from './processes';
+import {sum} from './stats';
 import {launchBrowser, startBenchGate} from './servers';
 
 /** Longest wait for an answer before a query counts as never answered. */
@@ -33,6 +34,8 @@ export interface Answer {
   options: {title: string; place: string}[];
 }
 
+type Typing = {keyDelayMs?: number; settleMs?: number};
+
 /**
  * Types each query into the box, one after the other: key by key `keyDelayMs` apart, or whole (0).
  * A key sets the box's value as typing does (the native setter, so React sees it, then an `input`
@@ -40,11 +43,7 @@ export interface Answer {
  * paint), then the list is watched for `settleMs`. Each query must differ from the one before (the
  * box does not search an unchanged text).
  */
-async function typeQueries(
-  page: Page,
-  queries: readonly string[],
-  {keyDelayMs = 0, settleMs = 0}: {keyDelayMs?: number; settleMs?: number} = {},
-): Promise<Answer[]> {
+async function typeQueries(page: Page, queries: readonly string[], {keyDelayMs = 0, settleMs = 0}: Typing = {}): Promise<Answer[]> {
   await navbarSearch(page).box.focus();
   return page.evaluate(
     async ({queries, container, answeredSource, keyDelayMs, settleMs, timeoutMs}) => {
@@ -98,22 +97,21 @@ export type Searched = Answer & {
   /** Index bytes (as sent) of the requests started before the answer showed, since the page's load. */
   indexBytes: number;
 };
-type SearchFrom = (route: string, queries: readonly string[], options?: Parameters<typeof typeQueries>[2]) => Promise<Searched[]>;
+type SearchFrom = (route: string, queries: readonly string[], options?: Typing) => Promise<Searched[]>;
 
 /**
  * Serves `buildDir` through the gate to a signed-in reader, and lends `use` a way to search: each
  * `searchFrom` opens `route` in a fresh browser context (empty HTTP cache, no search worker) and types
  * the queries right after its `load`. The search worker's fetches are the context's, not the page's.
  */
-export async function withSearch<T>(buildDir: string, use: (searchFrom: SearchFrom) => Promise<T>): Promise<T & {chromium: string}> {
-  const resources = new Resources();
-  try {
-    const gate = resources.add(await startBenchGate(buildDir));
-    const browser = resources.add(await launchBrowser());
+export function withSearch<T>(buildDir: string, use: (searchFrom: SearchFrom) => Promise<T>): Promise<T & {chromium: string}> {
+  return withResources(async (add) => {
+    const gate = add(await startBenchGate(buildDir));
+    const browser = add(await launchBrowser());
     const state = await signedInState(browser, gate.origin);
-    const result = await use(async (route, queries, options) => {
-      const context = await browser.newContext({storageState: state});
-      try {
+    const result = await use((route, queries, options) =>
+      withResources(async (addToSearch) => {
+        const context = addToSearch(await browser.newContext({storageState: state}));
         // tsx (esbuild's keepNames) wraps functions declared inside `page.evaluate` in a `__name` helper the page lacks.
         await context.addInitScript({content: 'globalThis.__name ??= (value) => value;'});
         const requests: Request[] = [];
@@ -122,14 +120,10 @@ export async function withSearch<T>(buildDir: string, use: (searchFrom: SearchFr
         await page.goto(`${gate.origin}${route}`, {waitUntil: 'load'});
         const answers = await typeQueries(page, queries, options);
         const logged = await Promise.all(requests.map(describe));
-        const bytesBy = (epochMs: number) => logged.reduce((sum, r) => sum + (r.startedAt <= epochMs ? r.bodyBytes : 0), 0);
+        const bytesBy = (epochMs: number) => sum(logged.map((r) => (r.startedAt <= epochMs ? r.bodyBytes : 0)));
         return answers.map((answer) => ({...answer, indexBytes: bytesBy(answer.answeredAt)}));
-      } finally {
-        await context.close();
-      }
-    });
+      }),
+    );
     return {...result, chromium: browser.version()};
-  } finally {
-    await resources.close();
-  }
+  });
 }

@@ -12,14 +12,11 @@ export function percentile(values: readonly number[], p: number): number {
 
 export const median = (values: readonly number[]): number => percentile(values, 50);
 
-export function round(value: number, digits = 1): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-}
+export const round = (value: number, digits = 1): number => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** `a / b`, rounded to two decimals: ratios in the tables read "how many times". */
-export function ratio(a: number, b: number): number {
-  return round(a / b, 2);
-}
+export const ratio = (a: number, b: number): number => round(a / b, 2);
+
+export const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
 
 export const kib = (bytes: number): number => round(bytes / 1024, 1);

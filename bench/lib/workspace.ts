@@ -7,26 +7,20 @@ import {rmSync} from 'node:fs';
 import path from 'node:path';
 import {writeCorpus, type CorpusSummary} from '../corpus';
 import {runTimed, type Timed} from './processes';
-import {DOCUSAURUS, firebaseEnv} from './servers';
+import {DOCUSAURUS, siteEnv, type GateMode} from './servers';
 import {removeTemporaryDir, temporarySiteCopy} from '../../testkit/siteCopy';
-
-/** `server`: the product (behind the gate server); `off`: a plain Docusaurus site, the anchor. */
-type GateMode = 'server' | 'off';
-
-/** No update notice, no interactive prompts; the site's browser code talks to the bench's emulator. */
-const buildEnv = (gate: GateMode) => ({...firebaseEnv(), TUTORIAL_HUB_GATE: gate, CI: 'true'});
 
 /** Cold (what `docusaurus clear` removes, removed first: the time a fresh clone takes), into `outDir`: a plain `docusaurus build`. */
 export function coldBuild(siteDir: string, outDir: string, gate: GateMode = 'server'): Promise<Timed> {
   for (const dir of ['.docusaurus', 'node_modules/.cache', outDir]) rmSync(path.resolve(siteDir, dir), {recursive: true, force: true});
-  return runTimed(process.execPath, [DOCUSAURUS, 'build', '--out-dir', outDir], {cwd: siteDir, env: buildEnv(gate)});
+  return runTimed(process.execPath, [DOCUSAURUS, 'build', '--out-dir', outDir], {cwd: siteDir, env: siteEnv(gate)});
 }
 
 /** `npm run build` as a fresh clone runs it (site, login build, precompressed copies, server), cold, into `outDir` as the gate serves it. */
 export function productBuild(siteDir: string, outDir: string): Promise<Timed> {
   for (const dir of ['.docusaurus', '.docusaurus-login', 'node_modules/.cache', outDir])
     rmSync(path.resolve(siteDir, dir), {recursive: true, force: true});
-  return runTimed('npm', ['run', 'build'], {cwd: siteDir, env: {...buildEnv('server'), BUILD_OUT: outDir}});
+  return runTimed('npm', ['run', 'build'], {cwd: siteDir, env: {...siteEnv('server'), BUILD_OUT: outDir}});
 }
 
 export class Workspace {
