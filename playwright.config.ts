@@ -22,11 +22,13 @@ export default defineConfig<{otherSites: readonly string[]}>({
   use: {
     ...devices['Desktop Chrome'],
     baseURL: GATE_URL,
-    // A failure keeps its trace (actions, network, console), one screenshot and the page's ARIA snapshot
-    // (error-context.md). Every test records a trace, so its costly parts are left out: the screencast
-    // kept Chromium's GPU process busy (e2e ~10 % slower), a DOM snapshot per action cost e2e ~11 %.
+    // A failure keeps its trace (actions, network, console) and the page's ARIA snapshot (error-context.md).
+    // Every test records a trace, so its costly parts are left out: the screencast kept Chromium's GPU
+    // process busy (e2e ~10 % slower), a DOM snapshot per action cost e2e ~11 %. No screenshot: for
+    // 'only-on-failure' Playwright renders and writes one of every page of every test as its context
+    // closes, and throws it away when the test passed.
     trace: {mode: 'retain-on-failure', screenshots: false, snapshots: false},
-    screenshot: 'only-on-failure',
+    screenshot: 'off',
     launchOptions: chromiumLaunchOptions('headless-shell'),
   },
   // SPECIFICATION_TESTS=off leaves out the tests of the demo site's own routes and pages (the

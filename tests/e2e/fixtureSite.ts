@@ -27,17 +27,17 @@ function fixtureSiteTest(gateEnv: Record<string, string>) {
   });
 }
 
-/** The product's tests: sessions re-checked on every request, so that a sign-out is seen at once. */
-export const test = fixtureSiteTest({});
+/**
+ * The product's pages for a signed-in reader: sessions re-checked at the gate's default period, as
+ * readers meet them, rather than one call to the identity service for every file.
+ */
+export const test = fixtureSiteTest({SESSION_REVOCATION_CHECK_SECONDS: '300'});
 
 /**
- * Tests that only read, page after page: sessions re-checked at the gate's default period, as readers
- * meet it, rather than one call to the identity service for every file.
+ * The same site for a visitor who is not signed in (a test signs its own reader in where it needs
+ * one), with sessions re-checked on every request, so that a sign-out is seen at once.
  */
-export const readingTest = fixtureSiteTest({SESSION_REVOCATION_CHECK_SECONDS: '300'});
-
-/** The same site for a visitor who is not signed in (a test signs its own reader in where it needs one). */
-export const signedOutTest = test.extend({
+export const signedOutTest = fixtureSiteTest({}).extend({
   storageState: async ({}, use) => use(undefined),
 });
 

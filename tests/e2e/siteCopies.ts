@@ -4,8 +4,9 @@
  * worker.
  */
 import {cpSync, mkdirSync, readdirSync, rmSync} from 'node:fs';
-import {execFileSync} from 'node:child_process';
+import {spawnSync} from 'node:child_process';
 import path from 'node:path';
+import {stripVTControlCharacters} from 'node:util';
 import {signedInState} from '../../testkit/loginPage';
 import {copySite, REPO} from '../../testkit/siteCopy';
 import {LOGIN_DIR, SITE_DIR} from '../../contracts/buildLayout';
@@ -37,17 +38,27 @@ export function siteBuildEnv(): NodeJS.ProcessEnv {
   return {...process.env, CI: 'true', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST};
 }
 
-/** Builds a copy's site; its login build is the repository's (it has no docs, so nothing an author does changes it). */
+/**
+ * What Docusaurus reports when its HTML minifier, a parser that follows the HTML standard, finds a
+ * page whose HTML the browser would build into another tree than React's (a `<div>` inside a `<p>`,
+ * a link inside a link, text inside a table): hydrating that page fails.
+ */
+const SSG_WARNINGS = /\[WARNING\] Docusaurus static site generation process emitted warnings[\s\S]*?(?=\n\[[A-Z]+\]|$)/;
+
+/**
+ * Builds a copy's site; its login build is the repository's (it has no docs, so nothing an author
+ * does changes it). Throws when a page's HTML would not hydrate as built: every page of the copy is
+ * proved here, and the browser tests load only some.
+ */
 export function buildSiteCopy(site: string): void {
-  execFileSync(
+  const build = spawnSync(
     process.execPath,
     [require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', copyBuild(site, SITE_DIR)],
-    {
-      cwd: site,
-      stdio: 'pipe',
-      env: siteBuildEnv(),
-    },
+    {cwd: site, encoding: 'utf8', env: siteBuildEnv()},
   );
+  if (build.status !== 0) throw new Error(`docusaurus build failed in ${site}:\n${build.stderr}`);
+  const warnings = SSG_WARNINGS.exec(stripVTControlCharacters(build.stderr));
+  if (warnings) throw new Error(`pages whose HTML the browser would re-nest, so that they fail to hydrate:\n${warnings[0]}`);
   cpSync(LOGIN_BUILD_DIR, copyBuild(site, LOGIN_DIR), {recursive: true});
 }
 
