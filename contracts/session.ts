@@ -37,16 +37,19 @@ export interface SignInOptions {
 export const SESSION_REFUSALS = ['not-allowed', 'email-not-verified', 'anonymous', 'disabled'] as const;
 export type SessionRefusal = (typeof SESSION_REFUSALS)[number];
 
+/** What is said of an account the reader policy does not admit, once it is named (the login page names the address). */
+export const NOT_ON_READER_LIST = 'is not on the reader list of Tutorial Hub.';
+
 /**
  * Each refusal in the reader's words: the gate's 403 `message` and the login page's error say the
  * same. Anonymous and disabled accounts read like any other the list does not hold, so that a
  * stranger learns nothing about an account.
  */
 export const REFUSAL_WORDING: Readonly<Record<SessionRefusal, string>> = {
-  'not-allowed': 'This account is not on the reader list of Tutorial Hub.',
+  'not-allowed': `This account ${NOT_ON_READER_LIST}`,
   'email-not-verified': 'This email address is not verified yet. Choose a password through the link we sent: that verifies it.',
-  anonymous: 'This account is not on the reader list of Tutorial Hub.',
-  disabled: 'This account is not on the reader list of Tutorial Hub.',
+  anonymous: `This account ${NOT_ON_READER_LIST}`,
+  disabled: `This account ${NOT_ON_READER_LIST}`,
 };
 
 /** `__session=<value>`, as a Cookie request header. */

@@ -1,4 +1,5 @@
 import React, {type ReactNode} from 'react';
+import {NOT_ON_READER_LIST} from '../../contracts/session';
 import styles from './styles.module.css';
 
 interface Props {
@@ -14,7 +15,7 @@ export function RefusedPanel({email, busy, error, onUseAnotherAccount}: Props): 
   return (
     <>
       <p role="alert" className={styles.lead}>
-        {email ? <strong>{email}</strong> : 'This account'} is not on the reader list of Tutorial Hub.
+        {email ? <strong>{email}</strong> : 'This account'} {NOT_ON_READER_LIST}
       </p>
       {/* One alert at a time: the refusal is this panel's news; an error only if leaving fails. */}
       {error && (
