@@ -244,7 +244,7 @@ describe('signing out', () => {
     let sameSecond = false;
     let cookies: string[] = [];
     for (let attempt = 0; attempt < 5 && !sameSecond; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+      await nextSecond();
       const second = Math.floor(Date.now() / 1000);
       cookies = [await sessionCookieFor(gate, reader), await sessionCookieFor(gate, reader)];
       const logout = postLogout(gate, cookies[0]!, {everywhere: true});

@@ -89,7 +89,13 @@ class FakeAuth {
 
 const EXAMPLE_COM: ReaderPolicy = {domains: new Set(['example.com']), emails: new Set()};
 
-function setup({revocationCheckMs = 60_000, expiresInMs = 3_600_000, maxCachedSessions = 100, identityGraceMs = 0} = {}) {
+function setup({
+  revocationCheckMs = 60_000,
+  expiresInMs = 3_600_000,
+  maxCachedSessions = 100,
+  identityGraceMs = 0,
+  firstWaitEndsEarlyMs = 0,
+} = {}) {
   let now = START_SECONDS * 1000;
   const auth = new FakeAuth(now + expiresInMs);
   const audit: AuditEvent[] = [];
@@ -108,7 +114,11 @@ function setup({revocationCheckMs = 60_000, expiresInMs = 3_600_000, maxCachedSe
       audit: (event) => audit.push(event),
       log,
       now: () => now,
-      wait: async (ms) => waits.push(ms),
+      // The clock moves by what was waited for; the first wait can end early, as a timer set late in an event loop's turn does.
+      wait: async (ms) => {
+        now += ms - (waits.length === 0 ? firstWaitEndsEarlyMs : 0);
+        waits.push(ms);
+      },
       // Real timers, kept short: what they wait for is what these tests look at.
       signOutSettleMs: 5,
       signOutRetryMs: 5,
@@ -123,6 +133,7 @@ function setup({revocationCheckMs = 60_000, expiresInMs = 3_600_000, maxCachedSe
     logLines,
     waits,
     advance: (ms: number) => (now += ms),
+    now: () => now,
     setPolicy: (next: ReaderPolicy) => (policy = next),
   };
 }
@@ -349,6 +360,19 @@ describe('SessionAuthority.signOut', () => {
     expect(await otherInstance.verify('alice:1')).toBeNull();
     expect(await sessions.verify('bob:1')).not.toBeNull();
     expect(audit).toContainEqual({event: 'signed-out-everywhere', uid: 'alice', email: 'alice@example.com'});
+  });
+
+  it('"everywhere" revokes only once the clock is in the next second, also when its timer ends early', async () => {
+    const {auth, sessions, waits, now} = setup({revocationCheckMs: 0, firstWaitEndsEarlyMs: 30});
+    const revokedAt: number[] = [];
+    const revoke = auth.revokeRefreshTokens.bind(auth);
+    auth.revokeRefreshTokens = async (uid) => {
+      revokedAt.push(now());
+      await revoke(uid);
+    };
+    await sessions.signOut(['alice:1'], {everywhere: true});
+    expect(waits).toEqual([1000, 30]);
+    expect(revokedAt).toEqual([(START_SECONDS + 1) * 1000]);
   });
 
   it('ends the session of a deleted account, "everywhere" or not, without an error', async () => {

@@ -1,6 +1,6 @@
 /**
  * Search on a site with sections of the same names in two versions (authoredSite.ts), built and
- * served through the gate. The real site's sections: signed-in/search-sections.spec.ts.
+ * served through the gate. The site's own sections, whatever its docs: site/search-sections.spec.ts.
  */
 import {listBuildFiles, SITE_DIR} from '../../../contracts/buildLayout';
 import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../../contracts/searchIndexFiles';
