@@ -1,7 +1,7 @@
 /** The search page: the version and section it searches, what it offers, and the queries it is given. */
 import type {Page} from '@playwright/test';
 import {MANIFEST_FILE} from '../../../contracts/searchIndexFiles';
-import {isPartUrl} from '../../support/search';
+import {holdParts, isPartUrl} from '../../support/search';
 import {sectionSearchCases} from '../../support/searchSections';
 import {siteVersions} from '../../../contracts/siteVersions';
 import {ONLY_IN_1_0} from '../../support/searchWords';
@@ -30,6 +30,18 @@ test('answers ?q= in the version given, and leads to the page found, highlighted
   await results.first().getByRole('link').click();
   await expect(page.getByRole('heading', {level: 1})).toHaveText('Collapsible Sections');
   await expect(page.getByRole('article').locator('mark').first()).toHaveText(ONLY_IN_1_0);
+});
+
+test('keeps the footer below the fold while the results load, so that they push nothing on screen', async ({page, context}) => {
+  const {release} = await holdParts(context);
+  await page.goto(`/search?q=${ONLY_IN_1_0}&version=${encodeURIComponent('1.0/')}`);
+  await expect(page.getByRole('searchbox', {name: 'Search'})).toHaveValue(ONLY_IN_1_0);
+  const {top, fold} = await page
+    .getByRole('contentinfo')
+    .evaluate((footer) => ({top: footer.getBoundingClientRect().top, fold: innerHeight}));
+  expect(top, `the footer's top, with the fold at ${fold} px`).toBeGreaterThanOrEqual(fold);
+  release();
+  await expect(page.getByText(FOUND)).toBeVisible();
 });
 
 test('without a version searches 2.0', async ({page}) => {
