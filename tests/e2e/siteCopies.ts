@@ -54,7 +54,8 @@ export function buildSiteCopy(site: string): void {
   const build = spawnSync(
     process.execPath,
     [require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', copyBuild(site, SITE_DIR)],
-    {cwd: site, encoding: 'utf8', env: siteBuildEnv()},
+    // Docusaurus leaves the warnings out when this is set: here they are the check.
+    {cwd: site, encoding: 'utf8', env: {...siteBuildEnv(), DOCUSAURUS_IGNORE_SSG_WARNINGS: 'false'}},
   );
   if (build.status !== 0) throw new Error(`docusaurus build failed in ${site}:\n${build.stderr}`);
   const warnings = SSG_WARNINGS.exec(stripVTControlCharacters(build.stderr));
