@@ -21,3 +21,23 @@ export async function expectPagesHydrate(page: Page, urls: readonly string[]): P
 export function halfOf<T>(items: readonly T[], half: number): T[] {
   return items.filter((_, index) => index % 2 === half);
 }
+
+/**
+ * Holds the page's main script back until `hydrate` is called, as a slow network does: the page shows,
+ * server-rendered, before its code runs, and a reader can type into it meanwhile.
+ */
+export async function holdPageCode(page: Page): Promise<{hydrate: () => Promise<void>}> {
+  let release!: () => void;
+  const codeArrives = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/js/main.*.js', async (route) => {
+    await codeArrives;
+    await route.continue();
+  });
+  return {
+    hydrate: async () => {
+      await expect(page.locator('html'), 'not hydrated before its code arrives').toHaveAttribute('data-has-hydrated', 'false');
+      release();
+      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    },
+  };
+}

@@ -7,6 +7,7 @@ import {siteVersions} from '../../../contracts/siteVersions';
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, FIXTURE_SITE, test} from '../fixtureSite';
 import {TEST_DOCS} from '../siteCopies';
+import {holdPageCode} from '../hydration';
 import {mainNavbar} from '../navbar';
 
 const FOUND = /^\d+ documents? found$/;
@@ -142,19 +143,11 @@ test('keeps every key typed at 20 ms a key', async ({page}) => {
 });
 
 test('keeps what the reader typed before the page hydrated', async ({page}) => {
-  // The page shows before its code runs (slow network): the reader types meanwhile.
-  let hydrate!: () => void;
-  const codeArrives = new Promise<void>((resolve) => (hydrate = resolve));
-  await page.route('**/assets/js/main.*.js', async (route) => {
-    await codeArrives;
-    await route.continue();
-  });
+  const {hydrate} = await holdPageCode(page);
   await page.goto('/search', {waitUntil: 'commit'});
   const box = page.getByRole('searchbox', {name: 'Search'});
   await box.fill('documentation');
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'false');
-  hydrate();
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await hydrate();
   await box.press('End');
   await box.pressSequentially(' sidebar');
   await expect(box).toHaveValue('documentation sidebar');

@@ -3,6 +3,7 @@ import {DEMO_READER} from '../../../contracts/demoReader';
 import {signInThroughLoginPage} from '../../../testkit/loginPage';
 import {EMULATOR_HOST} from '../../support/environment';
 import {expect, signedOutTest as test} from '../fixtureSite';
+import {holdPageCode} from '../hydration';
 
 test('with email and password lands on the deep link, query and hash included', async ({page, context}) => {
   await page.goto('/1.0/tutorial-basics/create-a-page?from=mail#create-your-first-react-page');
@@ -30,19 +31,11 @@ test('shows progress while the request is in flight, and starts one session', as
 });
 
 test('keeps what the reader typed before the page hydrated', async ({page}) => {
-  // The page shows before its code runs (slow network): the reader types meanwhile.
-  let hydrate!: () => void;
-  const codeArrives = new Promise<void>((resolve) => (hydrate = resolve));
-  await page.route('**/assets/js/main.*.js', async (route) => {
-    await codeArrives;
-    await route.continue();
-  });
+  const {hydrate} = await holdPageCode(page);
   await page.goto('/login?redirect=%2F1.0%2Fintro', {waitUntil: 'commit'});
   await page.getByLabel('Email').fill(DEMO_READER.email);
   await page.getByLabel('Password').fill(DEMO_READER.password);
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'false');
-  hydrate();
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await hydrate();
   await page.getByRole('button', {name: 'Sign in', exact: true}).click();
   await expect(page).toHaveURL('/1.0/intro');
 });
