@@ -2,18 +2,18 @@
  * Direct calls to the Firebase Auth emulator's REST API, for the tests and the benchmarks that
  * need accounts and tokens without a browser; each runs its own emulator (`authEmulator(host)`).
  */
+import {setTimeout as sleep} from 'node:timers/promises';
 import {DEMO_PROJECT_ID} from '../contracts/firebaseProject';
+import {nextWholeSecond} from '../server/rules/sessionRules';
 
 const PROJECT_ID = DEMO_PROJECT_ID;
 
 /**
  * Waits for the next whole second. Firebase counts sign-ins in seconds (`auth_time`): a reader's
- * sign-in in the same second as the last is the same sign-in, and ends with its sign-out. A timer can
- * end early under load (Node counts from the start of the event loop's turn): the clock decides.
+ * sign-in in the same second as the last is the same sign-in, and ends with its sign-out.
  */
-export async function nextSecond(): Promise<void> {
-  const second = Math.floor(Date.now() / 1000);
-  while (Math.floor(Date.now() / 1000) === second) await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
+export function nextSecond(): Promise<void> {
+  return nextWholeSecond(Date.now, sleep);
 }
 
 export interface OobCode {

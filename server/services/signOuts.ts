@@ -10,7 +10,15 @@
 import {setTimeout as sleep} from 'node:timers/promises';
 import type {FastifyBaseLogger} from 'fastify';
 import type {Auth, DecodedIdToken} from 'firebase-admin/auth';
-import {claimsWithoutSignedOut, claimsWithSignedOut, isRevoked, isSignedOut, signInIdOf, type AccountState} from '../rules/sessionRules';
+import {
+  claimsWithoutSignedOut,
+  claimsWithSignedOut,
+  isRevoked,
+  isSignedOut,
+  nextWholeSecond,
+  signInIdOf,
+  type AccountState,
+} from '../rules/sessionRules';
 import {firebaseErrorCode, USER_NOT_FOUND} from './firebaseAuth';
 import {isServiceFailure, type IdentityService} from './identity';
 
@@ -159,12 +167,10 @@ export class SignOutLedger {
    * earlier in the same second would survive a revocation made now. Revoking from the next whole
    * second on ends it too; the reader waits under a second. The signed-out list is then emptied:
    * every sign-in it named is revoked, and a full list would otherwise turn each later sign-out
-   * into another "everywhere". A timer can end early by as long as the event loop's turn had run when it
-   * was set (Node counts from the turn's start): the wait goes on until the clock is in the next second.
+   * into another "everywhere".
    */
   private async revokeAll(uid: string): Promise<void> {
-    const second = Math.floor(this.options.now() / 1000);
-    while (Math.floor(this.options.now() / 1000) === second) await this.wait(1000 - (this.options.now() % 1000));
+    await nextWholeSecond(this.options.now, this.wait);
     try {
       await this.options.identity.call(() => this.auth.revokeRefreshTokens(uid));
     } catch (error) {

@@ -30,7 +30,7 @@ function crossOriginFrames(page: Page): string[] {
 /**
  * What AxeBuilder evaluates in each frame before a check, twice per check: axe-core's half a megabyte
  * of source, unless told otherwise. Loaded once per document instead (loadAxe), a check then costs
- * axe's own time (a third less on a tour of the site's pages).
+ * axe's own run, and a tour of pages in one document loads it once.
  */
 const AXE_LOADED = ';';
 
