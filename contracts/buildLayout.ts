@@ -5,6 +5,8 @@
 import {readdirSync} from 'node:fs';
 import path from 'node:path';
 
+/** Where `npm run build` writes, in the repository (`BUILD_OUT` moves it; the gate's `BUILD_DIR` reads it). */
+export const BUILD_ROOT = 'build';
 /** The docs: only for signed-in readers. */
 export const SITE_DIR = 'site';
 /** The login page and the files it loads (docusaurus.login.config.ts): anyone may have them. */

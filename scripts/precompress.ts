@@ -18,7 +18,7 @@ import {readdir, readFile, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {brotliCompress, constants, gzip} from 'node:zlib';
-import {PRECOMPRESSED_SUFFIX, type PrecompressedCoding} from '../contracts/buildLayout';
+import {BUILD_ROOT, PRECOMPRESSED_SUFFIX, type PrecompressedCoding} from '../contracts/buildLayout';
 import {isSearchIndex} from '../contracts/searchIndexFiles';
 import {compressionPlan, estimatedSeconds, isCompressible, isUpToDate, worthKeeping} from './precompressPolicy';
 
@@ -104,7 +104,7 @@ async function plan(root: string, skipSearchIndexes: boolean): Promise<{files: n
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const skipSearchIndexes = args.includes('--skip-search-indexes');
-  const root = path.resolve(args.find((arg) => !arg.startsWith('--')) ?? 'build');
+  const root = path.resolve(args.find((arg) => !arg.startsWith('--')) ?? BUILD_ROOT);
   const started = performance.now();
   const {files, upToDate, jobs} = await plan(root, skipSearchIndexes);
   const concurrency = Number(process.env.UV_THREADPOOL_SIZE) || 4;

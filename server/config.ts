@@ -14,6 +14,7 @@ import {
   type Env,
 } from '../contracts/firebaseProject';
 import {MediaOriginsError, parseMediaOrigins} from '../contracts/mediaOrigins';
+import {BUILD_ROOT} from '../contracts/buildLayout';
 import {PolicyError, policySettingsFromEnv, type PolicySettings} from './rules/readerPolicy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -60,7 +61,7 @@ const SETTINGS = {
   HOST: {type: 'string', default: '127.0.0.1', description: 'Address it listens on'},
   BUILD_DIR: {
     type: 'string',
-    default: 'build',
+    default: BUILD_ROOT,
     description: 'The build it serves: a folder holding `site/` and `login/` (or a symlink to one, see "New builds")',
   },
   NODE_ENV: {
