@@ -1,6 +1,6 @@
 import React, {createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import type {User} from 'firebase/auth';
-import type {AuthStatus} from './gate';
+import type {AuthStatus} from './pageAccess';
 import {noteAuthReport} from './sessionEnded';
 import {AUTH_SETTINGS, PUBLIC_BUILD} from './siteSettings';
 

@@ -1,12 +1,12 @@
 import type {ReactNode} from 'react';
 import {AuthProvider} from '@site/src/auth/AuthProvider';
-import {AuthGate} from '@site/src/auth/AuthGate';
+import {RequireReader} from '@site/src/auth/RequireReader';
 
-/** Every route, /login included, sits inside the sign-in gate. */
+/** Every route, /login included, is shown only as RequireReader decides. */
 export default function Root({children}: {children: ReactNode}): ReactNode {
   return (
     <AuthProvider>
-      <AuthGate>{children}</AuthGate>
+      <RequireReader>{children}</RequireReader>
     </AuthProvider>
   );
 }

@@ -4,7 +4,7 @@ import {isLoginPath, LOGIN_PATH, loginUrlFor} from '../../contracts/paths';
 /** What the identity service has said so far about the reader in this browser. */
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
-export type GateDecision =
+export type PageAccess =
   | {kind: 'render'}
   /** Show nothing of the page: the identity service has not answered yet. */
   | {kind: 'blank'}
@@ -14,7 +14,7 @@ export type GateDecision =
    */
   | {kind: 'redirect'; to: string; endServerSession: boolean; reload: boolean};
 
-export interface GateInput {
+export interface PageAccessInput {
   status: AuthStatus;
   mode: GateMode;
   pathname: string;
@@ -25,12 +25,12 @@ export interface GateInput {
 }
 
 /**
- * The browser gate, and the one owner of the way to the login page once Firebase says the reader
- * is signed out. Behind the gate server a gated page only reaches the browser after the server
+ * Whether the browser shows a page, and the one owner of the way to the login page once Firebase
+ * says the reader is signed out. Behind the gate server a gated page only reaches the browser after the server
  * verified the session, so it shows at once; without the server the page stays blank until the
  * identity service answers.
  */
-export function decideGate({status, mode, pathname, currentUrl, signingOut}: GateInput): GateDecision {
+export function decidePageAccess({status, mode, pathname, currentUrl, signingOut}: PageAccessInput): PageAccess {
   if (mode === 'off' || isLoginPath(pathname)) return {kind: 'render'};
   const reload = mode === 'server';
   switch (status) {

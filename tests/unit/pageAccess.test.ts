@@ -1,12 +1,12 @@
 import {describe, expect, it} from 'vitest';
-import {decideGate, type AuthStatus} from '../../src/auth/gate';
+import {decidePageAccess, type AuthStatus} from '../../src/auth/pageAccess';
 import type {GateMode} from '../../src/auth/settings';
 
 const doc = {pathname: '/1.0/intro', currentUrl: '/1.0/intro?x=1#steps', signingOut: false};
 const login = {pathname: '/login', currentUrl: '/login?redirect=%2F1.0', signingOut: false};
 const BACK_TO_DOC = '/login?redirect=%2F1.0%2Fintro%3Fx%3D1%23steps';
 
-describe('decideGate', () => {
+describe('decidePageAccess', () => {
   it.each<[AuthStatus, GateMode, object]>([
     // Client gate: nothing shows until the identity service answers.
     ['loading', 'client', {kind: 'blank'}],
@@ -20,7 +20,7 @@ describe('decideGate', () => {
     ['loading', 'off', {kind: 'render'}],
     ['signed-out', 'off', {kind: 'render'}],
   ])('a doc page, %s, %s gate', (status, mode, expected) => {
-    expect(decideGate({status, mode, ...doc})).toEqual(expected);
+    expect(decidePageAccess({status, mode, ...doc})).toEqual(expected);
   });
 
   // "Sign out" in this tab: the menu already ended the server session and leaves the navigation to the gate.
@@ -32,7 +32,7 @@ describe('decideGate', () => {
     ['signed-out', 'client', {kind: 'redirect', to: '/login', endServerSession: false, reload: false}],
     ['signed-out', 'off', {kind: 'render'}],
   ])('a doc page while signing out here, %s, %s gate', (status, mode, expected) => {
-    expect(decideGate({status, mode, ...doc, signingOut: true})).toEqual(expected);
+    expect(decidePageAccess({status, mode, ...doc, signingOut: true})).toEqual(expected);
   });
 
   it.each<[AuthStatus, GateMode, boolean]>([
@@ -43,19 +43,19 @@ describe('decideGate', () => {
     ['signed-out', 'server', false],
     ['signed-out', 'server', true],
   ])('always renders the login page (%s, %s gate, signing out: %s)', (status, mode, signingOut) => {
-    expect(decideGate({status, mode, ...login, signingOut})).toEqual({kind: 'render'});
+    expect(decidePageAccess({status, mode, ...login, signingOut})).toEqual({kind: 'render'});
   });
 
   it('treats /login.html as the login page', () => {
     expect(
-      decideGate({status: 'signed-out', mode: 'client', pathname: '/login.html', currentUrl: '/login.html', signingOut: false}),
+      decidePageAccess({status: 'signed-out', mode: 'client', pathname: '/login.html', currentUrl: '/login.html', signingOut: false}),
     ).toEqual({
       kind: 'render',
     });
   });
 
   it('sends a signed-out reader of the home page to the login page, to come back to it', () => {
-    expect(decideGate({status: 'signed-out', mode: 'client', pathname: '/', currentUrl: '/', signingOut: false})).toEqual({
+    expect(decidePageAccess({status: 'signed-out', mode: 'client', pathname: '/', currentUrl: '/', signingOut: false})).toEqual({
       kind: 'redirect',
       to: '/login?redirect=%2F',
       endServerSession: false,

@@ -1,16 +1,16 @@
 import {useEffect, type ReactNode} from 'react';
 import {useHistory, useLocation} from '@docusaurus/router';
 import {useAuth} from './AuthProvider';
-import {decideGate} from './gate';
+import {decidePageAccess} from './pageAccess';
 import {endServerSession} from './gateApi';
 import {AUTH_SETTINGS} from './siteSettings';
 
-/** Renders the page, nothing, or sends the reader to sign in, as decideGate says. */
-export function AuthGate({children}: {children: ReactNode}): ReactNode {
+/** Renders the page, nothing, or sends the reader to sign in, as decidePageAccess says. */
+export function RequireReader({children}: {children: ReactNode}): ReactNode {
   const {status, signingOut} = useAuth();
   const location = useLocation();
   const history = useHistory();
-  const decision = decideGate({
+  const decision = decidePageAccess({
     status,
     mode: AUTH_SETTINGS.gateMode,
     pathname: location.pathname,
