@@ -1,5 +1,5 @@
 import React, {type ReactNode} from 'react';
-import {NOT_ON_READER_LIST} from '../../contracts/session';
+import {NOT_ON_READER_LIST, REFUSAL_WORDING} from '../../contracts/session';
 import styles from './styles.module.css';
 
 interface Props {
@@ -15,7 +15,13 @@ export function RefusedPanel({email, busy, error, onUseAnotherAccount}: Props): 
   return (
     <>
       <p role="alert" className={styles.lead}>
-        {email ? <strong>{email}</strong> : 'This account'} {NOT_ON_READER_LIST}
+        {email ? (
+          <>
+            <strong>{email}</strong> {NOT_ON_READER_LIST}
+          </>
+        ) : (
+          REFUSAL_WORDING['not-allowed']
+        )}
       </p>
       {/* One alert at a time: the refusal is this panel's news; an error only if leaving fails. */}
       {error && (
