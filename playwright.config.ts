@@ -23,10 +23,10 @@ export default defineConfig<{otherSites: readonly string[]}>({
     ...devices['Desktop Chrome'],
     baseURL: GATE_URL,
     // A failure keeps its trace (actions, network, console) and the page's ARIA snapshot (error-context.md).
-    // Every test records a trace, so its costly parts are left out: the screencast kept Chromium's GPU
-    // process busy (e2e ~10 % slower), a DOM snapshot per action cost e2e ~11 %. No screenshot: for
-    // 'only-on-failure' Playwright renders and writes one of every page of every test as its context
-    // closes, and throws it away when the test passed.
+    // Every test records a trace, so its costly parts are left out: the screencast keeps Chromium's GPU
+    // process busy, and a DOM snapshot per action costs the whole suite time (bench/HISTORY.md, "Figures
+    // behind the code's choices"). No screenshot: for 'only-on-failure' Playwright renders and writes one
+    // of every page of every test as its context closes, and throws it away when the test passed.
     trace: {mode: 'retain-on-failure', screenshots: false, snapshots: false},
     screenshot: 'off',
     launchOptions: chromiumLaunchOptions('headless-shell'),

@@ -8,8 +8,8 @@ const exclude = [...configDefaults.exclude, ...(process.env.SPECIFICATION_TESTS 
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one here. The integration files wait on the
-    // network, timers and child processes more than they compute (the two cores are ~60 % idle with one
-    // file at a time), and none changes what another reads with (what a test signs out, disables or
+    // network, timers and child processes more than they compute (with one file at a time the cores
+    // mostly idle: bench/HISTORY.md, §7), and none changes what another reads with (what a test signs out, disables or
     // revokes is an account of its own, never the demo reader): all of them (seven) run at once.
     maxWorkers: 8,
     // One pool of threads serves every project that asks for threads (only the unit one): set here, the
@@ -18,7 +18,7 @@ export default defineConfig({
     poolOptions: {threads: {isolate: false, maxThreads: 2}},
     projects: [
       // Pure functions and their tables: threads sharing one module graph, not a process and a fresh graph
-      // per file (40 % of the CPU). No unit test leaves state behind (a stubbed global is unstubbed).
+      // per file (a fraction of the CPU: bench/HISTORY.md, "Figures behind the code's choices"). No unit test leaves state behind (a stubbed global is unstubbed).
       {
         test: {
           name: 'unit',

@@ -11,7 +11,7 @@
  * Parallel on every core: zlib's asynchronous calls run on libuv's thread pool (4 threads unless
  * UV_THREADPOOL_SIZE says otherwise), so keeping one job per pool thread in flight keeps every core
  * busy without worker threads of our own: with only one per core, a core idled while its job read
- * or wrote its file (2 × 1,000 docs: 15.5 s → 13.5 s on 2 cores). The longest jobs start first, so
+ * or wrote its file (bench/HISTORY.md, "Figures behind the code's choices"). The longest jobs start first, so
  * that no multi-second job starts last while the other cores idle. A file is read once for both copies.
  */
 import {readdir, readFile, rm, stat, writeFile} from 'node:fs/promises';

@@ -1,8 +1,8 @@
 /**
  * How hard `npm run build` compresses each built file: pure decisions, measured on the 2 × 1,000-docs
- * bench corpus (bench/HISTORY.md, "Build"). Brotli's top qualities (10, 11) are 20–60× slower than 5
- * for 5–10 % fewer bytes, so they go only where every reader pays for the bytes: the few shared
- * bundles. The thousands of files that grow with the docs (pages and their chunks) get the fast
+ * bench corpus (bench/HISTORY.md, "Build" and "Figures behind the code's choices"). Brotli's top
+ * qualities (10, 11) are many times slower than 5 for a few per cent fewer bytes, so they go only where
+ * every reader pays for the bytes: the few shared bundles. The thousands of files that grow with the docs (pages and their chunks) get the fast
  * qualities, or the build would spend minutes on them; the search index's files, which a reader's
  * first suggestions wait for, a middle one.
  */
@@ -21,7 +21,7 @@ export const MIN_BYTES = 1024;
 const SHARED_BUNDLE_BYTES = 64 * 1024;
 /** Above this, quality 11 would take tens of seconds for one file: such a file gets the middle quality. */
 const LARGE_BYTES = 4 * 1024 * 1024;
-/** gzip -9 is 2.5× slower than -6 on multi-MB JSON for 1 % fewer bytes; only browsers without brotli get it. */
+/** gzip -9 is much slower than -6 on multi-MB JSON for hardly fewer bytes; only browsers without brotli get it. */
 const GZIP_FAST_FROM_BYTES = 1024 * 1024;
 
 export interface CompressionPlan {
@@ -41,7 +41,7 @@ export function compressionPlan(relativePath: string, bytes: number): Compressio
   if (bytes < MIN_BYTES) return null;
   const gzipLevel = bytes >= GZIP_FAST_FROM_BYTES ? 6 : 9;
   const kind = kindOf(relativePath);
-  // What a reader waits for before the first suggestion: quality 9 is 5 % smaller than 5 (a 1.7 MB section: 150 vs 66 ms).
+  // What a reader waits for before the first suggestion: quality 9, smaller than 5 for a little more build time.
   if (kind === 'search-index' || bytes >= LARGE_BYTES) return {brotliQuality: 9, gzipLevel};
   return {brotliQuality: bytes >= SHARED_BUNDLE_BYTES ? 11 : 5, gzipLevel};
 }

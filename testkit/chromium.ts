@@ -4,8 +4,9 @@ import type {LaunchOptions} from '@playwright/test';
 
 /**
  * Debian ships Chromium in two builds. The browser tests run in the headless shell, as Playwright does by
- * default with its own downloads: the same Blink, without the full browser around it (the browser tests
- * take ~40 % less CPU). The benchmarks measure what a reader's browser does, so they run the full browser.
+ * default with its own downloads: the same Blink, without the full browser around it, so the browser tests
+ * take much less CPU (bench/HISTORY.md, §7). The benchmarks measure what a reader's browser does, so they
+ * run the full browser.
  */
 export const DEBIAN_CHROMIUM = {browser: '/usr/bin/chromium', 'headless-shell': '/usr/bin/chromium-headless-shell'} as const;
 export type ChromiumBuild = keyof typeof DEBIAN_CHROMIUM;
