@@ -15,7 +15,7 @@ import {securityHeaders, type SecurityHeaders} from './plugins/app/securityHeade
 import {IdentityService} from './services/identity';
 import {LiveBuild} from './services/liveBuild';
 import {PolicySource} from './services/policySource';
-import {SessionAuthority} from './services/sessions';
+import {SessionAuthority} from './services/sessionAuthority';
 import {healthRoutes} from './routes/health';
 import {sessionRoutes} from './routes/session';
 import {siteRoutes} from './routes/site';

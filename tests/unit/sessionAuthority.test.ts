@@ -1,6 +1,6 @@
 import {describe, expect, it, vi} from 'vitest';
 import type {Auth} from 'firebase-admin/auth';
-import {SessionAuthority, type AuditEvent} from '../../server/services/sessions';
+import {SessionAuthority, type AuditEvent} from '../../server/services/sessionAuthority';
 import {SIGNED_OUT_CLAIM, signInIdOf} from '../../server/rules/sessionRules';
 import type {ReaderPolicy} from '../../server/rules/readerPolicy';
 import {IdentityService, IdentityUnavailableError} from '../../server/services/identity';
