@@ -26,6 +26,7 @@ export function sendBadAddress(request: FastifyRequest, reply: FastifyReply, ass
 
 export function errorHandler(assets: ErrorPageAssets) {
   return (error: FastifyError | IdentityUnavailableError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    // Not responseHeaders' no-store: a route may have set its own (a page's no-cache) before it failed.
     reply.header('cache-control', NO_STORE);
     // The reader went away while we asked Firebase: there is no one to answer, and nothing went wrong.
     if (error instanceof IdentityCallAbandoned) return reply.code(503).send();
