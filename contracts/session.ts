@@ -37,6 +37,9 @@ export interface SignInOptions {
 export const SESSION_REFUSALS = ['not-allowed', 'email-not-verified', 'anonymous', 'disabled'] as const;
 export type SessionRefusal = (typeof SESSION_REFUSALS)[number];
 
+/** The `error` of an endpoint's 503 while the identity service cannot be reached: no refusal, try again shortly. */
+export const IDENTITY_UNAVAILABLE = 'unavailable';
+
 /** What is said of an account the reader policy does not admit, once it is named (the login page names the address). */
 export const NOT_ON_READER_LIST = 'is not on the reader list of Tutorial Hub.';
 

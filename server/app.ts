@@ -1,7 +1,8 @@
 /**
  * The gate server: `buildGateServer` makes the Fastify instance from its dependencies (the
- * configuration, Firebase's Auth, a logger) without opening a port, so tests call `app.inject`;
- * `gateApp` is the application itself, as a plugin: @fastify/cookie, our plugins, then the routes.
+ * configuration, Firebase's Auth, a logger, a clock) without opening a port, so tests call
+ * `app.inject`; `gateApp` is the application itself, as a plugin: @fastify/cookie, our plugins,
+ * then the routes.
  */
 import fastifyCookie from '@fastify/cookie';
 import Fastify, {LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions} from 'fastify';
@@ -12,10 +13,11 @@ import {clientErrorHandler, errorHandlingPlugin, frameworkErrorHandler, type Err
 import {requestLogPlugin} from './plugins/app/requestLog';
 import {responseHeadersPlugin} from './plugins/app/responseHeaders';
 import {securityHeaders, type SecurityHeaders} from './plugins/app/securityHeaders';
+import {systemClock, type Clock} from './services/clock';
 import {IdentityService} from './services/identity';
 import {LiveBuild} from './services/liveBuild';
 import {PolicySource} from './services/policySource';
-import {SessionAuthority} from './services/sessions';
+import {SessionAuthority} from './services/sessionAuthority';
 import {healthRoutes} from './routes/health';
 import {sessionRoutes} from './routes/session';
 import {siteRoutes} from './routes/site';
@@ -25,11 +27,14 @@ export interface GateDependencies {
   /** Firebase Admin's Auth for the configured project (or the emulator). */
   auth: Auth;
   logger?: FastifyServerOptions['logger'];
+  /** Every service's time and timers: the system's unless a test brings its own. */
+  clock?: Clock;
 }
 
 interface GateAppOptions {
   config: GateConfig;
   auth: Auth;
+  clock: Clock;
   build: LiveBuild;
   security: SecurityHeaders;
   errorPageAssets: ErrorPageAssets;
@@ -38,10 +43,10 @@ interface GateAppOptions {
 /** Larger files (a big site's search index) are rare requests: streaming them from disk is fine. */
 const MAX_MEMORY_FILE_BYTES = 4 * 1024 * 1024;
 
-export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, auth, build, security, errorPageAssets}) => {
+export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, auth, clock, build, security, errorPageAssets}) => {
   build.watch(app.log);
   app.addHook('onClose', async () => build.close());
-  const identity = new IdentityService(config.identityTimeoutMs, app.log);
+  const identity = new IdentityService(config.identityTimeoutMs, app.log, clock);
   const policy = new PolicySource(config.policy, app.log);
   const sessions = new SessionAuthority(auth, {
     ...config,
@@ -50,6 +55,7 @@ export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, 
     // The audit trail: one JSON line per event, never a cookie or a token.
     audit: (event) => app.log.info(event, event.event.replace(/-/g, ' ')),
     log: app.log,
+    clock,
     // A racing instance's read and write of the signed-out list each end within one identity deadline.
     signOutSettleMs: 2 * config.identityTimeoutMs + 500,
     signOutRetryMs: config.identityTimeoutMs,
@@ -71,8 +77,8 @@ export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, 
   await app.register(siteRoutes, {sessions, build, errorPageAssets});
 };
 
-export async function buildGateServer({config, auth, logger = false}: GateDependencies): Promise<FastifyInstance> {
-  const build = await LiveBuild.open(config.buildDir);
+export async function buildGateServer({config, auth, logger = false, clock = systemClock}: GateDependencies): Promise<FastifyInstance> {
+  const build = await LiveBuild.open(config.buildDir, clock);
   // Both follow the build being served: its CSP hashes, and the chrome error pages borrow.
   const security = securityHeaders(config, () => build.inlineScriptHashes());
   const errorPageAssets: ErrorPageAssets = {chrome: () => build.current.chrome};
@@ -99,6 +105,6 @@ export async function buildGateServer({config, auth, logger = false}: GateDepend
   });
   app.server.maxConnections = config.maxConnections;
   app.server.headersTimeout = Math.min(config.requestTimeoutMs, app.server.headersTimeout);
-  await app.register(gateApp, {config, auth, build, security, errorPageAssets});
+  await app.register(gateApp, {config, auth, clock, build, security, errorPageAssets});
   return app;
 }

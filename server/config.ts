@@ -24,8 +24,8 @@ const MAX_SESSION_MS = 14 * DAY_MS;
 
 /**
  * One setting. `description` is the README's "Meaning"; its "Default" column shows `default`, or
- * `defaultText` where the default depends on other settings or there is none. `errorMessage` (as
- * ajv-errors names it) replaces the message made from the failed check.
+ * `defaultText` where the default depends on other settings or there is none. `errorMessage`, a
+ * keyword of our own that readSettings reads, replaces the message made from the failed check.
  */
 export type SettingSchema = {
   type: 'string' | 'number' | 'integer' | 'boolean';
@@ -311,10 +311,20 @@ function origin(raw: string | undefined): string | null {
   return url.origin;
 }
 
-function policySettings(env: Env, cwd: string, isDemo: boolean): {policy: PolicySettings; openDemoPolicy: boolean} {
+/**
+ * The validated settings that are text, shaped as the environment: the readers of the Firebase
+ * project and of the reader policy, shared with the `readers` command, take that.
+ */
+function asEnv(settings: Settings): Env {
+  return Object.fromEntries(
+    Object.entries(settings).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value] as const] : [])),
+  );
+}
+
+function policySettings(validated: Env, cwd: string, isDemo: boolean): {policy: PolicySettings; openDemoPolicy: boolean} {
   let read;
   try {
-    read = policySettingsFromEnv(env, cwd, isDemo);
+    read = policySettingsFromEnv(validated, cwd, isDemo);
   } catch (error) {
     if (error instanceof PolicyError) throw new ConfigError(error.message);
     throw error;
@@ -341,14 +351,15 @@ function trustProxy(raw: string): boolean | string {
 }
 
 export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
+  const settings = readSettings(env);
   // The demo project trusts unsigned tokens from a local emulator; production never falls back to it.
-  if (env.NODE_ENV === 'production' && !env.FIREBASE_PROJECT_ID) {
+  if (settings.NODE_ENV === 'production' && !settings.FIREBASE_PROJECT_ID) {
     throw new ConfigError(
       'NODE_ENV is production but FIREBASE_PROJECT_ID is not set: the demo project is never used in production; refusing to start.',
     );
   }
-  const settings = readSettings(env);
-  const project = firebaseProjectFromEnv(env);
+  const validated = asEnv(settings);
+  const project = firebaseProjectFromEnv(validated);
   const {projectId, isDemo, emulatorHost, authDomain} = project;
   if (emulatorForRealProject(project)) {
     throw new ConfigError(
@@ -370,7 +381,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
     revocationCheckMs: settings.SESSION_REVOCATION_CHECK_SECONDS * 1000,
     signInMaxAgeMs: settings.SIGN_IN_MAX_AGE_DAYS * DAY_MS,
     publicOrigin,
-    ...policySettings(env, cwd, isDemo),
+    ...policySettings(validated, cwd, isDemo),
     signUp: settings.SIGN_UP,
     allowedOrigins: (settings.ALLOWED_ORIGINS ?? '')
       .split(',')

@@ -2,7 +2,7 @@
 import type {FastifyPluginAsync, FastifyReply, FastifyRequest} from 'fastify';
 import type {GateConfig} from '../config';
 import {isAllowedOrigin, siteOrigins} from '../rules/origin';
-import {SessionError, type SessionAuthority} from '../services/sessions';
+import {SessionError, type SessionAuthority} from '../services/sessionAuthority';
 import {
   LOGOUT_ENDPOINT,
   SESSION_COOKIE,

@@ -4,7 +4,7 @@ import {decideAccess, isNavigationRequest} from '../rules/access';
 import {caseVariantLocation, resolveRequestPath} from '../rules/requestPath';
 import type {LiveBuild} from '../services/liveBuild';
 import {cacheControlFor, REVALIDATE} from '../rules/headers';
-import type {SessionAuthority} from '../services/sessions';
+import type {SessionAuthority} from '../services/sessionAuthority';
 import {sessionCookieValues} from '../../contracts/session';
 import {sendBadAddress, type ErrorPageAssets} from '../plugins/app/errors';
 

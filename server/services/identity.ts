@@ -8,6 +8,7 @@ import {AsyncLocalStorage} from 'node:async_hooks';
 import {subscribe} from 'node:diagnostics_channel';
 import type {ClientRequest} from 'node:http';
 import type {FastifyBaseLogger} from 'fastify';
+import {systemClock, type Clock, type Timer} from './clock';
 
 /** The identity service did not answer (network fault, server fault, or no answer in time). */
 export class IdentityUnavailableError extends Error {
@@ -76,7 +77,7 @@ export class IdentityService {
   constructor(
     private readonly deadlineMs: number,
     private readonly log: FastifyBaseLogger,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /**
@@ -89,10 +90,10 @@ export class IdentityService {
       scope.ended = reason;
       for (const request of scope.requests) end(request, reason);
     };
-    let timer: NodeJS.Timeout | undefined;
+    let timer: Timer | undefined;
     let onAbort: (() => void) | undefined;
     const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+      timer = this.clock.setTimeout(() => {
         const message = `no answer within ${this.deadlineMs} ms`;
         stop({code: DEADLINE_CODE, message});
         reject(new IdentityUnavailableError(new Error(message)));
@@ -123,7 +124,7 @@ export class IdentityService {
       this.failed(failure);
       throw failure;
     } finally {
-      clearTimeout(timer);
+      if (timer) this.clock.clearTimeout(timer);
       if (onAbort) signal?.removeEventListener('abort', onAbort);
     }
   }
@@ -134,11 +135,11 @@ export class IdentityService {
 
   /** Whether the service answered within the last `ms`, by this service's own clock. */
   answeredWithin(ms: number): boolean {
-    return this.lastAnswerAt !== null && this.now() - this.lastAnswerAt <= ms;
+    return this.lastAnswerAt !== null && this.clock.now() - this.lastAnswerAt <= ms;
   }
 
   private answered(): void {
-    this.lastAnswerAt = this.now();
+    this.lastAnswerAt = this.clock.now();
     if (this.outageSince === null) return;
     const seconds = Math.round((this.lastAnswerAt - this.outageSince) / 1000);
     this.log.info({event: 'identity-outage-ended', outageSeconds: seconds}, 'The identity service answers again');
@@ -147,7 +148,7 @@ export class IdentityService {
 
   private failed(error: IdentityUnavailableError): void {
     if (this.outageSince !== null) return;
-    this.outageSince = this.now();
+    this.outageSince = this.clock.now();
     const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
     const code = (error.cause as {code?: unknown} | undefined)?.code;
     this.log.warn({event: 'identity-outage-began', cause, code}, 'The identity service cannot be reached');

@@ -12,6 +12,7 @@ import type {FastifyBaseLogger} from 'fastify';
 import path from 'node:path';
 import {LOGIN_DIR, LOGIN_PAGE, SITE_DIR} from '../../contracts/buildLayout';
 import {readBuild, type BuildInfo, type BuildPart, type BuildRef} from './build';
+import {systemClock, type Clock} from './clock';
 import {buildFileFor} from '../rules/requestPath';
 
 /** A file of one of the builds: where it is, and which reading of the build it belongs to (for caching). */
@@ -45,13 +46,13 @@ export class LiveBuild {
   private constructor(
     private readonly dir: string,
     public current: BuildInfo,
-    private readonly now: () => number,
+    private readonly clock: Clock,
   ) {}
 
-  /** `now` times how long an in-place change has been still. */
-  static async open(dir: string, now: () => number = Date.now): Promise<LiveBuild> {
+  /** `clock` times how long an in-place change has been still. */
+  static async open(dir: string, clock: Clock = systemClock): Promise<LiveBuild> {
     const root = await realpath(dir).catch(() => dir);
-    const live = new LiveBuild(dir, await readBuild(root), now);
+    const live = new LiveBuild(dir, await readBuild(root), clock);
     live.loadedPrint = await fingerprint(root);
     return live;
   }
@@ -138,10 +139,10 @@ export class LiveBuild {
               'Deploy new builds by switching a symlink instead (README, "New builds").',
           );
         }
-        this.changing = {print, since: this.now()};
+        this.changing = {print, since: this.clock.now()};
         return;
       }
-      if (this.now() - this.changing.since >= SETTLE_MS) await this.switchTo(root, 'in-place');
+      if (this.clock.now() - this.changing.since >= SETTLE_MS) await this.switchTo(root, 'in-place');
     } catch (error) {
       this.log?.error({err: error, dir: this.dir}, 'The build folder could not be read; the gate keeps serving the build it has');
     } finally {

@@ -9,6 +9,7 @@ import {LRUCache} from 'lru-cache';
 import type {Auth, DecodedIdToken} from 'firebase-admin/auth';
 import {admit, type ReaderPolicy} from '../rules/readerPolicy';
 import {sessionEnding, unverifiedClaims, type AccountState, type SessionEnding} from '../rules/sessionRules';
+import type {Clock} from './clock';
 import {firebaseErrorCode, USER_DISABLED} from './firebaseAuth';
 import {IdentityCallAbandoned, isServiceFailure, type IdentityService} from './identity';
 import {signInOf} from './signOuts';
@@ -40,7 +41,7 @@ export interface SessionCacheOptions {
   audit?: (event: AccessEnded) => void;
   /** Verified sessions kept in memory. */
   maxCachedSessions?: number;
-  now: () => number;
+  clock: Clock;
 }
 
 interface Verified {
@@ -88,7 +89,7 @@ export class SessionCache {
   }
 
   private now(): number {
-    return this.options.now();
+    return this.options.clock.now();
   }
 
   /**

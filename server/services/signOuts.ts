@@ -7,7 +7,6 @@
  *   have landed, and puts its entry back if it is gone (`settleMs` after its own write);
  * - Firebase may not answer. What it could not take is kept and tried again until it does.
  */
-import {setTimeout as sleep} from 'node:timers/promises';
 import type {FastifyBaseLogger} from 'fastify';
 import type {Auth, DecodedIdToken} from 'firebase-admin/auth';
 import {
@@ -19,6 +18,7 @@ import {
   signInIdOf,
   type AccountState,
 } from '../rules/sessionRules';
+import {sleep, type Clock, type Timer} from './clock';
 import {firebaseErrorCode, USER_NOT_FOUND} from './firebaseAuth';
 import {isServiceFailure, type IdentityService} from './identity';
 
@@ -57,8 +57,8 @@ export interface SignOutLedgerOptions {
   /** How often work Firebase could not take is tried again. */
   retryMs: number;
   log: FastifyBaseLogger;
-  now: () => number;
-  wait?: (ms: number) => Promise<unknown>;
+  /** Times the list's entries, the read-back, the retries and the wait for the next whole second. */
+  clock: Clock;
 }
 
 /** Times the ledger reads the list back and rewrites a lost entry before it gives up and revokes. */
@@ -70,17 +70,14 @@ export class SignOutLedger {
   /** Work on one account runs one at a time on this instance. */
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly waiting: (() => Promise<void>)[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private retryTimer: NodeJS.Timeout | null = null;
-  private readonly wait: (ms: number) => Promise<unknown>;
+  private readonly timers = new Set<Timer>();
+  private retryTimer: Timer | null = null;
   private closed = false;
 
   constructor(
     private readonly auth: Auth,
     private readonly options: SignOutLedgerOptions,
-  ) {
-    this.wait = options.wait ?? sleep;
-  }
+  ) {}
 
   /** Ends `signIn` (or, `everywhere`, every sign-in of the reader); throws when Firebase cannot be reached. */
   end(signIn: SignIn, everywhere: boolean): Promise<SignOutScope> {
@@ -106,9 +103,10 @@ export class SignOutLedger {
   /** At shutdown, sign-outs still waiting for Firebase are lost: the log says how many. */
   close(): void {
     this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
+    const {clock} = this.options;
+    for (const timer of this.timers) clock.clearTimeout(timer);
     this.timers.clear();
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.retryTimer) clock.clearTimeout(this.retryTimer);
     if (this.waiting.length > 0) {
       this.options.log.warn({waiting: this.waiting.length}, 'Sign-outs still waiting for the identity service are lost with this instance');
     }
@@ -130,7 +128,7 @@ export class SignOutLedger {
     // A deleted account's cookies fail every re-check; a revoked sign-in is over already.
     if (state === null || isRevoked(state, signIn.authTimeSeconds)) return 'session';
     if (rewrites > 0 && isSignedOut(state.customClaims, signIn.signInId)) return 'session';
-    const nowSeconds = Math.floor(this.options.now() / 1000);
+    const nowSeconds = Math.floor(this.options.clock.now() / 1000);
     const claims = claimsWithSignedOut(state.customClaims, signIn.signInId, signIn.expiresAtSeconds, nowSeconds);
     if (claims === null || rewrites >= MAX_REWRITES) {
       this.options.log.warn(
@@ -150,7 +148,7 @@ export class SignOutLedger {
   /** Reads the list back once a racing write must have landed; a lost entry is written again. */
   private confirmLater(signIn: SignIn, rewrites: number): void {
     if (this.closed) return;
-    const timer = setTimeout(() => {
+    const timer = this.options.clock.setTimeout(() => {
       this.timers.delete(timer);
       const confirm = async () => void (await this.serially(signIn.uid, () => this.addToList(signIn, rewrites)));
       confirm().catch((error: unknown) => {
@@ -170,7 +168,11 @@ export class SignOutLedger {
    * into another "everywhere".
    */
   private async revokeAll(uid: string): Promise<void> {
-    await nextWholeSecond(this.options.now, this.wait);
+    const {clock} = this.options;
+    await nextWholeSecond(
+      () => clock.now(),
+      (ms) => sleep(clock, ms),
+    );
     try {
       await this.options.identity.call(() => this.auth.revokeRefreshTokens(uid));
     } catch (error) {
@@ -191,7 +193,7 @@ export class SignOutLedger {
 
   private scheduleRetry(): void {
     if (this.retryTimer || this.closed) return;
-    this.retryTimer = setTimeout(() => {
+    this.retryTimer = this.options.clock.setTimeout(() => {
       this.retryTimer = null;
       void this.retryWaiting();
     }, this.options.retryMs);

@@ -15,7 +15,8 @@ const MESSAGES: Record<string, string> = {
   'auth/missing-password': 'Enter your password.',
   'auth/weak-password': 'Choose a stronger password: at least 6 characters.',
   'auth/too-many-requests': 'Too many attempts. Wait a few minutes, or reset your password, then try again.',
-  'auth/user-disabled': 'This account has been disabled. Contact us to restore it.',
+  // Firebase refuses a disabled account before the gate is asked: the gate's words for it, which tell a stranger nothing.
+  'auth/user-disabled': REFUSAL_WORDING.disabled,
   'auth/network-request-failed': 'The sign-in service cannot be reached. Check your connection and try again in a moment.',
   'auth/timeout': 'The sign-in service did not answer in time. Try again in a moment.',
   'auth/internal-error': 'The sign-in service had a problem. Try again in a moment.',

@@ -1,5 +1,6 @@
 /** Calls to the gate server's endpoints (`/api/session`, `/api/logout`, `/api/sign-in-options`), made only when the gate mode is 'server'. */
 import {
+  IDENTITY_UNAVAILABLE,
   LOGOUT_ENDPOINT,
   SESSION_ENDPOINT,
   SESSION_REFUSALS,
@@ -41,7 +42,7 @@ export async function startServerSession(idToken: string): Promise<void> {
   const response = await postJson(SESSION_ENDPOINT, {idToken});
   if (response.ok) return confirmServerSession();
   // The gate is up, but the identity service behind it is not: not a refusal, try again shortly.
-  if (response.status === 503 && (await errorCodeOf(response)) === 'unavailable') {
+  if (response.status === 503 && (await errorCodeOf(response)) === IDENTITY_UNAVAILABLE) {
     throw new AuthFlowError('session/identity-unavailable');
   }
   if (response.status >= 500) throw new AuthFlowError('session/unreachable');

@@ -16,6 +16,8 @@ describe('messageForAuthError', () => {
     ['session/email-not-verified', 'This email address is not verified yet. Choose a password through the link we sent: that verifies it.'],
     ['session/not-allowed', 'This account is not on the reader list of Tutorial Hub.'],
     ['session/disabled', 'This account is not on the reader list of Tutorial Hub.'],
+    // Firebase's own refusal of a disabled account reads like the gate's.
+    ['auth/user-disabled', 'This account is not on the reader list of Tutorial Hub.'],
   ])('explains %s', (code, message) => {
     expect(messageForAuthError({code})).toBe(message);
   });

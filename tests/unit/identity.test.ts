@@ -2,13 +2,14 @@ import {describe, expect, it} from 'vitest';
 import {createServer, request, type Server} from 'node:http';
 import type {AddressInfo, Socket} from 'node:net';
 import {IdentityCallAbandoned, IdentityService, IdentityUnavailableError, isServiceFailure} from '../../server/services/identity';
+import {systemClock, type Clock} from '../../server/services/clock';
 import {badAddressPage, chromeOf, unavailablePage} from '../../server/rules/errorPages';
-import {capturedLog} from '../support/log';
+import {capturedLog, silentLog} from '../support/log';
 
 function service(deadlineMs = 50) {
   const {log, lines} = capturedLog();
   let now = 0;
-  return {identity: new IdentityService(deadlineMs, log, () => now), lines, advance: (ms: number) => (now += ms)};
+  return {identity: new IdentityService(deadlineMs, log, {...systemClock, now: () => now}), lines, advance: (ms: number) => (now += ms)};
 }
 
 const networkError = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), {code: 'app/network-error'});
@@ -34,6 +35,23 @@ describe('IdentityService', () => {
     const started = Date.now();
     await expect(identity.call(() => new Promise(() => undefined))).rejects.toBeInstanceOf(IdentityUnavailableError);
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('keeps the deadline by its own clock', async () => {
+    const timers: {ms: number; callback: () => void}[] = [];
+    const clock: Clock = {
+      now: () => 0,
+      setTimeout: (callback, ms) => {
+        timers.push({ms, callback});
+        return {unref: () => undefined};
+      },
+      clearTimeout: () => undefined,
+    };
+    const identity = new IdentityService(60_000, silentLog, clock);
+    const call = identity.call(() => new Promise(() => undefined));
+    expect(timers.map(({ms}) => ms)).toEqual([60_000]);
+    timers[0]!.callback();
+    await expect(call).rejects.toBeInstanceOf(IdentityUnavailableError);
   });
 
   it('passes answers through, errors that are answers included', async () => {

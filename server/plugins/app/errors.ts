@@ -8,6 +8,7 @@ import {NO_STORE} from '../../rules/headers';
 import {IdentityCallAbandoned, IdentityUnavailableError} from '../../services/identity';
 import {badAddressPage, RETRY_AFTER_SECONDS, unavailablePage, type PageChrome} from '../../rules/errorPages';
 import type {SecurityHeaders} from './securityHeaders';
+import {IDENTITY_UNAVAILABLE} from '../../../contracts/session';
 
 export interface ErrorPageAssets {
   /** The login page's chrome in the current build: public, so any error page may use it. */
@@ -25,12 +26,13 @@ export function sendBadAddress(request: FastifyRequest, reply: FastifyReply, ass
 
 export function errorHandler(assets: ErrorPageAssets) {
   return (error: FastifyError | IdentityUnavailableError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    // Not responseHeaders' no-store: a route may have set its own (a page's no-cache) before it failed.
     reply.header('cache-control', NO_STORE);
     // The reader went away while we asked Firebase: there is no one to answer, and nothing went wrong.
     if (error instanceof IdentityCallAbandoned) return reply.code(503).send();
     if (error instanceof IdentityUnavailableError) {
       reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS));
-      if (request.url.startsWith('/api/')) return reply.send({error: 'unavailable', message: UNAVAILABLE_MESSAGE});
+      if (request.url.startsWith('/api/')) return reply.send({error: IDENTITY_UNAVAILABLE, message: UNAVAILABLE_MESSAGE});
       // A page load gets a page; a script, style or fetch gets nothing it could mistake for itself.
       if (isNavigationRequest(request.headers)) {
         return reply.type('text/html; charset=utf-8').send(unavailablePage({chrome: assets.chrome(), retryUrl: request.url}));

@@ -1,9 +1,10 @@
 import {describe, expect, it, vi} from 'vitest';
 import type {Auth} from 'firebase-admin/auth';
-import {SessionAuthority, type AuditEvent} from '../../server/services/sessions';
+import {SessionAuthority, type AuditEvent} from '../../server/services/sessionAuthority';
 import {SIGNED_OUT_CLAIM, signInIdOf} from '../../server/rules/sessionRules';
 import type {ReaderPolicy} from '../../server/rules/readerPolicy';
 import {IdentityService, IdentityUnavailableError} from '../../server/services/identity';
+import type {Clock} from '../../server/services/clock';
 import {capturedLog, silentLog} from '../support/log';
 
 interface FakeUser {
@@ -87,6 +88,10 @@ class FakeAuth {
   }
 }
 
+/** How long after its write the ledger reads the signed-out list back, and how often it retries. */
+const SETTLE_MS = 5;
+const RETRY_MS = 7;
+
 const EXAMPLE_COM: ReaderPolicy = {domains: new Set(['example.com']), emails: new Set()};
 
 function setup({
@@ -101,6 +106,22 @@ function setup({
   const audit: AuditEvent[] = [];
   const {log, lines: logLines} = capturedLog();
   const waits: number[] = [];
+  /**
+   * Each timer ends on the event loop's next turn, and the clock then moves by what it waited for;
+   * the first can end early, as a timer set late in an event loop's turn does.
+   */
+  const clock: Clock = {
+    now: () => now,
+    setTimeout: (callback, ms) => {
+      const step = ms - (waits.length === 0 ? firstWaitEndsEarlyMs : 0);
+      waits.push(ms);
+      return setTimeout(() => {
+        now += step;
+        callback();
+      }, 0);
+    },
+    clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout),
+  };
   let policy = EXAMPLE_COM;
   const authority = () =>
     new SessionAuthority(auth as unknown as Auth, {
@@ -113,15 +134,9 @@ function setup({
       policy: () => policy,
       audit: (event) => audit.push(event),
       log,
-      now: () => now,
-      // The clock moves by what was waited for; the first wait can end early, as a timer set late in an event loop's turn does.
-      wait: async (ms) => {
-        now += ms - (waits.length === 0 ? firstWaitEndsEarlyMs : 0);
-        waits.push(ms);
-      },
-      // Real timers, kept short: what they wait for is what these tests look at.
-      signOutSettleMs: 5,
-      signOutRetryMs: 5,
+      clock,
+      signOutSettleMs: SETTLE_MS,
+      signOutRetryMs: RETRY_MS,
     });
   for (const uid of ['alice', 'bob', 'mallory', ...Array.from({length: 30}, (_, i) => `user${i}`)]) auth.addReader(uid);
   return {
@@ -444,6 +459,17 @@ describe('SessionAuthority.signOut across instances and outages', () => {
     expect(await sessions.signOut(['alice:9'])).toEqual({scope: 'session', pending: false});
     expect(listOf(auth)).toHaveLength(1);
     expect(await sessions.verify('alice:10')).not.toBeNull();
+  });
+
+  it('times the read-back of the list and the retries by its own clock', async () => {
+    const {auth, sessions, waits} = setup({revocationCheckMs: 0});
+    await sessions.signOut(['alice:1']);
+    expect(waits).toEqual([SETTLE_MS]);
+    auth.down = true;
+    expect(await sessions.signOut(['alice:2'])).toEqual({scope: 'session', pending: true});
+    expect(waits).toContain(RETRY_MS);
+    auth.down = false;
+    await vi.waitFor(() => expect(listOf(auth)).toHaveLength(2));
   });
 
   it('accepts a request when any of its session cookies verifies, and signs each of them out', async () => {

@@ -8,6 +8,7 @@ import type {Auth, DecodedIdToken, UserRecord} from 'firebase-admin/auth';
 import type {ReaderPolicy} from '../rules/readerPolicy';
 import {readerAccountOf} from '../rules/readerPolicy';
 import {sessionEnding, unverifiedClaims, type AccountState} from '../rules/sessionRules';
+import {systemClock, type Clock} from './clock';
 import {firebaseErrorCode, USER_DISABLED, USER_NOT_FOUND} from './firebaseAuth';
 import {isServiceFailure, type IdentityService} from './identity';
 import {MAX_SESSION_COOKIES, SessionCache, type AccessEnded, type Session} from './sessionCache';
@@ -38,9 +39,8 @@ export interface SessionOptions {
   log: FastifyBaseLogger;
   /** Verified sessions kept in memory. */
   maxCachedSessions?: number;
-  now?: () => number;
-  /** Waits `ms`; tests replace it to keep "sign out everywhere" instant. */
-  wait?: (ms: number) => Promise<unknown>;
+  /** The system's clock unless a test brings its own. */
+  clock?: Clock;
   /** How long after writing the signed-out list it is read back (see SignOutLedger). */
   signOutSettleMs: number;
   /** How often sign-outs Firebase could not take are tried again. */
@@ -72,7 +72,7 @@ export function accountState(user: UserRecord): AccountState {
 }
 
 export class SessionAuthority {
-  private readonly now: () => number;
+  private readonly clock: Clock;
   private readonly cache: SessionCache;
   private readonly ledger: SignOutLedger;
 
@@ -80,10 +80,10 @@ export class SessionAuthority {
     private readonly auth: Auth,
     private readonly options: SessionOptions,
   ) {
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
     this.cache = new SessionCache(auth, {
       ...options,
-      now: this.now,
+      clock: this.clock,
       accountOf: (uid, signal) => this.accountOf(uid, signal),
     });
     this.ledger = new SignOutLedger(auth, {
@@ -93,8 +93,7 @@ export class SessionAuthority {
       settleMs: options.signOutSettleMs,
       retryMs: options.signOutRetryMs,
       log: options.log,
-      now: this.now,
-      wait: options.wait,
+      clock: this.clock,
     });
   }
 
@@ -127,7 +126,7 @@ export class SessionAuthority {
       if (firebaseErrorCode(error) === USER_DISABLED) throw this.refuse('disabled', unverifiedClaims(idToken));
       throw new SessionError('invalid-id-token', 'The ID token is not valid.');
     }
-    const now = this.now();
+    const now = this.clock.now();
     // firebase-admin checks a token's expiry, not whether it claims to come from the future.
     if (decoded.iat * 1000 > now + MAX_CLOCK_SKEW_MS || decoded.auth_time * 1000 > now + MAX_CLOCK_SKEW_MS) {
       throw new SessionError('invalid-id-token', 'The ID token is not valid.');
