@@ -9,7 +9,7 @@ import path from 'node:path';
 import {stripVTControlCharacters} from 'node:util';
 import {signedInState} from '../../testkit/loginPage';
 import {copySite, REPO} from '../../testkit/siteCopy';
-import {LOGIN_DIR, SITE_DIR} from '../../contracts/buildLayout';
+import {BUILD_ROOT, LOGIN_DIR, SITE_DIR} from '../../contracts/buildLayout';
 import {LOGIN_BUILD_DIR} from '../support/builtFiles';
 import {EMULATOR_HOST} from '../support/environment';
 import {startGateProcess, type GateProcess} from '../support/gateProcess';
@@ -31,7 +31,7 @@ export function copyFixtureSite(site: string): void {
 }
 
 /** A copy's build, laid out as `npm run build` lays out the repository's: the whole of it, or its site or login part. */
-export const copyBuild = (site: string, part: typeof SITE_DIR | typeof LOGIN_DIR | '' = '') => path.join(site, 'build', part);
+export const copyBuild = (site: string, part: typeof SITE_DIR | typeof LOGIN_DIR | '' = '') => path.join(site, BUILD_ROOT, part);
 
 /** The browser code embeds the emulator's address: the one this run's emulator listens on. */
 export function siteBuildEnv(): NodeJS.ProcessEnv {
