@@ -21,6 +21,7 @@ import {runScript} from '../support/childProcess';
 import {SUBRESOURCE} from '../../testkit/http';
 import {SESSION_COOKIE, SESSION_ENDPOINT, SIGN_IN_OPTIONS_ENDPOINT, sessionCookieHeader} from '../../contracts/session';
 import {PAGE} from '../support/builtSite';
+import {DEMO_READER} from '../../contracts/demoReader';
 
 /** What a reader with this cookie gets for a gated file. */
 async function statusWith(gate: RunningGate, cookie: string): Promise<number> {
@@ -342,7 +343,7 @@ describe('the request log (on in production, or with LOG_REQUESTS=true)', () => 
 
 describe('the session endpoints trust the configured origin, not the Host header', () => {
   it('refuses a DNS-rebinding request that calls itself same-origin', async () => {
-    const {idToken} = await signInWithPassword('reader@tutorial-hub.test', 'read-the-docs');
+    const {idToken} = await signInWithPassword(DEMO_READER.email, DEMO_READER.password);
     const port = new URL(gate.origin).port;
     const response = await gate.request(SESSION_ENDPOINT, {
       method: 'POST',
@@ -366,7 +367,7 @@ describe('the session endpoints trust the configured origin, not the Host header
           await published.request(SESSION_ENDPOINT, {
             method: 'POST',
             headers: {'content-type': 'application/json', origin, 'sec-fetch-site': 'same-origin'},
-            body: JSON.stringify({idToken: (await signInWithPassword('reader@tutorial-hub.test', 'read-the-docs')).idToken}),
+            body: JSON.stringify({idToken: (await signInWithPassword(DEMO_READER.email, DEMO_READER.password)).idToken}),
           })
         ).status;
       expect(await post(published.origin)).toBe(403);

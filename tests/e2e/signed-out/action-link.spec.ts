@@ -7,6 +7,7 @@ import {expect, signedOutTest as test} from '../fixtureSite';
 import {requestVerificationEmail, sentEmails, signInWithPassword, signUp, uniqueEmail, type OobCode} from '../../support/emulator';
 import {EMULATOR_HOST} from '../../support/environment';
 import {signInThroughLoginPage} from '../../../testkit/loginPage';
+import {DEMO_API_KEY} from '../../../contracts/firebaseProject';
 
 // The refusals this spec provokes: the gate's 403 to the stranger, the identity service's 400 to the
 // stranger's old password, and the emulator's link page asking for a favicon.
@@ -40,7 +41,7 @@ test("Firebase's verification link sends the password link instead, and the stra
   const verification = await sentTo(email, 'VERIFY_EMAIL');
 
   // The owner opens it: with the action URL customized, Firebase's link leads to the login page.
-  await page.goto(`/login?mode=verifyEmail&oobCode=${encodeURIComponent(verification.oobCode)}&apiKey=demo-api-key&lang=en`);
+  await page.goto(`/login?mode=verifyEmail&oobCode=${encodeURIComponent(verification.oobCode)}&apiKey=${DEMO_API_KEY}&lang=en`);
   await expect(page.getByRole('heading', {level: 1, name: 'Verify your email address'})).toBeVisible();
   await expect(
     page.getByText(
@@ -69,7 +70,7 @@ test("Firebase's verification link sends the password link instead, and the stra
 });
 
 test('an invalid verification link says so, and leaves the sign-in form', async ({page}) => {
-  await page.goto('/login?mode=verifyEmail&oobCode=not-a-code&apiKey=demo-api-key');
+  await page.goto(`/login?mode=verifyEmail&oobCode=not-a-code&apiKey=${DEMO_API_KEY}`);
   await expect(page.getByRole('alert')).toHaveText(
     'This link is no longer valid: it was used already, or a newer one replaced it. Ask for a new one.',
   );
