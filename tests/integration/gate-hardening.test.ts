@@ -21,7 +21,7 @@ import {
   unsignedJwt,
 } from '../support/emulator';
 import {runScript} from '../support/childProcess';
-import {NAVIGATION, rawRequest, SUBRESOURCE} from '../../testkit/http';
+import {NAVIGATION, rawRequest, sameOriginJson, SUBRESOURCE} from '../../testkit/http';
 import {LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
 import {MANIFEST_FILE, partUrl, type SearchManifest} from '../../contracts/searchIndexFiles';
 import {safeRedirectTarget} from '../../contracts/paths';
@@ -47,7 +47,7 @@ const healthy = async () => (await gate.request('/healthz')).status === 200 && (
 function postJson(url: string, body: string, headers: Record<string, string> = {}) {
   return gate.request(url, {
     method: 'POST',
-    headers: {'content-type': 'application/json', origin: gate.origin, 'sec-fetch-site': 'same-origin', ...headers},
+    headers: {...sameOriginJson(gate.origin), ...headers},
     body,
   });
 }

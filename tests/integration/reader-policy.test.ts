@@ -18,7 +18,7 @@ import {
   updateAccount,
 } from '../support/emulator';
 import {runScript} from '../support/childProcess';
-import {SUBRESOURCE} from '../../testkit/http';
+import {sameOriginJson, SUBRESOURCE} from '../../testkit/http';
 import {SESSION_COOKIE, SESSION_ENDPOINT, SIGN_IN_OPTIONS_ENDPOINT, sessionCookieHeader} from '../../contracts/session';
 import {PAGE} from '../support/builtSite';
 import {DEMO_READER} from '../../contracts/demoReader';
@@ -347,12 +347,7 @@ describe('the session endpoints trust the configured origin, not the Host header
     const port = new URL(gate.origin).port;
     const response = await gate.request(SESSION_ENDPOINT, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        host: `rebind.evil.test:${port}`,
-        origin: `http://rebind.evil.test:${port}`,
-        'sec-fetch-site': 'same-origin',
-      },
+      headers: {...sameOriginJson(`http://rebind.evil.test:${port}`), host: `rebind.evil.test:${port}`},
       body: JSON.stringify({idToken}),
     });
     expect(response.status).toBe(403);
@@ -366,7 +361,7 @@ describe('the session endpoints trust the configured origin, not the Host header
         (
           await published.request(SESSION_ENDPOINT, {
             method: 'POST',
-            headers: {'content-type': 'application/json', origin, 'sec-fetch-site': 'same-origin'},
+            headers: sameOriginJson(origin),
             body: JSON.stringify({idToken: (await signInWithPassword(DEMO_READER.email, DEMO_READER.password)).idToken}),
           })
         ).status;

@@ -8,6 +8,7 @@ import {requestVerificationEmail, sentEmails, signInWithPassword, signUp, unique
 import {EMULATOR_HOST} from '../../support/environment';
 import {signInThroughLoginPage} from '../../../testkit/loginPage';
 import {DEMO_API_KEY} from '../../../contracts/firebaseProject';
+import {sameOriginJson} from '../../../testkit/http';
 
 // The refusals this spec provokes: the gate's 403 to the stranger, the identity service's 400 to the
 // stranger's old password, and the emulator's link page asking for a favicon.
@@ -53,7 +54,7 @@ test("Firebase's verification link sends the password link instead, and the stra
   // The address is still unverified: the gate refuses the stranger.
   const {idToken: strangersToken} = await signInWithPassword(email, 'the-strangers-password');
   const session = await request.post(`${siteGate.origin}/api/session`, {
-    headers: {origin: siteGate.origin, 'sec-fetch-site': 'same-origin'},
+    headers: sameOriginJson(siteGate.origin),
     data: {idToken: strangersToken},
   });
   expect(session.status()).toBe(403);
