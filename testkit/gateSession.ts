@@ -41,7 +41,7 @@ export function startedSession(response: RawResponse): string {
 }
 
 /** A session cookie value minted the way the login page mints one: a sign-in at the emulator, then POST /api/session. */
-export async function sessionCookieFor(
+export async function mintSessionCookie(
   gate: SessionTarget,
   emulator: {signInWithPassword(email: string, password: string): Promise<{idToken: string}>},
   {email, password}: {email: string; password: string} = DEMO_READER,

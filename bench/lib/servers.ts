@@ -10,7 +10,7 @@ import {sessionCookieHeader} from '../../contracts/session';
 import {chromiumLaunchOptions} from '../../testkit/chromium';
 import {authEmulator} from '../../testkit/emulator';
 import {startGateProcess, type GateProcess} from '../../testkit/gateProcess';
-import {sessionCookieFor} from '../../testkit/gateSession';
+import {mintSessionCookie} from '../../testkit/gateSession';
 import {startServer} from './processes';
 
 export const HOST = '127.0.0.1';
@@ -55,7 +55,7 @@ export function startDocusaurusServe(siteDir: string, buildDir: string) {
 }
 
 /** The demo reader's `Cookie` header. */
-export const demoReaderCookie = async (gate: GateProcess) => sessionCookieHeader(await sessionCookieFor(gate, emulator));
+export const demoReaderCookie = async (gate: GateProcess) => sessionCookieHeader(await mintSessionCookie(gate, emulator));
 
 /** `count` new verified readers' `Cookie` headers, made 16 at a time. */
 export async function distinctReaderCookies(gate: GateProcess, count: number): Promise<string[]> {
@@ -63,7 +63,7 @@ export async function distinctReaderCookies(gate: GateProcess, count: number): P
   for (let start = 0; start < count; start += 16) {
     const batch = Array.from({length: Math.min(16, count - start)}, async (_, i) => {
       const reader = await emulator.newAccount(`bench-reader-${Date.now()}-${start + i}@tutorial-hub.test`, 'bench-reader-password');
-      return sessionCookieHeader(await sessionCookieFor(gate, emulator, reader));
+      return sessionCookieHeader(await mintSessionCookie(gate, emulator, reader));
     });
     cookies.push(...(await Promise.all(batch)));
   }

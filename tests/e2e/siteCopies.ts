@@ -12,7 +12,7 @@ import {copySite, REPO} from '../../testkit/siteCopy';
 import {BUILD_ROOT, LOGIN_DIR, SITE_DIR} from '../../contracts/buildLayout';
 import {LOGIN_BUILD_DIR} from '../support/builtFiles';
 import {EMULATOR_HOST} from '../support/environment';
-import {startGateProcess, type GateProcess} from '../support/gateProcess';
+import {startTestGateProcess, type GateProcess} from '../support/gateProcess';
 import {test as base} from './fixtures';
 
 /** The browser tests' own docs (tests/fixtures/test-docs/README.md): what they stand in for in a site copy. */
@@ -71,7 +71,7 @@ export function siteCopyTest(site: string, gateEnv: Record<string, string> = {})
   return base.extend<{}, {siteGate: GateProcess; siteState: string}>({
     siteGate: [
       async ({}, use) => {
-        const gate = await startGateProcess({...gateEnv, BUILD_DIR: copyBuild(site)});
+        const gate = await startTestGateProcess({...gateEnv, BUILD_DIR: copyBuild(site)});
         await use(gate);
         await gate.close();
       },

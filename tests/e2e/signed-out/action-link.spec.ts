@@ -4,7 +4,7 @@
  * goes on to Firebase's handler (here the emulator's), so password resets keep working.
  */
 import {expect, signedOutTest as test} from '../fixtureSite';
-import {requestVerificationEmail, sentEmails, signInWithPassword, signUp, uniqueEmail, type OobCode} from '../../support/emulator';
+import {emulator, type OobCode, uniqueEmail} from '../../support/emulator';
 import {EMULATOR_HOST} from '../../support/environment';
 import {signInThroughLoginPage} from '../../../testkit/loginPage';
 import {DEMO_API_KEY} from '../../../contracts/firebaseProject';
@@ -22,7 +22,7 @@ async function sentTo(email: string, kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET'): P
   let codes: OobCode[] = [];
   await expect
     .poll(async () => {
-      codes = (await sentEmails(email)).filter((code) => code.requestType === kind);
+      codes = (await emulator.sentEmails(email)).filter((code) => code.requestType === kind);
       return codes.length;
     })
     .toBe(1);
@@ -37,8 +37,8 @@ test("Firebase's verification link sends the password link instead, and the stra
   // A stranger registers an address of the allowed domain through Firebase's API, with a password of their
   // own, and has Firebase itself send the mailbox a genuine verification email.
   const email = uniqueEmail('newhire');
-  const {idToken} = await signUp(email, 'the-strangers-password');
-  await requestVerificationEmail(idToken);
+  const {idToken} = await emulator.signUp(email, 'the-strangers-password');
+  await emulator.requestVerificationEmail(idToken);
   const verification = await sentTo(email, 'VERIFY_EMAIL');
 
   // The owner opens it: with the action URL customized, Firebase's link leads to the login page.
@@ -52,7 +52,7 @@ test("Firebase's verification link sends the password link instead, and the stra
   const reset = await sentTo(email, 'PASSWORD_RESET');
 
   // The address is still unverified: the gate refuses the stranger.
-  const {idToken: strangersToken} = await signInWithPassword(email, 'the-strangers-password');
+  const {idToken: strangersToken} = await emulator.signInWithPassword(email, 'the-strangers-password');
   const session = await request.post(`${siteGate.origin}/api/session`, {
     headers: sameOriginJson(siteGate.origin),
     data: {idToken: strangersToken},
