@@ -7,6 +7,7 @@
 import {chromium} from '@playwright/test';
 import {DEMO_PROJECT_ID} from '../../contracts/firebaseProject';
 import {sessionCookieHeader} from '../../contracts/session';
+import {siteBuildEnv} from '../../testkit/siteBuild';
 import {chromiumLaunchOptions} from '../../testkit/chromium';
 import {authEmulator} from '../../testkit/emulator';
 import {startGateProcess, type GateProcess} from '../../testkit/gateProcess';
@@ -16,18 +17,13 @@ import {startServer} from './processes';
 export const HOST = '127.0.0.1';
 export const DOCUSAURUS = require.resolve('@docusaurus/core/bin/docusaurus.mjs');
 export const PORTS = {docusaurusServe: 4110, lighthouseDebugging: 4120} as const;
-const EMULATOR_HOST = `${HOST}:4180`;
+export const EMULATOR_HOST = `${HOST}:4180`;
 const emulator = authEmulator(EMULATOR_HOST);
 /** The doc page the page-load, server and Lighthouse benchmarks open. */
 export const DOC_PAGE = '/1.0/tutorial-basics/markdown-features';
 
-/** The environment of every bench build and server: the site's browser code talks to the bench's emulator. */
+/** The gate's: it checks sessions with the bench's emulator. */
 const firebaseEnv = () => ({FIREBASE_PROJECT_ID: DEMO_PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST});
-
-/** `server`: the product (behind the gate server); `off`: a plain Docusaurus site, the anchor. */
-export type GateMode = 'server' | 'off';
-/** A build's or `docusaurus serve`'s: no update notice, no interactive prompts. */
-export const siteEnv = (gate: GateMode) => ({...firebaseEnv(), TUTORIAL_HUB_GATE: gate, CI: 'true'});
 
 export async function assertEmulatorRunning(): Promise<void> {
   try {
@@ -48,7 +44,7 @@ export function startDocusaurusServe(siteDir: string, buildDir: string) {
   const port = String(PORTS.docusaurusServe);
   return startServer(process.execPath, [DOCUSAURUS, 'serve', '--dir', buildDir, '--port', port, '--host', HOST, '--no-open'], {
     cwd: siteDir,
-    env: siteEnv('off'),
+    env: siteBuildEnv(EMULATOR_HOST, 'off'),
     origin: `http://${HOST}:${port}`,
     readyPath: '/',
   });
