@@ -24,7 +24,7 @@ const row = (build: string, {wallMs, cpuMs, peakRssMiB}: Timed) => ({
 export async function run(workspace: Workspace): Promise<Result> {
   const {siteDir, summary} = await workspace.corpusCopy();
   const plainOut = path.join(siteDir, 'out-plain');
-  const plain = await coldBuild(siteDir, plainOut);
+  const plain = await coldBuild('plain', siteDir, plainOut);
   // The product build needs the disk more than the plain build's files.
   rmSync(plainOut, {recursive: true, force: true});
   const {buildDir, timed: product} = await workspace.corpusBuild();

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import {SITE_DIR} from '../contracts/buildLayout';
 import {addRealDocs, builtPageTitle, QUALITY_GOALS, rankFigures, readerQueries} from '../testkit/realDocs';
-import {productBuild, type Workspace} from './lib/workspace';
+import {coldBuild, type Workspace} from './lib/workspace';
 import {goal, type Result} from './lib/report';
 import {withSearch, type Searched} from './lib/searchBox';
 import {kib, median, percentile, round} from './lib/stats';
@@ -47,7 +47,7 @@ export async function run(workspace: Workspace): Promise<Result> {
   const siteDir = workspace.newCopy('real-docs');
   addRealDocs(siteDir);
   const buildDir = path.join(siteDir, 'out-product');
-  const build = await productBuild(siteDir, buildDir);
+  const build = await coldBuild('product', siteDir, buildDir);
   const {outcomes, chromium} = await withSearch(buildDir, async (searchFrom) => {
     const outcomes = [];
     for (const from of FOLDERS)

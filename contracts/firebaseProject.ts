@@ -6,6 +6,8 @@
 
 export const DEMO_PROJECT_ID = 'demo-tutorial-hub';
 export const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
+/** The web API key of the demo project: the emulator accepts any, a real project needs its own. */
+export const DEMO_API_KEY = 'demo-api-key';
 
 /** Environment variables as the server, the scripts and the site's config read them. */
 export type Env = Record<string, string | undefined>;

@@ -3,7 +3,8 @@
  * need accounts and tokens without a browser; each runs its own emulator (`authEmulator(host)`).
  */
 import {setTimeout as sleep} from 'node:timers/promises';
-import {DEMO_PROJECT_ID} from '../contracts/firebaseProject';
+import {DEMO_API_KEY, DEMO_PROJECT_ID} from '../contracts/firebaseProject';
+import {DEMO_READER} from '../contracts/demoReader';
 import {nextWholeSecond} from '../server/rules/sessionRules';
 
 const PROJECT_ID = DEMO_PROJECT_ID;
@@ -28,7 +29,7 @@ export function authEmulator(host: string) {
   const IDENTITY = `http://${host}/identitytoolkit.googleapis.com/v1`;
 
   async function identityCall(method: string, body: object): Promise<{idToken: string; localId: string}> {
-    const response = await fetch(`${IDENTITY}/accounts:${method}?key=demo-api-key`, {
+    const response = await fetch(`${IDENTITY}/accounts:${method}?key=${DEMO_API_KEY}`, {
       method: 'POST',
       headers: {'content-type': 'application/json'},
       body: JSON.stringify({...body, returnSecureToken: true}),
@@ -48,7 +49,7 @@ export function authEmulator(host: string) {
 
   /** Firebase's own verification email, as any account can ask for it with its ID token (`accounts:sendOobCode`). */
   async function requestVerificationEmail(idToken: string): Promise<void> {
-    const response = await fetch(`${IDENTITY}/accounts:sendOobCode?key=demo-api-key`, {
+    const response = await fetch(`${IDENTITY}/accounts:sendOobCode?key=${DEMO_API_KEY}`, {
       method: 'POST',
       headers: {'content-type': 'application/json'},
       body: JSON.stringify({requestType: 'VERIFY_EMAIL', idToken}),
@@ -58,7 +59,7 @@ export function authEmulator(host: string) {
 
   /** Sets a new password with the code of a password link (`accounts:resetPassword`), as the page it opens does. */
   async function resetPassword(oobCode: string, newPassword: string): Promise<void> {
-    const response = await fetch(`${IDENTITY}/accounts:resetPassword?key=demo-api-key`, {
+    const response = await fetch(`${IDENTITY}/accounts:resetPassword?key=${DEMO_API_KEY}`, {
       method: 'POST',
       headers: {'content-type': 'application/json'},
       body: JSON.stringify({oobCode, newPassword}),
@@ -161,7 +162,7 @@ export function sessionCookieClaims(overrides: Record<string, unknown> = {}): Re
     sub: 'demo-reader',
     iat: now - 60,
     exp: now + 3600,
-    email: 'reader@tutorial-hub.test',
+    email: DEMO_READER.email,
     firebase: {identities: {}, sign_in_provider: 'password'},
     ...overrides,
   };

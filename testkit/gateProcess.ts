@@ -3,10 +3,11 @@
  * for the tests of what only a process shows (signals, exit, another identity address: firebase-admin
  * reads it only from the process environment), and for the benchmarks, which read its memory and CPU.
  */
-import {spawn, type ChildProcess} from 'node:child_process';
+import {spawn} from 'node:child_process';
 import {readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {rawRequest, type RawResponse, type RequestOptions} from './http';
+import {killOnExit} from './processes';
 import {REPO} from './siteCopy';
 
 const COMPILED_SERVER = path.join(REPO, 'dist/server/main.js');
@@ -47,12 +48,6 @@ function requireFreshCompile(): void {
   if (compiled < sources) throw new Error('dist/server/main.js is missing or older than server/ and contracts/: run npm run build:server');
 }
 
-const running = new Set<ChildProcess>();
-// A run that fails or is interrupted leaves no gate behind.
-process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
 export interface GateProcess extends Gate {
   pid: number;
   /**
@@ -74,12 +69,13 @@ export async function startGateProcess(
 ): Promise<GateProcess> {
   requireFreshCompile();
   const [program, ...args] = command as [string, ...string[]];
-  const child = spawn(program, args, {
-    cwd: REPO,
-    env: {...process.env, HOST: '127.0.0.1', PORT: '0', ...env},
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
+  const child = killOnExit(
+    spawn(program, args, {
+      cwd: REPO,
+      env: {...process.env, HOST: '127.0.0.1', PORT: '0', ...env},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   const logs: Record<string, unknown>[] = [];
   const parse = jsonLineParser(logs);
   const waiting = new Set<() => void>();
@@ -90,7 +86,7 @@ export async function startGateProcess(
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   // 'close', not 'exit': by then everything the process wrote has been read.
-  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => (running.delete(child), resolve(code))));
+  const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
 
   const logged = (condition: (logs: Record<string, unknown>[]) => boolean, timeoutMs = 10_000) =>
     new Promise<void>((resolve, reject) => {

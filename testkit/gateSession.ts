@@ -1,7 +1,7 @@
 /** The gate's session endpoints as the login page calls them, for the tests and the benchmarks. */
 import {LOGOUT_ENDPOINT, SESSION_COOKIE, SESSION_ENDPOINT, sessionCookieFrom, sessionCookieHeader} from '../contracts/session';
 import {DEMO_READER} from '../contracts/demoReader';
-import type {RawResponse, RequestOptions} from './http';
+import {sameOriginJson, type RawResponse, type RequestOptions} from './http';
 
 /** A gate (in process, as a process, or behind a balancer), called from `origin`. */
 export interface SessionTarget {
@@ -13,7 +13,7 @@ export interface SessionTarget {
 export function postSession(gate: SessionTarget, idToken: string): Promise<RawResponse> {
   return gate.request(SESSION_ENDPOINT, {
     method: 'POST',
-    headers: {'content-type': 'application/json', origin: gate.origin, 'sec-fetch-site': 'same-origin'},
+    headers: sameOriginJson(gate.origin),
     body: JSON.stringify({idToken}),
   });
 }
@@ -41,7 +41,7 @@ export function startedSession(response: RawResponse): string {
 }
 
 /** A session cookie value minted the way the login page mints one: a sign-in at the emulator, then POST /api/session. */
-export async function sessionCookieFor(
+export async function mintSessionCookie(
   gate: SessionTarget,
   emulator: {signInWithPassword(email: string, password: string): Promise<{idToken: string}>},
   {email, password}: {email: string; password: string} = DEMO_READER,

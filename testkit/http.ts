@@ -37,3 +37,5 @@ export function rawRequest(origin: string, path: string, {method = 'GET', header
 
 export const NAVIGATION = {accept: 'text/html', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document'};
 export const SUBRESOURCE = {accept: '*/*', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script'};
+/** A JSON POST from a page of `origin` itself, as the login page calls the session endpoints. */
+export const sameOriginJson = (origin: string) => ({'content-type': 'application/json', origin, 'sec-fetch-site': 'same-origin'});

@@ -2,7 +2,7 @@
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
-import {listBuildFiles, LOGIN_DIR, SITE_DIR} from '../../contracts/buildLayout';
+import {listBuildFiles, LOGIN_DIR, LOGIN_PAGE, PRECOMPRESSED_SUFFIX, SITE_DIR} from '../../contracts/buildLayout';
 import {DocKind, MANIFEST_FILE} from '../../contracts/searchIndexFiles';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {readBuiltSearchIndex} from '../../testkit/builtSearchIndex';
@@ -18,7 +18,7 @@ export function searchIndexRows(buildDir: string) {
     const index = readBuiltSearchIndex(siteDir, path.posix.dirname(manifest).replace(/^\.$/, ''));
     const titles = index.manifest.pages.first.map((first) => index.docs[first]);
     // As the gate sends them to a browser that takes brotli: the `.br` copy when the build kept one.
-    const sentBytes = (file: string) => statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size;
+    const sentBytes = (file: string) => statSync([`${file}${PRECOMPRESSED_SUFFIX.br}`, file].find((sent) => existsSync(sent))!).size;
     const sent = (files: readonly string[]) => kib(sum(files.map((file) => sentBytes(path.join(siteDir, file)))));
     return {
       Manifest: manifest,
@@ -36,6 +36,6 @@ export function searchIndexRows(buildDir: string) {
 /** What the login page's scripts weigh (gzip -9): every script its HTML loads or preloads. */
 export function loginScriptBytes(buildDir: string): number {
   const login = path.join(buildDir, LOGIN_DIR);
-  const scripts = assetsReferencedBy(readFileSync(path.join(login, 'login.html'), 'utf8')).filter((asset) => asset.endsWith('.js'));
+  const scripts = assetsReferencedBy(readFileSync(path.join(login, LOGIN_PAGE), 'utf8')).filter((asset) => asset.endsWith('.js'));
   return sum(scripts.map((script) => gzip9(path.join(login, script))));
 }

@@ -1,28 +1,23 @@
 /** Child processes of the benchmarks: timed commands, and servers that are always stopped. */
-import {spawn, type ChildProcess} from 'node:child_process';
+import {spawn} from 'node:child_process';
 import {readdirSync, readFileSync} from 'node:fs';
+import {killOnExit, waitUntilAnswering} from '../../testkit/processes';
 import {sum} from './stats';
 
-const running = new Set<ChildProcess>();
-
-// A benchmark that fails or is interrupted still stops the servers it started.
-process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
+// Interrupted, a benchmark exits, so that killOnExit stops the servers it started.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 type RunOptions = {cwd: string; env?: Record<string, string>};
 
 /** Starts a command, keeping the tail of its output for the error that reports its failure. */
 function start(command: string, args: readonly string[], {cwd, env = {}}: RunOptions) {
-  const child = spawn(command, args, {cwd, env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
+  const child = killOnExit(spawn(command, args, {cwd, env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']}));
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  running.add(child);
   const exited = new Promise<number | null>((resolve) => {
-    child.once('close', (code) => (running.delete(child), resolve(code)));
+    child.once('close', resolve);
     child.once('error', () => resolve(null));
   });
   return {child, exited, failure: (what: string) => new Error(`${[command, ...args].join(' ')} (in ${cwd}) ${what}:\n${output}`)};
@@ -92,17 +87,11 @@ export async function startServer(command: string, args: readonly string[], opti
   const {child, exited, failure} = start(command, args, options);
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (exitCode !== undefined) throw failure(`exited (${exitCode}) before answering`);
-    try {
-      await fetch(`${options.origin}${options.readyPath}`, {signal: AbortSignal.timeout(1000), redirect: 'manual'});
-      break;
-    } catch {
-      if (Date.now() > deadline) throw (child.kill('SIGKILL'), failure(`did not answer at ${options.origin}`));
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+  const stillRunning = () => exitCode === undefined;
+  await waitUntilAnswering(options.origin, {path: options.readyPath, timeoutMs: 120_000, stillRunning}).catch((error: Error) => {
+    child.kill('SIGKILL');
+    throw failure(stillRunning() ? error.message : `exited (${exitCode}) before answering`);
+  });
   const stop = async () => {
     if (exitCode !== undefined) return;
     child.kill('SIGTERM');

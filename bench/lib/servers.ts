@@ -7,27 +7,23 @@
 import {chromium} from '@playwright/test';
 import {DEMO_PROJECT_ID} from '../../contracts/firebaseProject';
 import {sessionCookieHeader} from '../../contracts/session';
+import {siteBuildEnv} from '../../testkit/siteBuild';
 import {chromiumLaunchOptions} from '../../testkit/chromium';
 import {authEmulator} from '../../testkit/emulator';
 import {startGateProcess, type GateProcess} from '../../testkit/gateProcess';
-import {sessionCookieFor} from '../../testkit/gateSession';
+import {mintSessionCookie} from '../../testkit/gateSession';
 import {startServer} from './processes';
 
 export const HOST = '127.0.0.1';
 export const DOCUSAURUS = require.resolve('@docusaurus/core/bin/docusaurus.mjs');
 export const PORTS = {docusaurusServe: 4110, lighthouseDebugging: 4120} as const;
-const EMULATOR_HOST = `${HOST}:4180`;
+export const EMULATOR_HOST = `${HOST}:4180`;
 const emulator = authEmulator(EMULATOR_HOST);
 /** The doc page the page-load, server and Lighthouse benchmarks open. */
 export const DOC_PAGE = '/1.0/tutorial-basics/markdown-features';
 
-/** The environment of every bench build and server: the site's browser code talks to the bench's emulator. */
+/** The gate's: it checks sessions with the bench's emulator. */
 const firebaseEnv = () => ({FIREBASE_PROJECT_ID: DEMO_PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST});
-
-/** `server`: the product (behind the gate server); `off`: a plain Docusaurus site, the anchor. */
-export type GateMode = 'server' | 'off';
-/** A build's or `docusaurus serve`'s: no update notice, no interactive prompts. */
-export const siteEnv = (gate: GateMode) => ({...firebaseEnv(), TUTORIAL_HUB_GATE: gate, CI: 'true'});
 
 export async function assertEmulatorRunning(): Promise<void> {
   try {
@@ -48,14 +44,14 @@ export function startDocusaurusServe(siteDir: string, buildDir: string) {
   const port = String(PORTS.docusaurusServe);
   return startServer(process.execPath, [DOCUSAURUS, 'serve', '--dir', buildDir, '--port', port, '--host', HOST, '--no-open'], {
     cwd: siteDir,
-    env: siteEnv('off'),
+    env: siteBuildEnv(EMULATOR_HOST, 'off'),
     origin: `http://${HOST}:${port}`,
     readyPath: '/',
   });
 }
 
 /** The demo reader's `Cookie` header. */
-export const demoReaderCookie = async (gate: GateProcess) => sessionCookieHeader(await sessionCookieFor(gate, emulator));
+export const demoReaderCookie = async (gate: GateProcess) => sessionCookieHeader(await mintSessionCookie(gate, emulator));
 
 /** `count` new verified readers' `Cookie` headers, made 16 at a time. */
 export async function distinctReaderCookies(gate: GateProcess, count: number): Promise<string[]> {
@@ -63,7 +59,7 @@ export async function distinctReaderCookies(gate: GateProcess, count: number): P
   for (let start = 0; start < count; start += 16) {
     const batch = Array.from({length: Math.min(16, count - start)}, async (_, i) => {
       const reader = await emulator.newAccount(`bench-reader-${Date.now()}-${start + i}@tutorial-hub.test`, 'bench-reader-password');
-      return sessionCookieHeader(await sessionCookieFor(gate, emulator, reader));
+      return sessionCookieHeader(await mintSessionCookie(gate, emulator, reader));
     });
     cookies.push(...(await Promise.all(batch)));
   }

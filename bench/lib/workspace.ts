@@ -7,20 +7,19 @@ import {rmSync} from 'node:fs';
 import path from 'node:path';
 import {writeCorpus, type CorpusSummary} from '../corpus';
 import {runTimed, type Timed} from './processes';
-import {DOCUSAURUS, siteEnv, type GateMode} from './servers';
+import {EMULATOR_HOST} from './servers';
+import {siteBuildCommand, type BuiltGateMode} from '../../testkit/siteBuild';
 import {removeTemporaryDir, temporarySiteCopy} from '../../testkit/siteCopy';
 
-/** Cold (what `docusaurus clear` removes, removed first: the time a fresh clone takes), into `outDir`: a plain `docusaurus build`. */
-export function coldBuild(siteDir: string, outDir: string, gate: GateMode = 'server'): Promise<Timed> {
-  for (const dir of ['.docusaurus', 'node_modules/.cache', outDir]) rmSync(path.resolve(siteDir, dir), {recursive: true, force: true});
-  return runTimed(process.execPath, [DOCUSAURUS, 'build', '--out-dir', outDir], {cwd: siteDir, env: siteEnv(gate)});
-}
-
-/** `npm run build` as a fresh clone runs it (site, login build, precompressed copies, server), cold, into `outDir` as the gate serves it. */
-export function productBuild(siteDir: string, outDir: string): Promise<Timed> {
+/**
+ * A build of `siteDir` into `outDir` (testkit/siteBuild.ts), cold: what `docusaurus clear` removes, removed
+ * first, as a fresh clone has it. `product`: `npm run build`, as the gate serves it; `plain`: Docusaurus's own.
+ */
+export function coldBuild(kind: 'product' | 'plain', siteDir: string, outDir: string): Promise<Timed> {
   for (const dir of ['.docusaurus', '.docusaurus-login', 'node_modules/.cache', outDir])
     rmSync(path.resolve(siteDir, dir), {recursive: true, force: true});
-  return runTimed('npm', ['run', 'build'], {cwd: siteDir, env: {...siteEnv('server'), BUILD_OUT: outDir}});
+  const {command, args, env} = siteBuildCommand(kind, outDir, EMULATOR_HOST);
+  return runTimed(command, args, {cwd: siteDir, env});
 }
 
 export class Workspace {
@@ -58,10 +57,10 @@ export class Workspace {
   }
 
   /** Our site, built cold: with `npm run build`, or (`off`) a plain `docusaurus build` without the gate. */
-  siteBuild(gate: GateMode): Promise<string> {
+  siteBuild(gate: BuiltGateMode): Promise<string> {
     return this.once(`site-${gate}`, async () => {
       const buildDir = path.join(this.siteCopy(), `build-${gate}`);
-      await (gate === 'off' ? coldBuild(this.siteCopy(), buildDir, gate) : productBuild(this.siteCopy(), buildDir));
+      await coldBuild(gate === 'off' ? 'plain' : 'product', this.siteCopy(), buildDir);
       return buildDir;
     });
   }
@@ -71,7 +70,7 @@ export class Workspace {
     return this.once('corpus-build', async () => {
       const {siteDir, summary} = await this.corpusCopy();
       const buildDir = path.join(siteDir, 'build-server');
-      return {buildDir, summary, timed: await productBuild(siteDir, buildDir)};
+      return {buildDir, summary, timed: await coldBuild('product', siteDir, buildDir)};
     });
   }
 

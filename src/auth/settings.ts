@@ -2,7 +2,7 @@
  * Build-time sign-in settings, read from the environment by docusaurus.config.ts
  * and handed to the browser through `customFields.auth`.
  */
-import {firebaseProjectFromEnv, type Env} from '../../contracts/firebaseProject';
+import {DEMO_API_KEY, firebaseProjectFromEnv, type Env} from '../../contracts/firebaseProject';
 
 export type GateMode =
   /** Served by the gate server: HTML reaches the browser only for verified sessions. */
@@ -42,8 +42,7 @@ export function authSettingsFromEnv(env: Env, defaultGateMode: GateMode): AuthSe
   }
   return {
     firebase: {
-      // The emulator accepts any API key; a real project needs its own.
-      apiKey: env.FIREBASE_API_KEY || 'demo-api-key',
+      apiKey: env.FIREBASE_API_KEY || DEMO_API_KEY,
       authDomain,
       projectId,
       ...(env.FIREBASE_APP_ID ? {appId: env.FIREBASE_APP_ID} : {}),

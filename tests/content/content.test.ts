@@ -18,11 +18,11 @@ import {SITE_BUILD_DIR} from '../support/builtFiles';
 const ROOT = path.resolve(__dirname, '../..');
 
 function docFiles(): string[] {
-  return ['docs', 'versioned_docs'].flatMap((dir) =>
-    readdirSync(path.join(ROOT, dir), {recursive: true})
+  return siteVersions(ROOT).flatMap(({docsDir}) =>
+    readdirSync(path.join(ROOT, docsDir), {recursive: true})
       .map(String)
       .filter((file) => /\.mdx?$/.test(file) && !path.basename(file).startsWith('_'))
-      .map((file) => path.join(dir, file)),
+      .map((file) => path.join(docsDir, file)),
   );
 }
 

@@ -8,11 +8,12 @@ import {spawnSync} from 'node:child_process';
 import path from 'node:path';
 import {stripVTControlCharacters} from 'node:util';
 import {signedInState} from '../../testkit/loginPage';
+import {siteBuildCommand} from '../../testkit/siteBuild';
 import {copySite, REPO} from '../../testkit/siteCopy';
-import {LOGIN_DIR, SITE_DIR} from '../../contracts/buildLayout';
+import {BUILD_ROOT, LOGIN_DIR, SITE_DIR} from '../../contracts/buildLayout';
 import {LOGIN_BUILD_DIR} from '../support/builtFiles';
 import {EMULATOR_HOST} from '../support/environment';
-import {startGateProcess, type GateProcess} from '../support/gateProcess';
+import {startTestGateProcess, type GateProcess} from '../support/gateProcess';
 import {test as base} from './fixtures';
 
 /** The browser tests' own docs (tests/fixtures/test-docs/README.md): what they stand in for in a site copy. */
@@ -31,12 +32,7 @@ export function copyFixtureSite(site: string): void {
 }
 
 /** A copy's build, laid out as `npm run build` lays out the repository's: the whole of it, or its site or login part. */
-export const copyBuild = (site: string, part: typeof SITE_DIR | typeof LOGIN_DIR | '' = '') => path.join(site, 'build', part);
-
-/** The browser code embeds the emulator's address: the one this run's emulator listens on. */
-export function siteBuildEnv(): NodeJS.ProcessEnv {
-  return {...process.env, CI: 'true', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST};
-}
+export const copyBuild = (site: string, part: typeof SITE_DIR | typeof LOGIN_DIR | '' = '') => path.join(site, BUILD_ROOT, part);
 
 /**
  * What Docusaurus reports when its HTML minifier, a parser that follows the HTML standard, finds a
@@ -46,18 +42,20 @@ export function siteBuildEnv(): NodeJS.ProcessEnv {
 const SSG_WARNINGS = /\[WARNING\] Docusaurus static site generation process emitted warnings[\s\S]*?(?=\n\[[A-Z]+\]|$)/;
 
 /**
- * Builds a copy's site; its login build is the repository's (it has no docs, so nothing an author
- * does changes it). Throws when a page's HTML would not hydrate as built: every page of the copy is
- * proved here, and the browser tests load only some.
+ * Builds a copy's site as `npm run build` builds the repository's, for the emulator this run's tests
+ * use; its login build is the repository's (it has no docs, so nothing an author does changes it).
+ * Throws when a page's HTML would not hydrate as built: every page of the copy is proved here, and
+ * the browser tests load only some.
  */
 export function buildSiteCopy(site: string): void {
-  const build = spawnSync(
-    process.execPath,
-    [require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', copyBuild(site, SITE_DIR)],
-    // Docusaurus leaves the warnings out when this is set: here they are the check.
-    {cwd: site, encoding: 'utf8', env: {...siteBuildEnv(), DOCUSAURUS_IGNORE_SSG_WARNINGS: 'false'}},
-  );
-  if (build.status !== 0) throw new Error(`docusaurus build failed in ${site}:\n${build.stderr}`);
+  const {command, args, env} = siteBuildCommand('site', copyBuild(site), EMULATOR_HOST);
+  // Docusaurus leaves the warnings out when DOCUSAURUS_IGNORE_SSG_WARNINGS is set: here they are the check.
+  const build = spawnSync(command, args, {
+    cwd: site,
+    encoding: 'utf8',
+    env: {...process.env, ...env, DOCUSAURUS_IGNORE_SSG_WARNINGS: 'false'},
+  });
+  if (build.status !== 0) throw new Error(`${[command, ...args].join(' ')} failed in ${site}:\n${build.stderr}`);
   const warnings = SSG_WARNINGS.exec(stripVTControlCharacters(build.stderr));
   if (warnings) throw new Error(`pages whose HTML the browser would re-nest, so that they fail to hydrate:\n${warnings[0]}`);
   cpSync(LOGIN_BUILD_DIR, copyBuild(site, LOGIN_DIR), {recursive: true});
@@ -71,7 +69,7 @@ export function siteCopyTest(site: string, gateEnv: Record<string, string> = {})
   return base.extend<{}, {siteGate: GateProcess; siteState: string}>({
     siteGate: [
       async ({}, use) => {
-        const gate = await startGateProcess({...gateEnv, BUILD_DIR: copyBuild(site)});
+        const gate = await startTestGateProcess({...gateEnv, BUILD_DIR: copyBuild(site)});
         await use(gate);
         await gate.close();
       },

@@ -7,10 +7,10 @@ import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {postSession, sessionCookieFor} from '../support/gate';
-import {startGateProcess, type GateProcess} from '../support/gateProcess';
+import {startTestGateProcess, type GateProcess} from '../support/gateProcess';
 import {startTcpProxy, type TcpProxy} from '../support/tcpProxy';
 import {EMULATOR_HOST} from '../support/environment';
-import {newAccount, signInWithPassword, uniqueEmail} from '../support/emulator';
+import {emulator, uniqueEmail} from '../support/emulator';
 import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
 import {LOGIN_BUILD_DIR} from '../support/builtFiles';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
@@ -27,7 +27,7 @@ let gate: GateProcess;
 
 beforeAll(async () => {
   proxy = await startTcpProxy(EMULATOR_HOST);
-  gate = await startGateProcess({
+  gate = await startTestGateProcess({
     FIREBASE_AUTH_EMULATOR_HOST: proxy.address,
     SESSION_REVOCATION_CHECK_SECONDS: '1',
     IDENTITY_TIMEOUT_SECONDS: String(DEADLINE_SECONDS),
@@ -50,7 +50,7 @@ describe.each([
   ['hung', () => proxy.stall()],
 ])('with the identity service %s', (_name, outage) => {
   it('a reader verified before keeps reading, past the re-check period', async () => {
-    const cookie = await sessionCookieFor(gate, await newAccount(uniqueEmail('through-outage')));
+    const cookie = await sessionCookieFor(gate, await emulator.newAccount(uniqueEmail('through-outage')));
     expect((await get(PAGE.path, cookie)).status).toBe(200);
     outage();
     await pastReCheck();
@@ -62,8 +62,8 @@ describe.each([
   });
 
   it('a session never verified gets a 503 page with Retry-After on a page load, and an empty 503 otherwise', async () => {
-    const cookie = await sessionCookieFor(gate, await newAccount(uniqueEmail('unverified-here')));
-    const stranger = await startGateProcess({
+    const cookie = await sessionCookieFor(gate, await emulator.newAccount(uniqueEmail('unverified-here')));
+    const stranger = await startTestGateProcess({
       FIREBASE_AUTH_EMULATOR_HOST: proxy.address,
       IDENTITY_TIMEOUT_SECONDS: String(DEADLINE_SECONDS),
     });
@@ -104,7 +104,7 @@ describe.each([
   });
 
   it('a sign-out clears the cookie and ends the session here at once; the other instances follow once the service answers', async () => {
-    const reader = await newAccount(uniqueEmail('sign-out-in-outage'));
+    const reader = await emulator.newAccount(uniqueEmail('sign-out-in-outage'));
     const cookie = await sessionCookieFor(gate, reader);
     expect((await get(PAGE.path, cookie)).status).toBe(200);
     outage();
@@ -119,7 +119,7 @@ describe.each([
     expect((await get(PAGE.path, cookie)).status).toBe(401);
     proxy.restore();
     await gate.logged((logs) => logs.some((line) => line.event === 'signed-out' && line.delayed === true && line.email === reader.email));
-    const other = await startGateProcess({FIREBASE_AUTH_EMULATOR_HOST: proxy.address});
+    const other = await startTestGateProcess({FIREBASE_AUTH_EMULATOR_HOST: proxy.address});
     try {
       expect((await other.request(PAGE.path, {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status).toBe(401);
     } finally {
@@ -128,8 +128,8 @@ describe.each([
   });
 
   it('a new sign-in gets 503 unavailable, within the deadline', async () => {
-    const reader = await newAccount(uniqueEmail('sign-in-in-outage'));
-    const {idToken} = await signInWithPassword(reader.email, reader.password);
+    const reader = await emulator.newAccount(uniqueEmail('sign-in-in-outage'));
+    const {idToken} = await emulator.signInWithPassword(reader.email, reader.password);
     outage();
     const started = Date.now();
     const response = await postSession(gate, idToken);
@@ -142,9 +142,12 @@ describe.each([
 
 describe('recovery', () => {
   it('no request waits past the deadline while the service hangs; /readyz says so; the gate recovers without a restart', async () => {
-    const reader = await newAccount(uniqueEmail('recovery'));
+    const reader = await emulator.newAccount(uniqueEmail('recovery'));
     const cookie = await sessionCookieFor(gate, reader);
-    const fresh = await startGateProcess({FIREBASE_AUTH_EMULATOR_HOST: proxy.address, IDENTITY_TIMEOUT_SECONDS: String(DEADLINE_SECONDS)});
+    const fresh = await startTestGateProcess({
+      FIREBASE_AUTH_EMULATOR_HOST: proxy.address,
+      IDENTITY_TIMEOUT_SECONDS: String(DEADLINE_SECONDS),
+    });
     try {
       proxy.stall();
       const started = Date.now();

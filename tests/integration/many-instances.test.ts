@@ -8,9 +8,9 @@ import {cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, unli
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {postLogout, sessionCookieFor} from '../support/gate';
-import {startGateProcess, type GateProcess} from '../support/gateProcess';
+import {startTestGateProcess, type GateProcess} from '../support/gateProcess';
 import {freePort, haproxyInstalled, startLoadBalancer, type LoadBalancer} from '../support/loadBalancer';
-import {newAccount, nextSecond, uniqueEmail, updateAccount} from '../support/emulator';
+import {emulator, nextSecond, uniqueEmail} from '../support/emulator';
 import {BUILD_DIR} from '../support/builtFiles';
 import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
@@ -69,7 +69,7 @@ beforeAll(async () => {
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     LOG_REQUESTS: 'true',
   };
-  gates = await Promise.all(Array.from({length: INSTANCES}, () => startGateProcess(env)));
+  gates = await Promise.all(Array.from({length: INSTANCES}, () => startTestGateProcess(env)));
   balancer = await startLoadBalancer(
     port,
     gates.map((gate) => gate.origin),
@@ -97,7 +97,7 @@ const everywhere = (status: number) => Array<number>(2 * INSTANCES).fill(status)
 
 /** A reader signed in through the balancer, already verified and cached by every instance. */
 async function readerEverywhere(email = uniqueEmail('scaled')) {
-  const account = await newAccount(email);
+  const account = await emulator.newAccount(email);
   const cookie = await sessionCookieFor(balancer, account);
   expect(await throughBalancer(cookie)).toEqual(everywhere(200));
   return {...account, cookie};
@@ -132,7 +132,7 @@ describe('behind a round-robin load balancer', () => {
 
   it('a disabled account loses access on every instance', async () => {
     const reader = await readerEverywhere();
-    await updateAccount(reader.localId, {disableUser: true});
+    await emulator.updateAccount(reader.localId, {disableUser: true});
     await vi.waitFor(async () => expect(await throughBalancer(reader.cookie)).toEqual(everywhere(401)), WITHIN_RECHECK);
   });
 
@@ -140,7 +140,7 @@ describe('behind a round-robin load balancer', () => {
     const email = uniqueEmail('listed', 'partner.test');
     writeFileSync(readersFile, `${email}\n`);
     // Each instance reads the file on its own poll.
-    const account = await newAccount(email);
+    const account = await emulator.newAccount(email);
     const cookie = await vi.waitFor(async () => {
       const started = await sessionCookieFor(balancer, account);
       expect(await throughBalancer(started)).toEqual(everywhere(200));
@@ -152,7 +152,7 @@ describe('behind a round-robin load balancer', () => {
 
   it('loses no sign-out when several instances sign one reader out at the same moment, for several readers at once', async () => {
     const signOutRace = async (name: string) => {
-      const reader = await newAccount(uniqueEmail(name));
+      const reader = await emulator.newAccount(uniqueEmail(name));
       // One sign-in a second: sign-ins in the same second are one sign-in to Firebase.
       const cookies: string[] = [];
       for (let i = 0; i < INSTANCES; i += 1) {

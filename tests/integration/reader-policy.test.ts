@@ -8,19 +8,12 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {postLogout, postSession, sessionCookieFor, sessionCookieOf, startGate, type RunningGate} from '../support/gate';
-import {
-  deleteAccount,
-  newAccount,
-  nextSecond,
-  signInWithPassword,
-  signUpAnonymously,
-  uniqueEmail,
-  updateAccount,
-} from '../support/emulator';
+import {emulator, nextSecond, uniqueEmail} from '../support/emulator';
 import {runScript} from '../support/childProcess';
-import {SUBRESOURCE} from '../../testkit/http';
+import {sameOriginJson, SUBRESOURCE} from '../../testkit/http';
 import {SESSION_COOKIE, SESSION_ENDPOINT, SIGN_IN_OPTIONS_ENDPOINT, sessionCookieHeader} from '../../contracts/session';
 import {PAGE} from '../support/builtSite';
+import {DEMO_READER} from '../../contracts/demoReader';
 
 /** What a reader with this cookie gets for a gated file. */
 async function statusWith(gate: RunningGate, cookie: string): Promise<number> {
@@ -40,7 +33,7 @@ afterAll(() => gate.close());
 
 describe('starting a session', () => {
   it('refuses an anonymous account: 403 anonymous, no cookie', async () => {
-    const {idToken} = await signUpAnonymously();
+    const {idToken} = await emulator.signUpAnonymously();
     const response = await postSession(gate, idToken);
     expect(response.status).toBe(403);
     expect(JSON.parse(response.body).error).toBe('anonymous');
@@ -48,16 +41,16 @@ describe('starting a session', () => {
   });
 
   it('refuses an unverified address of the allowed domain: 403 email-not-verified', async () => {
-    const reader = await newAccount(uniqueEmail('unverified'), undefined, {verified: false});
-    const response = await postSession(gate, (await signInWithPassword(reader.email, reader.password)).idToken);
+    const reader = await emulator.newAccount(uniqueEmail('unverified'), undefined, {verified: false});
+    const response = await postSession(gate, (await emulator.signInWithPassword(reader.email, reader.password)).idToken);
     expect(response.status).toBe(403);
     expect(JSON.parse(response.body).error).toBe('email-not-verified');
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 
   it('refuses a verified address of another domain: 403 not-allowed, and names no allowed domain', async () => {
-    const reader = await newAccount(uniqueEmail('outsider', 'other.test'));
-    const response = await postSession(gate, (await signInWithPassword(reader.email, reader.password)).idToken);
+    const reader = await emulator.newAccount(uniqueEmail('outsider', 'other.test'));
+    const response = await postSession(gate, (await emulator.signInWithPassword(reader.email, reader.password)).idToken);
     expect(response.status).toBe(403);
     expect(JSON.parse(response.body).error).toBe('not-allowed');
     expect(response.body).not.toContain('tutorial-hub.test');
@@ -65,23 +58,23 @@ describe('starting a session', () => {
   });
 
   it('refuses a look-alike domain', async () => {
-    const reader = await newAccount(uniqueEmail('lookalike', 'tutorial-hub.test.evil.test'));
-    const response = await postSession(gate, (await signInWithPassword(reader.email, reader.password)).idToken);
+    const reader = await emulator.newAccount(uniqueEmail('lookalike', 'tutorial-hub.test.evil.test'));
+    const response = await postSession(gate, (await emulator.signInWithPassword(reader.email, reader.password)).idToken);
     expect(response.status).toBe(403);
   });
 
   it('refuses a token of an account disabled since it signed in', async () => {
-    const reader = await newAccount(uniqueEmail('disabled'));
-    const {idToken} = await signInWithPassword(reader.email, reader.password);
-    await updateAccount(reader.localId, {disableUser: true});
+    const reader = await emulator.newAccount(uniqueEmail('disabled'));
+    const {idToken} = await emulator.signInWithPassword(reader.email, reader.password);
+    await emulator.updateAccount(reader.localId, {disableUser: true});
     const response = await postSession(gate, idToken);
     expect(response.status).toBe(403);
     expect(JSON.parse(response.body).error).toBe('disabled');
   });
 
   it('admits a verified address of the allowed domain', async () => {
-    const reader = await newAccount(uniqueEmail('admitted'));
-    const response = await postSession(gate, (await signInWithPassword(reader.email, reader.password)).idToken);
+    const reader = await emulator.newAccount(uniqueEmail('admitted'));
+    const response = await postSession(gate, (await emulator.signInWithPassword(reader.email, reader.password)).idToken);
     expect(response.status).toBe(204);
     expect(await statusWith(gate, sessionCookieOf(response))).toBe(200);
   });
@@ -94,8 +87,8 @@ describe('starting a session', () => {
       expect(response.headers['cache-control']).toBe('no-store');
       expect(JSON.parse(response.body)).toEqual({signUp: 'closed'});
       // Closed sign-up offers nothing new to an account made through Firebase's API anyway.
-      const stranger = await newAccount(uniqueEmail('rest-made', 'other.test'));
-      const session = await postSession(closed, (await signInWithPassword(stranger.email, stranger.password)).idToken);
+      const stranger = await emulator.newAccount(uniqueEmail('rest-made', 'other.test'));
+      const session = await postSession(closed, (await emulator.signInWithPassword(stranger.email, stranger.password)).idToken);
       expect(session.status).toBe(403);
     } finally {
       await closed.close();
@@ -120,14 +113,16 @@ describe('the allowed-emails file', () => {
   });
 
   it('admits a listed address of any domain, and ends its access when it is removed, without a restart', async () => {
-    const partner = await newAccount(uniqueEmail('partner', 'partner.test'));
-    const colleague = await newAccount(uniqueEmail('colleague', 'partner.test'));
-    expect(await postSession(listed, (await signInWithPassword(partner.email, partner.password)).idToken).then((r) => r.status)).toBe(403);
+    const partner = await emulator.newAccount(uniqueEmail('partner', 'partner.test'));
+    const colleague = await emulator.newAccount(uniqueEmail('colleague', 'partner.test'));
+    expect(
+      await postSession(listed, (await emulator.signInWithPassword(partner.email, partner.password)).idToken).then((r) => r.status),
+    ).toBe(403);
 
     writeFileSync(file, `# Readers of Tutorial Hub\n${partner.email.toUpperCase()}\n${colleague.email} # team lead\n`);
     // The gate reads the file on its next poll.
     const cookie = await vi.waitFor(async () => {
-      const response = await postSession(listed, (await signInWithPassword(partner.email, partner.password)).idToken);
+      const response = await postSession(listed, (await emulator.signInWithPassword(partner.email, partner.password)).idToken);
       expect(response.status).toBe(204);
       return sessionCookieOf(response);
     }, WITHIN_POLLS);
@@ -141,9 +136,10 @@ describe('the allowed-emails file', () => {
   });
 
   it('replaced by something it cannot read, admits nobody through it until it can be read again, and says so at every poll', async () => {
-    const partner = await newAccount(uniqueEmail('unreadable', 'partner.test'));
+    const partner = await emulator.newAccount(uniqueEmail('unreadable', 'partner.test'));
     writeFileSync(file, `${partner.email}\n`);
-    const signIn = async () => (await postSession(listed, (await signInWithPassword(partner.email, partner.password)).idToken)).status;
+    const signIn = async () =>
+      (await postSession(listed, (await emulator.signInWithPassword(partner.email, partner.password)).idToken)).status;
     await vi.waitFor(async () => expect(await signIn()).toBe(204), WITHIN_POLLS);
     const cookie = await sessionCookieFor(listed, partner);
     expect(await statusWith(listed, cookie)).toBe(200);
@@ -166,11 +162,11 @@ describe('a line of the allowed-emails file that is not one address', () => {
   it('admits nobody and is logged: a # inside a line starts no comment', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'readers-'));
     const file = path.join(dir, 'readers.txt');
-    const evil = await newAccount(uniqueEmail('evil', 'attacker.test'));
+    const evil = await emulator.newAccount(uniqueEmail('evil', 'attacker.test'));
     writeFileSync(file, `# Readers of Tutorial Hub\n${evil.email}#@tutorial-hub.test\n`);
     const strict = await startGate({ALLOWED_EMAIL_DOMAINS: '', ALLOWED_EMAILS_FILE: file});
     try {
-      const response = await postSession(strict, (await signInWithPassword(evil.email, evil.password)).idToken);
+      const response = await postSession(strict, (await emulator.signInWithPassword(evil.email, evil.password)).idToken);
       expect(response.status).toBe(403);
       expect(strict.logs).toContainEqual(
         expect.objectContaining({level: 40, file, line: 2, msg: expect.stringContaining(`"${evil.email}#@tutorial-hub.test"`)}),
@@ -184,20 +180,20 @@ describe('a line of the allowed-emails file that is not one address', () => {
 
 describe('access ends at the re-check', () => {
   it('for an account disabled after its session started', async () => {
-    const reader = await newAccount(uniqueEmail('to-disable'));
+    const reader = await emulator.newAccount(uniqueEmail('to-disable'));
     const cookie = await sessionCookieFor(gate, reader);
     expect(await statusWith(gate, cookie)).toBe(200);
-    await updateAccount(reader.localId, {disableUser: true});
+    await emulator.updateAccount(reader.localId, {disableUser: true});
     expect(await statusWith(gate, cookie)).toBe(401);
     expect(auditOf(gate)).toContainEqual(expect.objectContaining({event: 'access-ended', reason: 'disabled', email: reader.email}));
   });
 
   it('for a deleted account, whose "sign out everywhere" then ends the session cleanly', async () => {
-    const reader = await newAccount(uniqueEmail('to-delete'));
+    const reader = await emulator.newAccount(uniqueEmail('to-delete'));
     const cookie = await sessionCookieFor(gate, reader);
     const other = await sessionCookieFor(gate, reader);
     expect(await statusWith(gate, cookie)).toBe(200);
-    await deleteAccount(reader.localId);
+    await emulator.deleteAccount(reader.localId);
     const logout = await postLogout(gate, other, {everywhere: true});
     expect(logout.status).toBe(200);
     expect(String(logout.headers['set-cookie'])).toMatch(/^__session=;/);
@@ -206,9 +202,9 @@ describe('access ends at the re-check', () => {
   });
 
   it('for an address that loses its verification', async () => {
-    const reader = await newAccount(uniqueEmail('unverify'));
+    const reader = await emulator.newAccount(uniqueEmail('unverify'));
     const cookie = await sessionCookieFor(gate, reader);
-    await updateAccount(reader.localId, {emailVerified: false});
+    await emulator.updateAccount(reader.localId, {emailVerified: false});
     expect(await statusWith(gate, cookie)).toBe(401);
   });
 });
@@ -221,7 +217,7 @@ describe('signing out', () => {
   afterAll(() => otherInstance.close());
 
   it('"Sign out" ends a copy of the cookie, on this instance and on another, and no other session', async () => {
-    const reader = await newAccount(uniqueEmail('copied'));
+    const reader = await emulator.newAccount(uniqueEmail('copied'));
     const cookie = await sessionCookieFor(gate, reader);
     // Two sessions of one reader minted in the same second are the same cookie, byte for byte.
     await nextSecond();
@@ -239,7 +235,7 @@ describe('signing out', () => {
   });
 
   it('"Sign out everywhere" ends sessions started in the same second, on every instance', async () => {
-    const reader = await newAccount(uniqueEmail('same-second'));
+    const reader = await emulator.newAccount(uniqueEmail('same-second'));
     // Start right after a second begins, so sign-in, sessions and sign-out share that second.
     let sameSecond = false;
     let cookies: string[] = [];
@@ -265,12 +261,12 @@ describe('the audit trail', () => {
   it('records session starts, refusals and sign-outs as JSON lines, never a cookie or a token', async () => {
     const audited = await startGate();
     try {
-      const reader = await newAccount(uniqueEmail('audited'));
-      const outsider = await newAccount(uniqueEmail('audited-outsider', 'other.test'));
-      const {idToken} = await signInWithPassword(reader.email, reader.password);
+      const reader = await emulator.newAccount(uniqueEmail('audited'));
+      const outsider = await emulator.newAccount(uniqueEmail('audited-outsider', 'other.test'));
+      const {idToken} = await emulator.signInWithPassword(reader.email, reader.password);
       const started = await postSession(audited, idToken);
       const cookie = sessionCookieOf(started);
-      await postSession(audited, (await signInWithPassword(outsider.email, outsider.password)).idToken);
+      await postSession(audited, (await emulator.signInWithPassword(outsider.email, outsider.password)).idToken);
       await postLogout(audited, cookie);
       await nextSecond();
       const second = await sessionCookieFor(audited, reader);
@@ -296,7 +292,7 @@ describe('a sign-out with a cookie the gate would not serve', () => {
   it('ends nothing and records nothing: a cookie already signed out cannot sign its reader out everywhere', async () => {
     const audited = await startGate();
     try {
-      const reader = await newAccount(uniqueEmail('stale-logout'));
+      const reader = await emulator.newAccount(uniqueEmail('stale-logout'));
       const signedOut = await sessionCookieFor(audited, reader);
       await postLogout(audited, signedOut);
       await nextSecond();
@@ -342,16 +338,11 @@ describe('the request log (on in production, or with LOG_REQUESTS=true)', () => 
 
 describe('the session endpoints trust the configured origin, not the Host header', () => {
   it('refuses a DNS-rebinding request that calls itself same-origin', async () => {
-    const {idToken} = await signInWithPassword('reader@tutorial-hub.test', 'read-the-docs');
+    const {idToken} = await emulator.signInWithPassword(DEMO_READER.email, DEMO_READER.password);
     const port = new URL(gate.origin).port;
     const response = await gate.request(SESSION_ENDPOINT, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        host: `rebind.evil.test:${port}`,
-        origin: `http://rebind.evil.test:${port}`,
-        'sec-fetch-site': 'same-origin',
-      },
+      headers: {...sameOriginJson(`http://rebind.evil.test:${port}`), host: `rebind.evil.test:${port}`},
       body: JSON.stringify({idToken}),
     });
     expect(response.status).toBe(403);
@@ -365,8 +356,8 @@ describe('the session endpoints trust the configured origin, not the Host header
         (
           await published.request(SESSION_ENDPOINT, {
             method: 'POST',
-            headers: {'content-type': 'application/json', origin, 'sec-fetch-site': 'same-origin'},
-            body: JSON.stringify({idToken: (await signInWithPassword('reader@tutorial-hub.test', 'read-the-docs')).idToken}),
+            headers: sameOriginJson(origin),
+            body: JSON.stringify({idToken: (await emulator.signInWithPassword(DEMO_READER.email, DEMO_READER.password)).idToken}),
           })
         ).status;
       expect(await post(published.origin)).toBe(403);

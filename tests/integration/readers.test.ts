@@ -11,7 +11,7 @@ import {deleteApp, initializeApp, type App} from 'firebase-admin/app';
 import {getAuth, type Auth, type UserRecord} from 'firebase-admin/auth';
 import {EMULATOR_HOST, PROJECT_ID} from '../support/environment';
 import {runScript, type Finished} from '../support/childProcess';
-import {longStandingUser, newAccount, resetPassword, signInWithPassword, signUp, uniqueEmail, updateAccount} from '../support/emulator';
+import {emulator, uniqueEmail} from '../support/emulator';
 
 let app: App;
 let auth: Auth;
@@ -63,7 +63,7 @@ function expectOneLineError(stderr: string, message: RegExp) {
 
 /** Uses a printed password link as the reader would: sets the password through the emulator. */
 function choosePassword(link: string, newPassword: string): Promise<void> {
-  return resetPassword(new URL(link).searchParams.get('oobCode')!, newPassword);
+  return emulator.resetPassword(new URL(link).searchParams.get('oobCode')!, newPassword);
 }
 
 const LIST_WITH_COMMENTS = '# Readers of Tutorial Hub\nold-reader@example.com  # since 2024\n\n# gone@example.com left\n';
@@ -90,13 +90,13 @@ describe('invite', () => {
     const link = again.stdout.match(/https?:\/\/\S*mode=resetPassword\S*/)?.[0];
     expect(link).toBeDefined();
     await choosePassword(link!, 'chosen-by-the-reader');
-    await signInWithPassword(email, 'chosen-by-the-reader');
+    await emulator.signInWithPassword(email, 'chosen-by-the-reader');
     // Choosing the password through the emailed link proves the address, as the gate requires.
     expect((await accountOf(email))?.emailVerified).toBe(true);
   });
 
   it('puts an existing account on the list, creating the file, without a password link', async () => {
-    const {email, localId} = await newAccount(uniqueEmail('existing'));
+    const {email, localId} = await emulator.newAccount(uniqueEmail('existing'));
     const result = await readers(['invite', email]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`${email} has an account already.`);
@@ -107,7 +107,7 @@ describe('invite', () => {
 
   it("takes back an unverified account a stranger made: only the invitee's link lets anyone in", async () => {
     const email = uniqueEmail('newhire');
-    const stranger = await signUp(email, 'the-strangers-password');
+    const stranger = await emulator.signUp(email, 'the-strangers-password');
     const before = Date.now() - 1000;
     const result = await readers(['invite', email]);
     expect(result.status).toBe(0);
@@ -117,13 +117,17 @@ describe('invite', () => {
     const link = result.stdout.match(/https?:\/\/\S*mode=resetPassword\S*/)?.[0];
     expect(link).toBeDefined();
     // The stranger's password and sessions are gone at once, before the invitee does anything.
-    await expect(signInWithPassword(email, 'the-strangers-password')).rejects.toThrow(/INVALID_LOGIN_CREDENTIALS|INVALID_PASSWORD/);
+    await expect(emulator.signInWithPassword(email, 'the-strangers-password')).rejects.toThrow(
+      /INVALID_LOGIN_CREDENTIALS|INVALID_PASSWORD/,
+    );
     expect(Date.parse((await accountOf(email))!.tokensValidAfterTime!)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
 
     await choosePassword(link!, 'chosen-by-the-invitee');
     expect(await accountOf(email)).toMatchObject({uid: stranger.localId, emailVerified: true});
-    await signInWithPassword(email, 'chosen-by-the-invitee');
-    await expect(signInWithPassword(email, 'the-strangers-password')).rejects.toThrow(/INVALID_LOGIN_CREDENTIALS|INVALID_PASSWORD/);
+    await emulator.signInWithPassword(email, 'chosen-by-the-invitee');
+    await expect(emulator.signInWithPassword(email, 'the-strangers-password')).rejects.toThrow(
+      /INVALID_LOGIN_CREDENTIALS|INVALID_PASSWORD/,
+    );
   });
 
   it('needs ALLOWED_EMAILS_FILE, and creates no account without it', async () => {
@@ -141,7 +145,7 @@ describe('import', () => {
     const before = `${LIST_WITH_COMMENTS}${already}\n`;
     writeFileSync(listFile, before);
     const ada = uniqueEmail('ada');
-    const existing = await newAccount(uniqueEmail('bob'));
+    const existing = await emulator.newAccount(uniqueEmail('bob'));
     const csv = path.join(dir, 'readers.csv');
     writeFileSync(csv, `email,name,team\n${ada},"Lovelace, Ada",red\n\n${existing.email},Bob,blue\n${already},,blue\n`);
 
@@ -157,7 +161,7 @@ describe('import', () => {
 
   it('takes back an unverified account a stranger made, and says so', async () => {
     const email = uniqueEmail('imported-newhire');
-    await signUp(email, 'the-strangers-password');
+    await emulator.signUp(email, 'the-strangers-password');
     const csv = path.join(dir, 'readers.csv');
     writeFileSync(csv, `email\n${email}\n`);
     const result = await readers(['import', csv]);
@@ -165,7 +169,9 @@ describe('import', () => {
     expect(result.stdout).toContain(
       `${email}: had an unverified account, which anyone could have made: its password was replaced by a random one and its sessions ended\n  password link: `,
     );
-    await expect(signInWithPassword(email, 'the-strangers-password')).rejects.toThrow(/INVALID_LOGIN_CREDENTIALS|INVALID_PASSWORD/);
+    await expect(emulator.signInWithPassword(email, 'the-strangers-password')).rejects.toThrow(
+      /INVALID_LOGIN_CREDENTIALS|INVALID_PASSWORD/,
+    );
   });
 
   it('reports every malformed line by number and changes nothing', async () => {
@@ -199,21 +205,21 @@ describe('import', () => {
 
 describe('disable, enable and sign-out', () => {
   it('disable stops the account signing in; enable lets it sign in again', async () => {
-    const {email, password, localId} = await newAccount(uniqueEmail('toggled'));
+    const {email, password, localId} = await emulator.newAccount(uniqueEmail('toggled'));
     const disabled = await readers(['disable', email]);
     expect(disabled.status).toBe(0);
     expect(disabled.stdout).toContain(`Disabled ${email}`);
     expect((await auth.getUser(localId)).disabled).toBe(true);
-    await expect(signInWithPassword(email, password)).rejects.toThrow(/USER_DISABLED/);
+    await expect(emulator.signInWithPassword(email, password)).rejects.toThrow(/USER_DISABLED/);
 
     const enabled = await readers(['enable', email]);
     expect(enabled.status).toBe(0);
     expect((await auth.getUser(localId)).disabled).toBe(false);
-    await signInWithPassword(email, password);
+    await emulator.signInWithPassword(email, password);
   });
 
   it('sign-out revokes every session of the account', async () => {
-    const localId = await longStandingUser();
+    const localId = await emulator.longStandingUser();
     const {email} = await auth.getUser(localId);
     const before = Date.now() - 1000;
     const result = await readers(['sign-out', email!]);
@@ -235,12 +241,12 @@ describe('disable, enable and sign-out', () => {
 describe('list', () => {
   it('shows each account and whether the gate admits it, by list or domain', async () => {
     const domain = `list-${Date.now()}.test`;
-    const listed = await newAccount(uniqueEmail('listed'));
-    const inDomain = await newAccount(uniqueEmail('in-domain', domain));
-    const unverified = await newAccount(uniqueEmail('unverified', domain), undefined, {verified: false});
-    const disabled = await newAccount(uniqueEmail('disabled'));
-    const outsider = await newAccount(uniqueEmail('outsider'));
-    await updateAccount(disabled.localId, {disableUser: true});
+    const listed = await emulator.newAccount(uniqueEmail('listed'));
+    const inDomain = await emulator.newAccount(uniqueEmail('in-domain', domain));
+    const unverified = await emulator.newAccount(uniqueEmail('unverified', domain), undefined, {verified: false});
+    const disabled = await emulator.newAccount(uniqueEmail('disabled'));
+    const outsider = await emulator.newAccount(uniqueEmail('outsider'));
+    await emulator.updateAccount(disabled.localId, {disableUser: true});
     writeFileSync(listFile, `# list\n${listed.email}\n${disabled.email}\n`);
 
     const result = await readers(['list'], {ALLOWED_EMAIL_DOMAINS: domain});
@@ -262,7 +268,7 @@ describe('list', () => {
   });
 
   it('warns about a line of the file that is not one address, and lists nobody through it', async () => {
-    const evil = await newAccount(uniqueEmail('evil', 'attacker.test'));
+    const evil = await emulator.newAccount(uniqueEmail('evil', 'attacker.test'));
     writeFileSync(listFile, `# list\n${evil.email}#@tutorial-hub.test\n`);
     const result = await readers(['list']);
     expect(result.status).toBe(0);
@@ -272,7 +278,7 @@ describe('list', () => {
   });
 
   it('cuts a very long address, so that one account cannot flood the listing', async () => {
-    const long = await newAccount(uniqueEmail('x'.repeat(5000), 'attacker.test'));
+    const long = await emulator.newAccount(uniqueEmail('x'.repeat(5000), 'attacker.test'));
     writeFileSync(listFile, '');
     const result = await readers(['list']);
     expect(result.status).toBe(0);

@@ -6,10 +6,10 @@
  */
 import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest';
 import {sessionCookieFor, startGate, type RunningGate} from '../support/gate';
-import {startGateProcess} from '../support/gateProcess';
+import {startTestGateProcess} from '../support/gateProcess';
 import {startTcpProxy, type TcpProxy} from '../support/tcpProxy';
 import {EMULATOR_HOST} from '../support/environment';
-import {newAccount, uniqueEmail} from '../support/emulator';
+import {emulator, uniqueEmail} from '../support/emulator';
 import {rawRequest, SUBRESOURCE} from '../../testkit/http';
 import {sessionCookieHeader} from '../../contracts/session';
 import {PAGE} from '../support/builtSite';
@@ -29,8 +29,8 @@ afterAll(async () => {
 
 describe('a reader who leaves', () => {
   it('ends the call to the hung identity service it was waiting for', async () => {
-    const cookie = await sessionCookieFor(minter, await newAccount(uniqueEmail('leaves')));
-    const patient = await startGateProcess({FIREBASE_AUTH_EMULATOR_HOST: proxy.address, IDENTITY_TIMEOUT_SECONDS: '60'});
+    const cookie = await sessionCookieFor(minter, await emulator.newAccount(uniqueEmail('leaves')));
+    const patient = await startTestGateProcess({FIREBASE_AUTH_EMULATOR_HOST: proxy.address, IDENTITY_TIMEOUT_SECONDS: '60'});
     try {
       proxy.stall();
       const leaving = new AbortController();
@@ -54,9 +54,9 @@ describe('a reader who leaves', () => {
 
 describe('stopping', () => {
   it('SIGTERM with a request stuck on a hung identity service exits 0 within the shutdown deadline', async () => {
-    const cookie = await sessionCookieFor(minter, await newAccount(uniqueEmail('shutdown')));
+    const cookie = await sessionCookieFor(minter, await emulator.newAccount(uniqueEmail('shutdown')));
     proxy.stall();
-    const server = await startGateProcess({
+    const server = await startTestGateProcess({
       FIREBASE_AUTH_EMULATOR_HOST: proxy.address,
       // Longer than the shutdown deadline, so the request is still stuck when the signal comes.
       IDENTITY_TIMEOUT_SECONDS: '60',
@@ -74,7 +74,7 @@ describe('stopping', () => {
   });
 
   it('SIGTERM to `npm run serve` stops the server itself, leaving the port free', async () => {
-    const npm = await startGateProcess({}, ['npm', 'run', 'serve']);
+    const npm = await startTestGateProcess({}, ['npm', 'run', 'serve']);
     expect((await npm.request('/healthz')).status).toBe(200);
     await npm.stop('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -1,10 +1,13 @@
 /** The built site as a visitor can address it: every file, under the URL that serves it. */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {listBuildFiles, LOGIN_DIR, SITE_DIR, urlOfBuildFile} from '../../contracts/buildLayout';
+import {BUILD_ROOT, listBuildFiles, LOGIN_DIR, SITE_DIR, urlOfBuildFile} from '../../contracts/buildLayout';
+import {siteVersions} from '../../contracts/siteVersions';
+
+const ROOT = path.resolve(__dirname, '../..');
 
 /** What `npm run build` makes: the readers' site and the public login build, side by side. */
-export const BUILD_DIR = path.resolve(__dirname, '../../build');
+export const BUILD_DIR = path.join(ROOT, BUILD_ROOT);
 export const SITE_BUILD_DIR = path.join(BUILD_DIR, SITE_DIR);
 export const LOGIN_BUILD_DIR = path.join(BUILD_DIR, LOGIN_DIR);
 
@@ -18,19 +21,17 @@ export function builtFiles(dir = SITE_BUILD_DIR): BuiltFile[] {
   return listBuildFiles(dir).map((file) => ({file, url: urlOfBuildFile(file)}));
 }
 
-const DOC_DIRS = [path.resolve(__dirname, '../../docs'), path.resolve(__dirname, '../../versioned_docs')];
-
 /**
  * Sentences of the docs' own prose (up to three per doc, a run of plain words as the page shows them),
  * to look for in responses that must not carry them. A doc of code and lists alone has none.
  */
 export function docTextSamples(): {doc: string; text: string}[] {
   const samples: {doc: string; text: string}[] = [];
-  for (const dir of DOC_DIRS) {
-    for (const entry of readdirSync(dir, {recursive: true})) {
-      const file = String(entry);
+  for (const {docsDir} of siteVersions(ROOT)) {
+    for (const entry of readdirSync(path.join(ROOT, docsDir), {recursive: true})) {
+      const file = path.join(docsDir, String(entry));
       if (!/\.mdx?$/.test(file)) continue;
-      const body = readFileSync(path.join(dir, file), 'utf8').replace(/^---[\s\S]*?---/, '');
+      const body = readFileSync(path.join(ROOT, file), 'utf8').replace(/^---[\s\S]*?---/, '');
       const prose = body
         .split('\n')
         .filter((line) => /^[A-Z]/.test(line) && !line.startsWith('import '))

@@ -2,17 +2,6 @@
 import {authEmulator} from '../../testkit/emulator';
 import {EMULATOR_HOST} from './environment';
 
-export const {
-  signInWithPassword,
-  signUp,
-  requestVerificationEmail,
-  resetPassword,
-  signUpAnonymously,
-  updateAccount,
-  deleteAccount,
-  newAccount,
-  sentEmails,
-  longStandingUser,
-} = authEmulator(EMULATOR_HOST);
+export const emulator = authEmulator(EMULATOR_HOST);
 
-export {idTokenClaims, nextSecond, nowSeconds, sessionCookieClaims, uniqueEmail, unsignedJwt, type OobCode} from '../../testkit/emulator';
+export * from '../../testkit/emulator';

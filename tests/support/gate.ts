@@ -8,10 +8,10 @@ import {buildGateServer} from '../../server/app';
 import {firebaseAuth} from '../../server/services/firebaseAuth';
 import {loadConfig} from '../../server/config';
 import {TEST_GATE_ENV} from './environment';
-import {signInWithPassword} from './emulator';
+import {emulator} from './emulator';
 import {jsonLineParser, type Gate} from '../../testkit/gateProcess';
 import type {RawResponse, RequestOptions} from '../../testkit/http';
-import {sessionCookieFor as mintSession} from '../../testkit/gateSession';
+import {mintSessionCookie} from '../../testkit/gateSession';
 
 export {postLogout, postSession, sessionCookieOf} from '../../testkit/gateSession';
 
@@ -48,7 +48,7 @@ export async function startGate(env: Record<string, string> = {}): Promise<Runni
   // firebase-admin reads the emulator's address from this process's environment, which vitest sets.
   const reachable = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? null;
   if (config.emulatorHost !== reachable) {
-    throw new Error(`firebase-admin in this process talks to ${reachable}, not ${config.emulatorHost}: use startGateProcess`);
+    throw new Error(`firebase-admin in this process talks to ${reachable}, not ${config.emulatorHost}: use startTestGateProcess`);
   }
   const logs: Record<string, unknown>[] = [];
   const parse = jsonLineParser(logs);
@@ -77,5 +77,5 @@ export async function startGate(env: Record<string, string> = {}): Promise<Runni
 
 /** A session cookie value minted the way the login page mints one, with the tests' emulator. */
 export function sessionCookieFor(gate: Pick<Gate, 'origin' | 'request'>, credentials?: {email: string; password: string}): Promise<string> {
-  return mintSession(gate, {signInWithPassword}, credentials);
+  return mintSessionCookie(gate, emulator, credentials);
 }

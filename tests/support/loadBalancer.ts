@@ -8,6 +8,7 @@ import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {rawRequest, type RawResponse, type RequestOptions} from '../../testkit/http';
+import {killOnExit, waitUntilAnswering} from '../../testkit/processes';
 
 export interface LoadBalancer {
   origin: string;
@@ -58,22 +59,14 @@ export async function startLoadBalancer(port: number, backends: readonly string[
       '',
     ].join('\n'),
   );
-  const child = spawn(HAPROXY, ['-db', '-f', config], {stdio: ['ignore', 'ignore', 'pipe']});
+  const child = killOnExit(spawn(HAPROXY, ['-db', '-f', config], {stdio: ['ignore', 'ignore', 'pipe']}));
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const origin = `http://127.0.0.1:${port}`;
-  // Ready once it answers; HAProxy has no "listening" line of its own.
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      await rawRequest(origin, '/healthz');
-      break;
-    } catch (error) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`haproxy did not start: ${stderr}`, {cause: error});
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  await waitUntilAnswering(origin, {path: '/healthz', stillRunning: () => child.exitCode === null}).catch((error: unknown) => {
+    throw new Error(`haproxy did not start: ${stderr}`, {cause: error});
+  });
   return {
     origin,
     request: (target, options) => rawRequest(origin, target, options),

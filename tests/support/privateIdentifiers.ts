@@ -41,10 +41,10 @@ function privatePages(): string[] {
 
 function docSources(): string[] {
   const sources: string[] = [];
-  for (const dir of ['docs', 'versioned_docs']) {
-    for (const entry of readdirSync(path.join(ROOT, dir), {recursive: true})) {
+  for (const {docsDir} of siteVersions(ROOT)) {
+    for (const entry of readdirSync(path.join(ROOT, docsDir), {recursive: true})) {
       const file = String(entry).split(path.sep).join('/');
-      if (/\.mdx?$/.test(file)) sources.push(`${dir}/${file}`);
+      if (/\.mdx?$/.test(file)) sources.push(`${docsDir}/${file}`);
     }
   }
   return sources;
@@ -52,10 +52,10 @@ function docSources(): string[] {
 
 function sectionLabels(): string[] {
   const labels: string[] = [];
-  for (const dir of ['docs', 'versioned_docs']) {
-    for (const entry of readdirSync(path.join(ROOT, dir), {recursive: true})) {
+  for (const {docsDir} of siteVersions(ROOT)) {
+    for (const entry of readdirSync(path.join(ROOT, docsDir), {recursive: true})) {
       if (!String(entry).endsWith('_category_.json')) continue;
-      const {label} = JSON.parse(readFileSync(path.join(ROOT, dir, String(entry)), 'utf8')) as {label?: string};
+      const {label} = JSON.parse(readFileSync(path.join(ROOT, docsDir, String(entry)), 'utf8')) as {label?: string};
       if (label) labels.push(label);
     }
   }

@@ -1,7 +1,9 @@
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {writeCategory, writeDoc} from '../../../testkit/docs';
-import {buildSiteCopy, copyFixtureSite, siteBuildEnv} from '../siteCopies';
+import {buildSiteCopy, copyFixtureSite} from '../siteCopies';
+import {siteBuildEnv} from '../../../testkit/siteBuild';
+import {EMULATOR_HOST} from '../../support/environment';
 import {siteVersions} from '../../../contracts/siteVersions';
 import {test as setup} from '../fixtures';
 import {AUTHORED_SITE, RELEASE_WORD, SECTION_WORDS, SECTIONS, VERSIONS_WITH_SECTIONS} from './authoredSite';
@@ -29,7 +31,8 @@ function addSections(site: string): void {
 setup('copy the repository, cut release 3.0, add sections, and build it', async () => {
   setup.setTimeout(300_000);
   copyFixtureSite(AUTHORED_SITE);
-  const run = (args: string[]) => execFileSync(process.execPath, args, {cwd: AUTHORED_SITE, stdio: 'pipe', env: siteBuildEnv()});
+  const run = (args: string[]) =>
+    execFileSync(process.execPath, args, {cwd: AUTHORED_SITE, stdio: 'pipe', env: {...process.env, ...siteBuildEnv(EMULATOR_HOST)}});
 
   run(['--import', 'tsx', path.join(AUTHORED_SITE, 'scripts/release-version.ts'), '3.0', AUTHORED_SITE]);
   writeDoc(path.join(AUTHORED_SITE, 'docs/release-notes.md'), {

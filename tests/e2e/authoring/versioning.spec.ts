@@ -18,22 +18,23 @@ import {AUTHORED_SITE, expect, RELEASE_WORD, test} from './authoredSite';
 test('the release froze 2.0 and relabelled the current docs 3.0', () => {
   expect(JSON.parse(readFileSync(path.join(AUTHORED_SITE, 'versions.json'), 'utf8'))).toEqual(['2.0', '1.0']);
   expect(JSON.parse(readFileSync(path.join(AUTHORED_SITE, 'current-version.json'), 'utf8'))).toEqual({label: '3.0'});
-  expect(existsSync(path.join(AUTHORED_SITE, 'versioned_docs/version-2.0/chapter-1-introduction.md'))).toBe(true);
-  expect(existsSync(path.join(AUTHORED_SITE, 'versioned_sidebars/version-2.0-sidebars.json'))).toBe(true);
+  const frozen = ['versioned_docs/version-2.0/chapter-1-introduction.md', 'versioned_sidebars/version-2.0-sidebars.json'];
+  expect(frozen.filter((file) => !existsSync(path.join(AUTHORED_SITE, file)))).toEqual([]);
 });
 
 test('every version builds, with its own search index, and every page is reachable from its sidebar', () => {
   const build = copyBuild(AUTHORED_SITE, SITE_DIR);
-  for (const page of [
+  const built = (file: string) => existsSync(path.join(build, file));
+  const pages = [
     'chapter-1-introduction.html',
     'release-notes.html',
     '2.0/chapter-1-introduction.html',
     '2.0/reusable1.html',
     '1.0/intro.html',
-  ]) {
-    expect(existsSync(path.join(build, page)), page).toBe(true);
-  }
-  expect(existsSync(path.join(build, '2.0/release-notes.html'))).toBe(false);
+  ];
+  expect(pages.filter((page) => !built(page))).toEqual([]);
+  // Left out: the page added after the release, from the frozen version; the search plugin's unsplit index.
+  expect(['2.0/release-notes.html', 'search-index.json'].filter(built)).toEqual([]);
   const [current, frozen, oldest] = ['', '2.0', '1.0'].map((route) => readBuiltSearchIndex(build, route));
   // The new page, and its word, are in the current version's index only.
   expect(current!.pageUrls).toContain('/release-notes');
@@ -44,7 +45,6 @@ test('every version builds, with its own search index, and every page is reachab
   }
   expect(frozen!.pageUrls).toContain('/2.0/chapter-1-introduction');
   expect(frozen!.pageUrls.filter((url) => !url?.startsWith('/2.0/'))).toEqual([]);
-  expect(existsSync(path.join(build, 'search-index.json'))).toBe(false);
   expect(orphanedDocPages(build)).toEqual([]);
 });
 

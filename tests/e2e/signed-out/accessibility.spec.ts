@@ -1,7 +1,7 @@
 import {expect, signedOutTest as test} from '../fixtureSite';
 import type {Page} from '@playwright/test';
 import {expectAccessibleInEachScheme} from '../../support/axe';
-import {newAccount, uniqueEmail} from '../../support/emulator';
+import {emulator, uniqueEmail} from '../../support/emulator';
 import {signInThroughLoginPage} from '../../../testkit/loginPage';
 
 /**
@@ -48,7 +48,7 @@ const STATES: readonly LoginState[] = [
   {
     name: 'the refusal panel',
     heading: 'No access with this account',
-    reach: async (page) => signInThroughLoginPage(page, await newAccount(uniqueEmail('axe-outsider', 'other.test'))),
+    reach: async (page) => signInThroughLoginPage(page, await emulator.newAccount(uniqueEmail('axe-outsider', 'other.test'))),
   },
 ];
 

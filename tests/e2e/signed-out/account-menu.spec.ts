@@ -2,7 +2,7 @@
 import {signInAt} from '../fixtures';
 import {expect, signedOutTest as test} from '../fixtureSite';
 import type {Locator} from '@playwright/test';
-import {newAccount, uniqueEmail} from '../../support/emulator';
+import {emulator, uniqueEmail} from '../../support/emulator';
 
 async function isCut(element: Locator): Promise<boolean> {
   return element.evaluate((node) => node.scrollWidth > node.clientWidth);
@@ -26,7 +26,7 @@ test.describe('a reader with a long address, on the narrowest desktop navbar wit
   test.use({viewport: {width: 997, height: 800}});
 
   test('sees the brand whole, the address in a tooltip and whole in the menu', async ({page}) => {
-    const account = await newAccount(uniqueEmail('a-reader-whose-address-is-far-longer-than-the-navbar-has-room-for'));
+    const account = await emulator.newAccount(uniqueEmail('a-reader-whose-address-is-far-longer-than-the-navbar-has-room-for'));
     await signInAt(page, '/1.0/intro', account);
     // A reader's larger default text size: the navbar has less room than at the browser's 16 px.
     await page.addStyleTag({content: 'html { font-size: 112.5% !important; }'});

@@ -4,9 +4,11 @@
  * goes on to Firebase's handler (here the emulator's), so password resets keep working.
  */
 import {expect, signedOutTest as test} from '../fixtureSite';
-import {requestVerificationEmail, sentEmails, signInWithPassword, signUp, uniqueEmail, type OobCode} from '../../support/emulator';
+import {emulator, type OobCode, uniqueEmail} from '../../support/emulator';
 import {EMULATOR_HOST} from '../../support/environment';
 import {signInThroughLoginPage} from '../../../testkit/loginPage';
+import {DEMO_API_KEY} from '../../../contracts/firebaseProject';
+import {sameOriginJson} from '../../../testkit/http';
 
 // The refusals this spec provokes: the gate's 403 to the stranger, the identity service's 400 to the
 // stranger's old password, and the emulator's link page asking for a favicon.
@@ -20,7 +22,7 @@ async function sentTo(email: string, kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET'): P
   let codes: OobCode[] = [];
   await expect
     .poll(async () => {
-      codes = (await sentEmails(email)).filter((code) => code.requestType === kind);
+      codes = (await emulator.sentEmails(email)).filter((code) => code.requestType === kind);
       return codes.length;
     })
     .toBe(1);
@@ -35,12 +37,12 @@ test("Firebase's verification link sends the password link instead, and the stra
   // A stranger registers an address of the allowed domain through Firebase's API, with a password of their
   // own, and has Firebase itself send the mailbox a genuine verification email.
   const email = uniqueEmail('newhire');
-  const {idToken} = await signUp(email, 'the-strangers-password');
-  await requestVerificationEmail(idToken);
+  const {idToken} = await emulator.signUp(email, 'the-strangers-password');
+  await emulator.requestVerificationEmail(idToken);
   const verification = await sentTo(email, 'VERIFY_EMAIL');
 
   // The owner opens it: with the action URL customized, Firebase's link leads to the login page.
-  await page.goto(`/login?mode=verifyEmail&oobCode=${encodeURIComponent(verification.oobCode)}&apiKey=demo-api-key&lang=en`);
+  await page.goto(`/login?mode=verifyEmail&oobCode=${encodeURIComponent(verification.oobCode)}&apiKey=${DEMO_API_KEY}&lang=en`);
   await expect(page.getByRole('heading', {level: 1, name: 'Verify your email address'})).toBeVisible();
   await expect(
     page.getByText(
@@ -50,9 +52,9 @@ test("Firebase's verification link sends the password link instead, and the stra
   const reset = await sentTo(email, 'PASSWORD_RESET');
 
   // The address is still unverified: the gate refuses the stranger.
-  const {idToken: strangersToken} = await signInWithPassword(email, 'the-strangers-password');
+  const {idToken: strangersToken} = await emulator.signInWithPassword(email, 'the-strangers-password');
   const session = await request.post(`${siteGate.origin}/api/session`, {
-    headers: {origin: siteGate.origin, 'sec-fetch-site': 'same-origin'},
+    headers: sameOriginJson(siteGate.origin),
     data: {idToken: strangersToken},
   });
   expect(session.status()).toBe(403);
@@ -69,7 +71,7 @@ test("Firebase's verification link sends the password link instead, and the stra
 });
 
 test('an invalid verification link says so, and leaves the sign-in form', async ({page}) => {
-  await page.goto('/login?mode=verifyEmail&oobCode=not-a-code&apiKey=demo-api-key');
+  await page.goto(`/login?mode=verifyEmail&oobCode=not-a-code&apiKey=${DEMO_API_KEY}`);
   await expect(page.getByRole('alert')).toHaveText(
     'This link is no longer valid: it was used already, or a newer one replaced it. Ask for a new one.',
   );

@@ -4,7 +4,7 @@
  * service is back. The gate of this spec talks to the emulator through a proxy the test cuts.
  */
 import {expect, FIXTURE_SITE_BUILD_ROOT, signedOutTest as test} from '../fixtureSite';
-import {startGateProcess, type GateProcess} from '../../support/gateProcess';
+import {startTestGateProcess, type GateProcess} from '../../support/gateProcess';
 import {startTcpProxy, type TcpProxy} from '../../support/tcpProxy';
 import {EMULATOR_HOST} from '../../support/environment';
 import {newReader} from '../../support/reader';
@@ -20,7 +20,7 @@ test.use({bypassCSP: true, expectedErrors: /status of 503 .*\/(?:api\/session|1\
 
 test.beforeAll(async () => {
   proxy = await startTcpProxy(EMULATOR_HOST);
-  gate = await startGateProcess({
+  gate = await startTestGateProcess({
     BUILD_DIR: FIXTURE_SITE_BUILD_ROOT,
     FIREBASE_AUTH_EMULATOR_HOST: proxy.address,
     IDENTITY_TIMEOUT_SECONDS: '1',

@@ -1,7 +1,7 @@
 /** The login page's words: each form's own subtitle, and why a reader whose session ended is back here. */
 import {signInAt} from '../fixtures';
 import {expect, signedOutTest as test} from '../fixtureSite';
-import {newAccount, uniqueEmail, updateAccount} from '../../support/emulator';
+import {emulator, uniqueEmail} from '../../support/emulator';
 import {formLead, SESSION_ENDED_NOTICE} from '../../../src/login/copy';
 
 test('each form has its own subtitle', async ({page}) => {
@@ -26,11 +26,11 @@ test.describe('a reader whose account is disabled while reading', () => {
   test.use({expectedErrors: /status of (400|401|403) /});
 
   test('is told on the sign-in form that the session ended', async ({page}) => {
-    const account = await newAccount(uniqueEmail('disabled-reading'));
+    const account = await emulator.newAccount(uniqueEmail('disabled-reading'));
     await signInAt(page, '/1.0/intro', account);
     await expect(page.getByRole('button', {name: `Signed in as ${account.email}`})).toBeVisible();
 
-    await updateAccount(account.localId, {disableUser: true});
+    await emulator.updateAccount(account.localId, {disableUser: true});
     await page.reload();
     await expect(page).toHaveURL('/login?redirect=%2F1.0%2Fintro');
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Sign in to Tutorial Hub');

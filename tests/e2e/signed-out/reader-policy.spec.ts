@@ -6,8 +6,8 @@
  */
 import {expect, FIXTURE_SITE_BUILD_ROOT, signedOutTest as test} from '../fixtureSite';
 import type {Page} from '@playwright/test';
-import {newAccount, sentEmails, signUp, uniqueEmail, updateAccount} from '../../support/emulator';
-import {startGateProcess, type GateProcess} from '../../support/gateProcess';
+import {emulator, uniqueEmail} from '../../support/emulator';
+import {startTestGateProcess, type GateProcess} from '../../support/gateProcess';
 import {newReader} from '../../support/reader';
 import {signInThroughLoginPage} from '../../../testkit/loginPage';
 
@@ -26,7 +26,7 @@ async function linkSentTo(email: string, kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET'
   let links: string[] = [];
   await expect
     .poll(async () => {
-      links = (await sentEmails(email)).filter((code) => code.requestType === kind).map((code) => code.oobLink);
+      links = (await emulator.sentEmails(email)).filter((code) => code.requestType === kind).map((code) => code.oobLink);
       return links.length;
     })
     .toBe(count);
@@ -76,7 +76,7 @@ test.describe('a new account', () => {
     await page.getByRole('button', {name: 'Send again'}).click();
     await expect(page.getByRole('status')).toHaveText(`We sent another link to ${email}.`);
     const link = await linkSentTo(email, 'PASSWORD_RESET', 2);
-    expect(await sentEmails(email)).toHaveLength(2);
+    expect(await emulator.sentEmails(email)).toHaveLength(2);
 
     // The link's page leads back to the login page, with the page the reader wanted.
     await choosePasswordThrough(page, link, PASSWORD);
@@ -89,7 +89,7 @@ test.describe('a new account', () => {
   test("a password chosen by whoever registered the address first does not survive its owner's proof", async ({page, context}) => {
     // A stranger registers an address of the allowed domain, with a password of their own, through Firebase's API.
     const email = uniqueEmail('newhire');
-    await signUp(email, 'the-strangers-password');
+    await emulator.signUp(email, 'the-strangers-password');
     await page.goto('/1.0/intro');
     await signInThroughLoginPage(page, {email, password: 'the-strangers-password'});
     await expectVerificationPanel(
@@ -97,7 +97,7 @@ test.describe('a new account', () => {
       `${email} is not verified yet. We sent a link to choose a new password to it. Open it and choose a password (that also verifies the address), then sign in here with it.`,
     );
     const link = await linkSentTo(email, 'PASSWORD_RESET');
-    expect((await sentEmails(email)).filter((code) => code.requestType === 'VERIFY_EMAIL')).toEqual([]);
+    expect((await emulator.sentEmails(email)).filter((code) => code.requestType === 'VERIFY_EMAIL')).toEqual([]);
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('__session');
 
     // The owner of the mailbox follows the link: the address is verified, with the owner's password only.
@@ -118,7 +118,7 @@ test.describe('a new account', () => {
 
 test.describe('an account the policy does not admit', () => {
   test('is told it is not on the reader list, and can use another account', async ({page, context}) => {
-    const outsider = await newAccount(uniqueEmail('outsider', 'other.test'));
+    const outsider = await emulator.newAccount(uniqueEmail('outsider', 'other.test'));
     const reader = await newReader('after-outsider');
     await page.goto('/1.0/intro');
     await signInThroughLoginPage(page, outsider);
@@ -142,8 +142,8 @@ test.describe('an account the policy does not admit', () => {
   });
 
   test('a disabled account reads the same sentence', async ({page}) => {
-    const account = await newAccount(uniqueEmail('disabled'));
-    await updateAccount(account.localId, {disableUser: true});
+    const account = await emulator.newAccount(uniqueEmail('disabled'));
+    await emulator.updateAccount(account.localId, {disableUser: true});
     await page.goto('/login');
     await signInThroughLoginPage(page, account);
     await expect(page.getByRole('alert')).toHaveText(`${account.email} is not on the reader list of Tutorial Hub.`);
@@ -182,7 +182,7 @@ test.describe('the page never tells whether an address has an account', () => {
     }
     expect(answers[1]).toBe(answers[0]);
     await linkSentTo(known.email, 'PASSWORD_RESET');
-    expect(await sentEmails(unknown)).toEqual([]);
+    expect(await emulator.sentEmails(unknown)).toEqual([]);
   });
 
   test('"Create an account" answers alike, and sends a new address and a taken one the same link', async ({page}) => {
@@ -199,7 +199,7 @@ test.describe('the page never tells whether an address has an account', () => {
     await linkSentTo(known.email, 'PASSWORD_RESET');
     await linkSentTo(fresh, 'PASSWORD_RESET');
     for (const email of [known.email, fresh]) {
-      expect((await sentEmails(email)).filter((code) => code.requestType === 'VERIFY_EMAIL')).toEqual([]);
+      expect((await emulator.sentEmails(email)).filter((code) => code.requestType === 'VERIFY_EMAIL')).toEqual([]);
     }
     // The taken address keeps its password until its owner chooses another.
     await page.goto('/login');
@@ -257,7 +257,7 @@ test.describe('sign-up', () => {
   test.describe('closed on the gate', () => {
     let gate: GateProcess;
     test.beforeAll(async () => {
-      gate = await startGateProcess({BUILD_DIR: FIXTURE_SITE_BUILD_ROOT, SIGN_UP: 'closed'});
+      gate = await startTestGateProcess({BUILD_DIR: FIXTURE_SITE_BUILD_ROOT, SIGN_UP: 'closed'});
     });
     test.afterAll(async () => {
       await gate?.close();
