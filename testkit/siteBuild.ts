@@ -26,13 +26,15 @@ export interface SiteBuildCommand {
  * A build run in a copy's folder, into `buildOut`:
  * - `site`: the readers' site as `npm run build` makes it (`build:site`), into `<buildOut>/site`;
  * - `product`: all of `npm run build` (site, login build, precompressed copies, server), laid out as the gate serves it;
- * - `plain`: Docusaurus's own build into `buildOut`, with no gate and no precompressed copies.
+ * - `plain`: Docusaurus's own build into `buildOut`, without precompressed copies; with `gate` off, the
+ *   site without sign-in (the benchmarks' anchor for a reader's page), else the same site as the product's.
  */
-export function siteBuildCommand(kind: 'site' | 'product' | 'plain', buildOut: string, emulatorHost: string): SiteBuildCommand {
+export function siteBuildCommand(
+  kind: 'site' | 'product' | 'plain',
+  buildOut: string,
+  emulatorHost: string,
+  gate: BuiltGateMode = 'server',
+): SiteBuildCommand {
   const script = {site: ['build:site'], product: ['build'], plain: ['docusaurus', '--', 'build', '--out-dir', buildOut]}[kind];
-  return {
-    command: 'npm',
-    args: ['run', ...script],
-    env: {...siteBuildEnv(emulatorHost, kind === 'plain' ? 'off' : 'server'), BUILD_OUT: buildOut},
-  };
+  return {command: 'npm', args: ['run', ...script], env: {...siteBuildEnv(emulatorHost, gate), BUILD_OUT: buildOut}};
 }

@@ -13,12 +13,13 @@ import {removeTemporaryDir, temporarySiteCopy} from '../../testkit/siteCopy';
 
 /**
  * A build of `siteDir` into `outDir` (testkit/siteBuild.ts), cold: what `docusaurus clear` removes, removed
- * first, as a fresh clone has it. `product`: `npm run build`, as the gate serves it; `plain`: Docusaurus's own.
+ * first, as a fresh clone has it. `product`: `npm run build`, as the gate serves it; `plain`: Docusaurus's own
+ * (of the same site unless `gate` is off).
  */
-export function coldBuild(kind: 'product' | 'plain', siteDir: string, outDir: string): Promise<Timed> {
+export function coldBuild(kind: 'product' | 'plain', siteDir: string, outDir: string, gate: BuiltGateMode = 'server'): Promise<Timed> {
   for (const dir of ['.docusaurus', '.docusaurus-login', 'node_modules/.cache', outDir])
     rmSync(path.resolve(siteDir, dir), {recursive: true, force: true});
-  const {command, args, env} = siteBuildCommand(kind, outDir, EMULATOR_HOST);
+  const {command, args, env} = siteBuildCommand(kind, outDir, EMULATOR_HOST, gate);
   return runTimed(command, args, {cwd: siteDir, env});
 }
 
@@ -60,7 +61,7 @@ export class Workspace {
   siteBuild(gate: BuiltGateMode): Promise<string> {
     return this.once(`site-${gate}`, async () => {
       const buildDir = path.join(this.siteCopy(), `build-${gate}`);
-      await coldBuild(gate === 'off' ? 'plain' : 'product', this.siteCopy(), buildDir);
+      await coldBuild(gate === 'off' ? 'plain' : 'product', this.siteCopy(), buildDir, gate);
       return buildDir;
     });
   }
