@@ -3,7 +3,7 @@
  * the current version at the root (`current-version.json` names it) and each frozen one of
  * `versions.json`, newest first (scripts/release-version.ts writes both).
  */
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
 export interface SiteVersion {
@@ -24,4 +24,18 @@ export function siteVersions(siteDir: string): SiteVersion[] {
     {name: 'current', docsDir: 'docs', route: '', label: current.label},
     ...frozen.map((name) => ({name, docsDir: `versioned_docs/version-${name}`, route: name, label: name})),
   ];
+}
+
+/** Every file of a version's docs folder, relative to that folder, with forward slashes, sorted. */
+export function versionFiles(siteDir: string, version: SiteVersion): string[] {
+  const dir = path.join(siteDir, version.docsDir);
+  return readdirSync(dir, {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/** Every file of every version's docs, relative to the site's folder (`versioned_docs/version-1.0/intro.md`). */
+export function docsSourceFiles(siteDir: string): string[] {
+  return siteVersions(siteDir).flatMap((version) => versionFiles(siteDir, version).map((file) => `${version.docsDir}/${file}`));
 }

@@ -1,8 +1,8 @@
 /** Reads a site's docs, every version, into what scripts/checkDocs/check.ts checks. */
-import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
-import {siteVersions, type SiteVersion} from '../../contracts/siteVersions';
+import {siteVersions, versionFiles, type SiteVersion} from '../../contracts/siteVersions';
 import {addedFrontMatter} from '../../plugins/markdown/docFrontMatter';
 import {hasRootIndex} from '../../plugins/versionLanding';
 import type {Doc, Problem, Site} from './check';
@@ -11,11 +11,8 @@ import {docPermalink, generatedIndexPermalink} from './permalinks';
 
 const SITE_PAGES = ['/', '/search', '/login'];
 
-function docFiles(dir: string): string[] {
-  return readdirSync(dir, {recursive: true, encoding: 'utf8'})
-    .map((file) => file.split(path.sep).join('/'))
-    .filter((file) => /\.mdx?$/i.test(file) && !file.split('/').some((part) => part.startsWith('_')))
-    .sort();
+function docFiles(siteDir: string, version: SiteVersion): string[] {
+  return versionFiles(siteDir, version).filter((file) => /\.mdx?$/i.test(file) && !file.split('/').some((part) => part.startsWith('_')));
 }
 
 async function readDoc(siteDir: string, version: SiteVersion, relativePath: string): Promise<Doc> {
@@ -61,11 +58,13 @@ async function readDoc(siteDir: string, version: SiteVersion, relativePath: stri
 }
 
 function generatedIndexes(siteDir: string, version: SiteVersion): string[] {
-  const dir = path.join(siteDir, version.docsDir);
-  return readdirSync(dir, {recursive: true, encoding: 'utf8'})
-    .filter((file) => path.basename(file) === '_category_.json')
+  return versionFiles(siteDir, version)
+    .filter((file) => path.posix.basename(file) === '_category_.json')
     .flatMap((file) => {
-      const category = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {label?: string; link?: {type?: string; slug?: string}};
+      const category = JSON.parse(readFileSync(path.join(siteDir, version.docsDir, file), 'utf8')) as {
+        label?: string;
+        link?: {type?: string; slug?: string};
+      };
       if (category.link?.type !== 'generated-index') return [];
       const label = category.label ?? path.basename(path.dirname(file));
       return [generatedIndexPermalink(version.route, label, category.link.slug)];
@@ -77,7 +76,7 @@ export async function readSite(siteDir: string, mediaOrigins: readonly string[])
   const docs: Doc[] = [];
   const otherPages = new Set(SITE_PAGES);
   for (const version of siteVersions(siteDir)) {
-    const files = docFiles(path.join(siteDir, version.docsDir));
+    const files = docFiles(siteDir, version);
     docs.push(...(await Promise.all(files.map((file) => readDoc(siteDir, version, file)))));
     for (const page of generatedIndexes(siteDir, version)) otherPages.add(page);
     const roots = files.map((file) => ({source: file, sourceDirName: path.posix.dirname(file)}));

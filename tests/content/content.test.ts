@@ -3,7 +3,7 @@
  * check:docs; titles and H1s: pages.test.ts).
  */
 import {describe, expect, it} from 'vitest';
-import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import {builtDocPages, orphanedDocPages} from '../support/sidebars';
@@ -12,18 +12,13 @@ import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchInd
 import {belowBase, isWithin} from '../../contracts/searchSections';
 import {sectionsIn} from '../../plugins/search/sections';
 import {readBuiltSearchIndex} from '../../testkit/builtSearchIndex';
-import {siteVersions} from '../../contracts/siteVersions';
+import {docsSourceFiles, siteVersions} from '../../contracts/siteVersions';
 import {SITE_BUILD_DIR} from '../support/builtFiles';
 
 const ROOT = path.resolve(__dirname, '../..');
 
 function docFiles(): string[] {
-  return siteVersions(ROOT).flatMap(({docsDir}) =>
-    readdirSync(path.join(ROOT, docsDir), {recursive: true})
-      .map(String)
-      .filter((file) => /\.mdx?$/.test(file) && !path.basename(file).startsWith('_'))
-      .map((file) => path.join(docsDir, file)),
-  );
+  return docsSourceFiles(ROOT).filter((file) => /\.mdx?$/.test(file) && !path.posix.basename(file).startsWith('_'));
 }
 
 describe('every doc', () => {

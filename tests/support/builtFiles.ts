@@ -1,8 +1,8 @@
 /** The built site as a visitor can address it: every file, under the URL that serves it. */
-import {readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {BUILD_ROOT, listBuildFiles, LOGIN_DIR, SITE_DIR, urlOfBuildFile} from '../../contracts/buildLayout';
-import {siteVersions} from '../../contracts/siteVersions';
+import {docsSourceFiles} from '../../contracts/siteVersions';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -27,19 +27,15 @@ export function builtFiles(dir = SITE_BUILD_DIR): BuiltFile[] {
  */
 export function docTextSamples(): {doc: string; text: string}[] {
   const samples: {doc: string; text: string}[] = [];
-  for (const {docsDir} of siteVersions(ROOT)) {
-    for (const entry of readdirSync(path.join(ROOT, docsDir), {recursive: true})) {
-      const file = path.join(docsDir, String(entry));
-      if (!/\.mdx?$/.test(file)) continue;
-      const body = readFileSync(path.join(ROOT, file), 'utf8').replace(/^---[\s\S]*?---/, '');
-      const prose = body
-        .split('\n')
-        .filter((line) => /^[A-Z]/.test(line) && !line.startsWith('import '))
-        .map((line) => line.match(/[A-Za-z][A-Za-z0-9 ,./-]{44,}/)?.[0])
-        .filter((text): text is string => text !== undefined)
-        .slice(0, 3);
-      for (const text of prose) samples.push({doc: file, text: text.slice(0, 44)});
-    }
+  for (const file of docsSourceFiles(ROOT).filter((name) => /\.mdx?$/.test(name))) {
+    const body = readFileSync(path.join(ROOT, file), 'utf8').replace(/^---[\s\S]*?---/, '');
+    const prose = body
+      .split('\n')
+      .filter((line) => /^[A-Z]/.test(line) && !line.startsWith('import '))
+      .map((line) => line.match(/[A-Za-z][A-Za-z0-9 ,./-]{44,}/)?.[0])
+      .filter((text): text is string => text !== undefined)
+      .slice(0, 3);
+    for (const text of prose) samples.push({doc: file, text: text.slice(0, 44)});
   }
   return samples;
 }

@@ -8,11 +8,11 @@
  * not as any substring: "test" as a last segment must not match `RegExp.prototype.test` in a
  * bundle, nor "1.0" match `initial-scale=1.0`.
  */
-import {readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {builtFiles, SITE_BUILD_DIR} from './builtFiles';
 import {searchSectionsFor} from '../../plugins/search/sections';
-import {siteVersions} from '../../contracts/siteVersions';
+import {docsSourceFiles, siteVersions} from '../../contracts/siteVersions';
 
 export interface PrivateIdentifier {
   kind: 'path' | 'last segment' | 'title' | 'source path' | 'version label' | 'section label' | 'search context';
@@ -40,26 +40,13 @@ function privatePages(): string[] {
 }
 
 function docSources(): string[] {
-  const sources: string[] = [];
-  for (const {docsDir} of siteVersions(ROOT)) {
-    for (const entry of readdirSync(path.join(ROOT, docsDir), {recursive: true})) {
-      const file = String(entry).split(path.sep).join('/');
-      if (/\.mdx?$/.test(file)) sources.push(`${docsDir}/${file}`);
-    }
-  }
-  return sources;
+  return docsSourceFiles(ROOT).filter((file) => /\.mdx?$/.test(file));
 }
 
 function sectionLabels(): string[] {
-  const labels: string[] = [];
-  for (const {docsDir} of siteVersions(ROOT)) {
-    for (const entry of readdirSync(path.join(ROOT, docsDir), {recursive: true})) {
-      if (!String(entry).endsWith('_category_.json')) continue;
-      const {label} = JSON.parse(readFileSync(path.join(ROOT, docsDir, String(entry)), 'utf8')) as {label?: string};
-      if (label) labels.push(label);
-    }
-  }
-  return labels;
+  return docsSourceFiles(ROOT)
+    .filter((file) => file.endsWith('_category_.json'))
+    .flatMap((file) => (JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as {label?: string}).label ?? []);
 }
 
 export function privateIdentifiers(): PrivateIdentifier[] {
