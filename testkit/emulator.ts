@@ -2,10 +2,9 @@
  * Direct calls to the Firebase Auth emulator's REST API, for the tests and the benchmarks that
  * need accounts and tokens without a browser; each runs its own emulator (`authEmulator(host)`).
  */
-import {setTimeout as sleep} from 'node:timers/promises';
 import {DEMO_API_KEY, DEMO_PROJECT_ID} from '../contracts/firebaseProject';
 import {DEMO_READER} from '../contracts/demoReader';
-import {nextWholeSecond} from '../server/rules/sessionRules';
+import {nextWholeSecond, systemClock} from '../server/services/clock';
 
 const PROJECT_ID = DEMO_PROJECT_ID;
 
@@ -14,7 +13,7 @@ const PROJECT_ID = DEMO_PROJECT_ID;
  * sign-in in the same second as the last is the same sign-in, and ends with its sign-out.
  */
 export function nextSecond(): Promise<void> {
-  return nextWholeSecond(Date.now, sleep);
+  return nextWholeSecond(systemClock);
 }
 
 export interface OobCode {

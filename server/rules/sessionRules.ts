@@ -81,16 +81,6 @@ export function isSignedOut(claims: Record<string, unknown>, signInId: string): 
   return Object.hasOwn(signedOutList(claims), signInId);
 }
 
-/**
- * Waits until the clock is in the second after the one it shows now: Firebase's whole seconds have
- * turned. A timer can end early by as long as the event loop's turn had run when it was set (Node
- * counts from the turn's start), so the clock decides, not the timer.
- */
-export async function nextWholeSecond(now: () => number, wait: (ms: number) => Promise<unknown>): Promise<void> {
-  const second = Math.floor(now() / 1000);
-  while (Math.floor(now() / 1000) === second) await wait(1000 - (now() % 1000));
-}
-
 /** Whether a revocation already ended this sign-in (Firebase's rule, whole seconds). */
 export function isRevoked(state: AccountState, authTimeSeconds: number): boolean {
   return state.tokensValidAfterMs !== null && authTimeSeconds * 1000 < state.tokensValidAfterMs;

@@ -25,6 +25,16 @@ export const systemClock: Clock = {
 };
 
 /** Resolves `ms` from now, by `clock`'s timers. */
-export function sleep(clock: Clock, ms: number): Promise<void> {
+function sleep(clock: Clock, ms: number): Promise<void> {
   return new Promise((resolve) => void clock.setTimeout(resolve, ms));
+}
+
+/**
+ * Resolves once `clock` is in the second after the one it shows now (Firebase counts in whole
+ * seconds). A timer can end early by as long as the event loop's turn had run when it was set (Node
+ * counts from the turn's start), so the clock decides, not the timer.
+ */
+export async function nextWholeSecond(clock: Clock): Promise<void> {
+  const second = Math.floor(clock.now() / 1000);
+  while (Math.floor(clock.now() / 1000) === second) await sleep(clock, 1000 - (clock.now() % 1000));
 }

@@ -9,16 +9,8 @@
  */
 import type {FastifyBaseLogger} from 'fastify';
 import type {Auth, DecodedIdToken} from 'firebase-admin/auth';
-import {
-  claimsWithoutSignedOut,
-  claimsWithSignedOut,
-  isRevoked,
-  isSignedOut,
-  nextWholeSecond,
-  signInIdOf,
-  type AccountState,
-} from '../rules/sessionRules';
-import {sleep, type Clock, type Timer} from './clock';
+import {claimsWithoutSignedOut, claimsWithSignedOut, isRevoked, isSignedOut, signInIdOf, type AccountState} from '../rules/sessionRules';
+import {nextWholeSecond, type Clock, type Timer} from './clock';
 import {firebaseErrorCode, USER_NOT_FOUND} from './firebaseAuth';
 import {isServiceFailure, type IdentityService} from './identity';
 
@@ -168,11 +160,7 @@ export class SignOutLedger {
    * into another "everywhere".
    */
   private async revokeAll(uid: string): Promise<void> {
-    const {clock} = this.options;
-    await nextWholeSecond(
-      () => clock.now(),
-      (ms) => sleep(clock, ms),
-    );
+    await nextWholeSecond(this.options.clock);
     try {
       await this.options.identity.call(() => this.auth.revokeRefreshTokens(uid));
     } catch (error) {
