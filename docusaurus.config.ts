@@ -1,5 +1,6 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
+import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import {themes as prismThemes, type PrismTheme} from 'prism-react-renderer';
 import {authSettingsFromEnv} from './src/auth/settings';
 import type {ServedBuildOptions} from './plugins/servedBuild';
@@ -57,6 +58,16 @@ const darkCodeTheme = withTokenColors(prismThemes.dracula, {
 
 const SITE_TITLE = 'Tutorial Hub';
 
+const docsOptions = {
+  routeBasePath: '/',
+  sidebarPath: './sidebars.ts',
+  sidebarItemsGenerator: versionLanding(SITE_TITLE),
+  beforeDefaultRemarkPlugins: [remarkPageHeading],
+  // The newest docs live at the root; each frozen version under its own name (scripts/release-version.ts).
+  lastVersion: 'current',
+  versions: Object.fromEntries(versions.map(({name, label, route}) => [name, {label, path: route || '/'}])),
+} satisfies DocsOptions;
+
 const config: Config = {
   title: SITE_TITLE,
   tagline: 'Step-by-step guides to help you learn effectively',
@@ -100,15 +111,8 @@ const config: Config = {
     [
       'classic',
       {
-        docs: {
-          routeBasePath: '/',
-          sidebarPath: './sidebars.ts',
-          sidebarItemsGenerator: versionLanding(SITE_TITLE),
-          beforeDefaultRemarkPlugins: [remarkPageHeading],
-          // The newest docs live at the root; each frozen version under its own name (scripts/release-version.ts).
-          lastVersion: 'current',
-          versions: Object.fromEntries(versions.map(({name, label, route}) => [name, {label, path: route || '/'}])),
-        },
+        // The docs plugin is added below, wrapped to know who reads what (plugins/audiences/docs.ts).
+        docs: false,
         blog: false,
         theme: {customCss: './src/css/custom.css'},
         sitemap: false,
@@ -117,6 +121,8 @@ const config: Config = {
   ],
 
   plugins: [
+    ['./plugins/audiences/docs.ts', docsOptions],
+    './plugins/audiences/index.ts',
     [SEARCH_PLUGIN, searchOptions],
     './plugins/docsOverview/index.ts',
     './plugins/blockedMedia.ts',

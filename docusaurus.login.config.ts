@@ -11,6 +11,9 @@ import site from './docusaurus.config';
 import {SEARCH_PLUGIN} from './plugins/search/name';
 
 const BLOCKED_MEDIA_PLUGIN = './plugins/blockedMedia.ts';
+/** The docs (with their audiences): none in this build. */
+const DOCS_PLUGINS: ReadonlySet<string> = new Set(['./plugins/audiences/docs.ts', './plugins/audiences/index.ts']);
+const pluginModule = (plugin: unknown) => (Array.isArray(plugin) ? plugin[0] : plugin) as unknown;
 
 const siteTheme = site.themeConfig as Preset.ThemeConfig;
 /** Navbar items that lead into the docs. */
@@ -24,7 +27,10 @@ const config: Config = {
   plugins: [
     // Search indexes docs this build does not have, and its global data names their sections; the site's
     // build already lists the docs' blocked media.
-    ...(site.plugins ?? []).filter((plugin) => !(Array.isArray(plugin) && plugin[0] === SEARCH_PLUGIN) && plugin !== BLOCKED_MEDIA_PLUGIN),
+    ...(site.plugins ?? []).filter((plugin) => {
+      const module = pluginModule(plugin);
+      return module !== SEARCH_PLUGIN && module !== BLOCKED_MEDIA_PLUGIN && !DOCS_PLUGINS.has(module as string);
+    }),
     // src/theme/SearchBar scopes the box with the docs' sections and versions: compiled here, it would
     // carry their paths and labels into this public build. The navbar gets the classic theme's empty SearchBar instead.
     () => ({

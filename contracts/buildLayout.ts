@@ -14,6 +14,20 @@ export const LOGIN_DIR = 'login';
 /** The login build's page (`/login`, src/pages/login.tsx); the gate's error pages borrow its chrome. */
 export const LOGIN_PAGE = 'login.html';
 
+/**
+ * Beside `site/` and `login/`: who may fetch each file of the site, when its docs have audiences
+ * (plugins/audiences/servedFiles.ts writes it, the gate reads it).
+ */
+export const AUDIENCE_MAP = 'audiences.json';
+
+export interface AudienceMap {
+  format: 1;
+  /** The audiences the docs define (the site's audiences.json): the readers file may name these. */
+  audiences: string[];
+  /** Site file → condition key (contracts/audiences.ts), for every file that is not for every signed-in reader. */
+  files: Record<string, string>;
+}
+
 /** `npm run build` writes a Brotli and a gzip copy beside the files that gain from it, named by these suffixes. */
 export const PRECOMPRESSED_SUFFIX = {br: '.br', gzip: '.gz'} as const;
 export type PrecompressedCoding = keyof typeof PRECOMPRESSED_SUFFIX;

@@ -14,6 +14,8 @@ import {availableParallelism} from 'node:os';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {writeRouteChunkPreloads, type RouteChunkPreloadsOptions} from './routeChunkPreloads';
+import {writeServedFiles} from './audiences/servedFiles';
+import {Conditions, CONDITIONS_FIELD, type SiteConditions} from './audiences/siteConditions';
 
 export interface ServedBuildOptions extends RouteChunkPreloadsOptions {
   /** Precompress the build while the search plugin indexes it (`npm run build` sets it; a plain `docusaurus build` does not). */
@@ -37,8 +39,12 @@ async function precompressAllButSearchIndexes(outDir: string): Promise<void> {
 export default function servedBuild(context: LoadContext, options: ServedBuildOptions): Plugin {
   return {
     name: 'served-build',
-    async postBuild({outDir, routesPaths}) {
+    async postBuild({outDir, routesPaths, plugins}) {
       await writeRouteChunkPreloads(context, options, {outDir, routesPaths});
+      // Who may fetch each file, before anything is compressed: the runtime gets its markers here.
+      const docs = plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs')?.content as {[CONDITIONS_FIELD]?: SiteConditions} | undefined;
+      const conditions = docs?.[CONDITIONS_FIELD];
+      if (conditions) await writeServedFiles({outDir, generatedFilesDir: context.generatedFilesDir, conditions: new Conditions(conditions)});
       if (options.precompress) await precompressAllButSearchIndexes(outDir);
     },
   };

@@ -20,6 +20,7 @@ import {promisify} from 'node:util';
 import {brotliCompress, constants, gzip} from 'node:zlib';
 import {BUILD_ROOT, PRECOMPRESSED_SUFFIX, type PrecompressedCoding} from '../contracts/buildLayout';
 import {isSearchIndex} from '../contracts/searchIndexFiles';
+import {mayHoldMarkers} from '../contracts/audienceMarkers';
 import {compressionPlan, estimatedSeconds, isCompressible, isUpToDate, worthKeeping} from './precompressPolicy';
 
 const brotli = promisify(brotliCompress);
@@ -83,6 +84,11 @@ async function plan(root: string, skipSearchIndexes: boolean): Promise<{files: n
   let upToDate = 0;
   for (const entry of entries) {
     const file = path.join(root, entry);
+    // A file with audience markers is cut per reader by the gate: a copy of the whole would hold every reader's part.
+    if (mayHoldMarkers(await readFile(file, 'utf8'))) {
+      await Promise.all(Object.values(PRECOMPRESSED_SUFFIX).map((suffix) => rm(file + suffix, {force: true})));
+      continue;
+    }
     const {size: bytes, mtimeMs} = await stat(file);
     const decided = compressionPlan(entry, bytes);
     if (!decided) continue;

@@ -17,6 +17,7 @@ import {systemClock, type Clock} from './services/clock';
 import {IdentityService} from './services/identity';
 import {LiveBuild} from './services/liveBuild';
 import {PolicySource} from './services/policySource';
+import {audiencesOf} from './rules/readerPolicy';
 import {SessionAuthority} from './services/sessionAuthority';
 import {healthRoutes} from './routes/health';
 import {sessionRoutes} from './routes/session';
@@ -63,6 +64,19 @@ export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, 
   app.addHook('onClose', async () => sessions.close());
   policy.onChange(() => sessions.applyPolicy());
   app.addHook('onClose', async () => policy.close());
+  // An audience the build does not define gives nobody anything: say which line names one.
+  const reportUnknownAudiences = () => {
+    const defined = build.current.audiences.defined;
+    for (const {line, audience} of policy.namedAudiences()) {
+      if (defined.has(audience)) continue;
+      app.log.warn(
+        {file: config.policy.emailsFile, line, audience},
+        `Line ${line} of the allowed-emails file names the audience "${audience}", which the docs do not define (audiences.json): it gives nobody anything`,
+      );
+    }
+  };
+  reportUnknownAudiences();
+  policy.onChange(reportUnknownAudiences);
 
   // Reads the session cookie and sets it; signed cookies are not used (Firebase signs the session).
   await app.register(fastifyCookie);
@@ -74,7 +88,13 @@ export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, 
 
   await app.register(healthRoutes, {identity, probe: () => auth.getUser('tutorial-hub-readiness-probe')});
   await app.register(sessionRoutes, {config, sessions});
-  await app.register(siteRoutes, {sessions, build, errorPageAssets});
+  await app.register(siteRoutes, {
+    sessions,
+    build,
+    errorPageAssets,
+    audiencesOf: (session) => audiencesOf(session.email, policy.current()),
+    publicPages: config.publicPages,
+  });
 };
 
 export async function buildGateServer({config, auth, logger = false, clock = systemClock}: GateDependencies): Promise<FastifyInstance> {

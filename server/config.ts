@@ -115,7 +115,14 @@ const SETTINGS = {
     type: 'string',
     defaultText: 'none',
     description:
-      "Who may read: a file of addresses, one a line; `#` starts a comment at a line's start or after a space (inside a word it is part of the line); a line that is not one address admits nobody and is logged as a warning; re-read when it changes",
+      "Who may read, and in which audiences: a file of addresses, one a line, each followed by its audiences if any (`ana@acme.test partners`, `bo@corp.test staff,partners`); a line `@corp.test staff` admits a whole domain and gives it audiences; `#` starts a comment at a line's start or after a space (inside a word it is part of the line); a line that is not one address admits nobody, and an audience the build does not define gives nothing, each logged as a warning; re-read when it changes",
+  },
+  PUBLIC_PAGES: {
+    type: 'string',
+    enum: ['on', 'off'],
+    default: 'off',
+    description:
+      '`on` lets visitors who are not signed in read the pages whose audience is `public` (with search over those pages only); `off`: nothing but `/login` without signing in, whatever the docs say',
   },
   SIGN_UP: {
     type: 'string',
@@ -226,6 +233,8 @@ export interface GateConfig {
   openDemoPolicy: boolean;
   /** Whether the login page offers "Create an account". */
   signUp: 'open' | 'closed';
+  /** Whether visitors who are not signed in may read the pages whose audience is `public`. */
+  publicPages: boolean;
   trustProxy: boolean | string;
   /** The Firebase auth handler's host, which sign-in popups load (CSP). */
   authDomain: string;
@@ -383,6 +392,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
     publicOrigin,
     ...policySettings(validated, cwd, isDemo),
     signUp: settings.SIGN_UP,
+    publicPages: settings.PUBLIC_PAGES === 'on',
     allowedOrigins: (settings.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

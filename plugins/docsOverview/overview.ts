@@ -1,8 +1,14 @@
 /**
  * What the home page lists, read from each version's docs and sidebar (never from doc ids written in
  * code, so that renaming, adding or replacing docs cannot break it): each version's landing page and
- * the top-level entries of its sidebar. Pure; plugins/docsOverview/index.ts feeds it the docs plugin's content.
+ * the top-level entries of its sidebar. With audiences, an entry or a version only some readers may see
+ * is annotated (the home page marks it for the gate), the start is a page every reader of the version
+ * may open, and the count of pages is left out when readers would count differently. Pure;
+ * plugins/docsOverview/index.ts feeds it the docs plugin's content.
  */
+import {AUDIENCE_FIELD} from '../../contracts/audienceMarkers';
+import {READERS, within, type Condition} from '../../contracts/audiences';
+import {annotationFor, unionOfAll} from '../audiences/siteConditions';
 
 export const DOCS_OVERVIEW_PLUGIN = 'docs-overview';
 
@@ -10,6 +16,7 @@ export interface OverviewEntry {
   title: string;
   to: string;
   description?: string;
+  [AUDIENCE_FIELD]?: string;
 }
 
 export interface VersionOverview {
@@ -18,9 +25,17 @@ export interface VersionOverview {
   isCurrent: boolean;
   /** Where a reader starts: the version's landing page, else its first page. */
   start: string;
-  /** How many pages the version's sidebar holds. */
-  pages: number;
+  /** How many pages the version's sidebar holds; null when that depends on who reads. */
+  pages: number | null;
   entries: OverviewEntry[];
+  [AUDIENCE_FIELD]?: string;
+}
+
+/** Who may read what, when the site has audiences: a page's condition by its address, the version's, the site's widest. */
+export interface OverviewConditions {
+  page: (permalink: string) => Condition | undefined;
+  version: Condition;
+  base: Condition;
 }
 
 interface Doc {
@@ -45,16 +60,30 @@ export interface DocsVersion {
   sidebars: Record<string, SidebarItem[]>;
 }
 
-function firstPage(items: readonly SidebarItem[], docs: ReadonlyMap<string, Doc>): string | undefined {
+/** The first page of some items that `opens` accepts. */
+function firstPage(items: readonly SidebarItem[], docs: ReadonlyMap<string, Doc>, opens: (permalink: string) => boolean = () => true): string | undefined {
+  const accept = (permalink: string | undefined) => (permalink !== undefined && opens(permalink) ? permalink : undefined);
   for (const item of items) {
-    if (item.type === 'doc' || item.type === 'ref') return docs.get(item.id)?.permalink;
+    if (item.type === 'doc' || item.type === 'ref') {
+      const found = accept(docs.get(item.id)?.permalink);
+      if (found !== undefined) return found;
+      continue;
+    }
     if (item.type !== 'category') continue;
-    if (item.link?.type === 'doc') return docs.get(item.link.id)?.permalink;
-    if (item.link?.type === 'generated-index') return item.link.permalink;
-    const inside = firstPage(item.items, docs);
+    const own = accept(item.link?.type === 'doc' ? docs.get(item.link.id)?.permalink : item.link?.type === 'generated-index' ? item.link.permalink : undefined);
+    if (own !== undefined) return own;
+    const inside = firstPage(item.items, docs, opens);
     if (inside !== undefined) return inside;
   }
   return undefined;
+}
+
+/** Every page an item leads to: a doc, or a category's own page and what it holds. */
+function pagesOf(item: SidebarItem, docs: ReadonlyMap<string, Doc>): string[] {
+  if (item.type === 'doc' || item.type === 'ref') return [docs.get(item.id)?.permalink ?? []].flat();
+  if (item.type !== 'category') return [];
+  const own = item.link?.type === 'doc' ? docs.get(item.link.id)?.permalink : item.link?.type === 'generated-index' ? item.link.permalink : undefined;
+  return [...(own === undefined ? [] : [own]), ...item.items.flatMap((child) => pagesOf(child, docs))];
 }
 
 function pageCount(items: readonly SidebarItem[]): number {
@@ -69,13 +98,13 @@ function pageCount(items: readonly SidebarItem[]): number {
   );
 }
 
-function entryOf(item: SidebarItem, docs: ReadonlyMap<string, Doc>): OverviewEntry | undefined {
+function entryOf(item: SidebarItem, docs: ReadonlyMap<string, Doc>, opens: (permalink: string) => boolean): OverviewEntry | undefined {
   if (item.type === 'doc' || item.type === 'ref') {
     const doc = docs.get(item.id);
     return doc && {title: item.label ?? doc.title, to: doc.permalink, description: doc.description};
   }
   if (item.type !== 'category') return undefined;
-  const to = firstPage([item], docs);
+  const to = firstPage([item], docs, opens);
   if (to === undefined) return undefined;
   const description =
     item.link?.type === 'generated-index'
@@ -92,15 +121,32 @@ function topLevel(items: readonly SidebarItem[], landing: string): readonly Side
   return only?.type === 'category' && only.link?.type === 'generated-index' && only.link.permalink === landing ? only.items : items;
 }
 
-export function versionOverview(version: DocsVersion): VersionOverview {
+export function versionOverview(version: DocsVersion, conditions?: OverviewConditions): VersionOverview {
   const docs = new Map(version.docs.map((doc) => [doc.id, doc]));
   const sidebar = Object.values(version.sidebars)[0] ?? [];
-  const entries = topLevel(sidebar, version.path).flatMap((item) => entryOf(item, docs) ?? []);
+  const readers = conditions?.version ?? READERS;
+  const conditionOf = (permalink: string) => conditions?.page(permalink) ?? readers;
+  /** Whether every reader who may open some of `pages` may open `permalink`. */
+  const opensFor = (pages: readonly string[]) => {
+    const among = unionOfAll(pages.map(conditionOf)) ?? readers;
+    return (permalink: string) => within(among, conditionOf(permalink));
+  };
+  const entries = topLevel(sidebar, version.path).flatMap((item) => {
+    const pages = pagesOf(item, docs);
+    const entry = entryOf(item, docs, opensFor(pages));
+    if (entry === undefined) return [];
+    const annotation = annotationFor(unionOfAll(pages.map(conditionOf)), readers);
+    return [annotation === undefined ? entry : {...entry, [AUDIENCE_FIELD]: annotation}];
+  });
+  const allPages = sidebar.flatMap((item) => pagesOf(item, docs));
+  const sameForAll = allPages.every((permalink) => within(readers, conditionOf(permalink)));
+  const annotation = conditions && annotationFor(conditions.version, conditions.base);
   return {
     label: version.label,
     isCurrent: version.isLast,
-    start: firstPage(sidebar, docs) ?? version.path,
-    pages: pageCount(sidebar),
+    start: firstPage(sidebar, docs, opensFor(allPages)) ?? version.path,
+    pages: sameForAll ? pageCount(sidebar) : null,
     entries,
+    ...(annotation === undefined ? {} : {[AUDIENCE_FIELD]: annotation}),
   };
 }

@@ -14,7 +14,9 @@ import type {LoadContext, OptionValidationContext, Plugin} from '@docusaurus/typ
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import * as searchLocal from '@easyops-cn/docusaurus-search-local';
 import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
-import type {SearchSection} from '../../contracts/searchSections';
+import {isWithin, type SearchSection} from '../../contracts/searchSections';
+import {AUDIENCE_FIELD} from '../../contracts/audienceMarkers';
+import {annotationFor, Conditions, CONDITIONS_FIELD, unionOfAll, type SiteConditions} from '../audiences/siteConditions';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import {splitIndex, withDocTitles, type PluginIndex} from './indexParts';
 import {SEARCH_PLUGIN_NAME} from './name';
@@ -75,6 +77,15 @@ export async function writeIndexParts(outDir: string, {baseUrl, sections, titles
   }
 }
 
+/** Each section annotated with who may see it (the union of its pages), when only some readers may. */
+function annotatedSections(sections: readonly SearchSection[], conditions: Conditions): SearchSection[] {
+  return sections.map((section) => {
+    const inside = Object.keys(conditions.data.pages).filter((permalink) => isWithin(permalink.replace(/^\/+/, ''), section.path));
+    const annotation = annotationFor(unionOfAll(inside.map((permalink) => conditions.page(permalink))), conditions.base);
+    return annotation === undefined ? section : {...section, [AUDIENCE_FIELD]: annotation};
+  });
+}
+
 export default function search(context: LoadContext, options: SearchOptions): Plugin<void> {
   const plugin = indexer.default(context, options.indexer);
   return {
@@ -82,7 +93,11 @@ export default function search(context: LoadContext, options: SearchOptions): Pl
     async contentLoaded(args) {
       // The plugin adds the /search route (to @theme/SearchPage: ours).
       await plugin.contentLoaded?.(args as never);
-      args.actions.setGlobalData({sections: options.sections} satisfies SearchGlobalData);
+    },
+    allContentLoaded({allContent, actions}) {
+      const docs = allContent['docusaurus-plugin-content-docs']?.default as {[CONDITIONS_FIELD]?: SiteConditions} | undefined;
+      const conditions = docs?.[CONDITIONS_FIELD] && new Conditions(docs[CONDITIONS_FIELD]);
+      actions.setGlobalData({sections: conditions ? annotatedSections(options.sections, conditions) : options.sections} satisfies SearchGlobalData);
     },
     async postBuild(props) {
       await plugin.postBuild?.(props as never);

@@ -1,20 +1,34 @@
-/** Every other GET/HEAD: the built site, behind the session check. */
-import type {FastifyPluginAsync} from 'fastify';
+/**
+ * Every other GET/HEAD: the built site, behind the session check, each reader getting what their
+ * audiences allow (a file they may not see answers as one that does not exist) and, when the operator
+ * allows public pages, a visitor who is not signed in getting the public ones.
+ */
+import type {FastifyPluginAsync, FastifyReply} from 'fastify';
 import {decideAccess, isNavigationRequest} from '../rules/access';
 import {caseVariantLocation, resolveRequestPath} from '../rules/requestPath';
-import type {LiveBuild} from '../services/liveBuild';
+import type {BuildFile, LiveBuild} from '../services/liveBuild';
 import {cacheControlFor, REVALIDATE} from '../rules/headers';
-import type {SessionAuthority} from '../services/sessionAuthority';
+import type {Session, SessionAuthority} from '../services/sessionAuthority';
 import {sessionCookieValues} from '../../contracts/session';
+import {VISITOR_VIEW} from '../../contracts/audiences';
 import {sendBadAddress, type ErrorPageAssets} from '../plugins/app/errors';
 
 export interface SiteRoutesOptions {
   sessions: SessionAuthority;
   build: LiveBuild;
   errorPageAssets: ErrorPageAssets;
+  /** The audiences the reader policy gives a session's reader now (the readers file can change under a running gate). */
+  audiencesOf: (session: Session) => readonly string[];
+  /** Whether visitors who are not signed in may read the public pages. */
+  publicPages: boolean;
 }
 
-export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {sessions, build, errorPageAssets}) => {
+function send(reply: FastifyReply, {file, build, cut}: BuildFile) {
+  // A file cut per reader is not the same bytes for everyone: the browser asks again each time.
+  return reply.header('cache-control', cut ? REVALIDATE : cacheControlFor(file)).sendBuildFile(file, build, cut);
+}
+
+export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {sessions, build, errorPageAssets, audiencesOf, publicPages}) => {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
@@ -28,11 +42,7 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {se
       }
 
       // An asset no build here has may belong to a release this instance has not switched to yet.
-      if (
-        resolution.path.startsWith('/assets/') &&
-        build.publicFile(resolution.path) === null &&
-        build.siteFile(resolution.path) === null
-      ) {
+      if (resolution.path.startsWith('/assets/') && build.publicFile(resolution.path) === null && !build.hasSiteFile(resolution.path)) {
         await build.catchUp();
       }
       // The public login build answers anyone, and never waits for the identity service.
@@ -45,22 +55,22 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {se
       const left = new AbortController();
       reply.raw.once('close', () => reply.raw.writableFinished || left.abort());
       const session = await sessions.verifyAny(sessionCookieValues(request.headers.cookie), left.signal);
-      const access = decideAccess({rawUrl: request.url, signedIn: session !== null, isNavigation: isNavigationRequest(request.headers)});
-      if (access.kind === 'login-redirect') {
-        return reply.redirect(access.location, 302);
-      }
-      if (access.kind === 'unauthorized') {
-        return reply.code(401).send();
+      if (session === null) {
+        // A public page when the operator allows them; anything else as before: the login page, or 401.
+        const found = publicPages ? build.siteFile(resolution.path, VISITOR_VIEW) : null;
+        if (found !== null) return send(reply, found);
+        const access = decideAccess({rawUrl: request.url, signedIn: false, isNavigation: isNavigationRequest(request.headers)});
+        return access.kind === 'login-redirect' ? reply.redirect(access.location, 302) : reply.code(401).send();
       }
 
-      const found = build.siteFile(resolution.path);
+      const view = build.viewOf(audiencesOf(session));
+      const found = build.siteFile(resolution.path, view);
       if (found === null) {
-        const moved = caseVariantLocation(resolution.path, request.url, build.current.site.files);
+        const moved = caseVariantLocation(resolution.path, request.url, build.visibleSiteFiles(view));
         if (moved !== null) return reply.redirect(moved, 301);
-        const notFound = build.notFoundPage();
-        return reply.code(404).header('cache-control', REVALIDATE).sendBuildFile(notFound.file, notFound.build);
+        return send(reply.code(404), build.notFoundPage(view));
       }
-      return reply.header('cache-control', cacheControlFor(found.file)).sendBuildFile(found.file, found.build);
+      return send(reply, found);
     },
   });
 };

@@ -14,6 +14,10 @@ export interface ReaderPolicy {
   domains: ReadonlySet<string> | 'any';
   /** Addresses from `ALLOWED_EMAILS_FILE`, lower case. */
   emails: ReadonlySet<string>;
+  /** The readers file's `@domain` lines: domains it admits, lower case. */
+  listedDomains?: ReadonlySet<string>;
+  /** Address or `@domain` → the audiences the readers file gives it. */
+  audiences?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** What the gate knows of a Firebase account, from its user record. */
@@ -87,8 +91,16 @@ export function admit(account: ReaderAccount, policy: ReaderPolicy): Admission {
   const email = normaliseEmail(account.email);
   const listed = policy.emails.has(email);
   const domain = emailDomain(email);
-  const inDomain = domain !== null && (policy.domains === 'any' || policy.domains.has(domain));
+  const inDomain = domain !== null && (policy.domains === 'any' || policy.domains.has(domain) || (policy.listedDomains?.has(domain) ?? false));
   return listed || inDomain ? ADMITTED : {admitted: false, reason: 'not-allowed'};
+}
+
+/** The audiences the readers file gives an (admitted) address: its own line's and its domain's. */
+export function audiencesOf(email: string | null, policy: ReaderPolicy): string[] {
+  if (email === null || !policy.audiences) return [];
+  const address = normaliseEmail(email);
+  const domain = emailDomain(address);
+  return [...new Set([...(policy.audiences.get(address) ?? []), ...(domain === null ? [] : (policy.audiences.get(`@${domain}`) ?? []))])];
 }
 
 /** A DNS name of at least two labels: letters, digits and inner hyphens. */
@@ -121,8 +133,14 @@ export function parseAllowedDomains(raw: string | undefined): ReaderPolicy['doma
 
 export interface EmailList {
   emails: Set<string>;
-  /** Lines that are neither blank, a comment nor an address, by line number (from 1). */
+  /** Domains of `@domain` lines. */
+  domains: Set<string>;
+  /** Address or `@domain` → its audiences, in the order written. */
+  audiences: Map<string, string[]>;
+  /** Lines that are neither blank, a comment nor an address (with its audiences), by line number (from 1). */
   invalid: {line: number; text: string}[];
+  /** Every audience a line names, with the line: the gate says which ones the build does not define. */
+  named: {line: number; audience: string}[];
 }
 
 /**
@@ -131,17 +149,33 @@ export interface EmailList {
  */
 const COMMENT = /(?:^|\s)#.*$/;
 
-/** An allowed-emails file: one address a line; a comment on its own line or after an address. */
+/**
+ * A readers file: one address a line, followed by its audiences if any, separated by spaces or commas
+ * (`ana@acme.test partners`, `bo@corp.test staff,partners`); `@corp.test staff` admits the whole domain
+ * and gives it the audiences; a comment on its own line or after the rest.
+ */
 export function parseEmailList(text: string): EmailList {
-  const emails = new Set<string>();
-  const invalid: EmailList['invalid'] = [];
+  const list: EmailList = {emails: new Set(), domains: new Set(), audiences: new Map(), invalid: [], named: []};
   text.split(/\r?\n/).forEach((rawLine, index) => {
     const line = rawLine.replace(COMMENT, '').trim();
     if (line === '') return;
-    if (isEmailAddress(line)) emails.add(normaliseEmail(line));
-    else invalid.push({line: index + 1, text: rawLine.trim()});
+    const [who = '', ...rest] = line.split(/\s+/);
+    const audiences = rest.join(' ').split(/[\s,]+/).filter(Boolean);
+    let key: string;
+    if (who.startsWith('@') && DOMAIN.test(who.slice(1).toLowerCase())) {
+      key = who.toLowerCase();
+      list.domains.add(key.slice(1));
+    } else if (isEmailAddress(who) && audiences.every((audience) => !audience.includes('@'))) {
+      key = normaliseEmail(who);
+      list.emails.add(key);
+    } else {
+      list.invalid.push({line: index + 1, text: rawLine.trim()});
+      return;
+    }
+    for (const audience of audiences) list.named.push({line: index + 1, audience});
+    if (audiences.length > 0) list.audiences.set(key, [...new Set([...(list.audiences.get(key) ?? []), ...audiences])]);
   });
-  return {emails, invalid};
+  return list;
 }
 
 /** One line for the start banner; it names no address or domain. */

@@ -5,7 +5,9 @@
 import {randomUUID} from 'node:crypto';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {listBuildFiles, LOGIN_DIR, LOGIN_PAGE, SITE_DIR} from '../../contracts/buildLayout';
+import {AUDIENCE_MAP, listBuildFiles, LOGIN_DIR, LOGIN_PAGE, SITE_DIR, type AudienceMap} from '../../contracts/buildLayout';
+import {conditionOfKey, READERS, type Condition} from '../../contracts/audiences';
+import {templateOf, type Template} from '../../contracts/audienceMarkers';
 import {inlineScriptHashes} from '../rules/headers';
 import {chromeOf, type PageChrome} from '../rules/errorPages';
 
@@ -13,6 +15,16 @@ export interface BuildPart {
   root: string;
   /** Every file, relative, with forward slashes; precompressed copies left out. */
   files: Set<string>;
+  /** Files with pieces only some readers may see (audience markers): the gate cuts each reader's copy. */
+  templates: Map<string, Template>;
+}
+
+/** Who may fetch what of the readers' site, when its docs have audiences. */
+export interface SiteAudiences {
+  /** The audiences the docs define: the readers file may name these. */
+  defined: ReadonlySet<string>;
+  /** Who may fetch a file (one the build's list does not name is for every signed-in reader). */
+  conditionOf: (file: string) => Condition;
 }
 
 /** Which build a file belongs to: its folder, and the identity of that reading of it. */
@@ -27,6 +39,7 @@ export interface BuildInfo {
   root: string;
   /** The docs: only for signed-in readers. */
   site: BuildPart;
+  audiences: SiteAudiences;
   /** The login page and the files it loads: anyone may have them. */
   login: BuildPart;
   /** CSP hashes of the inline scripts of both. */
@@ -35,6 +48,9 @@ export interface BuildInfo {
   chrome: PageChrome;
 }
 
+/** Files that may hold audience markers: pages, scripts and data. */
+const MARKABLE = /\.(?:html|js|json)$/;
+
 async function readPart(root: string, hashes: Set<string>): Promise<BuildPart> {
   let files: Set<string>;
   try {
@@ -42,11 +58,34 @@ async function readPart(root: string, hashes: Set<string>): Promise<BuildPart> {
   } catch {
     throw new Error(`No build found at ${root}: run "npm run build" first.`);
   }
+  const templates = new Map<string, Template>();
   for (const file of files) {
-    if (!file.endsWith('.html')) continue;
-    for (const hash of inlineScriptHashes(await readFile(path.join(root, file), 'utf8'))) hashes.add(hash);
+    if (!MARKABLE.test(file)) continue;
+    const text = await readFile(path.join(root, file), 'utf8');
+    const template = templateOf(text, {commas: !file.endsWith('.html')});
+    if (template) templates.set(file, template);
+    if (file.endsWith('.html')) for (const hash of inlineScriptHashes(text)) hashes.add(hash);
   }
-  return {root, files};
+  return {root, files, templates};
+}
+
+const EVERY_READER: SiteAudiences = {defined: new Set(), conditionOf: () => READERS};
+
+/** The build's list of who may fetch what; a site whose files hold markers must have one. */
+async function readAudiences(root: string, site: BuildPart): Promise<SiteAudiences> {
+  let text: string;
+  try {
+    text = await readFile(path.join(root, AUDIENCE_MAP), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (site.templates.size > 0) {
+      throw new Error(`${site.root} has pages for some readers only, but no ${AUDIENCE_MAP} beside it: rebuild it with "npm run build".`);
+    }
+    return EVERY_READER;
+  }
+  const map = JSON.parse(text) as AudienceMap;
+  const conditions = new Map(Object.entries(map.files).map(([file, key]) => [file, conditionOfKey(key)]));
+  return {defined: new Set(map.audiences), conditionOf: (file) => conditions.get(file) ?? READERS};
 }
 
 export async function readBuild(root: string): Promise<BuildInfo> {
@@ -55,5 +94,5 @@ export async function readBuild(root: string): Promise<BuildInfo> {
   const login = await readPart(path.join(root, LOGIN_DIR), hashes);
   if (!login.files.has(LOGIN_PAGE)) throw new Error(`${login.root} has no ${LOGIN_PAGE}: is ${root} a Tutorial Hub build?`);
   const chrome = chromeOf(await readFile(path.join(login.root, LOGIN_PAGE), 'utf8'), login.files);
-  return {id: randomUUID(), root, site, login, inlineScriptHashes: hashes, chrome};
+  return {id: randomUUID(), root, site, audiences: await readAudiences(root, site), login, inlineScriptHashes: hashes, chrome};
 }

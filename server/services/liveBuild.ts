@@ -14,11 +14,15 @@ import {LOGIN_DIR, LOGIN_PAGE, SITE_DIR} from '../../contracts/buildLayout';
 import {readBuild, type BuildInfo, type BuildPart, type BuildRef} from './build';
 import {systemClock, type Clock} from './clock';
 import {buildFileFor} from '../rules/requestPath';
+import {isVisible, readerView, viewKey, type View} from '../../contracts/audiences';
+import type {Template} from '../../contracts/audienceMarkers';
 
 /** A file of one of the builds: where it is, and which reading of the build it belongs to (for caching). */
 export interface BuildFile {
   build: BuildRef;
   file: string;
+  /** The markers of a file whose pieces differ by reader, with the view to cut it for. */
+  cut?: {template: Template; view: View};
 }
 
 const POLL_MS = 1000;
@@ -40,6 +44,8 @@ export class LiveBuild {
   private loadedPrint = '';
   private changing: {print: string; since: number} | null = null;
   private catchingUp: Promise<void> | null = null;
+  /** Per reading of a build, per view: the site's files it may see. */
+  private readonly visible = new WeakMap<BuildInfo, Map<string, Set<string>>>();
 
   private log: FastifyBaseLogger | undefined;
 
@@ -76,9 +82,37 @@ export class LiveBuild {
     return this.find(requestPath, (build) => build.login);
   }
 
-  /** The file of the readers' site that answers a canonical path. */
-  siteFile(requestPath: string): BuildFile | null {
-    return this.find(requestPath, (build) => build.site);
+  /**
+   * The file of the readers' site that answers a canonical path for this view, or null: a file the view
+   * may not see is not there for it, exactly as one that does not exist.
+   */
+  siteFile(requestPath: string, view: View): BuildFile | null {
+    return this.find(requestPath, (build) => build.site, view);
+  }
+
+  /** Whether any build here has a file of the readers' site at this path, whoever may see it. */
+  hasSiteFile(requestPath: string): boolean {
+    return this.find(requestPath, (build) => build.site) !== null;
+  }
+
+  /** The readers' site's files this view may see (for the case-insensitive look-up of a missing page). */
+  visibleSiteFiles(view: View): ReadonlySet<string> {
+    const build = this.current;
+    const key = viewKey(view);
+    let byView = this.visible.get(build);
+    if (!byView) this.visible.set(build, (byView = new Map()));
+    let files = byView.get(key);
+    if (!files) {
+      files = new Set([...build.site.files].filter((file) => isVisible(build.audiences.conditionOf(file), view)));
+      byView.set(key, files);
+    }
+    return files;
+  }
+
+  /** The audiences a reader's view may hold: those the build defines. */
+  viewOf(audiences: readonly string[]): View {
+    const defined = this.current.audiences.defined;
+    return readerView(audiences.filter((audience) => defined.has(audience)));
   }
 
   /**
@@ -100,9 +134,9 @@ export class LiveBuild {
     return this.catchingUp;
   }
 
-  /** The site's not-found page. */
-  notFoundPage(): BuildFile {
-    return {build: {id: this.current.id, root: this.current.site.root}, file: '404.html'};
+  /** The site's not-found page, as this view gets it. */
+  notFoundPage(view: View): BuildFile {
+    return this.fileOf(this.current, this.current.site, '404.html', view);
   }
 
   /** CSP hashes valid for a page of either build a response may come from during a switch. */
@@ -110,14 +144,21 @@ export class LiveBuild {
     return [...this.current.inlineScriptHashes, ...(this.previous?.inlineScriptHashes ?? [])];
   }
 
-  private find(requestPath: string, partOf: (build: BuildInfo) => BuildPart): BuildFile | null {
+  private find(requestPath: string, partOf: (build: BuildInfo) => BuildPart, view?: View): BuildFile | null {
     const builds = this.previous && requestPath.startsWith('/assets/') ? [this.current, this.previous] : [this.current];
     for (const build of builds) {
       const part = partOf(build);
       const file = buildFileFor(requestPath, part.files);
-      if (file !== null) return {build: {id: build.id, root: part.root}, file};
+      if (file === null) continue;
+      if (view !== undefined && !isVisible(build.audiences.conditionOf(file), view)) return null;
+      return this.fileOf(build, part, file, view);
     }
     return null;
+  }
+
+  private fileOf(build: BuildInfo, part: BuildPart, file: string, view?: View): BuildFile {
+    const template = part.templates.get(file);
+    return {build: {id: build.id, root: part.root}, file, ...(template && view ? {cut: {template, view}} : {})};
   }
 
   private async poll(): Promise<void> {

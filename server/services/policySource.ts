@@ -1,16 +1,22 @@
 /**
- * The reader policy of a running gate: the domains from the environment, and the addresses of
- * `ALLOWED_EMAILS_FILE`, re-read whenever the file changes (no restart).
+ * The reader policy of a running gate: the domains from the environment, and the addresses, domains
+ * and audiences of `ALLOWED_EMAILS_FILE`, re-read whenever the file changes (no restart).
  */
 import {readFileSync, unwatchFile, watchFile, type Stats} from 'node:fs';
 import type {FastifyBaseLogger} from 'fastify';
-import {parseEmailList, type PolicySettings, type ReaderPolicy} from '../rules/readerPolicy';
+import {parseEmailList, type EmailList, type PolicySettings, type ReaderPolicy} from '../rules/readerPolicy';
+
+/** What the file says, as the policy reads it. */
+type ListedReaders = Pick<EmailList, 'emails' | 'domains' | 'audiences' | 'named'>;
+const NOBODY: ListedReaders = {emails: new Set(), domains: new Set(), audiences: new Map(), named: []};
 
 /** Polling survives editors and deploy tools that replace the file rather than write into it. */
 const WATCH_INTERVAL_MS = 1000;
 
 export class PolicySource {
   private policy: ReaderPolicy;
+  /** The audiences the file names, with their lines (the gate says which ones its build does not define). */
+  private named: EmailList['named'] = [];
   private readonly listeners = new Set<() => void>();
   /** While the file cannot be read, it is tried (and the failure logged) at every poll. */
   private failing: NodeJS.Timeout | null = null;
@@ -20,11 +26,21 @@ export class PolicySource {
     private readonly log: FastifyBaseLogger,
   ) {
     // A missing or unreadable file at start is the operator's mistake: fail loudly.
-    this.policy = {domains: settings.domains, emails: settings.emailsFile ? this.readFile(settings.emailsFile) : new Set()};
+    this.policy = this.policyOf(settings.emailsFile ? this.readFile(settings.emailsFile) : NOBODY);
     if (settings.emailsFile) watchFile(settings.emailsFile, {interval: WATCH_INTERVAL_MS}, this.onFileChange);
   }
 
   current = (): ReaderPolicy => this.policy;
+
+  /** The audiences the readers file names, each with its line. */
+  namedAudiences(): EmailList['named'] {
+    return this.named;
+  }
+
+  private policyOf(listed: ListedReaders): ReaderPolicy {
+    this.named = listed.named;
+    return {domains: this.settings.domains, emails: listed.emails, listedDomains: listed.domains, audiences: listed.audiences};
+  }
 
   onChange(listener: () => void): void {
     this.listeners.add(listener);
@@ -36,12 +52,12 @@ export class PolicySource {
     this.listeners.clear();
   }
 
-  private readFile(file: string): Set<string> {
-    const {emails, invalid} = parseEmailList(readFileSync(file, 'utf8'));
-    for (const {line, text} of invalid) {
-      this.log.warn({file, line}, `Skipped line ${line} of the allowed-emails file: "${text}" is not an email address`);
+  private readFile(file: string): ListedReaders {
+    const list = parseEmailList(readFileSync(file, 'utf8'));
+    for (const {line, text} of list.invalid) {
+      this.log.warn({file, line}, `Skipped line ${line} of the allowed-emails file: "${text}" is not an email address (or @domain) followed by audiences`);
     }
-    return emails;
+    return list;
   }
 
   private readonly onFileChange = (current: Stats): void => {
@@ -50,7 +66,7 @@ export class PolicySource {
       // Deleting the list removes everyone on it.
       this.stopRetrying();
       this.log.warn({file}, 'The allowed-emails file is gone: no address is admitted through it until it is back');
-      this.apply(new Set());
+      this.apply(NOBODY);
       return;
     }
     this.reload();
@@ -62,25 +78,25 @@ export class PolicySource {
    */
   private reload(): void {
     const file = this.settings.emailsFile!;
-    let emails: Set<string>;
+    let listed: ListedReaders;
     try {
-      emails = this.readFile(file);
+      listed = this.readFile(file);
     } catch (error) {
       this.log.error(
         {file, err: error},
         'The allowed-emails file cannot be read: no address is admitted through it until it can be (the domains still apply)',
       );
-      if (this.failing === null) this.apply(new Set(), false);
+      if (this.failing === null) this.apply(NOBODY, false);
       this.failing ??= setInterval(() => this.reload(), WATCH_INTERVAL_MS).unref();
       return;
     }
     this.stopRetrying();
-    this.apply(emails);
+    this.apply(listed);
   }
 
-  private apply(emails: Set<string>, announce = true): void {
-    this.policy = {domains: this.settings.domains, emails};
-    if (announce) this.log.info({file: this.settings.emailsFile, addresses: emails.size}, 'Reader list reloaded');
+  private apply(listed: ListedReaders, announce = true): void {
+    this.policy = this.policyOf(listed);
+    if (announce) this.log.info({file: this.settings.emailsFile, addresses: listed.emails.size, domains: listed.domains.size}, 'Reader list reloaded');
     for (const listener of this.listeners) listener();
   }
 

@@ -5,6 +5,8 @@ import {usePluginData} from '@docusaurus/useGlobalData';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import {DOCS_OVERVIEW_PLUGIN, type OverviewEntry, type VersionOverview} from '@site/plugins/docsOverview/overview';
+import {AUDIENCE_FIELD} from '@site/contracts/audienceMarkers';
+import {audienceOf, Restricted} from '@site/src/audiences/Restricted';
 import styles from './index.module.css';
 
 /** The home page's cards: the current version's top-level sidebar entries, then each older version. */
@@ -17,7 +19,11 @@ function cardsOf(versions: readonly VersionOverview[]): OverviewEntry[] {
       .map((version) => ({
         title: `Version ${version.label}`,
         to: version.start,
-        description: `The ${version.label} edition, for readers of older projects: ${version.pages} ${version.pages === 1 ? 'page' : 'pages'}.`,
+        description:
+          version.pages === null
+            ? `The ${version.label} edition, for readers of older projects.`
+            : `The ${version.label} edition, for readers of older projects: ${version.pages} ${version.pages === 1 ? 'page' : 'pages'}.`,
+        ...(audienceOf(version) === undefined ? {} : {[AUDIENCE_FIELD]: audienceOf(version)}),
       })),
   ];
 }
@@ -51,12 +57,14 @@ export default function Home(): ReactNode {
           </p>
           <ul className={styles.tracks}>
             {cardsOf(versions).map((card) => (
-              <li key={card.to} className={styles.track}>
-                <Heading as="h3">
-                  <Link to={card.to}>{card.title}</Link>
-                </Heading>
-                {card.description && <p>{card.description}</p>}
-              </li>
+              <Restricted key={card.to} audience={audienceOf(card)}>
+                <li className={styles.track}>
+                  <Heading as="h3">
+                    <Link to={card.to}>{card.title}</Link>
+                  </Heading>
+                  {card.description && <p>{card.description}</p>}
+                </li>
+              </Restricted>
             ))}
           </ul>
         </div>

@@ -11,6 +11,8 @@ import {createReadStream} from 'node:fs';
 import {readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 import {pipeline} from 'node:stream/promises';
+import {promisify} from 'node:util';
+import {brotliCompress, constants as zlib, gzip} from 'node:zlib';
 import type {FastifyPluginAsync, FastifyReply} from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import fresh from 'fresh';
@@ -19,6 +21,8 @@ import mime from 'mime-types';
 import vary from 'vary';
 import {chooseCoding, entityTag, type ContentCoding} from '../../rules/representations';
 import {PRECOMPRESSED_SUFFIX} from '../../../contracts/buildLayout';
+import {assemble, type Template} from '../../../contracts/audienceMarkers';
+import {viewKey, type View} from '../../../contracts/audiences';
 import type {BuildRef} from '../../services/build';
 
 interface Representation {
@@ -44,8 +48,11 @@ export interface BuildFilesOptions {
 
 declare module 'fastify' {
   interface FastifyReply {
-    /** Sends a file (relative path) of a build; a 404 if it went missing from disk. */
-    sendBuildFile(file: string, build: BuildRef): Promise<FastifyReply>;
+    /**
+     * Sends a file (relative path) of a build; a 404 if it went missing from disk. `cut`: a file whose
+     * pieces differ by reader, sent as this view gets it.
+     */
+    sendBuildFile(file: string, build: BuildRef, cut?: {template: Template; view: View}): Promise<FastifyReply>;
   }
 }
 
@@ -97,6 +104,48 @@ async function loadFile(root: string, file: string, {maxBytes, maxFileBytes}: Bu
   return {contentType: contentTypeOf(file), representations, codings: new Set(representations.keys())};
 }
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * One view's copy of a file with audience markers, and its compressed forms made when first asked
+ * for: a build-time copy of the whole file would hold every reader's pieces. Brotli at a quality that
+ * takes milliseconds, since it is made while a reader waits.
+ */
+interface Cut {
+  contentType: string;
+  body: Buffer;
+  digest: string;
+  compressed: Map<ContentCoding, Promise<Buffer>>;
+}
+
+async function cutFile(root: string, file: string, template: Template, view: View): Promise<Cut | null> {
+  let text: string;
+  try {
+    text = await readFile(path.join(root, file), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const body = Buffer.from(assemble(text, template, view));
+  return {contentType: contentTypeOf(file), body, digest: await digestOf(file, body), compressed: new Map()};
+}
+
+function compressedCut(cut: Cut, coding: ContentCoding): Promise<Buffer> {
+  if (coding === 'identity') return Promise.resolve(cut.body);
+  let compressed = cut.compressed.get(coding);
+  if (!compressed) {
+    compressed =
+      coding === 'br'
+        ? brotli(cut.body, {params: {[zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: cut.body.length}})
+        : gzipped(cut.body, {level: 6});
+    cut.compressed.set(coding, compressed);
+  }
+  return compressed;
+}
+
+const CUT_CODINGS: ReadonlySet<ContentCoding> = new Set(['identity', 'br', 'gzip']);
+
 const bytesOf = (file: StoredFile) =>
   [...file.representations.values()].reduce((sum, {body}) => sum + (body?.length ?? 0), ENTRY_OVERHEAD_BYTES);
 
@@ -109,7 +158,36 @@ const buildFiles: FastifyPluginAsync<BuildFilesOptions> = async (app, options) =
     fetchMethod: async (_key, _stale, {context}) => (await loadFile(context.root, context.file, options)) ?? undefined,
   });
 
-  app.decorateReply('sendBuildFile', async function (this: FastifyReply, file: string, build: BuildRef): Promise<FastifyReply> {
+  const cuts = new LRUCache<string, Cut, {root: string; file: string; template: Template; view: View}>({
+    // Each view's copies of the few files that differ by reader (pages, main.js, sidebars' data).
+    maxSize: Math.max(options.maxBytes / 2, 8 * 1024 * 1024),
+    sizeCalculation: (cut) => cut.body.length * 2 + ENTRY_OVERHEAD_BYTES,
+    fetchMethod: async (_key, _stale, {context}) => (await cutFile(context.root, context.file, context.template, context.view)) ?? undefined,
+  });
+
+  async function sendCut(reply: FastifyReply, file: string, build: BuildRef, {template, view}: {template: Template; view: View}) {
+    const cut = await cuts.fetch(`${build.id}\0${build.root}\0${file}\0${viewKey(view)}`, {context: {root: build.root, file, template, view}});
+    if (!cut) {
+      reply.callNotFound();
+      return reply;
+    }
+    const coding = chooseCoding(reply.request.headers['accept-encoding'], CUT_CODINGS);
+    const etag = entityTag(cut.digest, coding);
+    reply.header('etag', etag);
+    reply.header('vary', vary.append(String(reply.getHeader('vary') ?? ''), 'Accept-Encoding'));
+    if (reply.statusCode === 200 && fresh(reply.request.headers, {etag})) return reply.code(304).send();
+    reply.header('content-type', cut.contentType);
+    if (coding !== 'identity') reply.header('content-encoding', coding);
+    return reply.send(await compressedCut(cut, coding));
+  }
+
+  app.decorateReply('sendBuildFile', async function (
+    this: FastifyReply,
+    file: string,
+    build: BuildRef,
+    cut?: {template: Template; view: View},
+  ): Promise<FastifyReply> {
+    if (cut) return sendCut(this, file, build, cut);
     // A file is its build, folder and path: the same path in two builds (or one changed in place), or in the site and the login build of one, is two files.
     const stored = await cache.fetch(`${build.id}\0${build.root}\0${file}`, {context: {root: build.root, file}});
     // The build was removed under the gate: nothing to send.

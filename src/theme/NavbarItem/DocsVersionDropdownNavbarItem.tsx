@@ -4,20 +4,20 @@
  * readerVersion), the one the search box, the search page and "Tutorials" use. The original shows the
  * version whose path holds the page, and with the docs at the root that is 2.0 on every page that is
  * not a doc (https://github.com/facebook/docusaurus/issues/7974). The `versions` option is left out:
- * the site lists every version.
+ * the site lists every version the reader may see (a version only some readers may see is marked for
+ * the gate), and leads to the same page in it only when every reader of this page may open that one
+ * (src/versions/sameDoc.ts).
  */
 import type {ReactNode} from 'react';
-import {useActiveDocContext, useDocsPreferredVersion, useVersions} from '@docusaurus/plugin-content-docs/client';
-import type {GlobalVersion} from '@docusaurus/plugin-content-docs/client';
+import {useDocsPreferredVersion, useVersions} from '@docusaurus/plugin-content-docs/client';
 import {useLocation} from '@docusaurus/router';
 import DropdownNavbarItem from '@theme/NavbarItem/DropdownNavbarItem';
 import type {Props} from '@theme/NavbarItem/DocsVersionDropdownNavbarItem';
 import type {LinkLikeNavbarItemProps} from '@theme/NavbarItem';
 import {useReaderVersionName} from '@site/src/search/useSearchScope';
-
-function mainDocOf(version: GlobalVersion) {
-  return version.docs.find((doc) => doc.id === version.mainDocId)!;
-}
+import {audienceOf} from '@site/src/audiences/Restricted';
+import {useSameDocIn} from '@site/src/versions/sameDoc';
+import {VERSION_LINK_ITEM} from '@site/src/components/VersionLinkNavbarItem';
 
 export default function DocsVersionDropdownNavbarItem({
   mobile,
@@ -29,17 +29,17 @@ export default function DocsVersionDropdownNavbarItem({
   ...props
 }: Props): ReactNode {
   const {search, hash} = useLocation();
-  const activeDocContext = useActiveDocContext(docsPluginId);
+  const targetOf = useSameDocIn(docsPluginId);
   const {savePreferredVersionName} = useDocsPreferredVersion(docsPluginId);
   const versions = useVersions(docsPluginId);
   const readerVersionName = useReaderVersionName();
   const shown = versions.find((version) => version.name === readerVersionName) ?? versions[0]!;
-  // The same doc in another version when it exists, else that version's main doc.
-  const targetOf = (version: GlobalVersion) => activeDocContext.alternateDocVersions[version.name] ?? mainDocOf(version);
-
   const items: LinkLikeNavbarItemProps[] = [
     ...dropdownItemsBefore,
+    // A custom item type (ComponentTypes.tsx), which the theme's item types do not list.
     ...versions.map((version) => ({
+      type: VERSION_LINK_ITEM as 'default',
+      audience: audienceOf(version),
       label: version.label,
       // The page's query and anchor go along to the other version.
       to: `${targetOf(version).path}${search}${hash}`,

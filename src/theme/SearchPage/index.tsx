@@ -19,6 +19,7 @@ import {search} from '@site/src/search/searchClient';
 import {versionParamOf} from '@site/src/search/searchScope';
 import {useSearchPageScope} from '@site/src/search/useSearchScope';
 import styles from './styles.module.css';
+import {audienceOf, Restricted} from '@site/src/audiences/Restricted';
 
 /** The page shows this many answers at most: past it, a reader refines the query. */
 const MAX_RESULTS = 100;
@@ -122,9 +123,9 @@ function SearchResults(): ReactNode {
             onChange={(event) => onSectionChange(event.target.value)}>
             <option value="">All of {scope.version.label}</option>
             {scope.contexts.map((section) => (
-              <option key={section.path} value={section.path}>
-                {section.label}
-              </option>
+              <Restricted key={section.path} audience={audienceOf(section)}>
+                <option value={section.path}>{section.label}</option>
+              </Restricted>
             ))}
           </select>
         </div>

@@ -1,0 +1,310 @@
+/**
+ * The docs plugin, with audiences: Docusaurus's own `@docusaurus/plugin-content-docs` loads and routes
+ * the docs as always; this wrapper works out who may read each page (plugins/audiences/plan.ts), fails
+ * the build on a mistake with its file and line, and hands the plugin's data on with every list item a
+ * reader might not be allowed to see annotated (AUDIENCE_FIELD) and every shared link pointing to a page
+ * all its readers may open (sidebarRules.ts). A site without audiences gets the plugin unchanged.
+ */
+import {readFileSync} from 'node:fs';
+import {mkdir, rm, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {LoadContext, Plugin, PluginContentLoadedActions, RouteConfig} from '@docusaurus/types';
+import type {DocMetadata, LoadedContent, LoadedVersion, PluginOptions} from '@docusaurus/plugin-content-docs';
+import docsPlugin from '@docusaurus/plugin-content-docs';
+import {AUDIENCE_FIELD, HOLDS_RESTRICTED_FIELD} from '../../contracts/audienceMarkers';
+import {conditionKey, PUBLIC, READERS, within, type Condition} from '../../contracts/audiences';
+import {siteVersions} from '../../contracts/siteVersions';
+import {pageAudience, readFolderAudiences, readSiteAudiences, AUDIENCES_FILE} from './declarations';
+import {planAudiences, type AudienceProblem, type PageInput} from './plan';
+import {annotationFor, Conditions, CONDITIONS_FIELD, unionOfAll, type SiteConditions} from './siteConditions';
+import {
+  firstWide,
+  generatedIndexConditions,
+  navigationItems,
+  wideNeighbours,
+  type NavigationItem,
+  type SidebarItem,
+} from './sidebarRules';
+
+export {validateOptions} from '@docusaurus/plugin-content-docs';
+
+type ContentWithConditions = LoadedContent & {[CONDITIONS_FIELD]?: SiteConditions};
+
+const sourceFile = (doc: DocMetadata) => doc.source.replace(/^@site\//, '');
+
+export function formatProblems(problems: readonly AudienceProblem[]): string {
+  return problems.map(({file, line, message}) => `${file}:${line}: ${message}`).join('\n');
+}
+
+/** Who may read each page, or null for a site that says nothing about audiences. Throws on any mistake. */
+export function siteConditionsOf(siteDir: string, versions: readonly LoadedVersion[]): SiteConditions | null {
+  const site = readSiteAudiences(siteDir);
+  const {folders} = readFolderAudiences(siteDir, siteVersions(siteDir));
+  const pages: PageInput[] = versions.flatMap((version) =>
+    version.docs.map((doc) => {
+      const file = sourceFile(doc);
+      const audience =
+        doc.frontMatter.audience === undefined
+          ? undefined
+          : pageAudience(file, readFileSync(path.join(siteDir, file), 'utf8'), doc.frontMatter as Record<string, unknown>);
+      return {file, version: version.versionName, folder: doc.sourceDirName === '.' ? '' : doc.sourceDirName, ...(audience ? {audience} : {})};
+    }),
+  );
+  const declaresAny = site.defined.size > 0 || site.versions.size > 0 || folders.size > 0 || pages.some((page) => page.audience);
+  if (!declaresAny && site.problems.length === 0) return null;
+
+  const plan = planAudiences({defined: new Set(site.defined.keys()), versions: site.versions, folders, pages});
+  const problems = [...site.problems, ...plan.problems];
+  for (const [name, declared] of site.versions) {
+    if (!versions.some((version) => version.versionName === name)) {
+      problems.push({file: declared.file, line: declared.line, message: `"${name}" is not a version of this site (${versions.map((v) => v.versionName).join(', ')})`});
+    }
+  }
+
+  const conditions: SiteConditions = {audiences: [...site.defined.keys()], base: READERS, pages: {}, docs: {}, versions: {}};
+  for (const version of versions) {
+    const docCondition = (id: string) => {
+      const doc = version.docs.find((candidate) => candidate.id === id);
+      return doc && plan.pages.get(sourceFile(doc));
+    };
+    for (const doc of version.docs) {
+      const condition = plan.pages.get(sourceFile(doc))!;
+      conditions.docs[`${version.versionName}:${doc.id}`] = conditionKey(condition);
+      conditions.pages[doc.permalink] = conditionKey(condition);
+      if ((doc.tags?.length ?? 0) > 0 && condition !== READERS && condition !== PUBLIC) {
+        problems.push({
+          file: sourceFile(doc),
+          line: 1,
+          message: 'a page with an audience cannot have tags: the tags pages, which every reader sees, would list and count it',
+        });
+      }
+    }
+    for (const sidebar of Object.values(version.sidebars) as SidebarItem[][]) {
+      for (const [permalink, condition] of generatedIndexConditions(sidebar, docCondition)) conditions.pages[permalink] = conditionKey(condition);
+    }
+    const visible = unionOfAll(version.docs.map((doc) => plan.pages.get(sourceFile(doc))));
+    conditions.versions[version.versionName] = conditionKey(visible ?? plan.versions.get(version.versionName) ?? READERS);
+  }
+  if (problems.length > 0) {
+    throw new Error(`Who may read the docs is not clear (${AUDIENCES_FILE}, _category_.json, front matter):\n${formatProblems(problems)}`);
+  }
+  conditions.base = Object.values(conditions.pages).includes(PUBLIC) ? PUBLIC : READERS;
+  return conditions;
+}
+
+/** A navigation link as the docs plugin writes one (its `toDocNavigationLink`). */
+function docLink(doc: DocMetadata, sidebarLabel?: string): {title: string; permalink: string} {
+  const frontMatter = doc.frontMatter as {pagination_label?: string; sidebar_label?: string};
+  return {title: frontMatter.pagination_label ?? frontMatter.sidebar_label ?? sidebarLabel ?? doc.title, permalink: doc.permalink};
+}
+
+/** Previous and next of every doc: the nearest pages in the sidebar that every reader of the doc may open. */
+function withWideNavigation(version: LoadedVersion, conditions: Conditions): LoadedVersion {
+  const docsById = new Map(version.docs.map((doc) => [doc.id, doc]));
+  const navigable = (item: NavigationItem) => item.type !== 'doc' || !docsById.get(item.id)?.unlisted;
+  const conditionOf = (item: NavigationItem) =>
+    item.type === 'doc' ? conditions.doc(version.versionName, item.id) : conditions.page(item.permalink);
+  const linkOf = (item: NavigationItem | undefined) => {
+    if (item === undefined) return undefined;
+    return item.type === 'index' ? {title: item.label, permalink: item.permalink} : docLink(docsById.get(item.id)!, item.label);
+  };
+  const docs = version.docs.map((doc) => {
+    const readers = conditions.doc(version.versionName, doc.id)!;
+    const frontMatter = {...doc.frontMatter} as Record<string, unknown>;
+    delete frontMatter.audience;
+    const opens = (link: DocMetadata['previous']) => link && within(readers, conditions.page(link.permalink) ?? READERS) ? link : undefined;
+    const sidebar = doc.sidebar === undefined ? undefined : (version.sidebars[doc.sidebar] as SidebarItem[] | undefined);
+    if (sidebar === undefined) return {...doc, frontMatter, previous: opens(doc.previous), next: opens(doc.next)};
+    const items = navigationItems(sidebar).filter(navigable);
+    const index = items.findIndex((item) => item.type === 'doc' && item.id === doc.id);
+    const {previous, next} = wideNeighbours(items, index, readers, conditionOf);
+    return {
+      ...doc,
+      frontMatter,
+      previous: frontMatter.pagination_prev !== undefined ? opens(doc.previous) : linkOf(previous),
+      next: frontMatter.pagination_next !== undefined ? opens(doc.next) : linkOf(next),
+    };
+  });
+  return {...version, docs};
+}
+
+/** A sidebar as the page components get it (the docs plugin's `PropSidebarItem`), the parts read here. */
+type PropItem = {
+  type: string;
+  docId?: string;
+  href?: string;
+  items?: PropItem[];
+  customProps?: Record<string, unknown>;
+  [AUDIENCE_FIELD]?: string;
+  [HOLDS_RESTRICTED_FIELD]?: true;
+};
+
+function propCondition(item: PropItem, version: string, conditions: Conditions): Condition | undefined {
+  if (item.type === 'link' && item.docId !== undefined) return conditions.doc(version, item.docId);
+  if (item.type !== 'category') return undefined;
+  return unionOfAll([...(item.href === undefined ? [] : [conditions.page(item.href)]), ...(item.items ?? []).map((child) => propCondition(child, version, conditions))]);
+}
+
+function annotateProps(items: PropItem[], container: Condition, version: string, conditions: Conditions): void {
+  for (const item of items) {
+    if (item.customProps) delete item.customProps.audience;
+    const condition = propCondition(item, version, conditions);
+    const annotation = annotationFor(condition, container);
+    if (annotation !== undefined) item[AUDIENCE_FIELD] = annotation;
+    if (item.items) {
+      annotateProps(item.items, condition ?? container, version, conditions);
+      if (item.items.some((child) => child[AUDIENCE_FIELD] !== undefined)) item[HOLDS_RESTRICTED_FIELD] = true;
+    }
+  }
+}
+
+interface VersionProp {
+  version: string;
+  docsSidebars: Record<string, PropItem[]>;
+  docs: Record<string, Record<string, unknown>>;
+}
+
+interface CategoryIndexProp {
+  permalink: string;
+  navigation: {previous?: {permalink: string}; next?: {permalink: string}};
+}
+
+/** The route tree the docs plugin adds, annotated: every route a reader of its parent may not open, and the props it carries. */
+function annotateRoute(route: RouteConfig, container: Condition, conditions: Conditions, navigation: (permalink: string) => CategoryIndexProp['navigation']): void {
+  const props = route.props as {version?: VersionProp; categoryGeneratedIndex?: CategoryIndexProp} | undefined;
+  let condition: Condition | undefined = conditions.page(route.path);
+  if (props?.version) {
+    const name = props.version.version;
+    condition = conditions.version(name);
+    for (const sidebar of Object.values(props.version.docsSidebars)) annotateProps(sidebar, condition, name, conditions);
+    // The browser's copy lists these entries one by one (clientModules.ts), the server's keeps the map.
+    for (const [id, doc] of Object.entries(props.version.docs)) {
+      const annotation = annotationFor(conditions.doc(name, id), condition);
+      if (annotation !== undefined) doc[AUDIENCE_FIELD] = annotation;
+    }
+  }
+  if (props?.categoryGeneratedIndex) props.categoryGeneratedIndex.navigation = navigation(props.categoryGeneratedIndex.permalink);
+  const annotation = annotationFor(condition, container);
+  if (annotation !== undefined) (route as RouteConfig & {[AUDIENCE_FIELD]?: string})[AUDIENCE_FIELD] = annotation;
+  for (const child of route.routes ?? []) annotateRoute(child, condition ?? container, conditions, navigation);
+}
+
+interface GlobalVersion {
+  name: string;
+  path: string;
+  mainDocId: string;
+  docs: {id: string; path: string; alsoIn?: string[]; [AUDIENCE_FIELD]?: string}[];
+  sidebars?: Record<string, {link?: {path: string; label: string}}>;
+  [AUDIENCE_FIELD]?: string;
+}
+
+function annotateGlobalData(data: {versions: GlobalVersion[]}, versions: readonly LoadedVersion[], conditions: Conditions): void {
+  const docPath = (version: LoadedVersion, id: string) => version.docs.find((doc) => doc.id === id)?.permalink;
+  for (const global of data.versions) {
+    const loaded = versions.find((version) => version.versionName === global.name)!;
+    const visible = conditions.version(global.name);
+    const annotation = annotationFor(visible, conditions.base);
+    if (annotation !== undefined) global[AUDIENCE_FIELD] = annotation;
+    for (const doc of global.docs) {
+      const readers = conditions.page(doc.path);
+      const docAnnotation = annotationFor(readers, visible);
+      if (docAnnotation !== undefined) doc[AUDIENCE_FIELD] = docAnnotation;
+      // The versions whose page of the same doc every reader of this one may open: the version menu's targets.
+      const alsoIn = versions
+        .filter((other) => other !== loaded)
+        .filter((other) => {
+          const there = conditions.doc(other.versionName, doc.id);
+          return readers !== undefined && there !== undefined && within(readers, there);
+        })
+        .map((other) => other.versionName);
+      if (alsoIn.length > 0) doc.alsoIn = alsoIn;
+    }
+    const sidebars = Object.entries(loaded.sidebars) as [string, SidebarItem[]][];
+    const items = sidebars.flatMap(([, sidebar]) => navigationItems(sidebar));
+    const conditionOf = (item: NavigationItem) => (item.type === 'doc' ? conditions.doc(global.name, item.id) : conditions.page(item.permalink));
+    const main = conditions.doc(global.name, global.mainDocId);
+    if (main === undefined || !within(visible, main)) {
+      const first = firstWide(
+        items.filter((item) => item.type === 'doc'),
+        visible,
+        conditionOf,
+      );
+      if (first?.type === 'doc') global.mainDocId = first.id;
+    }
+    for (const [id, sidebar] of sidebars) {
+      const link = global.sidebars?.[id]?.link;
+      if (link === undefined || within(visible, conditions.page(link.path) ?? READERS)) continue;
+      const first = firstWide(navigationItems(sidebar), visible, conditionOf);
+      global.sidebars![id] = {
+        link:
+          first === undefined
+            ? {path: global.path, label: link.label}
+            : first.type === 'index'
+              ? {path: first.permalink, label: first.label}
+              : {path: docPath(loaded, first.id)!, label: first.label ?? first.categoryLabel ?? loaded.docs.find((doc) => doc.id === first.id)!.title},
+      };
+    }
+  }
+}
+
+/** Where the build's later steps that run apart from the plugins' content (the Markdown loader's plugins) read the conditions. */
+export function conditionsFile(generatedFilesDir: string): string {
+  return path.join(generatedFilesDir, 'audiences', 'conditions.json');
+}
+
+async function writeConditionsFile(generatedFilesDir: string, conditions: SiteConditions | null): Promise<void> {
+  const file = conditionsFile(generatedFilesDir);
+  if (conditions === null) return rm(file, {force: true});
+  await mkdir(path.dirname(file), {recursive: true});
+  await writeFile(file, JSON.stringify(conditions));
+}
+
+export default async function docsWithAudiences(context: LoadContext, options: PluginOptions): Promise<Plugin<LoadedContent>> {
+  const plugin = await docsPlugin(context, options);
+  return {
+    ...plugin,
+    async loadContent() {
+      const content: ContentWithConditions = await plugin.loadContent!();
+      const siteConditions = siteConditionsOf(context.siteDir, content.loadedVersions);
+      await writeConditionsFile(context.generatedFilesDir, siteConditions);
+      if (siteConditions === null) return content;
+      const conditions = new Conditions(siteConditions);
+      return {...content, loadedVersions: content.loadedVersions.map((version) => withWideNavigation(version, conditions)), [CONDITIONS_FIELD]: siteConditions};
+    },
+    // Docusaurus hands contentLoaded the translated content: the conditions go along.
+    translateContent({content, translationFiles}) {
+      const translated = plugin.translateContent!({content, translationFiles});
+      const conditions = (content as ContentWithConditions)[CONDITIONS_FIELD];
+      return conditions === undefined ? translated : {...translated, [CONDITIONS_FIELD]: conditions};
+    },
+    async contentLoaded({content, actions, ...rest}) {
+      const siteConditions = (content as ContentWithConditions)[CONDITIONS_FIELD];
+      if (siteConditions === undefined) return plugin.contentLoaded!({content, actions, ...rest});
+      const conditions = new Conditions(siteConditions);
+      const versions = content.loadedVersions;
+      const navigation = (permalink: string): CategoryIndexProp['navigation'] => {
+        const version = versions.find((candidate) => Object.values(candidate.sidebars).some((sidebar) => navigationItems(sidebar as SidebarItem[]).some((item) => item.type === 'index' && item.permalink === permalink)))!;
+        const sidebar = Object.values(version.sidebars).find((candidate) => navigationItems(candidate as SidebarItem[]).some((item) => item.type === 'index' && item.permalink === permalink)) as SidebarItem[];
+        const items = navigationItems(sidebar);
+        const index = items.findIndex((item) => item.type === 'index' && item.permalink === permalink);
+        const conditionOf = (item: NavigationItem) => (item.type === 'doc' ? conditions.doc(version.versionName, item.id) : conditions.page(item.permalink));
+        const {previous, next} = wideNeighbours(items, index, conditions.page(permalink)!, conditionOf);
+        const linkOf = (item: NavigationItem | undefined) =>
+          item === undefined ? undefined : item.type === 'index' ? {title: item.label, permalink: item.permalink} : docLink(version.docs.find((doc) => doc.id === item.id)!, item.label);
+        return {previous: linkOf(previous), next: linkOf(next)};
+      };
+      const annotating: PluginContentLoadedActions = {
+        ...actions,
+        addRoute(route) {
+          annotateRoute(route, conditions.base, conditions, navigation);
+          actions.addRoute(route);
+        },
+        setGlobalData(data) {
+          annotateGlobalData(data as {versions: GlobalVersion[]}, versions, conditions);
+          actions.setGlobalData(data);
+        },
+      };
+      return plugin.contentLoaded!({content, actions: annotating, ...rest});
+    },
+  };
+}

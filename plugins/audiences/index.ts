@@ -1,0 +1,21 @@
+/**
+ * Who reads what, in the build: the browser bundle gets marked copies of the generated modules
+ * (clientBundle.ts) so that the gate can send each reader their own. The docs plugin's side is
+ * plugins/audiences/docs.ts, which config uses in place of the preset's docs plugin.
+ */
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {writeClientCopies} from './clientBundle';
+
+export default function audiences(context: LoadContext): Plugin {
+  return {
+    name: 'tutorial-hub-audiences',
+    configureWebpack(config, isServer) {
+      // The dev server has no gate to cut anything: it shows authors every page.
+      if (isServer || process.env.NODE_ENV !== 'production') return {};
+      const aliases = writeClientCopies(context.generatedFilesDir);
+      // First, so that they win over Docusaurus's own `@generated` alias.
+      if (aliases !== null) config.resolve = {...config.resolve, alias: {...aliases, ...(config.resolve?.alias as Record<string, string>)}};
+      return {};
+    },
+  };
+}

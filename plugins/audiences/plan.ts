@@ -1,0 +1,139 @@
+/**
+ * Who each page is for, from what authors wrote at its three levels: the version (`audiences.json`),
+ * its folders (`customProps.audience` in `_category_.json`) and the page (`audience:` front matter).
+ * The innermost level that says anything decides; it may narrow what encloses it, never widen it.
+ * Pure: the build (plugins/audiences/docs.ts) and `npm run check:docs` read the files and call it.
+ */
+import {
+  describeCondition,
+  parseAudienceValue,
+  READERS,
+  unionOf,
+  within,
+  type Condition,
+} from '../../contracts/audiences';
+import {isFolderIndex} from '../markdown/pageTitle';
+
+/** A mistake in what an author wrote, with where they wrote it. */
+export interface AudienceProblem {
+  file: string;
+  line: number;
+  message: string;
+}
+
+/** Something an author wrote at one level: the value, and where. */
+export interface Declared {
+  value: unknown;
+  file: string;
+  line: number;
+}
+
+export interface PlanInput {
+  /** The audiences `audiences.json` defines. */
+  defined: ReadonlySet<string>;
+  /** Version name → its audience, if `audiences.json` gives it one. */
+  versions: ReadonlyMap<string, Declared>;
+  /** `<version>:<folder>` (folder relative to the version's docs, `a/b`) → its audience. */
+  folders: ReadonlyMap<string, Declared>;
+  pages: readonly PageInput[];
+}
+
+export interface PageInput {
+  /** The source file, relative to the site (`versioned_docs/version-1.0/staff/x.md`). */
+  file: string;
+  version: string;
+  /** Its folder, relative to its version's docs (`` at the top). */
+  folder: string;
+  /** Its `audience:` front matter, if any. */
+  audience?: Declared;
+}
+
+export interface AudiencePlan {
+  /** Source file → who may read the page. */
+  pages: Map<string, Condition>;
+  /** Version name → who may read its pages (what `audiences.json` says, or every reader). */
+  versions: Map<string, Condition>;
+  problems: AudienceProblem[];
+}
+
+export const folderKey = (version: string, folder: string) => `${version}:${folder}`;
+
+export function planAudiences({defined, versions, folders, pages}: PlanInput): AudiencePlan {
+  const problems: AudienceProblem[] = [];
+  const parsed = new Map<Declared, Condition | null>();
+  const conditionOf = (declared: Declared): Condition | null => {
+    if (!parsed.has(declared)) {
+      const result = parseAudienceValue(declared.value, defined);
+      if ('error' in result) problems.push({file: declared.file, line: declared.line, message: result.error});
+      parsed.set(declared, 'condition' in result ? result.condition : null);
+    }
+    return parsed.get(declared)!;
+  };
+
+  /** The condition inside a level, and that level's own if it is a valid narrowing of the one outside. */
+  const narrowed = (outer: Condition, declared: Declared | undefined, what: string): Condition => {
+    if (declared === undefined) return outer;
+    const inner = conditionOf(declared);
+    if (inner === null) return outer;
+    if (!within(inner, outer)) {
+      problems.push({
+        file: declared.file,
+        line: declared.line,
+        message: `${what} is for ${describeCondition(inner)}, wider than what encloses it (${describeCondition(outer)}): a level may narrow its folder's and version's audience, never widen it`,
+      });
+      return outer;
+    }
+    return inner;
+  };
+
+  const versionConditions = new Map<string, Condition>();
+  const versionOf = (name: string) => {
+    if (!versionConditions.has(name)) versionConditions.set(name, narrowed(READERS, versions.get(name), `version ${name}`));
+    return versionConditions.get(name)!;
+  };
+  const folderConditions = new Map<string, Condition>();
+  const folderOf = (version: string, folder: string): Condition => {
+    const key = folderKey(version, folder);
+    if (!folderConditions.has(key)) {
+      const parent = folder.includes('/') ? folderOf(version, folder.slice(0, folder.lastIndexOf('/'))) : versionOf(version);
+      folderConditions.set(key, narrowed(parent, folders.get(key), `the folder ${folder}`));
+    }
+    return folderConditions.get(key)!;
+  };
+
+  const pageConditions = new Map<string, Condition>();
+  for (const page of pages) {
+    const enclosing = page.folder === '' ? versionOf(page.version) : folderOf(page.version, page.folder);
+    pageConditions.set(page.file, narrowed(enclosing, page.audience, 'the page'));
+  }
+  problems.push(...folderIndexProblems(pages, pageConditions));
+  for (const name of versions.keys()) versionOf(name);
+  return {pages: pageConditions, versions: versionConditions, problems};
+}
+
+/**
+ * A folder's own page (`index.md`, `README.md`, or named like the folder) is what its sidebar category
+ * links to: everyone who sees the category, because some page inside is for them, must be able to open it.
+ */
+function folderIndexProblems(pages: readonly PageInput[], conditions: ReadonlyMap<string, Condition>): AudienceProblem[] {
+  const problems: AudienceProblem[] = [];
+  for (const index of pages) {
+    const name = index.file.slice(index.file.lastIndexOf('/') + 1).replace(/\.mdx?$/i, '');
+    const folderName = index.folder.slice(index.folder.lastIndexOf('/') + 1);
+    if (index.folder === '' || !isFolderIndex({name, folder: folderName})) continue;
+    const inside = pages.filter(
+      (page) => page !== index && page.version === index.version && (page.folder === index.folder || page.folder.startsWith(`${index.folder}/`)),
+    );
+    if (inside.length === 0) continue;
+    const readers = inside.map((page) => conditions.get(page.file)!).reduce(unionOf);
+    const own = conditions.get(index.file)!;
+    if (!within(readers, own)) {
+      problems.push({
+        file: index.audience?.file ?? index.file,
+        line: index.audience?.line ?? 1,
+        message: `the folder's own page is for ${describeCondition(own)}, but pages inside the folder are for ${describeCondition(readers)}: its sidebar category links here, so give the audience to the folder (customProps.audience in _category_.json) or widen this page`,
+      });
+    }
+  }
+  return problems;
+}

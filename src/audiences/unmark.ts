@@ -1,0 +1,20 @@
+/**
+ * The browser's half of the audience markers (contracts/audienceMarkers.ts): the data modules the build
+ * marks (plugins/audiences/clientModules.ts) call this on their value. Behind the gate the markers are
+ * already gone, with what the reader may not see; without it (the dev server) every marker is left,
+ * and dropped here. Objects whose entries were marked one by one become plain objects again.
+ */
+import {isLiteralMarker, MARKED_ENTRIES_FIELD} from '../../contracts/audienceMarkers';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+
+export function unmark<T>(value: T): T {
+  if (Array.isArray(value)) return value.filter((item) => !isLiteralMarker(item)).map(unmark) as T;
+  if (!isPlainObject(value)) return value;
+  const entries = value[MARKED_ENTRIES_FIELD];
+  if (Array.isArray(entries) && Object.keys(value).length === 1) return Object.fromEntries(unmark(entries) as [string, unknown][]) as T;
+  const object: Record<string, unknown> = value;
+  for (const key of Object.keys(object)) object[key] = unmark(object[key]);
+  return value;
+}
