@@ -9,6 +9,7 @@ import {SEARCH_PLUGIN} from './plugins/search/name';
 import {searchSectionsFor} from './plugins/search/sections';
 import {siteVersions} from './contracts/siteVersions';
 import {parseDocFrontMatter} from './plugins/markdown/docFrontMatter';
+import remarkAudienceLinks from './plugins/audiences/remarkAudienceLinks';
 import remarkPageHeading from './plugins/markdown/remarkPageHeading';
 import {versionLanding} from './plugins/versionLanding';
 
@@ -63,6 +64,8 @@ const docsOptions = {
   sidebarPath: './sidebars.ts',
   sidebarItemsGenerator: versionLanding(SITE_TITLE),
   beforeDefaultRemarkPlugins: [remarkPageHeading],
+  // After Docusaurus's own, which make links to Markdown files page addresses: a link to a page some readers may not open becomes text.
+  remarkPlugins: [[remarkAudienceLinks, {siteDir: __dirname}]],
   // The newest docs live at the root; each frozen version under its own name (scripts/release-version.ts).
   lastVersion: 'current',
   versions: Object.fromEntries(versions.map(({name, label, route}) => [name, {label, path: route || '/'}])),
@@ -132,6 +135,7 @@ const config: Config = {
         // The login page starts the Firebase client at once: its chunk is preloaded rather than found by main.js.
         extraChunkGroups: {'/login': ['auth-client']},
         precompress: process.env.TUTORIAL_HUB_PRECOMPRESS === '1',
+        search: searchOptions,
       } satisfies ServedBuildOptions,
     ],
   ],

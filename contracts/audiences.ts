@@ -69,6 +69,21 @@ export function readerView(audiences: Iterable<string>): View {
 
 export const VISITOR_VIEW: View = new Set([PUBLIC]);
 
+/** A view of someone not signed in (public pages only). */
+export function isVisitorView(view: View): boolean {
+  return !view.has(READERS);
+}
+
+/**
+ * The attribute of `<html>` on a page the gate sent to a visitor who is not signed in: the page stays
+ * without a sign-in (src/auth/pageAccess.ts) and offers one. Outside React's root, so the page hydrates alike.
+ */
+export const VISITOR_PAGE_ATTRIBUTE = 'data-public-visit';
+
+export function asVisitorPage(html: string): string {
+  return html.replace(/<html(?=[\s>])/i, `<html ${VISITOR_PAGE_ATTRIBUTE}`);
+}
+
 export function isVisible(condition: Condition, view: View): boolean {
   if (typeof condition === 'string') return view.has(condition);
   return condition.some((name) => view.has(name));

@@ -42,6 +42,14 @@ export interface SearchManifest {
   pages: {first: number[]; section: number[]};
   /** The version's sections (paths below the base URL) that hold pages. */
   sections: string[];
+  /** How many documents it numbers: the documents of its partitions are numbered after these. */
+  docs?: number;
+  /**
+   * The version's pages that only some of its readers may see, each group in an index of its own, with
+   * its own statistics (plugins/search/partitions.ts). In the file, each is marked for the gate
+   * (contracts/audienceMarkers.ts): a reader's copy holds only theirs, and the numbers of the others.
+   */
+  partitions?: SearchManifest[];
 }
 
 /**

@@ -13,13 +13,17 @@ import {once} from 'node:events';
 import {availableParallelism} from 'node:os';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import {writeRouteChunkPreloads, type RouteChunkPreloadsOptions} from './routeChunkPreloads';
-import {writeServedFiles} from './audiences/servedFiles';
+import {servedFileConditions, writeAudienceMap} from './audiences/servedFiles';
+import {writeSearchIndex, type SearchOptions} from './search';
 import {Conditions, CONDITIONS_FIELD, type SiteConditions} from './audiences/siteConditions';
 
 export interface ServedBuildOptions extends RouteChunkPreloadsOptions {
   /** Precompress the build while the search plugin indexes it (`npm run build` sets it; a plain `docusaurus build` does not). */
   precompress?: boolean;
+  /** The search index to write (plugins/search), for a build with docs. */
+  search?: SearchOptions;
 }
 
 const PRECOMPRESS = path.resolve(__dirname, '../scripts/precompress.ts');
@@ -39,13 +43,20 @@ async function precompressAllButSearchIndexes(outDir: string): Promise<void> {
 export default function servedBuild(context: LoadContext, options: ServedBuildOptions): Plugin {
   return {
     name: 'served-build',
-    async postBuild({outDir, routesPaths, plugins}) {
+    async postBuild(props) {
+      const {outDir, routesPaths, plugins} = props;
       await writeRouteChunkPreloads(context, options, {outDir, routesPaths});
-      // Who may fetch each file, before anything is compressed: the runtime gets its markers here.
-      const docs = plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs')?.content as {[CONDITIONS_FIELD]?: SiteConditions} | undefined;
-      const conditions = docs?.[CONDITIONS_FIELD];
-      if (conditions) await writeServedFiles({outDir, generatedFilesDir: context.generatedFilesDir, conditions: new Conditions(conditions)});
-      if (options.precompress) await precompressAllButSearchIndexes(outDir);
+      const docs = plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs')?.content as
+        | (LoadedContent & {[CONDITIONS_FIELD]?: SiteConditions})
+        | undefined;
+      const conditions = docs?.[CONDITIONS_FIELD] && new Conditions(docs[CONDITIONS_FIELD]);
+      // Who may fetch each file, before anything is compressed: the runtime's chunk tables get their markers here.
+      const allDocs = docs?.loadedVersions.flatMap((version) => version.docs) ?? [];
+      const served = conditions && (await servedFileConditions(context, outDir, conditions, allDocs));
+      const compressing = options.precompress ? precompressAllButSearchIndexes(outDir) : Promise.resolve();
+      const indexed = docs && options.search ? await writeSearchIndex(context, options.search, props, conditions) : new Map();
+      if (served) await writeAudienceMap(outDir, conditions!, new Map([...served, ...indexed]));
+      await compressing;
     },
   };
 }

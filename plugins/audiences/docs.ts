@@ -6,7 +6,7 @@
  * all its readers may open (sidebarRules.ts). A site without audiences gets the plugin unchanged.
  */
 import {readFileSync} from 'node:fs';
-import {mkdir, rm, writeFile} from 'node:fs/promises';
+import {mkdir, readFile, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin, PluginContentLoadedActions, RouteConfig} from '@docusaurus/types';
 import type {DocMetadata, LoadedContent, LoadedVersion, PluginOptions} from '@docusaurus/plugin-content-docs';
@@ -14,6 +14,7 @@ import docsPlugin from '@docusaurus/plugin-content-docs';
 import {AUDIENCE_FIELD, HOLDS_RESTRICTED_FIELD} from '../../contracts/audienceMarkers';
 import {conditionKey, PUBLIC, READERS, within, type Condition} from '../../contracts/audiences';
 import {siteVersions} from '../../contracts/siteVersions';
+import {canonicalPath} from '../../contracts/paths';
 import {pageAudience, readFolderAudiences, readSiteAudiences, AUDIENCES_FILE} from './declarations';
 import {planAudiences, type AudienceProblem, type PageInput} from './plan';
 import {annotationFor, Conditions, CONDITIONS_FIELD, unionOfAll, type SiteConditions} from './siteConditions';
@@ -61,7 +62,7 @@ export function siteConditionsOf(siteDir: string, versions: readonly LoadedVersi
     }
   }
 
-  const conditions: SiteConditions = {audiences: [...site.defined.keys()], base: READERS, pages: {}, docs: {}, versions: {}};
+  const conditions: SiteConditions = {audiences: [...site.defined.keys()], base: READERS, pages: {}, files: {}, docs: {}, versions: {}};
   for (const version of versions) {
     const docCondition = (id: string) => {
       const doc = version.docs.find((candidate) => candidate.id === id);
@@ -70,7 +71,8 @@ export function siteConditionsOf(siteDir: string, versions: readonly LoadedVersi
     for (const doc of version.docs) {
       const condition = plan.pages.get(sourceFile(doc))!;
       conditions.docs[`${version.versionName}:${doc.id}`] = conditionKey(condition);
-      conditions.pages[doc.permalink] = conditionKey(condition);
+      conditions.pages[canonicalPath(doc.permalink)] = conditionKey(condition);
+      conditions.files[sourceFile(doc)] = doc.permalink;
       if ((doc.tags?.length ?? 0) > 0 && condition !== READERS && condition !== PUBLIC) {
         problems.push({
           file: sourceFile(doc),
@@ -80,7 +82,7 @@ export function siteConditionsOf(siteDir: string, versions: readonly LoadedVersi
       }
     }
     for (const sidebar of Object.values(version.sidebars) as SidebarItem[][]) {
-      for (const [permalink, condition] of generatedIndexConditions(sidebar, docCondition)) conditions.pages[permalink] = conditionKey(condition);
+      for (const [permalink, condition] of generatedIndexConditions(sidebar, docCondition)) conditions.pages[canonicalPath(permalink)] = conditionKey(condition);
     }
     const visible = unionOfAll(version.docs.map((doc) => plan.pages.get(sourceFile(doc))));
     conditions.versions[version.versionName] = conditionKey(visible ?? plan.versions.get(version.versionName) ?? READERS);
@@ -255,8 +257,11 @@ export function conditionsFile(generatedFilesDir: string): string {
 async function writeConditionsFile(generatedFilesDir: string, conditions: SiteConditions | null): Promise<void> {
   const file = conditionsFile(generatedFilesDir);
   if (conditions === null) return rm(file, {force: true});
+  const text = JSON.stringify(conditions);
+  // Unchanged, it is left alone: every doc's compile depends on it (configureWebpack below).
+  if ((await readFile(file, 'utf8').catch(() => null)) === text) return;
   await mkdir(path.dirname(file), {recursive: true});
-  await writeFile(file, JSON.stringify(conditions));
+  await writeFile(file, text);
 }
 
 export default async function docsWithAudiences(context: LoadContext, options: PluginOptions): Promise<Plugin<LoadedContent>> {
@@ -270,6 +275,18 @@ export default async function docsWithAudiences(context: LoadContext, options: P
       if (siteConditions === null) return content;
       const conditions = new Conditions(siteConditions);
       return {...content, loadedVersions: content.loadedVersions.map((version) => withWideNavigation(version, conditions)), [CONDITIONS_FIELD]: siteConditions};
+    },
+    // The Markdown loader's remarkAudienceLinks.ts reads the conditions file: a doc compiles again when it changes.
+    configureWebpack(...args) {
+      const configured = plugin.configureWebpack!(...args);
+      const dependency = conditionsFile(context.generatedFilesDir);
+      for (const rule of (configured?.module?.rules ?? []) as {use?: {options?: {dependencies?: string[]}}[]}[]) {
+        for (const use of rule.use ?? []) {
+          const dependencies = use.options?.dependencies;
+          if (dependencies !== undefined && !dependencies.includes(dependency)) dependencies.push(dependency);
+        }
+      }
+      return configured;
     },
     // Docusaurus hands contentLoaded the translated content: the conditions go along.
     translateContent({content, translationFiles}) {

@@ -51,7 +51,7 @@ export interface PageInput {
 export interface AudiencePlan {
   /** Source file → who may read the page. */
   pages: Map<string, Condition>;
-  /** Version name → who may read its pages (what `audiences.json` says, or every reader). */
+  /** Version name → who may read its pages, for the versions `audiences.json` names. */
   versions: Map<string, Condition>;
   problems: AudienceProblem[];
 }
@@ -70,12 +70,15 @@ export function planAudiences({defined, versions, folders, pages}: PlanInput): A
     return parsed.get(declared)!;
   };
 
-  /** The condition inside a level, and that level's own if it is a valid narrowing of the one outside. */
-  const narrowed = (outer: Condition, declared: Declared | undefined, what: string): Condition => {
+  /**
+   * The condition inside a level: that level's own if it is a valid narrowing of what an enclosing level
+   * declared (undefined: nothing above says anything, and any audience, `public` too, may be given).
+   */
+  const narrowed = (outer: Condition | undefined, declared: Declared | undefined, what: string): Condition | undefined => {
     if (declared === undefined) return outer;
     const inner = conditionOf(declared);
     if (inner === null) return outer;
-    if (!within(inner, outer)) {
+    if (outer !== undefined && !within(inner, outer)) {
       problems.push({
         file: declared.file,
         line: declared.line,
@@ -86,29 +89,29 @@ export function planAudiences({defined, versions, folders, pages}: PlanInput): A
     return inner;
   };
 
-  const versionConditions = new Map<string, Condition>();
+  const versionConditions = new Map<string, Condition | undefined>();
   const versionOf = (name: string) => {
-    if (!versionConditions.has(name)) versionConditions.set(name, narrowed(READERS, versions.get(name), `version ${name}`));
-    return versionConditions.get(name)!;
+    if (!versionConditions.has(name)) versionConditions.set(name, narrowed(undefined, versions.get(name), `version ${name}`));
+    return versionConditions.get(name);
   };
-  const folderConditions = new Map<string, Condition>();
-  const folderOf = (version: string, folder: string): Condition => {
+  const folderConditions = new Map<string, Condition | undefined>();
+  const folderOf = (version: string, folder: string): Condition | undefined => {
     const key = folderKey(version, folder);
     if (!folderConditions.has(key)) {
       const parent = folder.includes('/') ? folderOf(version, folder.slice(0, folder.lastIndexOf('/'))) : versionOf(version);
       folderConditions.set(key, narrowed(parent, folders.get(key), `the folder ${folder}`));
     }
-    return folderConditions.get(key)!;
+    return folderConditions.get(key);
   };
 
   const pageConditions = new Map<string, Condition>();
   for (const page of pages) {
     const enclosing = page.folder === '' ? versionOf(page.version) : folderOf(page.version, page.folder);
-    pageConditions.set(page.file, narrowed(enclosing, page.audience, 'the page'));
+    pageConditions.set(page.file, narrowed(enclosing, page.audience, 'the page') ?? READERS);
   }
   problems.push(...folderIndexProblems(pages, pageConditions));
-  for (const name of versions.keys()) versionOf(name);
-  return {pages: pageConditions, versions: versionConditions, problems};
+  const versionsOut = new Map([...versions.keys()].map((name) => [name, versionOf(name) ?? READERS]));
+  return {pages: pageConditions, versions: versionsOut, problems};
 }
 
 /**

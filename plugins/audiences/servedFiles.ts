@@ -5,6 +5,7 @@
  * signed-in reader. The runtime's chunk tables are marked entry by entry, so that no reader learns of
  * the chunks of pages they may not open, not even how many there are.
  */
+import {createHash} from 'node:crypto';
 import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {commentMarker} from '../../contracts/audienceMarkers';
@@ -42,8 +43,13 @@ export interface ServedFilesInput {
   manifest: ClientManifest;
   /** A text file's content (pages, scripts, styles), to find the other files it names. */
   read: (file: string) => Promise<string>;
-  /** Conditions decided elsewhere (the search index's parts). */
-  extra?: ReadonlyMap<string, Condition>;
+  /** Any other file's bytes, to find the copies of one file. */
+  readBytes: (file: string) => Promise<Buffer>;
+  /**
+   * The docs' sources with their readers: a docs image the bundler inlines into its page leaves the
+   * image itself in the build, named by no built file, but by the doc's Markdown.
+   */
+  sources?: readonly {text: string; condition: Condition}[];
 }
 
 const TEXT = /\.(?:html|js|css|json)$/;
@@ -59,8 +65,8 @@ function decoded(reference: string): string | null {
 }
 
 /** Each file's condition. */
-export async function servedFileConditions(input: ServedFilesInput): Promise<Map<string, Condition>> {
-  const {files, pages, base, routesSource, chunkNames, manifest, read} = input;
+export async function fileConditions(input: ServedFilesInput): Promise<Map<string, Condition>> {
+  const {files, pages, base, routesSource, chunkNames, manifest, read, readBytes} = input;
   const conditions = new Map<string, Condition>();
   const add = (file: string, condition: Condition) => {
     const known = conditions.get(file);
@@ -85,21 +91,34 @@ export async function servedFileConditions(input: ServedFilesInput): Promise<Map
   for (const file of files) {
     if (/^assets\/(?:js|css)\//.test(file) && !conditions.has(file)) conditions.set(file, base);
   }
-  for (const [file, condition] of input.extra ?? []) conditions.set(file, condition);
 
-  // Any other file: the union of the pages and chunks that name it; named by none, every reader's.
+  // Any other file: the union of the pages, chunks and docs that name it; named by none, every reader's.
   const named = new Map<string, Condition>();
-  for (const file of files) {
-    if (!TEXT.test(file) || !conditions.has(file)) continue;
-    const condition = conditions.get(file)!;
-    for (const [reference] of (await read(file)).matchAll(FILE_REFERENCE)) {
+  const nameIn = (text: string, condition: Condition, self?: string) => {
+    for (const [reference] of text.matchAll(FILE_REFERENCE)) {
       const target = decoded(reference.replace(/^\/+/, ''));
-      if (target === null || target === file || TEXT.test(target) || !fileSet.has(target)) continue;
+      if (target === null || target === self || TEXT.test(target) || !fileSet.has(target)) continue;
       const known = named.get(target);
       named.set(target, known === undefined ? condition : unionOf(known, condition));
     }
-  }
+  };
+  for (const file of files) if (TEXT.test(file) && conditions.has(file)) nameIn(await read(file), conditions.get(file)!, file);
+  for (const {text, condition} of input.sources ?? []) nameIn(text, condition);
   for (const file of files) if (!conditions.has(file)) conditions.set(file, named.get(file) ?? READERS);
+  // A docs image is both a file of its own (static-docs/) and the bundler's hashed copy a page names:
+  // files of the same bytes are one file, for the union of their readers.
+  const sameBytes = new Map<string, string[]>();
+  for (const file of files) {
+    if (TEXT.test(file)) continue;
+    const digest = createHash('sha256').update(await readBytes(file)).digest('base64');
+    sameBytes.set(digest, [...(sameBytes.get(digest) ?? []), file]);
+  }
+  for (const group of sameBytes.values()) {
+    const decided = group.filter((file) => named.has(file)).map((file) => named.get(file)!);
+    if (group.length < 2 || decided.length === 0) continue;
+    const union = decided.reduce(unionOf);
+    for (const file of group) conditions.set(file, union);
+  }
   return conditions;
 }
 
@@ -135,36 +154,45 @@ export function markedRuntime(runtime: string, chunks: ReadonlyMap<string, Condi
   });
 }
 
-export interface WriteServedFilesOptions {
-  outDir: string;
-  generatedFilesDir: string;
-  conditions: Conditions;
-  extra?: ReadonlyMap<string, Condition>;
-}
-
-/** Writes the gate's list of who may fetch what beside the site's folder, and marks the runtime. */
-export async function writeServedFiles({outDir, generatedFilesDir, conditions, extra}: WriteServedFilesOptions): Promise<void> {
+/**
+ * Who may fetch each file of the built site, and the runtime's chunk tables marked entry by entry.
+ * Runs before anything is compressed (the runtime changes here) and before the search index is written.
+ */
+export async function servedFileConditions(
+  {generatedFilesDir, siteDir}: {generatedFilesDir: string; siteDir: string},
+  outDir: string,
+  conditions: Conditions,
+  docs: readonly {source: string; permalink: string}[],
+): Promise<Map<string, Condition>> {
   const generated = async <T>(file: string) => JSON.parse(await readFile(path.join(generatedFilesDir, file), 'utf8')) as T;
   const manifest = await generated<ClientManifest>('client-manifest.json');
-  const base = conditions.base;
   const files = listBuildFiles(outDir);
-  const served = await servedFileConditions({
+  const served = await fileConditions({
     files,
     pages: (route) => conditions.page(route),
-    base,
+    base: conditions.base,
     routesSource: await readFile(path.join(generatedFilesDir, 'routes.js'), 'utf8'),
     chunkNames: await generated('routesChunkNames.json'),
     manifest,
     read: (file) => readFile(path.join(outDir, file), 'utf8'),
-    ...(extra ? {extra} : {}),
+    readBytes: (file) => readFile(path.join(outDir, file)),
+    sources: await Promise.all(
+      docs.map(async ({source, permalink}) => ({
+        text: await readFile(path.join(siteDir, source.replace(/^@site\//, '')), 'utf8'),
+        condition: conditions.page(permalink) ?? READERS,
+      })),
+    ),
   });
-
-  const chunks = restrictedChunks(manifest, served, base);
+  const chunks = restrictedChunks(manifest, served, conditions.base);
   for (const file of files.filter((candidate) => /^assets\/js\/runtime~main\.[^/]+\.js$/.test(candidate))) {
     const full = path.join(outDir, file);
     await writeFile(full, markedRuntime(await readFile(full, 'utf8'), chunks));
   }
+  return served;
+}
 
+/** The gate's list of who may fetch what, beside the site's folder: every file not for every signed-in reader. */
+export async function writeAudienceMap(outDir: string, conditions: Conditions, served: ReadonlyMap<string, Condition>): Promise<void> {
   const map: AudienceMap = {
     format: 1,
     audiences: [...conditions.data.audiences].sort(),

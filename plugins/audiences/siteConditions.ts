@@ -3,6 +3,7 @@
  * start (plugins/audiences/docs.ts) to its end (the search index, the gate's list of files). Plain
  * data, so that it travels inside the docs plugin's content.
  */
+import {canonicalPath} from '../../contracts/paths';
 import {conditionKey, conditionOfKey, READERS, unionOf, within, PUBLIC, type Condition} from '../../contracts/audiences';
 
 export interface SiteConditions {
@@ -10,8 +11,10 @@ export interface SiteConditions {
   audiences: string[];
   /** The widest condition of the site: `public` once any page is, else every reader. */
   base: string;
-  /** Page address (a doc's, a category index's, a version landing's) → condition key. */
+  /** Page address (a doc's, a category index's, a version landing's; canonicalPath's form) → condition key. */
   pages: Record<string, string>;
+  /** A doc's source file (`docs/intro.md`) → its page address: the Markdown loader's plugins know a page by its file. */
+  files: Record<string, string>;
   /** `<version name>:<doc id>` → condition key. */
   docs: Record<string, string>;
   /** Version name → who may see anything of it: the union of its pages. */
@@ -29,7 +32,7 @@ export class Conditions {
   }
 
   page(permalink: string): Condition | undefined {
-    const key = this.data.pages[permalink];
+    const key = this.data.pages[canonicalPath(permalink)];
     return key === undefined ? undefined : conditionOfKey(key);
   }
 

@@ -1,24 +1,29 @@
 /**
  * The site's search, build side. `@easyops-cn/docusaurus-search-local` stays what indexes the docs:
  * after the build it parses every doc page into the specification's documents (title, heading,
- * description, keywords, content) and builds a lunr index of each kind per version. This plugin runs
- * it, then splits each version's index into the parts the search box loads (indexParts.ts) and
- * removes the plugin's whole file, which no reader downloads any more.
+ * description, keywords, content) and builds a lunr index of each kind per version. `writeSearchIndex`
+ * runs it (from plugins/servedBuild.ts, in the build's order of steps), cuts each version's index by
+ * audience (partitions.ts) and splits it into the parts the search box loads (indexParts.ts), and
+ * removes the plugin's whole file, which no reader downloads any more. The plugin itself adds the
+ * search page's route and the sections' global data.
  *
  * The box and the search page are the site's own (src/theme/SearchBar, src/theme/SearchPage, the
  * worker in src/search): the plugin's theme is not used, only its route for /search.
  */
 import {mkdir, readFile, readdir, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import type {LoadContext, OptionValidationContext, Plugin} from '@docusaurus/types';
+import type {LoadContext, OptionValidationContext, Plugin, Props} from '@docusaurus/types';
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import * as searchLocal from '@easyops-cn/docusaurus-search-local';
+import {normalizePluginOptions} from '@docusaurus/utils-validation';
 import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
 import {isWithin, type SearchSection} from '../../contracts/searchSections';
 import {AUDIENCE_FIELD} from '../../contracts/audienceMarkers';
 import {annotationFor, Conditions, CONDITIONS_FIELD, unionOfAll, type SiteConditions} from '../audiences/siteConditions';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
-import {splitIndex, withDocTitles, type PluginIndex} from './indexParts';
+import {withDocTitles, type PluginIndex} from './indexParts';
+import {partitionIndex, versionIndexFiles} from './partitions';
+import {READERS, type Condition} from '../../contracts/audiences';
 import {SEARCH_PLUGIN_NAME} from './name';
 
 export interface SearchOptions {
@@ -63,18 +68,42 @@ export interface WriteOptions {
   baseUrl: string;
   sections: readonly SearchSection[];
   titles: ReadonlyMap<string, string>;
+  /** Who may read each page, when the docs have audiences: the index is then cut by audience (partitions.ts). */
+  conditions?: Conditions;
 }
 
-export async function writeIndexParts(outDir: string, {baseUrl, sections, titles}: WriteOptions): Promise<void> {
+/**
+ * Writes each version's manifest and parts from the plugin's whole index, then removes that. Returns
+ * who may fetch each file written, for the gate's list (plugins/audiences/servedFiles.ts).
+ */
+export async function writeIndexParts(outDir: string, {baseUrl, sections, titles, conditions}: WriteOptions): Promise<Map<string, Condition>> {
   const partsDir = path.join(outDir, PARTS_DIR);
   await mkdir(partsDir, {recursive: true});
+  const written = new Map<string, Condition>();
   for (const file of await wholeIndexes(outDir)) {
     const index = withDocTitles(JSON.parse(await readFile(file, 'utf8')) as PluginIndex, titles);
-    const {manifest, parts} = splitIndex(index, {baseUrl, sections});
-    await Promise.all([...parts].map(([name, json]) => writeFile(path.join(partsDir, `${name}.json`), json)));
-    await writeFile(path.join(path.dirname(file), MANIFEST_FILE), JSON.stringify(manifest));
+    const partitions = partitionIndex(index, (url) => conditions?.page(url) ?? READERS);
+    const {manifest, manifestCondition, parts} = versionIndexFiles(partitions, {baseUrl, sections});
+    await Promise.all([...parts].map(([name, {json}]) => writeFile(path.join(partsDir, `${name}.json`), json)));
+    for (const [name, {condition}] of parts) written.set(`${PARTS_DIR}/${name}.json`, condition);
+    const manifestFile = path.join(path.dirname(file), MANIFEST_FILE);
+    await writeFile(manifestFile, manifest);
+    written.set(path.relative(outDir, manifestFile).split(path.sep).join('/'), manifestCondition);
     await rm(file);
   }
+  return written;
+}
+
+/**
+ * The indexer's work after the build (plugins/servedBuild.ts runs it, in its order of steps): the
+ * search plugin's whole index of each version, then the parts the box loads. Returns who may fetch
+ * each file written.
+ */
+export async function writeSearchIndex(context: LoadContext, options: SearchOptions, props: Props, conditions?: Conditions): Promise<Map<string, Condition>> {
+  // The indexer's defaults, as Docusaurus fills them in for the plugin's own instance.
+  const indexerOptions = indexer.validateOptions({options: options.indexer, validate: normalizePluginOptions} as never);
+  await indexer.default(context, indexerOptions).postBuild?.(props as never);
+  return writeIndexParts(props.outDir, {baseUrl: props.baseUrl, sections: options.sections, titles: docTitles(props.plugins), ...(conditions ? {conditions} : {})});
 }
 
 /** Each section annotated with who may see it (the union of its pages), when only some readers may. */
@@ -98,10 +127,6 @@ export default function search(context: LoadContext, options: SearchOptions): Pl
       const docs = allContent['docusaurus-plugin-content-docs']?.default as {[CONDITIONS_FIELD]?: SiteConditions} | undefined;
       const conditions = docs?.[CONDITIONS_FIELD] && new Conditions(docs[CONDITIONS_FIELD]);
       actions.setGlobalData({sections: conditions ? annotatedSections(options.sections, conditions) : options.sections} satisfies SearchGlobalData);
-    },
-    async postBuild(props) {
-      await plugin.postBuild?.(props as never);
-      await writeIndexParts(props.outDir, {baseUrl: props.baseUrl, sections: options.sections, titles: docTitles(props.plugins)});
     },
   };
 }

@@ -245,5 +245,5 @@ export function splitIndex(
     termParts.bytes.push(json.length);
   }
 
-  return {manifest: {format: 2, termParts, docParts, pages, sections: sectionPaths}, parts};
+  return {manifest: {format: 2, termParts, docParts, pages, sections: sectionPaths, docs: next}, parts};
 }

@@ -1,9 +1,11 @@
 /**
  * Everything wrong with the docs, at once: broken links and anchors, front matter Docusaurus cannot
- * use, and media from sites the gate's policy blocks; warnings for what an author may want to fix.
+ * use, media from sites the gate's policy blocks, mistakes in who reads what and links some readers of
+ * a page may not follow; warnings for what an author may want to fix.
  * Pure: the CLI (scripts/checkDocs/cli.ts) reads the files.
  */
 import path from 'node:path';
+import {PUBLIC, READERS, within, type Condition} from '../../contracts/audiences';
 import {isAllowedMediaUrl, mediaOriginOf} from '../../contracts/mediaOrigins';
 import {matchingAnchor} from '../../src/anchors/matchingAnchor';
 import type {ParsedDoc} from './parse';
@@ -22,8 +24,8 @@ export interface Problem {
   file: string;
   line: number;
   severity: 'error' | 'warning';
-  /** Which rule found it: `media` problems are also what the build lists. */
-  rule: 'link' | 'media' | 'front-matter' | 'title' | 'format';
+  /** Which rule found it: `media` problems are also what the build lists, `audience` ones what fails it. */
+  rule: 'link' | 'media' | 'front-matter' | 'title' | 'format' | 'audience';
   message: string;
 }
 
@@ -36,6 +38,10 @@ export interface Site {
   /** Where `/x` files are served from: static/ and static-docs/. */
   staticDirs: readonly string[];
   mediaOrigins: readonly string[];
+  /** Who may read each page, by its path (docs and generated indexes); empty for a site without audiences. */
+  readers: ReadonlyMap<string, Condition>;
+  /** Mistakes in who reads what (audiences.json, _category_.json, front matter). */
+  audienceProblems: readonly Problem[];
 }
 
 const EXTERNAL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
@@ -62,12 +68,27 @@ function anchorProblem(target: Doc, fragment: string): string | undefined {
   return `broken anchor #${fragment}: ${target.permalink} has no such heading or id${near ? ` (did you mean #${near}?)` : ''}`;
 }
 
+/** Who reads a page, in a message's words. */
+function readersInWords(condition: Condition): string {
+  if (condition === PUBLIC) return 'anyone (public)';
+  if (condition === READERS) return 'signed-in readers';
+  return `${condition.join(' and ')} only`;
+}
+
+/** A link some readers of its page may not follow: it names the page, and is broken for them. */
+function crossingProblem(readers: ReadonlyMap<string, Condition>, from: string, to: string): string | undefined {
+  const own = readers.get(from);
+  const target = readers.get(to);
+  if (own === undefined || target === undefined || within(own, target)) return undefined;
+  return `links to ${to}, a page for ${readersInWords(target)}, from a page for ${readersInWords(own)}: for the other readers of this page it is a broken link (the built page shows its text only)`;
+}
+
 export function checkSite(site: Site): Problem[] {
   const byFile = new Map(site.docs.map((doc) => [doc.file, doc]));
   const byPermalink = new Map<string, Doc[]>();
   for (const doc of site.docs) byPermalink.set(doc.permalink, [...(byPermalink.get(doc.permalink) ?? []), doc]);
 
-  const problems: Problem[] = [];
+  const problems: Problem[] = [...site.audienceProblems];
   for (const doc of site.docs) {
     problems.push(...doc.readProblems);
     const others = byPermalink.get(doc.permalink)!;
@@ -100,51 +121,55 @@ export function checkSite(site: Site): Problem[] {
       });
     }
     for (const reference of doc.references) {
-      const message = referenceProblem(site, byFile, byPermalink, doc, reference.url, reference.kind);
-      const rule = message?.startsWith('media from another site') ? 'media' : 'link';
-      if (message) problems.push({file: doc.file, line: reference.line, severity: 'error', rule, message});
+      const {problem, page} = resolveReference(site, byFile, byPermalink, doc, reference.url, reference.kind);
+      const rule = problem?.startsWith('media from another site') ? 'media' : 'link';
+      if (problem) problems.push({file: doc.file, line: reference.line, severity: 'error', rule, message: problem});
+      const crossing = page === undefined ? undefined : crossingProblem(site.readers, doc.permalink, page);
+      if (crossing) problems.push({file: doc.file, line: reference.line, severity: 'error', rule: 'audience', message: crossing});
     }
   }
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 
-function referenceProblem(
+/** Where a reference leads: the path of the page of the site it opens, if any, and what is wrong with it. */
+function resolveReference(
   site: Site,
   byFile: ReadonlyMap<string, Doc>,
   byPermalink: ReadonlyMap<string, Doc[]>,
   doc: Doc,
   url: string,
   kind: 'link' | 'media',
-): string | undefined {
+): {problem?: string; page?: string} {
   if (EXTERNAL.test(url)) {
     if (kind === 'media' && !isAllowedMediaUrl(url, site.mediaOrigins)) {
       const origin = mediaOriginOf(url);
-      return `media from another site is blocked: ${url}${origin ? ` (add ${origin} to MEDIA_ORIGINS)` : ''}`;
+      return {problem: `media from another site is blocked: ${url}${origin ? ` (add ${origin} to MEDIA_ORIGINS)` : ''}`};
     }
-    return undefined;
+    return {};
   }
   const hashAt = url.indexOf('#');
   const fragment = hashAt === -1 ? '' : url.slice(hashAt + 1);
   const target = (hashAt === -1 ? url : url.slice(0, hashAt)).replace(/\?.*$/, '');
-  if (target === '') return fragment === '' ? undefined : anchorProblem(doc, fragment);
+  const opens = (page: Doc) => ({page: page.permalink, problem: fragment === '' ? undefined : anchorProblem(page, fragment)});
+  if (target === '') return opens(doc);
 
   const decoded = decode(target);
   if (!decoded.startsWith('/')) {
     const file = path.posix.normalize(path.posix.join(path.posix.dirname(doc.file), decoded));
     const linked = byFile.get(file);
-    if (linked) return fragment === '' ? undefined : anchorProblem(linked, fragment);
-    if (DOC_FILE.test(decoded)) return `broken link ${url}: ${file} does not exist`;
-    if (site.fileExists(file)) return undefined;
-    if (kind === 'media') return `broken image ${url}: ${file} does not exist`;
+    if (linked) return opens(linked);
+    if (DOC_FILE.test(decoded)) return {problem: `broken link ${url}: ${file} does not exist`};
+    if (site.fileExists(file)) return {};
+    if (kind === 'media') return {problem: `broken image ${url}: ${file} does not exist`};
   }
   // A path on the site: absolute, or relative to the page's URL as a browser reads it.
   const pagePath = new URL(decoded, `https://site.invalid${doc.permalink}`).pathname;
   const route = decode(pagePath).replace(/\/$/, '') || '/';
   const page = byPermalink.get(route)?.[0];
-  if (page) return fragment === '' ? undefined : anchorProblem(page, fragment);
-  if (site.otherPages.has(route)) return undefined;
-  if (site.staticDirs.some((dir) => site.fileExists(path.posix.join(dir, route)))) return undefined;
-  return `broken link ${url}: no page or file at ${route}`;
+  if (page) return opens(page);
+  if (site.otherPages.has(route)) return {page: route};
+  if (site.staticDirs.some((dir) => site.fileExists(path.posix.join(dir, route)))) return {};
+  return {problem: `broken link ${url}: no page or file at ${route}`};
 }
 
 export function formatReport(problems: readonly Problem[], docCount: number): string {

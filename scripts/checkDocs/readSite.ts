@@ -3,8 +3,10 @@ import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
 import {siteVersions, versionFiles, type SiteVersion} from '../../contracts/siteVersions';
+import {pageAudience, readFolderAudiences, readSiteAudiences} from '../../plugins/audiences/declarations';
 import {addedFrontMatter} from '../../plugins/markdown/docFrontMatter';
 import {hasRootIndex} from '../../plugins/versionLanding';
+import {siteReaders, type AudiencePage, type IndexPage} from './audiences';
 import type {Doc, Problem, Site} from './check';
 import {parseDoc} from './parse';
 import {docPermalink, generatedIndexPermalink} from './permalinks';
@@ -15,7 +17,13 @@ function docFiles(siteDir: string, version: SiteVersion): string[] {
   return versionFiles(siteDir, version).filter((file) => /\.mdx?$/i.test(file) && !file.split('/').some((part) => part.startsWith('_')));
 }
 
-async function readDoc(siteDir: string, version: SiteVersion, relativePath: string): Promise<Doc> {
+/** The line (from 1) of a front matter key in a file, else 1. */
+function keyLine(fileText: string, key: string): number {
+  const match = new RegExp(`^${key}\\s*:`, 'm').exec(fileText);
+  return match ? fileText.slice(0, match.index).split('\n').length : 1;
+}
+
+async function readDoc(siteDir: string, version: SiteVersion, relativePath: string): Promise<{doc: Doc; page: AudiencePage}> {
   const file = `${version.docsDir}/${relativePath}`;
   const fileContent = readFileSync(path.join(siteDir, file), 'utf8');
   const readProblems: Problem[] = [];
@@ -48,16 +56,24 @@ async function readDoc(siteDir: string, version: SiteVersion, relativePath: stri
   const complete = {...added, ...frontMatter};
   // The parser counts lines from the start of the file: it reads the front matter itself.
   const parsed = parseDoc(fileContent, /\.mdx$/i.test(file) || frontMatter.format === 'mdx' ? 'mdx' : 'md');
+  const permalink = docPermalink({versionRoute: version.route, relativePath, frontMatter: complete});
+  const folder = path.posix.dirname(relativePath);
+  const audience = pageAudience(file, fileContent, frontMatter);
+  const tagged = Array.isArray(frontMatter.tags) && frontMatter.tags.length > 0;
   return {
-    ...parsed,
-    file,
-    permalink: docPermalink({versionRoute: version.route, relativePath, frontMatter: complete}),
-    readProblems,
-    titleFromFileName: complete.title === undefined,
+    doc: {...parsed, file, permalink, readProblems, titleFromFileName: complete.title === undefined},
+    page: {
+      file,
+      permalink,
+      version: version.name,
+      folder: folder === '.' ? '' : folder,
+      ...(audience ? {audience} : {}),
+      ...(tagged ? {tagsLine: keyLine(fileContent, 'tags')} : {}),
+    },
   };
 }
 
-function generatedIndexes(siteDir: string, version: SiteVersion): string[] {
+function generatedIndexes(siteDir: string, version: SiteVersion): IndexPage[] {
   return versionFiles(siteDir, version)
     .filter((file) => path.posix.basename(file) === '_category_.json')
     .flatMap((file) => {
@@ -66,27 +82,39 @@ function generatedIndexes(siteDir: string, version: SiteVersion): string[] {
         link?: {type?: string; slug?: string};
       };
       if (category.link?.type !== 'generated-index') return [];
-      const label = category.label ?? path.basename(path.dirname(file));
-      return [generatedIndexPermalink(version.route, label, category.link.slug)];
+      const folder = path.posix.dirname(file);
+      const label = category.label ?? path.posix.basename(folder);
+      return [{permalink: generatedIndexPermalink(version.route, label, category.link.slug), version: version.name, folder}];
     });
 }
 
 /** Every doc of every version, the other pages of the site, and its files; `mediaOrigins` is the gate's setting. */
 export async function readSite(siteDir: string, mediaOrigins: readonly string[]): Promise<Site> {
-  const docs: Doc[] = [];
-  const otherPages = new Set(SITE_PAGES);
-  for (const version of siteVersions(siteDir)) {
+  const versions = siteVersions(siteDir);
+  const read: {doc: Doc; page: AudiencePage}[] = [];
+  const indexPages: IndexPage[] = [];
+  for (const version of versions) {
     const files = docFiles(siteDir, version);
-    docs.push(...(await Promise.all(files.map((file) => readDoc(siteDir, version, file)))));
-    for (const page of generatedIndexes(siteDir, version)) otherPages.add(page);
+    read.push(...(await Promise.all(files.map((file) => readDoc(siteDir, version, file)))));
+    indexPages.push(...generatedIndexes(siteDir, version));
     const roots = files.map((file) => ({source: file, sourceDirName: path.posix.dirname(file)}));
-    if (version.route !== '' && !hasRootIndex(roots)) otherPages.add(`/${version.route}`);
+    // Without a root page of its own, a frozen version lands on a generated index of all its pages.
+    if (version.route !== '' && !hasRootIndex(roots)) indexPages.push({permalink: `/${version.route}`, version: version.name, folder: ''});
   }
+  const audiences = siteReaders({
+    declared: readSiteAudiences(siteDir),
+    folders: readFolderAudiences(siteDir, versions).folders,
+    versions: versions.map((version) => version.name),
+    pages: read.map(({page}) => page),
+    indexPages,
+  });
   return {
-    docs,
-    otherPages,
+    docs: read.map(({doc}) => doc),
+    otherPages: new Set([...SITE_PAGES, ...indexPages.map((page) => page.permalink)]),
     fileExists: (file) => existsSync(path.join(siteDir, file)) && statSync(path.join(siteDir, file)).isFile(),
     staticDirs: ['static', 'static-docs'],
     mediaOrigins,
+    readers: audiences.readers,
+    audienceProblems: audiences.problems,
   };
 }

@@ -33,6 +33,11 @@ async function main(argv: readonly string[]): Promise<number> {
     await runCommand(command, process.env);
     return 0;
   } catch (error) {
+    // A mistake only the site's files reveal (an audience it does not define): the usage text would not help.
+    if (error instanceof UsageError) {
+      console.error(`readers: ${error.message}`);
+      return 2;
+    }
     console.error(error instanceof UserError ? `readers: ${error.message}` : `readers: failed: ${describeFailure(error)}`);
     return 1;
   }

@@ -1,4 +1,7 @@
-/** The I/O half of `npm run readers`: Firebase Auth through firebase-admin, and the allowed-emails file. */
+/**
+ * The I/O half of `npm run readers`: Firebase Auth through firebase-admin, the allowed-emails file, and
+ * the audiences the site defines (audiences.json in the folder the command runs in, the site's root).
+ */
 import {randomBytes} from 'node:crypto';
 import {access, constants, readFile, realpath, rename, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -6,21 +9,27 @@ import {deleteApp, initializeApp} from 'firebase-admin/app';
 import {FirebaseAuthError, getAuth, type Auth, type UserRecord} from 'firebase-admin/auth';
 import {
   describePolicy,
+  emailDomain,
   emailsFileFromEnv,
   parseEmailList,
   PolicyError,
   policySettingsFromEnv,
   readerAccountOf,
+  type EmailList,
   type ReaderPolicy,
 } from '../../server/rules/readerPolicy';
 import {USER_NOT_FOUND} from '../../server/services/firebaseAuth';
 import type {Env} from '../../contracts/firebaseProject';
+import {readSiteAudiences} from '../../plugins/audiences/declarations';
+import {addToEmailList, grantAudiences, revokeAudiences, type AudienceEdit} from './listFile';
 import {
-  addToEmailList,
   formatAccountTable,
+  formatAudiences,
   inviteAction,
   parseReadersCsv,
   readersTarget,
+  undefinedAudienceProblem,
+  UsageError,
   UserError,
   type AccountRow,
   type Command,
@@ -147,8 +156,36 @@ async function addToListFile(file: string, emails: readonly string[]): Promise<s
   return added;
 }
 
+/** The audiences the site defines (name → description), with any mistake in audiences.json as a warning. */
+function siteAudiences(): ReadonlyMap<string, string> {
+  const {defined, problems} = readSiteAudiences(process.cwd());
+  for (const {file, line, message} of problems) console.error(`warning: ${file}:${line}: ${message}`);
+  return defined;
+}
+
+/** Warnings, by line, about the file's lines that the gate skips or whose audiences give nobody anything. */
+function warnAboutList(file: string, list: EmailList, defined: ReadonlyMap<string, string>): void {
+  const warnings = [
+    ...list.invalid.map(({line, text}) => ({
+      line,
+      message: `"${text}" is not an email address or @domain (followed by any audiences); the gate skips it.`,
+    })),
+    ...list.named
+      .filter(({audience}) => !defined.has(audience))
+      .map(({line, audience}) => ({
+        line,
+        message: `"${audience}" is not an audience that audiences.json defines; it gives nobody anything.`,
+      })),
+  ].sort((a, b) => a.line - b.line);
+  for (const {line, message} of warnings) console.error(`warning: ${file}:${line}: ${message}`);
+}
+
 /** The policy the gate would apply with this environment (server/config.ts), with the file as it is now. */
-async function currentPolicy(env: Env, isDemo: boolean): Promise<{policy: ReaderPolicy; description: string}> {
+async function currentPolicy(
+  env: Env,
+  isDemo: boolean,
+  defined: ReadonlyMap<string, string>,
+): Promise<{policy: ReaderPolicy; description: string; namesAudiences: boolean}> {
   let settings;
   try {
     ({settings} = policySettingsFromEnv(env, process.cwd(), isDemo));
@@ -158,12 +195,11 @@ async function currentPolicy(env: Env, isDemo: boolean): Promise<{policy: Reader
   }
   const file = settings.emailsFile;
   const list = file ? parseEmailList(await readText(file)) : null;
-  for (const {line, text} of list?.invalid ?? []) {
-    console.error(`warning: ${file}:${line}: "${text}" is not an email address; the gate skips it.`);
-  }
+  if (file && list) warnAboutList(file, list, defined);
   return {
-    policy: {domains: settings.domains, emails: list?.emails ?? new Set()},
+    policy: {domains: settings.domains, emails: list?.emails ?? new Set(), listedDomains: list?.domains, audiences: list?.audiences},
     description: describePolicy(settings.domains, file) || 'nobody (set ALLOWED_EMAIL_DOMAINS or ALLOWED_EMAILS_FILE)',
+    namesAudiences: (list?.named.length ?? 0) > 0,
   };
 }
 
@@ -172,7 +208,8 @@ function accountRow(user: UserRecord): AccountRow {
 }
 
 async function list(auth: Auth, env: Env, isDemo: boolean): Promise<void> {
-  const {policy, description} = await currentPolicy(env, isDemo);
+  const defined = siteAudiences();
+  const {policy, description, namesAudiences} = await currentPolicy(env, isDemo, defined);
   const accounts: AccountRow[] = [];
   let pageToken: string | undefined;
   do {
@@ -180,7 +217,7 @@ async function list(auth: Auth, env: Env, isDemo: boolean): Promise<void> {
     accounts.push(...page.users.map(accountRow));
     pageToken = page.pageToken;
   } while (pageToken);
-  console.log(formatAccountTable(accounts, policy));
+  console.log(formatAccountTable(accounts, policy, {audienceColumn: defined.size > 0 || namesAudiences}));
   console.log(`Policy: ${description}.`);
 }
 
@@ -223,7 +260,78 @@ async function importCsv(auth: Auth, env: Env, csvFile: string): Promise<void> {
   if (links > 0) console.log('This command sends no email: send each reader their password link yourself.');
 }
 
+/** Where an edit wrote, as `file:line`. */
+function lineRefs(file: string, lines: readonly number[]): string {
+  return lines.map((line) => `${file}:${line}`).join(', ');
+}
+
+function grantReport(who: string, {wasListed, changed, unchanged, lines}: AudienceEdit, file: string): string {
+  if (changed.length === 0) return `${who} is in ${unchanged.join(', ')} already; nothing changed.`;
+  if (!wasListed) {
+    // A new line lets its address, or its whole domain, in: the operator must not miss that.
+    const domain = who.startsWith('@') ? `: the gate admits every verified address of ${who.slice(1)}` : '';
+    return `${who} is now on the reader list, in ${changed.join(', ')} (${lineRefs(file, lines)})${domain}.`;
+  }
+  const already = unchanged.length > 0 ? `, and was in ${unchanged.join(', ')} already` : '';
+  return `${who} is now in ${changed.join(', ')}${already} (${lineRefs(file, lines)}).`;
+}
+
+function revokeReport(who: string, {wasListed, changed, unchanged, lines}: AudienceEdit, file: string): string {
+  if (!wasListed) return `${who} is not on ${file}; nothing changed.`;
+  if (changed.length === 0) return `${who} is not in ${unchanged.join(', ')}; nothing changed.`;
+  const notIn = unchanged.length > 0 ? `, and was not in ${unchanged.join(', ')}` : '';
+  return `${who} is no longer in ${changed.join(', ')}${notIn}; it stays on the reader list (${lineRefs(file, lines)}).`;
+}
+
+/**
+ * grant and revoke: the file edited line by line and replaced at once. Either ends with the line as
+ * asked, so asking twice is no mistake (exit 0, "nothing changed"); an audience the site does not
+ * define is one (exit 2), before anything is read or written.
+ */
+async function changeAudiences(env: Env, {name, who, audiences}: Extract<Command, {name: 'grant' | 'revoke'}>): Promise<void> {
+  const problem = undefinedAudienceProblem(audiences, siteAudiences());
+  if (problem) throw new UsageError(problem);
+  const file = await writableListFile(emailsFileOf(env));
+  const before = await readText(file, {missingIsEmpty: name === 'grant'});
+  const edit = (name === 'grant' ? grantAudiences : revokeAudiences)(before, who, audiences);
+  if (edit.text !== before) await writeAtomically(file, edit.text);
+  if (name === 'grant') {
+    console.log(grantReport(who, edit, file));
+    return;
+  }
+  console.log(revokeReport(who, edit, file));
+  // An address also has what its domain's line gives: revoking it from the address alone does not take that away.
+  const domain = who.startsWith('@') ? null : emailDomain(who);
+  const fromDomain = domain === null ? [] : (parseEmailList(edit.text).audiences.get(`@${domain}`) ?? []);
+  const kept = audiences.filter((audience) => fromDomain.includes(audience));
+  if (kept.length > 0) {
+    console.error(
+      `warning: ${who} is still in ${kept.join(', ')} through the line of @${domain}, which gives it to every address of ${domain}.`,
+    );
+  }
+}
+
+/** Each audience the site defines, and who the file puts in it; only the file is read, not Firebase. */
+async function showAudiences(env: Env): Promise<void> {
+  const defined = siteAudiences();
+  const file = emailsFileFromEnv(env, process.cwd());
+  const list = file ? parseEmailList(await readText(file)) : null;
+  if (file && list) warnAboutList(file, list, defined);
+  console.log(formatAudiences(defined, list?.audiences ?? new Map()));
+  if (defined.size > 0) {
+    console.log(file ? `\nReaders as ${file} lists them.` : '\nALLOWED_EMAILS_FILE is not set, so nobody is in an audience.');
+  }
+}
+
 export async function runCommand(command: Exclude<Command, {name: 'help'}>, env: Env): Promise<void> {
+  // These edit or read the allowed-emails file alone: no Firebase project is needed.
+  switch (command.name) {
+    case 'grant':
+    case 'revoke':
+      return changeAudiences(env, command);
+    case 'audiences':
+      return showAudiences(env);
+  }
   const {projectId, isDemo, emulatorHost} = readersTarget(env);
   // firebase-admin reads the emulator address from the environment.
   if (emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;

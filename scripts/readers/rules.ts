@@ -1,6 +1,6 @@
 /**
- * The pure half of `npm run readers`: what the operator typed, what a readers CSV holds, how the
- * allowed-emails file changes and how accounts are shown. No I/O here; commands.ts does that.
+ * The pure half of `npm run readers`: what the operator typed, what a readers CSV holds, and how
+ * accounts and audiences are shown (listFile.ts edits the allowed-emails file). No I/O here; commands.ts does that.
  */
 import {parse as parseCsv} from 'csv-parse/sync';
 import {
@@ -11,13 +11,16 @@ import {
   type Env,
   type FirebaseProject,
 } from '../../contracts/firebaseProject';
+import {PUBLIC} from '../../contracts/audiences';
 import {isEmailAddress, normaliseEmail} from '../../contracts/email';
 import type {SessionRefusal} from '../../contracts/session';
-import {admit, emailDomain, parseEmailList, type ReaderAccount, type ReaderPolicy} from '../../server/rules/readerPolicy';
+import {admit, audiencesOf, emailDomain, type ReaderAccount, type ReaderPolicy} from '../../server/rules/readerPolicy';
+import {listEntryOf} from './listFile';
 
 export const USAGE = `Usage: npm run readers -- <command>
 
-  list                  every account: verified, disabled, last sign-in, and whether the gate admits it
+  list                  every account: verified, disabled, last sign-in, whether the gate admits it,
+                        and its audiences (when the site has any)
   invite <email>        put the address on ALLOWED_EMAILS_FILE, create its account if there is none,
                         and print a link with which the reader sets a password
   import <file.csv>     invite every reader of a CSV whose header names an "email" column
@@ -25,9 +28,16 @@ export const USAGE = `Usage: npm run readers -- <command>
   disable <email>       stop the account from signing in (the gate refuses it at its next check)
   enable <email>        undo disable
   sign-out <email>      end all of the account's sessions
+  grant <email|@domain> <audience>...
+                        put the address, or every address of the domain, in audiences that
+                        audiences.json defines; one not on ALLOWED_EMAILS_FILE yet is added to it
+  revoke <email|@domain> <audience>...
+                        take the audiences away again (the address or domain stays on the list)
+  audiences             each audience audiences.json defines, and who ALLOWED_EMAILS_FILE puts in it
 
 Environment: FIREBASE_PROJECT_ID (default ${DEMO_PROJECT_ID}), FIREBASE_AUTH_EMULATOR_HOST
-(default ${DEFAULT_EMULATOR_HOST} for demo- projects), ALLOWED_EMAILS_FILE, ALLOWED_EMAIL_DOMAINS.
+(default ${DEFAULT_EMULATOR_HOST} for demo- projects), ALLOWED_EMAILS_FILE, ALLOWED_EMAIL_DOMAINS. The audiences
+are those of audiences.json in the folder the command runs in (the site's root).
 Exit status: 0 done, 1 failed (the message says why), 2 usage error. help (or --help) prints this text.`;
 
 /** A mistake of the operator's: printed as one line, exit 1, never a stack trace. */
@@ -47,7 +57,11 @@ export class UsageError extends Error {
 }
 
 export type Command =
-  {name: 'help'} | {name: 'list'} | {name: 'invite' | 'disable' | 'enable' | 'sign-out'; email: string} | {name: 'import'; file: string};
+  | {name: 'help' | 'list' | 'audiences'}
+  | {name: 'invite' | 'disable' | 'enable' | 'sign-out'; email: string}
+  | {name: 'import'; file: string}
+  /** `who`: a lower-case address or `@domain`, as its line lists it; `audiences`: each once, in the order typed. */
+  | {name: 'grant' | 'revoke'; who: string; audiences: string[]};
 
 /**
  * Why an address cannot be invited, or null when it can. Beyond the gate's own test, a leading `#`
@@ -60,6 +74,20 @@ export function inviteProblem(raw: string): string | null {
   return null;
 }
 
+/** The address or `@domain` that a grant or revoke names, as the allowed-emails file lists it. */
+function listedWho(raw: string): string {
+  const text = raw.trim();
+  if (text.startsWith('@')) {
+    const who = listEntryOf(text)?.who;
+    if (who !== text.toLowerCase()) throw new UsageError(`"${text}" is not a domain such as @example.com`);
+    return who;
+  }
+  if (!isEmailAddress(text)) throw new UsageError(`"${text}" is not an email address or @domain`);
+  const problem = inviteProblem(text);
+  if (problem) throw new UsageError(problem);
+  return normaliseEmail(text);
+}
+
 export function parseArgs(argv: readonly string[]): Command {
   const [name, ...rest] = argv;
   if (name === undefined) throw new UsageError('give a command');
@@ -70,8 +98,22 @@ export function parseArgs(argv: readonly string[]): Command {
   };
   switch (name) {
     case 'list':
+    case 'audiences':
       takes(0, '');
       return {name};
+    case 'grant':
+    case 'revoke': {
+      const [who, ...words] = rest;
+      // As in the file, audiences may be separated by commas as well as spaces.
+      const audiences = words.flatMap((word) => word.split(/[\s,]+/)).filter(Boolean);
+      if (who === undefined || audiences.length === 0) {
+        throw new UsageError(`${name} needs an email address or @domain, then one or more audiences`);
+      }
+      if (audiences.includes(PUBLIC)) {
+        throw new UsageError(`"${PUBLIC}" is not an audience readers are put in: public pages are for everyone (PUBLIC_PAGES)`);
+      }
+      return {name, who: listedWho(who), audiences: [...new Set(audiences)]};
+    }
     case 'import':
       takes(1, 'a CSV file');
       return {name, file: rest[0]!};
@@ -193,16 +235,15 @@ export function parseReadersCsv(text: string): {readers: CsvReader[]; problems: 
 }
 
 /**
- * The allowed-emails file with these addresses appended, each once; everything already there
- * (comments, order, line endings) stays as it was. `added` lists what was not on the list yet.
+ * Why a grant or revoke cannot name these audiences, or null: each must be one the site's
+ * audiences.json defines (`defined`, in its order), so that a typo does not quietly give nobody anything.
  */
-export function addToEmailList(text: string, emails: readonly string[]): {text: string; added: string[]} {
-  const listed = parseEmailList(text).emails;
-  const added = [...new Set(emails.map(normaliseEmail))].filter((email) => !listed.has(email));
-  if (added.length === 0) return {text, added};
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const base = text === '' || text.endsWith('\n') ? text : text + eol;
-  return {text: base + added.map((email) => email + eol).join(''), added};
+export function undefinedAudienceProblem(audiences: readonly string[], defined: ReadonlyMap<string, string>): string | null {
+  const unknown = audiences.filter((audience) => !defined.has(audience));
+  if (unknown.length === 0) return null;
+  const names = unknown.map((audience) => `"${audience}"`).join(', ');
+  const known = [...defined.keys()].join(', ') || 'none';
+  return `${names} ${unknown.length === 1 ? 'is not an audience' : 'are not audiences'} that audiences.json defines (it defines ${known})`;
 }
 
 export interface AccountRow extends ReaderAccount {
@@ -231,6 +272,7 @@ function allowedBy(email: string | null, policy: ReaderPolicy): string {
   const domain = emailDomain(email);
   const reasons = [
     policy.emails.has(normaliseEmail(email)) ? 'on list' : null,
+    domain !== null && policy.listedDomains?.has(domain) ? 'listed domain' : null,
     policy.domains === 'any' ? 'any email' : domain !== null && policy.domains.has(domain) ? 'domain' : null,
   ].filter(Boolean);
   return reasons.length > 0 ? reasons.join(', ') : '-';
@@ -246,8 +288,11 @@ export function shownCell(text: string): string {
   return printable.length <= MAX_CELL_LENGTH ? printable : `${printable.slice(0, MAX_CELL_LENGTH - 1)}…`;
 }
 
-/** The `list` table: one row per account, by email, then a line that counts them. */
-export function formatAccountTable(accounts: readonly AccountRow[], policy: ReaderPolicy): string {
+/**
+ * The `list` table: one row per account, by email, then a line that counts them. `audienceColumn` adds
+ * the audiences the allowed-emails file gives each account (worth a column only where the site has audiences).
+ */
+export function formatAccountTable(accounts: readonly AccountRow[], policy: ReaderPolicy, {audienceColumn = false} = {}): string {
   // Accounts without an email (anonymous, phone) last.
   const sorted = [...accounts].sort((a, b) =>
     a.email === null || b.email === null ? Number(a.email === null) - Number(b.email === null) : a.email.localeCompare(b.email),
@@ -263,9 +308,11 @@ export function formatAccountTable(accounts: readonly AccountRow[], policy: Read
       lastSignIn(account.lastSignInTime),
       allowedBy(account.email, policy),
       admission.admitted ? 'yes' : `no (${REFUSAL_LABELS[admission.reason]})`,
+      ...(audienceColumn ? [shownCell(audiencesOf(account.email, policy).join(', ') || '-')] : []),
     ];
   });
-  const table = [['EMAIL', 'VERIFIED', 'DISABLED', 'LAST SIGN-IN', 'ALLOWED BY', 'ADMITTED'], ...rows];
+  const header = ['EMAIL', 'VERIFIED', 'DISABLED', 'LAST SIGN-IN', 'ALLOWED BY', 'ADMITTED', ...(audienceColumn ? ['AUDIENCES'] : [])];
+  const table = [header, ...rows];
   const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
   const lines = table.map((row) =>
     row
@@ -274,4 +321,26 @@ export function formatAccountTable(accounts: readonly AccountRow[], policy: Read
       .trimEnd(),
   );
   return [...lines, '', `${accounts.length} account(s), ${admitted} admitted by the gate.`].join('\n');
+}
+
+/** `@domain` lines first, then addresses, each alphabetically. */
+function byDomainThenAddress(a: string, b: string): number {
+  return Number(!a.startsWith('@')) - Number(!b.startsWith('@')) || a.localeCompare(b);
+}
+
+/**
+ * What `audiences` shows: each audience the site defines (in audiences.json's order) with its
+ * description, then who the allowed-emails file puts in it (`given`: address or `@domain` → audiences), one a line.
+ */
+export function formatAudiences(defined: ReadonlyMap<string, string>, given: ReadonlyMap<string, readonly string[]>): string {
+  if (defined.size === 0) return 'audiences.json defines no audiences.';
+  return [...defined]
+    .flatMap(([name, description]) => {
+      const members = [...given]
+        .filter(([, audiences]) => audiences.includes(name))
+        .map(([who]) => who)
+        .sort(byDomainThenAddress);
+      return [description ? `${name}: ${description}` : name, ...(members.length > 0 ? members : ['nobody']).map((who) => `  ${who}`)];
+    })
+    .join('\n');
 }

@@ -147,7 +147,7 @@ export interface EmailList {
  * A `#` at the line's start or after whitespace starts a comment. One inside a word does not: `#` is
  * legal in an address, and `evil@attacker.test#@allowed.test` must be reported, not read as `evil@attacker.test`.
  */
-const COMMENT = /(?:^|\s)#.*$/;
+const COMMENT = /(?:^|\s)#.*$/s;
 
 /**
  * A readers file: one address a line, followed by its audiences if any, separated by spaces or commas

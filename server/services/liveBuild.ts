@@ -14,8 +14,10 @@ import {LOGIN_DIR, LOGIN_PAGE, SITE_DIR} from '../../contracts/buildLayout';
 import {readBuild, type BuildInfo, type BuildPart, type BuildRef} from './build';
 import {systemClock, type Clock} from './clock';
 import {buildFileFor} from '../rules/requestPath';
-import {isVisible, readerView, viewKey, type View} from '../../contracts/audiences';
+import {isVisible, isVisitorView, readerView, viewKey, type View} from '../../contracts/audiences';
 import type {Template} from '../../contracts/audienceMarkers';
+
+const NO_MARKERS: Template = {markers: [], commas: false, conditions: []};
 
 /** A file of one of the builds: where it is, and which reading of the build it belongs to (for caching). */
 export interface BuildFile {
@@ -157,7 +159,8 @@ export class LiveBuild {
   }
 
   private fileOf(build: BuildInfo, part: BuildPart, file: string, view?: View): BuildFile {
-    const template = part.templates.get(file);
+    // A visitor's page is always their own copy: it says so (asVisitorPage), even without markers.
+    const template = part.templates.get(file) ?? (view && isVisitorView(view) && file.endsWith('.html') ? NO_MARKERS : undefined);
     return {build: {id: build.id, root: part.root}, file, ...(template && view ? {cut: {template, view}} : {})};
   }
 

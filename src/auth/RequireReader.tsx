@@ -4,6 +4,7 @@ import {useAuth} from './AuthProvider';
 import {decidePageAccess} from './pageAccess';
 import {endServerSession} from './gateApi';
 import {AUTH_SETTINGS} from './siteSettings';
+import {isVisitorPage} from './visitorPage';
 
 /** Renders the page, nothing, or sends the reader to sign in, as decidePageAccess says. */
 export function RequireReader({children}: {children: ReactNode}): ReactNode {
@@ -16,6 +17,7 @@ export function RequireReader({children}: {children: ReactNode}): ReactNode {
     pathname: location.pathname,
     currentUrl: `${location.pathname}${location.search}${location.hash}`,
     signingOut,
+    visitorPage: isVisitorPage(),
   });
 
   const redirectTo = decision.kind === 'redirect' ? decision.to : null;

@@ -22,6 +22,8 @@ export interface PageAccessInput {
   currentUrl: string;
   /** The reader chose "Sign out" in this tab, which has already ended the server session. */
   signingOut: boolean;
+  /** The gate sent this page to a visitor who is not signed in: a public page (VISITOR_PAGE_ATTRIBUTE). */
+  visitorPage?: boolean;
 }
 
 /**
@@ -30,8 +32,10 @@ export interface PageAccessInput {
  * verified the session, so it shows at once; without the server the page stays blank until the
  * identity service answers.
  */
-export function decidePageAccess({status, mode, pathname, currentUrl, signingOut}: PageAccessInput): PageAccess {
+export function decidePageAccess({status, mode, pathname, currentUrl, signingOut, visitorPage = false}: PageAccessInput): PageAccess {
   if (mode === 'off' || isLoginPath(pathname)) return {kind: 'render'};
+  // A public page the gate sent without a session stays as it is: its navbar offers to sign in.
+  if (visitorPage && mode === 'server' && status !== 'signed-in' && !signingOut) return {kind: 'render'};
   const reload = mode === 'server';
   switch (status) {
     case 'signed-in':

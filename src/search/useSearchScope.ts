@@ -8,7 +8,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useRouteContext from '@docusaurus/useRouteContext';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useLocation} from '@docusaurus/router';
-import {useDocsPreferredVersion, useVersions} from '@docusaurus/plugin-content-docs/client';
+import {useActiveDocContext, useDocsPreferredVersion, useVersions} from '@docusaurus/plugin-content-docs/client';
 import {usePluginData} from '@docusaurus/useGlobalData';
 import type {SearchGlobalData} from '@site/plugins/search';
 import {SEARCH_PLUGIN_NAME} from '@site/plugins/search/name';
@@ -65,10 +65,21 @@ function useSearchPageVersion(): ScopeVersion | undefined {
  */
 export function useReaderVersionName(): string {
   const {pathname} = useLocation();
-  const {plugin} = useRouteContext();
+  const onDocPage = useOnDocPage();
   const setup = useVersionsAndContexts();
   const searched = useSearchPageVersion();
-  return searched?.name ?? readerVersion({...setup, pathname, onDocPage: plugin.name === DOCS_PLUGIN}).name;
+  return searched?.name ?? readerVersion({...setup, pathname, onDocPage}).name;
+}
+
+/**
+ * Whether the page is one of the docs: a route of the docs plugin that found its doc. A path under a
+ * version that names no doc (for this reader) is the not-found page, which the server renders as no
+ * version's: it must hydrate alike.
+ */
+function useOnDocPage(): boolean {
+  const {plugin} = useRouteContext();
+  const {activeDoc} = useActiveDocContext(undefined);
+  return plugin.name === DOCS_PLUGIN && activeDoc !== undefined;
 }
 
 /** Every version of the docs, as the box searches them. */
@@ -89,9 +100,8 @@ export function useSearchVersions(): SearchVersion[] {
 /** For the navbar box. Docs live at the root, so Docusaurus calls every page part of 2.0: only the route's plugin says whether a page is a doc. */
 export function useNavbarSearchScope(): SearchScope & {contextLabel: string | undefined} {
   const {pathname} = useLocation();
-  const {plugin} = useRouteContext();
   const setup = useVersionsAndContexts();
-  const onDocPage = plugin.name === DOCS_PLUGIN;
+  const onDocPage = useOnDocPage();
   const searched = useSearchPageVersion();
   return useMemo(() => {
     // On the search page the box searches the version the page does.

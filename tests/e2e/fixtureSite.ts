@@ -4,17 +4,11 @@
  * version, built once a run by fixtureSite.setup.ts and served by a gate of its own. Whatever docs the
  * site itself has, these tests know what they find; the site's own docs are checked by tests/e2e/site/.
  */
-import {tmpdir} from 'node:os';
-import path from 'node:path';
-import {GATE_PORT} from '../support/environment';
-import {SITE_DIR} from '../../contracts/buildLayout';
-import {copyBuild, siteCopyTest} from './siteCopies';
+import {FIXTURE_SITE} from '../support/fixtureSite';
+import {siteCopyTest} from './siteCopies';
 
 export {expect} from './fixtures';
-
-/** One per checkout (its gate port), so that two checkouts can run their tests side by side. */
-export const FIXTURE_SITE = path.join(tmpdir(), `tutorial-hub-fixture-site-${GATE_PORT}`);
-export const FIXTURE_SITE_BUILD = copyBuild(FIXTURE_SITE, SITE_DIR);
+export {FIXTURE_SITE, FIXTURE_SITE_BUILD, FIXTURE_SITE_BUILD_ROOT} from '../support/fixtureSite';
 
 /** The one image from another site in the real docs (a badge in Guides/Contributing.md), allowed as an operator would. */
 export const FIXTURE_MEDIA_ORIGINS = 'https://gitpod.io';
@@ -40,6 +34,3 @@ export const test = fixtureSiteTest({SESSION_REVOCATION_CHECK_SECONDS: '300'});
 export const signedOutTest = fixtureSiteTest({}).extend({
   storageState: async ({}, use) => use(undefined),
 });
-
-/** What a test that starts a gate of its own serves: this site's build. */
-export const FIXTURE_SITE_BUILD_ROOT = copyBuild(FIXTURE_SITE);

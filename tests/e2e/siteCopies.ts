@@ -1,65 +1,13 @@
 /**
- * Sites of the browser tests' own, made from a copy of the repository (testkit/siteCopy.ts): built
- * once a run by a setup project, served by a gate of their own, the demo reader signed in once per
- * worker.
+ * Sites of the browser tests' own (tests/support/siteCopies.ts), served by a gate of their own, the demo
+ * reader signed in once per worker.
  */
-import {cpSync, mkdirSync, readdirSync, rmSync} from 'node:fs';
-import {spawnSync} from 'node:child_process';
+import {mkdirSync} from 'node:fs';
 import path from 'node:path';
-import {stripVTControlCharacters} from 'node:util';
 import {signedInState} from '../../testkit/loginPage';
-import {siteBuildCommand} from '../../testkit/siteBuild';
-import {copySite, REPO} from '../../testkit/siteCopy';
-import {BUILD_ROOT, LOGIN_DIR, SITE_DIR} from '../../contracts/buildLayout';
-import {LOGIN_BUILD_DIR} from '../support/builtFiles';
-import {EMULATOR_HOST} from '../support/environment';
+import {copyBuild} from '../support/siteCopies';
 import {startTestGateProcess, type GateProcess} from '../support/gateProcess';
 import {test as base} from './fixtures';
-
-/** The browser tests' own docs (tests/fixtures/test-docs/README.md): what they stand in for in a site copy. */
-export const TEST_DOCS = path.join(REPO, 'tests/fixtures/test-docs');
-
-/**
- * A copy of the repository whose docs, versions and docs images are the tests' own: the product's code
- * with content the tests know, whatever docs the site has today.
- */
-export function copyFixtureSite(site: string): void {
-  copySite(site);
-  for (const entry of readdirSync(TEST_DOCS).filter((name) => name !== 'README.md')) {
-    rmSync(path.join(site, entry), {recursive: true, force: true});
-    cpSync(path.join(TEST_DOCS, entry), path.join(site, entry), {recursive: true});
-  }
-}
-
-/** A copy's build, laid out as `npm run build` lays out the repository's: the whole of it, or its site or login part. */
-export const copyBuild = (site: string, part: typeof SITE_DIR | typeof LOGIN_DIR | '' = '') => path.join(site, BUILD_ROOT, part);
-
-/**
- * What Docusaurus reports when its HTML minifier, a parser that follows the HTML standard, finds a
- * page whose HTML the browser would build into another tree than React's (a `<div>` inside a `<p>`,
- * a link inside a link, text inside a table): hydrating that page fails.
- */
-const SSG_WARNINGS = /\[WARNING\] Docusaurus static site generation process emitted warnings[\s\S]*?(?=\n\[[A-Z]+\]|$)/;
-
-/**
- * Builds a copy's site as `npm run build` builds the repository's, for the emulator this run's tests
- * use; its login build is the repository's (it has no docs, so nothing an author does changes it).
- * Throws when a page's HTML would not hydrate as built: every page of the copy is proved here, and
- * the browser tests load only some.
- */
-export function buildSiteCopy(site: string): void {
-  const {command, args, env} = siteBuildCommand('site', copyBuild(site), EMULATOR_HOST);
-  // Docusaurus leaves the warnings out when DOCUSAURUS_IGNORE_SSG_WARNINGS is set: here they are the check.
-  const build = spawnSync(command, args, {
-    cwd: site,
-    encoding: 'utf8',
-    env: {...process.env, ...env, DOCUSAURUS_IGNORE_SSG_WARNINGS: 'false'},
-  });
-  if (build.status !== 0) throw new Error(`${[command, ...args].join(' ')} failed in ${site}:\n${build.stderr}`);
-  const warnings = SSG_WARNINGS.exec(stripVTControlCharacters(build.stderr));
-  if (warnings) throw new Error(`pages whose HTML the browser would re-nest, so that they fail to hydrate:\n${warnings[0]}`);
-  cpSync(LOGIN_BUILD_DIR, copyBuild(site, LOGIN_DIR), {recursive: true});
-}
 
 /**
  * Tests against a built site copy: `siteGate` serves it (with `gateEnv` as the operator's settings), and

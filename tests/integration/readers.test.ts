@@ -238,6 +238,15 @@ describe('disable, enable and sign-out', () => {
   });
 });
 
+/** The cells of `list`'s row for an address, if any. */
+function listRow(stdout: string, email: string): string[] | undefined {
+  return stdout
+    .split('\n')
+    .find((line) => line.startsWith(`${email} `))
+    ?.split(/\s{2,}/);
+}
+
+// The site (the repository's audiences.json) defines audiences: list has an AUDIENCES column.
 describe('list', () => {
   it('shows each account and whether the gate admits it, by list or domain', async () => {
     const domain = `list-${Date.now()}.test`;
@@ -251,18 +260,22 @@ describe('list', () => {
 
     const result = await readers(['list'], {ALLOWED_EMAIL_DOMAINS: domain});
     expect(result.status).toBe(0);
-    const row = (email: string) =>
-      result.stdout
-        .split('\n')
-        .find((line) => line.startsWith(`${email} `))
-        ?.split(/\s{2,}/);
+    const row = (email: string) => listRow(result.stdout, email);
     const signedIn = /^\d{4}-\d\d-\d\d \d\d:\d\d UTC$|^never$/;
-    expect(result.stdout.split('\n')[0]).toMatch(/^EMAIL +VERIFIED +DISABLED +LAST SIGN-IN +ALLOWED BY +ADMITTED$/);
-    expect(row(listed.email)).toEqual([listed.email, 'yes', 'no', expect.stringMatching(signedIn), 'on list', 'yes']);
-    expect(row(inDomain.email)).toEqual([inDomain.email, 'yes', 'no', expect.stringMatching(signedIn), 'domain', 'yes']);
-    expect(row(unverified.email)).toEqual([unverified.email, 'no', 'no', expect.stringMatching(signedIn), 'domain', 'no (not verified)']);
-    expect(row(disabled.email)).toEqual([disabled.email, 'yes', 'yes', expect.stringMatching(signedIn), 'on list', 'no (disabled)']);
-    expect(row(outsider.email)).toEqual([outsider.email, 'yes', 'no', expect.stringMatching(signedIn), '-', 'no (not allowed)']);
+    expect(result.stdout.split('\n')[0]).toMatch(/^EMAIL +VERIFIED +DISABLED +LAST SIGN-IN +ALLOWED BY +ADMITTED +AUDIENCES$/);
+    expect(row(listed.email)).toEqual([listed.email, 'yes', 'no', expect.stringMatching(signedIn), 'on list', 'yes', '-']);
+    expect(row(inDomain.email)).toEqual([inDomain.email, 'yes', 'no', expect.stringMatching(signedIn), 'domain', 'yes', '-']);
+    expect(row(unverified.email)).toEqual([
+      unverified.email,
+      'no',
+      'no',
+      expect.stringMatching(signedIn),
+      'domain',
+      'no (not verified)',
+      '-',
+    ]);
+    expect(row(disabled.email)).toEqual([disabled.email, 'yes', 'yes', expect.stringMatching(signedIn), 'on list', 'no (disabled)', '-']);
+    expect(row(outsider.email)).toEqual([outsider.email, 'yes', 'no', expect.stringMatching(signedIn), '-', 'no (not allowed)', '-']);
     expect(result.stdout).toMatch(/^\d+ account\(s\), \d+ admitted by the gate\.$/m);
     expect(result.stdout).toContain(`Policy: verified emails of 1 allowed domain(s), and the verified addresses listed in ${listFile}.`);
   });
@@ -272,9 +285,10 @@ describe('list', () => {
     writeFileSync(listFile, `# list\n${evil.email}#@tutorial-hub.test\n`);
     const result = await readers(['list']);
     expect(result.status).toBe(0);
-    expect(result.stderr).toBe(`warning: ${listFile}:2: "${evil.email}#@tutorial-hub.test" is not an email address; the gate skips it.\n`);
-    const row = result.stdout.split('\n').find((line) => line.startsWith(`${evil.email} `));
-    expect(row?.split(/\s{2,}/).slice(4)).toEqual(['-', 'no (not allowed)']);
+    expect(result.stderr).toBe(
+      `warning: ${listFile}:2: "${evil.email}#@tutorial-hub.test" is not an email address or @domain (followed by any audiences); the gate skips it.\n`,
+    );
+    expect(listRow(result.stdout, evil.email)?.slice(4)).toEqual(['-', 'no (not allowed)', '-']);
   });
 
   it('cuts a very long address, so that one account cannot flood the listing', async () => {
@@ -287,8 +301,122 @@ describe('list', () => {
   });
 });
 
+// The audiences are the repository's own audiences.json: the command runs at the site's root.
+describe('grant, revoke and audiences', () => {
+  it('grant puts an address or a domain in audiences, on the list if need be, and list shows them', async () => {
+    const reader = await emulator.newAccount(uniqueEmail('granted'));
+    const domain = `grant-${Date.now()}.test`;
+    const colleague = await emulator.newAccount(uniqueEmail('colleague', domain));
+    writeFileSync(listFile, LIST_WITH_COMMENTS);
+
+    const first = await readers(['grant', reader.email.toUpperCase(), 'partners']);
+    expect(first).toEqual({status: 0, stdout: `${reader.email} is now on the reader list, in partners (${listFile}:5).\n`, stderr: ''});
+    const second = await readers(['grant', reader.email, 'staff,partners']);
+    expect(second.stdout).toBe(`${reader.email} is now in staff, and was in partners already (${listFile}:5).\n`);
+    const third = await readers(['grant', `@${domain}`, 'staff']);
+    expect(third.stdout).toBe(
+      `@${domain} is now on the reader list, in staff (${listFile}:6): the gate admits every verified address of ${domain}.\n`,
+    );
+    expect(readFileSync(listFile, 'utf8')).toBe(`${LIST_WITH_COMMENTS}${reader.email} partners,staff\n@${domain} staff\n`);
+    expect(readdirSync(dir)).toEqual(['allowed-emails.txt']);
+
+    const list = await readers(['list']);
+    expect(list.status).toBe(0);
+    expect(list.stderr).toBe('');
+    expect(list.stdout.split('\n')[0]).toMatch(/^EMAIL +VERIFIED +DISABLED +LAST SIGN-IN +ALLOWED BY +ADMITTED +AUDIENCES$/);
+    expect(listRow(list.stdout, reader.email)?.slice(4)).toEqual(['on list', 'yes', 'partners, staff']);
+    expect(listRow(list.stdout, colleague.email)?.slice(4)).toEqual(['listed domain', 'yes', 'staff']);
+  });
+
+  it.each([
+    [
+      'an audience audiences.json does not define',
+      ['partners', 'partnrs'],
+      /^readers: "partnrs" is not an audience that audiences\.json defines \(it defines [a-z, -]*partners/,
+    ],
+    ['public', ['public'], /^readers: "public" is not an audience readers are put in/],
+  ])('grant and revoke refuse %s: exit 2, and the file is left as it was', async (_, audiences, message) => {
+    const email = uniqueEmail('refused');
+    const before = `${LIST_WITH_COMMENTS}${email} staff\n`;
+    writeFileSync(listFile, before);
+    for (const command of ['grant', 'revoke']) {
+      const result = await readers([command, email, ...audiences]);
+      expect(result.status).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.split('\n')[0]).toMatch(message);
+    }
+    expect(readFileSync(listFile, 'utf8')).toBe(before);
+    expect(readdirSync(dir)).toEqual(['allowed-emails.txt']);
+  });
+
+  it('an undefined audience is refused in one line, before the file is even looked for', async () => {
+    const result = await readers(['grant', uniqueEmail('refused'), 'partnrs'], {ALLOWED_EMAILS_FILE: null});
+    expect(result.status).toBe(2);
+    expectOneLineError(result.stderr, /^readers: "partnrs" is not an audience that audiences\.json defines/);
+  });
+
+  it('revoke takes audiences away and keeps the address on the list; revoking again changes nothing', async () => {
+    const reader = await emulator.newAccount(uniqueEmail('revoked'));
+    writeFileSync(listFile, `${LIST_WITH_COMMENTS}${reader.email} partners,staff  # pilot\n`);
+
+    const result = await readers(['revoke', reader.email, 'partners']);
+    expect(result).toEqual({
+      status: 0,
+      stdout: `${reader.email} is no longer in partners; it stays on the reader list (${listFile}:5).\n`,
+      stderr: '',
+    });
+    expect(readFileSync(listFile, 'utf8')).toBe(`${LIST_WITH_COMMENTS}${reader.email} staff  # pilot\n`);
+    const again = await readers(['revoke', reader.email, 'partners']);
+    expect(again).toEqual({status: 0, stdout: `${reader.email} is not in partners; nothing changed.\n`, stderr: ''});
+
+    const list = await readers(['list']);
+    expect(listRow(list.stdout, reader.email)?.slice(4)).toEqual(['on list', 'yes', 'staff']);
+  });
+
+  it("revoke says when the address keeps an audience through its domain's line", async () => {
+    const domain = `revoke-${Date.now()}.test`;
+    const email = uniqueEmail('in-domain', domain);
+    writeFileSync(listFile, `@${domain} staff\n${email} staff,partners\n`);
+    const result = await readers(['revoke', email, 'staff', 'partners']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(`${email} is no longer in staff, partners; it stays on the reader list (${listFile}:2).\n`);
+    expect(result.stderr).toBe(
+      `warning: ${email} is still in staff through the line of @${domain}, which gives it to every address of ${domain}.\n`,
+    );
+    expect(readFileSync(listFile, 'utf8')).toBe(`@${domain} staff\n${email}\n`);
+  });
+
+  it('audiences shows who is in each audience, and warns about a line naming one the site does not define', async () => {
+    const domain = `audiences-${Date.now()}.test`;
+    const partner = uniqueEmail('partner');
+    writeFileSync(listFile, `# readers\n@${domain} staff\n${partner} partners\n${uniqueEmail('typo')} partnrs\n`);
+    // It reads files only: a Firebase setting the other commands refuse does not stop it.
+    const result = await readers(['audiences'], {FIREBASE_PROJECT_ID: 'acme-docs'});
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe(
+      `warning: ${listFile}:4: "partnrs" is not an audience that audiences.json defines; it gives nobody anything.\n`,
+    );
+    const lines = result.stdout.split('\n');
+    const membersOf = (audience: string) => {
+      const start = lines.findIndex((line) => line === audience || line.startsWith(`${audience}: `));
+      const end = lines.findIndex((line, index) => index > start && !line.startsWith('  '));
+      return lines.slice(start + 1, end);
+    };
+    expect(membersOf('partners')).toEqual([`  ${partner}`]);
+    expect(membersOf('staff')).toEqual([`  @${domain}`]);
+    expect(result.stdout).toContain(`\nReaders as ${listFile} lists them.\n`);
+  });
+});
+
 describe('usage and configuration errors', () => {
-  it.each([[[]], [['frob']], [['invite']], [['disable', 'not-an-address']]])('%j prints the usage and exits 2', async (args) => {
+  it.each([
+    [[]],
+    [['frob']],
+    [['invite']],
+    [['disable', 'not-an-address']],
+    [['grant', 'not-an-address', 'staff']],
+    [['revoke', '@x', 'staff']],
+  ])('%j prints the usage and exits 2', async (args) => {
     const result = await readers(args);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^readers: .+\n\nUsage: npm run readers -- <command>/);

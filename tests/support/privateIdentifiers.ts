@@ -15,7 +15,7 @@ import {searchSectionsFor} from '../../plugins/search/sections';
 import {docsSourceFiles, siteVersions} from '../../contracts/siteVersions';
 
 export interface PrivateIdentifier {
-  kind: 'path' | 'last segment' | 'title' | 'source path' | 'version label' | 'section label' | 'search context';
+  kind: 'path' | 'last segment' | 'title' | 'source path' | 'version label' | 'section label' | 'search context' | 'heading' | 'description';
   value: string;
   pattern: RegExp;
 }
@@ -27,10 +27,10 @@ const NOT_PRIVATE = new Set(['/', '/login', '/404']);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** As a URL or one of its segments: after a slash, before the end of the segment. */
-const asPath = (value: string) => new RegExp(`${escape(value)}(?=$|[/?#"'\`\\s<>])`);
-const asSegment = (value: string) => new RegExp(`/${escape(value)}(?=$|[/?#"'\`\\s<>])`);
+export const asPath = (value: string) => new RegExp(`${escape(value)}(?=$|[/?#"'\`\\s<>])`);
+export const asSegment = (value: string) => new RegExp(`/${escape(value)}(?=$|[/?#"'\`\\s<>])`);
 /** As a string literal or the text of a tag or attribute. */
-const asText = (value: string) => new RegExp(`(?:["'\`>]|^)${escape(value)}(?:["'\`<]|$)`, 'm');
+export const asText = (value: string) => new RegExp(`(?:["'\`>]|^)${escape(value)}(?:["'\`<]|$)`, 'm');
 
 function privatePages(): string[] {
   return builtFiles()

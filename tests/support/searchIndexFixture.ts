@@ -3,8 +3,11 @@
  * code, and served from memory to the site's search engine: what the unit tests of ranking and
  * loading search.
  */
-import {lunrIndexOf, splitIndex, type PluginDoc, type PluginIndex, type SplitOptions} from '../../plugins/search/indexParts';
-import {DocKind, MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
+import {lunrIndexOf, type PluginDoc, type PluginIndex, type SplitOptions} from '../../plugins/search/indexParts';
+import {partitionIndex, versionIndexFiles} from '../../plugins/search/partitions';
+import {DocKind, MANIFEST_FILE, PARTS_DIR, type SearchManifest} from '../../contracts/searchIndexFiles';
+import {READERS, readerView, type Condition, type View} from '../../contracts/audiences';
+import {assemble, templateOf} from '../../contracts/audienceMarkers';
 import {lunrRules} from '../../src/search/engine/lunrRules';
 import {VersionIndex} from '../../src/search/engine/versionIndex';
 
@@ -42,16 +45,27 @@ export function pluginIndex(pages: readonly FixturePage[]): PluginIndex {
   return pluginDocs(pages).map((documents) => ({documents, index: lunrIndexOf(documents)}));
 }
 
+/** Who may read each page, and who reads: the index is cut by audience, the manifest as the gate sends it to `view`. */
+export interface FixtureAudiences {
+  conditionOf: (url: string) => Condition;
+  view: View;
+}
+
 /**
- * The pages' index, split and served from memory. `fetched` lists every address the engine asked for;
- * `failOnce(test)` makes the next request whose address passes `test` fail with a 503.
+ * The pages' index, split (and cut by audience, as the build does) and served from memory. `fetched`
+ * lists every address the engine asked for; `failOnce(test)` makes the next request whose address
+ * passes `test` fail with a 503.
  */
-export function servedIndex(pages: readonly FixturePage[], options: Partial<SplitOptions> = {}) {
+export function servedIndex(pages: readonly FixturePage[], options: Partial<SplitOptions> & {audiences?: FixtureAudiences} = {}) {
   const baseUrl = options.baseUrl ?? '/';
   // Each top-level folder of the pages is a section, as on the site.
   const folders = [...new Set(pages.map((page) => page.url.split('/')[1]!).filter((folder, _, all) => all.length > 0 && folder !== ''))];
   const sections = options.sections ?? folders.map((path) => ({path, label: path}));
-  const {manifest, parts} = splitIndex(pluginIndex(pages), {...options, baseUrl, sections});
+  const {audiences = {conditionOf: () => READERS, view: readerView([])}, ...split} = options;
+  const written = versionIndexFiles(partitionIndex(pluginIndex(pages), audiences.conditionOf), {...split, baseUrl, sections});
+  const template = templateOf(written.manifest, {commas: true});
+  const manifest = JSON.parse(template ? assemble(written.manifest, template, audiences.view) : written.manifest) as SearchManifest;
+  const parts = new Map([...written.parts].map(([name, {json}]) => [name, json]));
   const files = new Map<string, unknown>([[`${baseUrl}${MANIFEST_FILE}`, manifest]]);
   for (const [name, json] of parts) files.set(`${baseUrl}${PARTS_DIR}/${name}.json`, JSON.parse(json));
   const fetched: string[] = [];
@@ -68,5 +82,5 @@ export function servedIndex(pages: readonly FixturePage[], options: Partial<Spli
     return structuredClone(files.get(url));
   };
   const index = new VersionIndex(`${baseUrl}${MANIFEST_FILE}`, baseUrl, fetchJson, lunrRules);
-  return {index, manifest, parts, fetched, failOnce};
+  return {index, manifest, parts, partConditions: new Map([...written.parts].map(([name, {condition}]) => [name, condition])), fetched, failOnce};
 }

@@ -1,7 +1,12 @@
-import {describe, expect, it} from 'vitest';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {afterAll, describe, expect, it} from 'vitest';
+import {PUBLIC, READERS, type Condition} from '../../contracts/audiences';
 import {checkSite, formatReport, type Doc, type Site} from '../../scripts/checkDocs/check';
 import {parseDoc} from '../../scripts/checkDocs/parse';
 import {docPermalink, generatedIndexPermalink} from '../../scripts/checkDocs/permalinks';
+import {readSite} from '../../scripts/checkDocs/readSite';
 
 function doc(file: string, permalink: string, body: string): Doc {
   return {...parseDoc(body, file.endsWith('.mdx') ? 'mdx' : 'md'), file, permalink, readProblems: [], titleFromFileName: false};
@@ -14,6 +19,8 @@ function site(docs: Doc[], overrides: Partial<Site> = {}): Site {
     fileExists: (file) => ['static-docs/img/logo.svg', 'docs/resources/figure.svg'].includes(file),
     staticDirs: ['static', 'static-docs'],
     mediaOrigins: [],
+    readers: new Map(),
+    audienceProblems: [],
     ...overrides,
   };
 }
@@ -153,5 +160,194 @@ describe('docPermalink', () => {
   it('names a generated index after its label, or its slug', () => {
     expect(generatedIndexPermalink('1.0', 'Tutorial - Basics', undefined)).toBe('/1.0/category/tutorial---basics');
     expect(generatedIndexPermalink('', 'Guides', '/guides-overview')).toBe('/guides-overview');
+  });
+});
+
+describe('checkSite: links across audiences', () => {
+  const partners = doc('docs/partners/embed.md', '/partners/embed', '# Embed\n\n## Steps\n');
+  const staff = doc('docs/staff/list.md', '/staff/list', '# List\n');
+  const readers = new Map<string, Condition>([
+    ['/Reference/Reply', READERS],
+    ['/partners/embed', ['partners']],
+    ['/staff/list', ['staff']],
+    ['/category/partners', ['partners']],
+  ]);
+  /** The messages a one-link doc for `own` gets, beside pages for every reader, partners and staff. */
+  function crossingsFor(own: Condition | undefined, body: string): string[] {
+    const guide = doc('docs/Guides/Guide.md', '/Guides/Guide', body);
+    const overrides = {
+      otherPages: new Set(['/', '/category/partners']),
+      readers: own === undefined ? new Map() : new Map([...readers, ['/Guides/Guide', own]]),
+    };
+    return checkSite(site([guide, TARGET, partners, staff], overrides)).map(
+      (problem) => `${problem.line}: ${problem.rule}: ${problem.message}`,
+    );
+  }
+  const broken = (line: number, page: string, target: string, own: string) =>
+    `${line}: audience: links to ${page}, a page for ${target}, from a page for ${own}: for the other readers of this page it is a broken link (the built page shows its text only)`;
+
+  it.each([
+    {why: 'to a page for the same readers', own: READERS, body: '[r](../Reference/Reply.md)', expected: []},
+    {why: 'from a narrower page to a wider one', own: ['partners'], body: '[r](/Reference/Reply) [e](../partners/embed.md)', expected: []},
+    {why: 'in a site without audiences', own: undefined, body: '[e](../partners/embed.md)', expected: []},
+    {
+      why: 'to a narrower page, by its file',
+      own: READERS,
+      body: 'Intro.\n\n[e](../partners/embed.md#steps)',
+      expected: [broken(3, '/partners/embed', 'partners only', 'signed-in readers')],
+    },
+    {
+      why: "to a narrower category's index, by its path",
+      own: READERS,
+      body: '[all](/category/partners)',
+      expected: [broken(1, '/category/partners', 'partners only', 'signed-in readers')],
+    },
+    {
+      why: 'by reference, at its definition',
+      own: READERS,
+      body: 'See [e][def].\n\n[def]: /partners/embed',
+      expected: [broken(3, '/partners/embed', 'partners only', 'signed-in readers')],
+    },
+    {
+      why: 'in raw HTML',
+      own: READERS,
+      body: '<p><a href="/staff/list">list</a></p>',
+      expected: [broken(1, '/staff/list', 'staff only', 'signed-in readers')],
+    },
+    {
+      why: 'from a public page to a signed-in one',
+      own: PUBLIC,
+      body: '[r](/Reference/Reply)',
+      expected: [broken(1, '/Reference/Reply', 'signed-in readers', 'anyone (public)')],
+    },
+    {
+      why: 'from a page for two audiences to one of them',
+      own: ['partners', 'staff'],
+      body: '[l](../staff/list.md)',
+      expected: [broken(1, '/staff/list', 'staff only', 'partners and staff only')],
+    },
+    {
+      why: 'with a broken anchor too: both',
+      own: READERS,
+      body: '[e](/partners/embed#nope)',
+      expected: [
+        '1: link: broken anchor #nope: /partners/embed has no such heading or id',
+        broken(1, '/partners/embed', 'partners only', 'signed-in readers'),
+      ],
+    },
+  ] satisfies {why: string; own: Condition | undefined; body: string; expected: string[]}[])('$why', ({own, body, expected}) => {
+    expect(crossingsFor(own, body)).toEqual(expected);
+  });
+});
+
+describe('readSite and checkSite: who reads what, as the build decides it', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'check-docs-audiences-'));
+  afterAll(() => rmSync(root, {recursive: true, force: true}));
+  const BASE: Record<string, string> = {
+    'versions.json': '["1.0"]',
+    'current-version.json': '{"label": "2.0"}',
+    'docs/intro.md': '# Intro\n',
+    'versioned_docs/version-1.0/intro.md': '# Intro\n',
+  };
+  const AUDIENCES = ['{', '  "audiences": {', '    "partners": "Partner companies",', '    "staff": "The team"', '  }', '}'].join('\n');
+  let sites = 0;
+  /** The report on a site of these files (beside two versions' intro pages), without its count line. */
+  async function reportOn(files: Record<string, string>): Promise<string[]> {
+    const siteDir = path.join(root, String(sites++));
+    for (const [file, text] of Object.entries({...BASE, ...files})) {
+      mkdirSync(path.dirname(path.join(siteDir, file)), {recursive: true});
+      writeFileSync(path.join(siteDir, file), text);
+    }
+    const site = await readSite(siteDir, []);
+    return formatReport(checkSite(site), site.docs.length).split('\n').slice(0, -1);
+  }
+  const category = (audience: string, extra = '') => `{\n  "label": "Team",${extra}\n  "customProps": {"audience": ${audience}}\n}\n`;
+
+  it.each<{why: string; files: Record<string, string>; expected: unknown[]}>([
+    {why: 'a site that says nothing about audiences', files: {'docs/a.md': '# A\n\n[i](./intro.md)\n'}, expected: []},
+    {
+      why: 'an audience not defined, in front matter',
+      files: {'audiences.json': AUDIENCES, 'docs/a.md': '---\ntitle: A\naudience: ghosts\n---\n'},
+      expected: ['docs/a.md:3: error: audience "ghosts" is not defined in audiences.json (defined: partners, staff)'],
+    },
+    {
+      why: "an audience not defined, in a folder's _category_.json",
+      files: {'audiences.json': AUDIENCES, 'docs/team/_category_.json': category('"ghosts"'), 'docs/team/a.md': '# A\n'},
+      expected: ['docs/team/_category_.json:3: error: audience "ghosts" is not defined in audiences.json (defined: partners, staff)'],
+    },
+    {
+      why: 'an audience not defined, for a version, and a version the site does not have',
+      files: {
+        'audiences.json': '{\n  "audiences": {"staff": "The team"},\n  "versions": {\n    "1.0": "ghosts",\n    "3.0": "staff"\n  }\n}\n',
+      },
+      expected: [
+        'audiences.json:4: error: audience "ghosts" is not defined in audiences.json (defined: staff)',
+        'audiences.json:5: error: "3.0" is not a version of this site (current, 1.0)',
+      ],
+    },
+    {
+      why: 'a page wider than its folder',
+      files: {
+        'audiences.json': AUDIENCES,
+        'docs/team/_category_.json': category('"staff"'),
+        'docs/team/a.md': '---\ntitle: A\naudience: [partners, staff]\n---\n',
+      },
+      expected: [
+        "docs/team/a.md:3: error: the page is for partners, staff, wider than what encloses it (staff): a level may narrow its folder's and version's audience, never widen it",
+      ],
+    },
+    {
+      why: 'a folder wider than its version',
+      files: {
+        'audiences.json': '{\n  "audiences": {"partners": "", "staff": ""},\n  "versions": {"1.0": "staff"}\n}\n',
+        'versioned_docs/version-1.0/team/_category_.json': category('"partners"'),
+        'versioned_docs/version-1.0/team/a.md': '# A\n',
+      },
+      expected: [
+        "versioned_docs/version-1.0/team/_category_.json:3: error: the folder team is for partners, wider than what encloses it (staff): a level may narrow its folder's and version's audience, never widen it",
+      ],
+    },
+    {
+      why: "a folder's own page narrower than the pages inside",
+      files: {'audiences.json': AUDIENCES, 'docs/team/index.md': '---\ntitle: Team\naudience: staff\n---\n', 'docs/team/a.md': '# A\n'},
+      expected: [
+        "docs/team/index.md:3: error: the folder's own page is for staff, but pages inside the folder are for every reader: its sidebar category links here, so give the audience to the folder (customProps.audience in _category_.json) or widen this page",
+      ],
+    },
+    {
+      why: 'tags on a page with an audience',
+      files: {'audiences.json': AUDIENCES, 'docs/a.md': '---\ntitle: A\naudience: staff\ntags: [release]\n---\n'},
+      expected: [
+        'docs/a.md:4: error: a page with an audience cannot have tags: the tags pages, which every reader sees, would list and count it',
+      ],
+    },
+    {
+      why: 'an audience name authors cannot use',
+      files: {'audiences.json': '{\n  "audiences": {\n    "Partners": ""\n  }\n}\n'},
+      expected: [
+        'audiences.json:3: error: "Partners" is not an audience name: lower case letters, digits and inner hyphens, at most 40 (and not "public", which needs no definition)',
+      ],
+    },
+    {
+      why: 'audiences.json that is not JSON',
+      files: {'audiences.json': '{"audiences": {'},
+      expected: [expect.stringMatching(/^audiences\.json:1: error: is not valid JSON: /)],
+    },
+    {
+      why: "links to a folder's pages and index, from a page for more readers",
+      files: {
+        'audiences.json': AUDIENCES,
+        'docs/partners/_category_.json':
+          '{"label": "Partners", "link": {"type": "generated-index"}, "customProps": {"audience": "partners"}}',
+        'docs/partners/embed.md': '# Embed\n\n[i](../intro.md)\n',
+        'docs/intro.md': '# Intro\n\n[e](./partners/embed.md) and [all](/category/partners)\n',
+      },
+      expected: [
+        'docs/intro.md:3: error: links to /partners/embed, a page for partners only, from a page for signed-in readers: for the other readers of this page it is a broken link (the built page shows its text only)',
+        'docs/intro.md:3: error: links to /category/partners, a page for partners only, from a page for signed-in readers: for the other readers of this page it is a broken link (the built page shows its text only)',
+      ],
+    },
+  ])('$why', async ({files, expected}) => {
+    expect(await reportOn(files)).toEqual(expected);
   });
 });

@@ -62,4 +62,17 @@ describe('decidePageAccess', () => {
       reload: false,
     });
   });
+
+  // A public page the gate sent to a visitor who is not signed in (PUBLIC_PAGES=on).
+  it.each<[AuthStatus, GateMode, boolean, object]>([
+    ['signed-out', 'server', false, {kind: 'render'}],
+    ['loading', 'server', false, {kind: 'render'}],
+    ['signed-in', 'server', false, {kind: 'render'}],
+    // Signing out here: off to the login page as from any page.
+    ['signed-out', 'server', true, {kind: 'redirect', to: '/login', endServerSession: false, reload: true}],
+    // Without the gate server there is no public page: the page is hidden until Firebase answers.
+    ['signed-out', 'client', false, {kind: 'redirect', to: BACK_TO_DOC, endServerSession: false, reload: false}],
+  ])('a public page a visitor got, %s, %s gate, signing out: %s', (status, mode, signingOut, expected) => {
+    expect(decidePageAccess({status, mode, ...doc, signingOut, visitorPage: true})).toEqual(expected);
+  });
 });

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {
   admit,
+  audiencesOf,
   describePolicy,
   parseAllowedDomains,
   parseEmailList,
@@ -26,6 +27,24 @@ const policy = (domains: string[] | 'any', emails: string[] = []): ReaderPolicy 
 
 const EXAMPLE = policy(['example.com', 'example.org']);
 const LISTED = policy([], ['ada@partner.test', 'grace@example.net']);
+
+describe('audiencesOf', () => {
+  const list = parseEmailList('ana@acme.test partners\n@corp.test staff\nbo@corp.test partners\ncy@acme.test\n');
+  const withAudiences: ReaderPolicy = {domains: new Set(), emails: list.emails, listedDomains: list.domains, audiences: list.audiences};
+  it.each<[string | null, string[]]>([
+    ['ana@acme.test', ['partners']],
+    ['ANA@acme.test', ['partners']],
+    ['bo@corp.test', ['partners', 'staff']],
+    ['dee@corp.test', ['staff']],
+    ['cy@acme.test', []],
+    [null, []],
+  ])('%s is in %j', (email, expected) => expect(audiencesOf(email, withAudiences).sort()).toEqual(expected.sort()));
+
+  it("admits a readers file's domain line as the allowed domains do", () => {
+    expect(admit(account('dee@corp.test'), withAudiences)).toEqual({admitted: true});
+    expect(admit(account('dee@evil-corp.test'), withAudiences)).toEqual({admitted: false, reason: 'not-allowed'});
+  });
+});
 
 describe('admit', () => {
   it.each([
@@ -93,6 +112,26 @@ describe('parseAllowedDomains', () => {
 });
 
 describe('parseEmailList', () => {
+  it('reads the audiences after an address or a domain, separated by spaces or commas', () => {
+    const list = parseEmailList('ana@acme.test partners\nBo@Corp.test staff,partners  # lead\n@corp.test staff\ncy@acme.test\n@Example.org\n');
+    expect([...list.emails]).toEqual(['ana@acme.test', 'bo@corp.test', 'cy@acme.test']);
+    expect([...list.domains]).toEqual(['corp.test', 'example.org']);
+    expect(Object.fromEntries(list.audiences)).toEqual({'ana@acme.test': ['partners'], 'bo@corp.test': ['staff', 'partners'], '@corp.test': ['staff']});
+    expect(list.named).toEqual([
+      {line: 1, audience: 'partners'},
+      {line: 2, audience: 'staff'},
+      {line: 2, audience: 'partners'},
+      {line: 3, audience: 'staff'},
+    ]);
+    expect(list.invalid).toEqual([]);
+  });
+
+  it.each([
+    ['two addresses on a line', 'ana@acme.test bo@acme.test'],
+    ['a domain that is not one', '@localhost staff'],
+    ['an audience before the address', 'staff ana@acme.test'],
+  ])('reports %s', (_case, line) => expect(parseEmailList(line).invalid).toEqual([{line: 1, text: line}]));
+
   it('reads one address a line, in lower case, skipping blanks and comments', () => {
     const list = parseEmailList('# readers\nAda@Example.com\n\n  grace@example.net  # team lead\r\nada@example.com\n');
     expect([...list.emails]).toEqual(['ada@example.com', 'grace@example.net']);

@@ -1,12 +1,14 @@
 import {describe, expect, it} from 'vitest';
+import {addToEmailList, grantAudiences, revokeAudiences, type AudienceEdit} from '../../scripts/readers/listFile';
 import {
-  addToEmailList,
   formatAccountTable,
+  formatAudiences,
   inviteAction,
   MAX_CELL_LENGTH,
   parseArgs,
   parseReadersCsv,
   readersTarget,
+  undefinedAudienceProblem,
   UsageError,
   UserError,
   type AccountRow,
@@ -26,6 +28,12 @@ describe('parseArgs', () => {
     [['enable', 'ada@example.com'], {name: 'enable', email: 'ada@example.com'}],
     [['sign-out', 'ADA@example.com'], {name: 'sign-out', email: 'ada@example.com'}],
     [['import', 'readers.csv'], {name: 'import', file: 'readers.csv'}],
+    [['audiences'], {name: 'audiences'}],
+    [['grant', ' Ana@Acme.TEST', 'partners'], {name: 'grant', who: 'ana@acme.test', audiences: ['partners']}],
+    // Audiences separated by spaces or commas, as in the file; each once.
+    [['grant', 'ana@acme.test', 'staff,partners', 'staff'], {name: 'grant', who: 'ana@acme.test', audiences: ['staff', 'partners']}],
+    [['grant', '@Corp.test', 'staff'], {name: 'grant', who: '@corp.test', audiences: ['staff']}],
+    [['revoke', 'bo@corp.test', 'partners staff'], {name: 'revoke', who: 'bo@corp.test', audiences: ['partners', 'staff']}],
   ])('reads %j', (argv, command) => {
     expect(parseArgs(argv)).toEqual(command);
   });
@@ -40,6 +48,16 @@ describe('parseArgs', () => {
     [['invite', 'not-an-address'], /"not-an-address" is not an email address/],
     [['sign-out', 'nobody'], /"nobody" is not an email address/],
     [['invite', '#ab@example.com'], /starts with #/],
+    [['audiences', 'partners'], /audiences takes no argument/],
+    [['grant'], /grant needs an email address or @domain, then one or more audiences/],
+    [['revoke', 'ana@acme.test'], /revoke needs an email address or @domain, then one or more audiences/],
+    [['grant', 'ana@acme.test', ','], /grant needs an email address or @domain, then one or more audiences/],
+    [['grant', 'ana@acme.test', 'public'], /"public" is not an audience readers are put in/],
+    [['revoke', 'ana@acme.test', 'staff,public'], /"public" is not an audience readers are put in/],
+    [['grant', 'acme.test', 'partners'], /"acme.test" is not an email address or @domain/],
+    [['grant', '@acme', 'partners'], /"@acme" is not a domain such as @example.com/],
+    [['grant', '@acme.test,corp.test', 'partners'], /is not a domain such as @example.com/],
+    [['grant', '#ana@acme.test', 'partners'], /starts with #/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(UsageError);
     expect(() => parseArgs(argv)).toThrow(message);
@@ -137,7 +155,7 @@ describe('addToEmailList', () => {
     const {text, added} = addToEmailList(FILE, ['Bob@Example.com', 'cy@example.com']);
     expect(added).toEqual(['bob@example.com', 'cy@example.com']);
     expect(text).toBe(`${FILE}bob@example.com\ncy@example.com\n`);
-    expect(parseEmailList(text)).toEqual({emails: new Set(['ada@example.com', 'bob@example.com', 'cy@example.com']), invalid: []});
+    expect(parseEmailList(text)).toMatchObject({emails: new Set(['ada@example.com', 'bob@example.com', 'cy@example.com']), invalid: []});
   });
 
   it.each([
@@ -155,6 +173,245 @@ describe('addToEmailList', () => {
     ['one address twice', '', ['bob@example.com', 'BOB@example.com'], 'bob@example.com\n'],
   ])('handles %s', (_, before, emails, after) => {
     expect(addToEmailList(before, emails).text).toBe(after);
+  });
+});
+
+describe('grantAudiences', () => {
+  const FILE = '# Readers\nada@example.com  # since May\n\n# bo@corp.test left\n@corp.test staff\n';
+
+  it.each<[string, string, string, string[], string, Omit<AudienceEdit, 'text'>]>([
+    [
+      'to a line without audiences, its comment kept',
+      FILE,
+      'ada@example.com',
+      ['partners'],
+      '# Readers\nada@example.com partners  # since May\n\n# bo@corp.test left\n@corp.test staff\n',
+      {wasListed: true, changed: ['partners'], unchanged: [], lines: [2]},
+    ],
+    [
+      "to a domain's line, after what it has",
+      FILE,
+      '@corp.test',
+      ['partners'],
+      '# Readers\nada@example.com  # since May\n\n# bo@corp.test left\n@corp.test staff,partners\n',
+      {wasListed: true, changed: ['partners'], unchanged: [], lines: [5]},
+    ],
+    [
+      'to an address without a line (one in a comment does not count): a new line at the end',
+      FILE,
+      'bo@corp.test',
+      ['partners', 'staff'],
+      `${FILE}bo@corp.test partners,staff\n`,
+      {wasListed: false, changed: ['partners', 'staff'], unchanged: [], lines: [6]},
+    ],
+    [
+      'to a new domain',
+      'ada@example.com',
+      '@acme.test',
+      ['partners'],
+      'ada@example.com\n@acme.test partners\n',
+      {wasListed: false, changed: ['partners'], unchanged: [], lines: [2]},
+    ],
+    [
+      'to an empty file',
+      '',
+      'ada@example.com',
+      ['staff'],
+      'ada@example.com staff\n',
+      {wasListed: false, changed: ['staff'], unchanged: [], lines: [1]},
+    ],
+    [
+      'an audience it has already, and one twice: the others added once, written with commas',
+      'bo@corp.test staff partners # two\n',
+      'bo@corp.test',
+      ['legacy', 'staff', 'legacy'],
+      'bo@corp.test staff,partners,legacy # two\n',
+      {wasListed: true, changed: ['legacy'], unchanged: ['staff'], lines: [1]},
+    ],
+    [
+      'only audiences it has: nothing changes',
+      'bo@corp.test staff,partners\n',
+      'bo@corp.test',
+      ['partners'],
+      'bo@corp.test staff,partners\n',
+      {wasListed: true, changed: [], unchanged: ['partners'], lines: []},
+    ],
+    [
+      'an audience on a later line of the same address: it has it',
+      'bo@corp.test\nBO@corp.test partners\n',
+      'bo@corp.test',
+      ['partners', 'staff'],
+      'bo@corp.test staff\nBO@corp.test partners\n',
+      {wasListed: true, changed: ['staff'], unchanged: ['partners'], lines: [1]},
+    ],
+    [
+      'to an address written in capitals and indented, as written',
+      '  Ada@Example.com\t# lead\n',
+      'ada@example.com',
+      ['staff'],
+      '  Ada@Example.com staff\t# lead\n',
+      {wasListed: true, changed: ['staff'], unchanged: [], lines: [1]},
+    ],
+    [
+      'CRLF lines, kept on the line it writes and the one it adds',
+      '# Readers\r\nada@example.com # since May\r\nbo@corp.test',
+      'ada@example.com',
+      ['staff'],
+      '# Readers\r\nada@example.com staff # since May\r\nbo@corp.test',
+      {wasListed: true, changed: ['staff'], unchanged: [], lines: [2]},
+    ],
+    [
+      'a new line in a CRLF file without a final line ending',
+      '# Readers\r\nbo@corp.test',
+      'ada@example.com',
+      ['staff'],
+      '# Readers\r\nbo@corp.test\r\nada@example.com staff\r\n',
+      {wasListed: false, changed: ['staff'], unchanged: [], lines: [3]},
+    ],
+    [
+      'to a line whose comment holds a line separator',
+      'ada@example.com # a\u2028b\n',
+      'ada@example.com',
+      ['staff'],
+      'ada@example.com staff # a\u2028b\n',
+      {wasListed: true, changed: ['staff'], unchanged: [], lines: [1]},
+    ],
+    [
+      'not to a line the gate skips (an @ among the audiences): a new line',
+      'ada@example.com partners bo@corp.test\n',
+      'ada@example.com',
+      ['staff'],
+      'ada@example.com partners bo@corp.test\nada@example.com staff\n',
+      {wasListed: false, changed: ['staff'], unchanged: [], lines: [2]},
+    ],
+  ])('%s', (_, before, who, audiences, after, result) => {
+    expect(grantAudiences(before, who, audiences)).toEqual({text: after, ...result});
+  });
+
+  it('gives the gate the audiences it was asked to', () => {
+    const {text} = grantAudiences(FILE, 'ada@example.com', ['partners', 'staff']);
+    expect(parseEmailList(text).audiences).toEqual(
+      new Map([
+        ['ada@example.com', ['partners', 'staff']],
+        ['@corp.test', ['staff']],
+      ]),
+    );
+  });
+});
+
+describe('revokeAudiences', () => {
+  it.each<[string, string, string, string[], string, Omit<AudienceEdit, 'text'>]>([
+    [
+      'one of two, the comment kept',
+      '# Readers\nbo@corp.test staff,partners # two\n',
+      'bo@corp.test',
+      ['staff'],
+      '# Readers\nbo@corp.test partners # two\n',
+      {wasListed: true, changed: ['staff'], unchanged: [], lines: [2]},
+    ],
+    [
+      'the last one: the address stays on the list',
+      'bo@corp.test staff  # two\nada@example.com\n',
+      'bo@corp.test',
+      ['staff'],
+      'bo@corp.test  # two\nada@example.com\n',
+      {wasListed: true, changed: ['staff'], unchanged: [], lines: [1]},
+    ],
+    [
+      "from a domain's line",
+      '@corp.test staff partners\n',
+      '@corp.test',
+      ['partners', 'staff'],
+      '@corp.test\n',
+      {wasListed: true, changed: ['partners', 'staff'], unchanged: [], lines: [1]},
+    ],
+    [
+      'one it has and one it has not',
+      'bo@corp.test staff,partners\n',
+      'bo@corp.test',
+      ['legacy', 'staff'],
+      'bo@corp.test partners\n',
+      {wasListed: true, changed: ['staff'], unchanged: ['legacy'], lines: [1]},
+    ],
+    [
+      'only ones it has not: nothing changes',
+      'bo@corp.test staff\n',
+      'bo@corp.test',
+      ['partners'],
+      'bo@corp.test staff\n',
+      {wasListed: true, changed: [], unchanged: ['partners'], lines: []},
+    ],
+    [
+      'from an address with no line: nothing changes',
+      '# bo@corp.test staff\n',
+      'bo@corp.test',
+      ['staff'],
+      '# bo@corp.test staff\n',
+      {wasListed: false, changed: [], unchanged: ['staff'], lines: []},
+    ],
+    [
+      'from every line of the address',
+      'bo@corp.test staff\nada@example.com staff\nBo@Corp.test partners,staff\n',
+      'bo@corp.test',
+      ['staff'],
+      'bo@corp.test\nada@example.com staff\nBo@Corp.test partners\n',
+      {wasListed: true, changed: ['staff'], unchanged: [], lines: [1, 3]},
+    ],
+    [
+      'CRLF lines kept',
+      '# Readers\r\nbo@corp.test staff,partners\r\nada@example.com staff\r\n',
+      'bo@corp.test',
+      ['staff'],
+      '# Readers\r\nbo@corp.test partners\r\nada@example.com staff\r\n',
+      {wasListed: true, changed: ['staff'], unchanged: [], lines: [2]},
+    ],
+  ])('%s', (_, before, who, audiences, after, result) => {
+    expect(revokeAudiences(before, who, audiences)).toEqual({text: after, ...result});
+  });
+});
+
+describe('undefinedAudienceProblem', () => {
+  const defined = new Map([
+    ['partners', 'Partner companies'],
+    ['staff', 'The team'],
+  ]);
+
+  it.each([
+    [['partners', 'staff'], defined, null],
+    [['partner'], defined, '"partner" is not an audience that audiences.json defines (it defines partners, staff)'],
+    [['staff', 'x', 'Partners'], defined, '"x", "Partners" are not audiences that audiences.json defines (it defines partners, staff)'],
+    [['staff'], new Map<string, string>(), '"staff" is not an audience that audiences.json defines (it defines none)'],
+  ])('%j', (audiences, known, problem) => {
+    expect(undefinedAudienceProblem(audiences, known)).toBe(problem);
+  });
+});
+
+describe('formatAudiences', () => {
+  it('shows each audience, in the order defined, with who is in it: domains first', () => {
+    const defined = new Map([
+      ['staff', 'The team'],
+      ['partners', 'Partner companies'],
+      ['legacy', ''],
+    ]);
+    const given = new Map([
+      ['zed@acme.test', ['partners']],
+      ['@corp.test', ['staff', 'partners']],
+      ['ada@acme.test', ['partners', 'unknown']],
+    ]);
+    expect(formatAudiences(defined, given).split('\n')).toEqual([
+      'staff: The team',
+      '  @corp.test',
+      'partners: Partner companies',
+      '  @corp.test',
+      '  ada@acme.test',
+      '  zed@acme.test',
+      'legacy',
+      '  nobody',
+    ]);
+  });
+
+  it('says when the site defines none', () => {
+    expect(formatAudiences(new Map(), new Map([['ada@acme.test', ['partners']]]))).toBe('audiences.json defines no audiences.');
   });
 });
 
@@ -206,8 +463,39 @@ describe('formatAccountTable', () => {
     ['on the list and in a domain', {domains: new Set(['example.com']), emails: new Set(['ada@example.com'])}, 'on list, domain'],
     ['any verified email', {domains: 'any' as const, emails: new Set<string>()}, 'any email'],
     ['a look-alike domain', {domains: new Set(['ample.com']), emails: new Set<string>()}, '-'],
+    [
+      "the file's line of its domain",
+      {domains: new Set<string>(), emails: new Set<string>(), listedDomains: new Set(['example.com'])},
+      'listed domain',
+    ],
   ])('says why an address is allowed: %s', (_, rowPolicy, allowedBy) => {
     const row = formatAccountTable([account({})], rowPolicy).split('\n')[1]!;
     expect(row.split(/\s{2,}/)[4]).toBe(allowedBy);
+  });
+
+  it("adds the audiences the file gives each account, its own line's and its domain's", () => {
+    const audiencePolicy = {
+      domains: new Set<string>(),
+      emails: new Set(['ada@example.com', 'bo@corp.test']),
+      listedDomains: new Set(['corp.test']),
+      audiences: new Map([
+        ['ada@example.com', ['partners']],
+        ['bo@corp.test', ['partners']],
+        ['@corp.test', ['staff']],
+      ]),
+    };
+    const table = formatAccountTable(
+      [account({}), account({email: 'bo@corp.test'}), account({email: 'cy@corp.test'}), account({email: 'dee@example.com'})],
+      audiencePolicy,
+      {audienceColumn: true},
+    );
+    const rows = table.split('\n').slice(0, 5);
+    expect(rows.map((row) => row.split(/\s{2,}/).slice(4))).toEqual([
+      ['ALLOWED BY', 'ADMITTED', 'AUDIENCES'],
+      ['on list', 'yes', 'partners'],
+      ['on list, listed domain', 'yes', 'partners, staff'],
+      ['listed domain', 'yes', 'staff'],
+      ['-', 'no (not allowed)', '-'],
+    ]);
   });
 });

@@ -22,7 +22,7 @@ import vary from 'vary';
 import {chooseCoding, entityTag, type ContentCoding} from '../../rules/representations';
 import {PRECOMPRESSED_SUFFIX} from '../../../contracts/buildLayout';
 import {assemble, type Template} from '../../../contracts/audienceMarkers';
-import {viewKey, type View} from '../../../contracts/audiences';
+import {asVisitorPage, isVisitorView, viewKey, type View} from '../../../contracts/audiences';
 import type {BuildRef} from '../../services/build';
 
 interface Representation {
@@ -127,7 +127,8 @@ async function cutFile(root: string, file: string, template: Template, view: Vie
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  const body = Buffer.from(assemble(text, template, view));
+  const cut = assemble(text, template, view);
+  const body = Buffer.from(file.endsWith('.html') && isVisitorView(view) ? asVisitorPage(cut) : cut);
   return {contentType: contentTypeOf(file), body, digest: await digestOf(file, body), compressed: new Map()};
 }
 

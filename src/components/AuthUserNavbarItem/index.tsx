@@ -4,6 +4,8 @@ import {isCurrentStep, type ActionSteps} from '@site/src/auth/actionStep';
 import {useAuth} from '@site/src/auth/AuthProvider';
 import {messageForAuthError} from '@site/src/auth/errors';
 import {AUTH_SETTINGS} from '@site/src/auth/siteSettings';
+import {isVisitorPage} from '@site/src/auth/visitorPage';
+import SignInLink from './SignInLink';
 import styles from './styles.module.css';
 
 interface Props {
@@ -55,6 +57,7 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
     };
   }, [open]);
 
+  if (status === 'signed-out' && isVisitorPage()) return <SignInLink mobile={mobile} />;
   if (status !== 'signed-in' || !reader) return null;
 
   const signOutHere = (everywhere: boolean) => startTransition(() => signOutAction({everywhere, seen: steps.step}));

@@ -1,7 +1,9 @@
 /**
  * One version's search index as the worker holds it: the manifest, and the parts loaded so far.
  * A query loads the term parts of its own words, ranks the pages (rank.ts), then loads the document
- * parts of the answers it shows.
+ * parts of the answers it shows. A version whose pages have different readers comes in partitions
+ * (plugins/search/partitions.ts), of which the reader's manifest lists theirs: they are searched as
+ * one index, their documents and pages numbered one partition after another.
  */
 import {DocKind, partUrl, type DocPart, type IndexedDoc, type SearchManifest, type TermPart} from '../../../contracts/searchIndexFiles';
 import {expand, partFor, partsForWord, queryWords, type TextRules} from './queryTerms';
@@ -46,6 +48,43 @@ const EMPTY: Postings = [];
 
 type LoadedTermPart = TermPart & {at: Map<string, number>};
 
+/** A partition, with where its documents and pages start in the version's numbering. */
+interface Partition {
+  manifest: SearchManifest;
+  firstDoc: number;
+  firstPage: number;
+}
+
+/** The version's partitions, and what ranking needs of them all: every page's first document and section. */
+interface Partitions {
+  list: Partition[];
+  pageFirstDocs: number[];
+  /** Every section path of any partition; each page's section as an index into it (-1: none). */
+  sections: string[];
+  pageSections: number[];
+}
+
+/** The manifest's own partition, then those the reader's copy lists (the gate left out the others; the dev server has none). */
+export function partitionsOf(manifest: SearchManifest): Partitions {
+  const manifests = [manifest, ...(manifest.partitions ?? []).filter((partition) => typeof partition === 'object')];
+  const list: Partition[] = [];
+  const pageFirstDocs: number[] = [];
+  const sections: string[] = [];
+  const pageSections: number[] = [];
+  let firstDoc = 0;
+  for (const partition of manifests) {
+    list.push({manifest: partition, firstDoc, firstPage: pageFirstDocs.length});
+    for (const first of partition.pages.first) pageFirstDocs.push(first + firstDoc);
+    for (const section of partition.pages.section) {
+      const path = partition.sections[section];
+      if (path !== undefined && !sections.includes(path)) sections.push(path);
+      pageSections.push(path === undefined ? -1 : sections.indexOf(path));
+    }
+    firstDoc += partition.docs ?? 0;
+  }
+  return {list, pageFirstDocs, sections, pageSections};
+}
+
 export class VersionIndex {
   private manifest: Promise<SearchManifest> | undefined;
   private readonly parts = new Map<string, Promise<unknown>>();
@@ -88,54 +127,66 @@ export class VersionIndex {
   }
 
   /** A term part, with its terms' positions for lookups. */
-  private async termPart(manifest: SearchManifest, index: number): Promise<LoadedTermPart> {
-    const part = await this.part<TermPart & {at?: Map<string, number>}>(manifest.termParts.names[index]!);
+  private async termPart(name: string): Promise<LoadedTermPart> {
+    const part = await this.part<TermPart & {at?: Map<string, number>}>(name);
     part.at ??= new Map(part.terms.map((term, position) => [term, position]));
     return part as LoadedTermPart;
   }
 
   async search({query, limit, section, within}: SearchRequest): Promise<SearchAnswer> {
     const manifest = await this.prepare();
+    const partitions = partitionsOf(manifest);
     const words = queryWords(query, this.rules);
-    const partsOfWords = words.map((word) => partsForWord(word, manifest.termParts));
-    const loaded = new Map<number, LoadedTermPart>();
-    await Promise.all([...new Set(partsOfWords.flat())].map(async (index) => loaded.set(index, await this.termPart(manifest, index))));
-    // Each word among the terms of its own parts (in order, so their terms are too).
-    const expansions = words.map((word, position) =>
-      expand(
-        word,
-        partsOfWords[position]!.flatMap((index) => loaded.get(index)!.terms),
-      ),
+    // Per partition, per word, the names of the term parts the word needs.
+    const partsOfWords = partitions.list.map(({manifest: own}) =>
+      words.map((word) => partsForWord(word, own.termParts).map((index) => own.termParts.names[index]!)),
     );
+    const loaded = new Map<string, LoadedTermPart>();
+    await Promise.all([...new Set(partsOfWords.flat(2))].map(async (name) => loaded.set(name, await this.termPart(name))));
+    // Each word among the terms of its own parts, of every partition (in order, so their terms are too).
+    const expansions = words.map((word, position) => {
+      const terms = partsOfWords.flatMap((byWord) => byWord[position]!.flatMap((name) => loaded.get(name)!.terms));
+      return expand(word, partitions.list.length === 1 ? terms : [...new Set(terms)].sort());
+    });
     const postings = (term: string): Postings => {
-      const part = loaded.get(partFor(manifest.termParts.first, term));
-      const at = part?.at.get(term);
-      return at === undefined ? EMPTY : part!.postings[at]!;
+      const found = partitions.list.flatMap(({manifest: own, firstDoc}) => {
+        const part = loaded.get(own.termParts.names[partFor(own.termParts.first, term)] ?? '');
+        const at = part?.at.get(term);
+        if (at === undefined) return [];
+        const own_ = part!.postings[at]!;
+        return [firstDoc === 0 ? own_ : own_.map((pairs) => pairs.map((value, i) => (i % 2 === 0 ? value + firstDoc : value)))];
+      });
+      if (found.length === 0) return EMPTY;
+      return found.length === 1 ? found[0]! : found[0]!.map((_, kind) => found.flatMap((byKind) => byKind[kind] ?? []));
     };
-    // A section the manifest does not list holds no indexed page (-1 is "in no section": never that).
-    const sectionIndex = (path: string | undefined) => (path === undefined ? undefined : manifest.sections.indexOf(path));
+    // A section no partition lists holds no indexed page (-1 is "in no section": never that).
+    const sectionIndex = (path: string | undefined) => (path === undefined ? undefined : partitions.sections.indexOf(path));
     const [readerSection, onlySection] = [sectionIndex(section), sectionIndex(within)];
     const hits = rankPages({
       words: expansions,
       postings,
-      pageFirstDocs: manifest.pages.first,
-      allowed: onlySection === undefined ? undefined : (page) => onlySection !== -1 && manifest.pages.section[page] === onlySection,
-      inSection: readerSection === undefined || readerSection === -1 ? undefined : (page) => manifest.pages.section[page] === readerSection,
+      pageFirstDocs: partitions.pageFirstDocs,
+      allowed: onlySection === undefined ? undefined : (page) => onlySection !== -1 && partitions.pageSections[page] === onlySection,
+      inSection: readerSection === undefined || readerSection === -1 ? undefined : (page) => partitions.pageSections[page] === readerSection,
     });
     const shown = hits.slice(0, limit);
-    const docPartIndexes = new Set(shown.map((hit) => runOf(hit.target, manifest.docParts.first)));
-    const docParts = new Map<number, DocPart>();
+    const partitionOf = (doc: number) => partitions.list[runOf(doc, partitions.list.map((partition) => partition.firstDoc))]!;
+    const docPartOf = (doc: number) => {
+      const {manifest: own, firstDoc} = partitionOf(doc);
+      return own.docParts.names[runOf(doc - firstDoc, own.docParts.first)]!;
+    };
+    const docParts = new Map<string, DocPart>();
     await Promise.all(
-      [...docPartIndexes].map(async (index) => docParts.set(index, await this.part<DocPart>(manifest.docParts.names[index]!))),
+      [...new Set(shown.map((hit) => docPartOf(hit.target)))].map(async (name) => docParts.set(name, await this.part<DocPart>(name))),
     );
     const docAt = (doc: number): IndexedDoc | undefined => {
-      const part = docParts.get(runOf(doc, manifest.docParts.first));
-      return part?.docs[doc - part.first];
+      const part = docParts.get(docPartOf(doc));
+      return part?.docs[doc - partitionOf(doc).firstDoc - part.first];
     };
     const suggestions = shown.map((hit): Suggestion => {
       const matched = new Set(hit.terms);
       const mark = (text: string) => markWords(text, matched, this.rules);
-      const pageFirst = manifest.pages.first[hit.page]!;
+      const pageFirst = partitions.pageFirstDocs[hit.page]!;
       const title = docAt(pageFirst);
       const target = docAt(hit.target);
       const url = title?.u ?? '';
@@ -143,7 +194,7 @@ export class VersionIndex {
         url: target?.h ? `${url}${target.h}` : url,
         title: mark(title?.t ?? ''),
         breadcrumbs: title?.b ?? [],
-        inSection: readerSection !== undefined && readerSection !== -1 && manifest.pages.section[hit.page] === readerSection,
+        inSection: readerSection !== undefined && readerSection !== -1 && partitions.pageSections[hit.page] === readerSection,
       };
       if (target?.k === DocKind.Heading) suggestion.heading = mark(target.t);
       if (target?.k === DocKind.Content) {
@@ -154,7 +205,7 @@ export class VersionIndex {
         if (text.some((piece) => piece.mark)) suggestion.text = text;
       }
       if (target?.k === DocKind.Title) {
-        const pageEnd = manifest.pages.first[hit.page + 1] ?? pageFirst + 1;
+        const pageEnd = partitions.pageFirstDocs[hit.page + 1] ?? pageFirst + 1;
         for (let doc = pageFirst + 1; doc < pageEnd; doc++) {
           const description = docAt(doc);
           if (description?.k === DocKind.Description) suggestion.text = snippetOf(mark(description.t));

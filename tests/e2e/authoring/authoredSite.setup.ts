@@ -1,7 +1,7 @@
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {writeCategory, writeDoc} from '../../../testkit/docs';
-import {buildSiteCopy, copyFixtureSite} from '../siteCopies';
+import {buildSiteCopy, copyFixtureSite} from '../../support/siteCopies';
 import {siteBuildEnv} from '../../../testkit/siteBuild';
 import {EMULATOR_HOST} from '../../support/environment';
 import {siteVersions} from '../../../contracts/siteVersions';

@@ -7,7 +7,7 @@ import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../../contracts/search
 import {readBuiltSearchIndex} from '../../../testkit/builtSearchIndex';
 import {searchFromNavbar} from '../../support/search';
 import {checkSearchFrom, sectionSearchCases} from '../../support/searchSections';
-import {copyBuild} from '../siteCopies';
+import {copyBuild} from '../../support/siteCopies';
 import {AUTHORED_SITE, expect, SECTIONS, test} from './authoredSite';
 
 const ADDED = new RegExp(SECTIONS.map(({folder}) => folder).join('|'));

@@ -12,7 +12,7 @@ import {NAVIGATION, rawRequest, SUBRESOURCE} from '../../../testkit/http';
 import {searchFromNavbar} from '../../support/search';
 import {orphanedDocPages} from '../../support/sidebars';
 import {openVersionMenuByKeyboard} from '../navbar';
-import {copyBuild} from '../siteCopies';
+import {copyBuild} from '../../support/siteCopies';
 import {AUTHORED_SITE, expect, RELEASE_WORD, test} from './authoredSite';
 
 test('the release froze 2.0 and relabelled the current docs 3.0', () => {

@@ -6,7 +6,7 @@ import {sectionSearchCases} from '../../support/searchSections';
 import {siteVersions} from '../../../contracts/siteVersions';
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, FIXTURE_SITE, test} from '../fixtureSite';
-import {TEST_DOCS} from '../siteCopies';
+import {TEST_DOCS} from '../../support/siteCopies';
 import {holdPageCode} from '../hydration';
 import {mainNavbar} from '../navbar';
 

@@ -1,0 +1,70 @@
+/**
+ * A version's search index cut by audience: one index for each group of pages with the same readers,
+ * each built anew (lunr's statistics, such as how many pages hold a word, would otherwise count pages a
+ * reader may not see). The version's manifest holds the partition every reader of the version sees, and
+ * the others marked for the gate, which sends each reader only theirs. A version whose pages all have
+ * the same readers is indexed once, as the search plugin built it.
+ */
+import {literalMarker} from '../../contracts/audienceMarkers';
+import {conditionKey, within, type Condition} from '../../contracts/audiences';
+import {DocKind, type SearchManifest} from '../../contracts/searchIndexFiles';
+import {unionOfAll} from '../audiences/siteConditions';
+import {lunrIndexOf, splitIndex, type PluginIndex, type SplitOptions} from './indexParts';
+
+export interface Partition {
+  condition: Condition;
+  index: PluginIndex;
+}
+
+/** The index in groups of pages by who may read them, in the order their first page comes; one group: the index as it is. */
+export function partitionIndex(index: PluginIndex, conditionOf: (url: string) => Condition): Partition[] {
+  const titles = index[DocKind.Title]?.documents ?? [];
+  const groups = new Map<string, {condition: Condition; pages: Set<number>}>();
+  for (const title of titles) {
+    const condition = conditionOf(title.u);
+    const key = conditionKey(condition);
+    if (!groups.has(key)) groups.set(key, {condition, pages: new Set()});
+    groups.get(key)!.pages.add(title.i);
+  }
+  if (groups.size <= 1) return [{condition: groups.values().next().value?.condition ?? conditionOf('/'), index}];
+  return [...groups.values()].map(({condition, pages}) => ({
+    condition,
+    index: index.map(({documents}, kind) => {
+      const kept = documents.filter((doc) => pages.has(kind === DocKind.Title ? doc.i : (doc.p ?? -1)));
+      return {documents: kept, index: lunrIndexOf(kept)};
+    }),
+  }));
+}
+
+export interface VersionIndexFiles {
+  /** The version's manifest, with the restricted partitions marked. */
+  manifest: string;
+  /** Who may fetch the manifest: the union of its partitions. */
+  manifestCondition: Condition;
+  /** Part name → its JSON and who may fetch it. */
+  parts: Map<string, {json: string; condition: Condition}>;
+}
+
+const EMPTY: PluginIndex = [];
+
+/** Splits each partition into its parts, and writes the version's manifest: the partition every reader of the version sees, the others marked. */
+export function versionIndexFiles(partitions: readonly Partition[], options: SplitOptions): VersionIndexFiles {
+  const container = unionOfAll(partitions.map((partition) => partition.condition))!;
+  const main = partitions.find((partition) => within(container, partition.condition));
+  const parts = new Map<string, {json: string; condition: Condition}>();
+  const split = ({condition, index}: Partition): SearchManifest => {
+    const {manifest, parts: own} = splitIndex(index, options);
+    for (const [name, json] of own) parts.set(name, {json, condition});
+    return manifest;
+  };
+  const mainManifest = split(main ?? {condition: container, index: EMPTY});
+  const marked = partitions
+    .filter((partition) => partition !== main)
+    .flatMap((partition, at) => [
+      literalMarker('begin', `p${at}`, conditionKey(partition.condition)),
+      split(partition),
+      literalMarker('end', `p${at}`),
+    ]);
+  const manifest = marked.length === 0 ? mainManifest : {...mainManifest, partitions: marked as unknown as SearchManifest[]};
+  return {manifest: JSON.stringify(manifest), manifestCondition: container, parts};
+}

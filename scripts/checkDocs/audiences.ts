@@ -1,0 +1,75 @@
+/**
+ * Who may read each page, decided as the build decides it (plugins/audiences/plan.ts), and every mistake
+ * in what authors wrote about it that fails the build (plugins/audiences/docs.ts), as check:docs problems.
+ * Pure: scripts/checkDocs/readSite.ts reads the declarations.
+ */
+import {PUBLIC, READERS, type Condition} from '../../contracts/audiences';
+import type {SiteAudiences} from '../../plugins/audiences/declarations';
+import {planAudiences, type AudienceProblem, type Declared, type PageInput} from '../../plugins/audiences/plan';
+import {unionOfAll} from '../../plugins/audiences/siteConditions';
+import type {Problem} from './check';
+
+export interface AudiencePage extends PageInput {
+  permalink: string;
+  /** The line of its `tags` front matter, when it has tags. */
+  tagsLine?: number;
+}
+
+/** A generated index page (a category's, a version's landing): its address and the folder of the pages it lists. */
+export interface IndexPage {
+  permalink: string;
+  version: string;
+  /** Relative to the version's docs; '' for the whole version. */
+  folder: string;
+}
+
+export interface AudienceInput {
+  /** `audiences.json`, as plugins/audiences/declarations.ts reads it. */
+  declared: SiteAudiences;
+  /** Each folder's `customProps.audience`, by `<version>:<folder>`. */
+  folders: ReadonlyMap<string, Declared>;
+  /** The site's version names (`current`, `1.0`). */
+  versions: readonly string[];
+  pages: readonly AudiencePage[];
+  indexPages: readonly IndexPage[];
+}
+
+export interface SiteReaders {
+  /** Page address → who may read it; empty for a site that says nothing about audiences. */
+  readers: Map<string, Condition>;
+  problems: Problem[];
+}
+
+export function siteReaders({declared, folders, versions, pages, indexPages}: AudienceInput): SiteReaders {
+  const declaresAny = declared.defined.size > 0 || declared.versions.size > 0 || folders.size > 0 || pages.some((page) => page.audience);
+  if (!declaresAny && declared.problems.length === 0) return {readers: new Map(), problems: []};
+
+  const plan = planAudiences({defined: new Set(declared.defined.keys()), versions: declared.versions, folders, pages});
+  const found: AudienceProblem[] = [...declared.problems, ...plan.problems];
+  for (const [name, {file, line}] of declared.versions) {
+    if (!versions.includes(name)) found.push({file, line, message: `"${name}" is not a version of this site (${versions.join(', ')})`});
+  }
+  const readers = new Map<string, Condition>();
+  for (const page of pages) {
+    const condition = plan.pages.get(page.file)!;
+    readers.set(page.permalink, condition);
+    if (page.tagsLine !== undefined && condition !== READERS && condition !== PUBLIC) {
+      found.push({
+        file: page.file,
+        line: page.tagsLine,
+        message: 'a page with an audience cannot have tags: the tags pages, which every reader sees, would list and count it',
+      });
+    }
+  }
+  // An index lists what its folder holds: whoever may read any page of it (plugins/audiences/sidebarRules.ts).
+  for (const index of indexPages) {
+    const inside = pages.filter(
+      (page) =>
+        page.version === index.version &&
+        (index.folder === '' || page.folder === index.folder || page.folder.startsWith(`${index.folder}/`)),
+    );
+    const condition = unionOfAll(inside.map((page) => plan.pages.get(page.file)));
+    if (condition !== undefined) readers.set(index.permalink, condition);
+  }
+  return {readers, problems: found.map(({file, line, message}) => ({file, line, severity: 'error', rule: 'audience', message}))};
+}

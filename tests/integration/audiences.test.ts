@@ -1,0 +1,201 @@
+/**
+ * Who reads what, through the gate over the fixture site (tests/fixtures/test-docs: a folder for
+ * partners, a page for partners and staff, one for beta, one for staff, a 1.0 page for staff, a public
+ * page), for each kind of reader: what they may open, what they can search, and that no answer they can
+ * get names a page they may not read (identifiers drawn from the build, as gate-access.test.ts does for
+ * strangers).
+ */
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {brotliDecompressSync} from 'node:zlib';
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
+import {isVisible, readerView, VISITOR_PAGE_ATTRIBUTE, VISITOR_VIEW, type View} from '../../contracts/audiences';
+import {MANIFEST_FILE, PARTS_DIR, type SearchManifest} from '../../contracts/searchIndexFiles';
+import {sessionCookieHeader} from '../../contracts/session';
+import {lunrRules} from '../../src/search/engine/lunrRules';
+import {VersionIndex} from '../../src/search/engine/versionIndex';
+import {NAVIGATION, SUBRESOURCE, type RawResponse} from '../../testkit/http';
+import {hiddenIdentifiers, restrictedPages, sitePages, versionPages} from '../support/audienceSite';
+import {builtFiles} from '../support/builtFiles';
+import {emulator, uniqueEmail} from '../support/emulator';
+import {FIXTURE_SITE, FIXTURE_SITE_BUILD, FIXTURE_SITE_BUILD_ROOT} from '../support/fixtureSite';
+import {sessionCookieFor, startGate, type RunningGate} from '../support/gate';
+
+const pages = [...sitePages(FIXTURE_SITE, FIXTURE_SITE_BUILD_ROOT), ...versionPages(FIXTURE_SITE)];
+const files = builtFiles(FIXTURE_SITE_BUILD).filter(({file}) => file !== '404.html');
+
+/** The kinds of reader, each with the audiences the readers file gives them. */
+const KINDS = {
+  'in no audience': [],
+  'in partners': ['partners'],
+  'in partners and beta': ['partners', 'beta'],
+  'in staff': ['staff'],
+} as const satisfies Record<string, readonly string[]>;
+type Kind = keyof typeof KINDS;
+
+interface Reader {
+  email: string;
+  cookie: string;
+  view: View;
+}
+
+let gate: RunningGate;
+let readersFile: string;
+const readers = {} as Record<Kind, Reader>;
+
+function writeReaders(lines: readonly string[]): void {
+  writeFileSync(readersFile, `${lines.join('\n')}\n`);
+}
+
+const readerLines = (overrides: Partial<Record<Kind, readonly string[]>> = {}) =>
+  (Object.keys(KINDS) as Kind[]).map((kind) => `${readers[kind].email} ${(overrides[kind] ?? KINDS[kind]).join(',')}`.trim());
+
+beforeAll(async () => {
+  readersFile = path.join(mkdtempSync(path.join(tmpdir(), 'tutorial-hub-audiences-')), 'readers.txt');
+  const accounts = await Promise.all((Object.keys(KINDS) as Kind[]).map(async (kind) => [kind, await emulator.newAccount(uniqueEmail('audience'))] as const));
+  for (const [kind, {email}] of accounts) readers[kind] = {email, cookie: '', view: readerView(KINDS[kind])};
+  writeReaders([...readerLines(), 'nobody@tutorial-hub.test stafff']);
+  gate = await startGate({BUILD_DIR: FIXTURE_SITE_BUILD_ROOT, ALLOWED_EMAILS_FILE: readersFile, PUBLIC_PAGES: 'on'});
+  for (const [kind, credentials] of accounts) readers[kind].cookie = await sessionCookieFor(gate, credentials);
+});
+afterAll(() => gate?.close());
+
+const as = (reader: Reader | null, navigate: boolean, extra: Record<string, string> = {}) => ({
+  ...(navigate ? NAVIGATION : SUBRESOURCE),
+  ...(reader ? {cookie: sessionCookieHeader(reader.cookie)} : {}),
+  ...extra,
+});
+
+/** The body as the reader's browser reads it, whatever the coding. */
+function bodyOf({bytes, headers}: RawResponse): string {
+  return (headers['content-encoding'] === 'br' ? brotliDecompressSync(bytes) : bytes).toString('utf8');
+}
+
+describe('the fixture site', () => {
+  it('has pages for every kind of reader: in one audience, in several, in none, a folder, a 1.0 page, a public page', () => {
+    const conditions = Object.fromEntries(restrictedPages(pages).map((page) => [page.url, page.condition]));
+    expect(conditions).toMatchObject({
+      '/partner-api/authenticate-requests': ['partners'],
+      '/category/partner-api': ['partners'],
+      '/product-roadmap': ['partners', 'staff'],
+      '/beta-tutorials': ['beta'],
+      '/team-handbook': ['staff'],
+      '/1.0/tutorial-extras/editor-handbook': ['staff'],
+      '/public-preview': 'public',
+    });
+    expect(pages.length - restrictedPages(pages).length).toBeGreaterThan(40);
+  });
+});
+
+describe.each(Object.keys(KINDS) as Kind[])('a reader %s', (kind) => {
+  it('opens the pages and files their audiences allow, and gets for every other one what a page that does not exist answers', async () => {
+    const reader = readers[kind];
+    const missing = await gate.request('/no-such-page-at-all', {headers: as(reader, true)});
+    expect(missing.status).toBe(404);
+    for (const page of pages.filter(({file}) => file !== '')) {
+      const response = await gate.request(encodeURI(page.url), {headers: as(reader, true)});
+      const expected = isVisible(page.condition, reader.view) ? {status: 200} : {status: 404, body: missing.body};
+      expect({url: page.url, status: response.status, ...('body' in expected ? {body: response.body} : {})}).toEqual({url: page.url, ...expected});
+    }
+  });
+
+  it('gets no answer that names a page they may not read: no path, slug, title, heading, description or source file', async () => {
+    const reader = readers[kind];
+    const hidden = hiddenIdentifiers(pages, reader.view);
+    expect(hidden.length).toBeGreaterThan(kind === 'in staff' ? 5 : 10);
+    const leaks: string[] = [];
+    const look = (request: string, body: string) => {
+      for (const {url, identifier} of hidden) if (identifier.pattern.test(body)) leaks.push(`${request}: ${identifier.kind} "${identifier.value}" of ${url}`);
+    };
+    for (const {url, file} of files) {
+      const navigate = file.endsWith('.html');
+      look(url, bodyOf(await gate.request(url, {headers: as(reader, navigate)})));
+    }
+    // The files cut for each reader, as the browser gets them: compressed.
+    for (const url of ['/', '/chapter-1-introduction', '/1.0/intro', `/${MANIFEST_FILE}`, `/1.0/${MANIFEST_FILE}`]) {
+      look(`${url} (br)`, bodyOf(await gate.request(url, {headers: as(reader, url.endsWith('.json') ? false : true, {'accept-encoding': 'br'})})));
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it('searches only the pages they may read, and loads no part of the others', async () => {
+    const reader = readers[kind];
+    const fetched: string[] = [];
+    const fetchJson = async (url: string) => {
+      fetched.push(url);
+      const response = await gate.request(url, {headers: as(reader, false)});
+      if (response.status !== 200) throw new Error(`${url}: HTTP ${response.status}`);
+      return JSON.parse(response.body) as unknown;
+    };
+    const search = (query: string) =>
+      new VersionIndex(`/${MANIFEST_FILE}`, '/', fetchJson, lunrRules).search({query, limit: 10}).then(({suggestions}) => suggestions.map((s) => s.url));
+    const expectations: [string, string, readonly string[]][] = [
+      ['zebra', '/beta-tutorials', ['beta']],
+      ['handbook', '/team-handbook', ['staff']],
+      ['roadmap', '/product-roadmap', ['partners', 'staff']],
+      ['rate limits', '/partner-api/rate-limits', ['partners']],
+    ];
+    for (const [query, url, audiences] of expectations) {
+      const found = (await search(query)).some((hit) => hit.startsWith(url));
+      expect({query, found}).toEqual({query, found: audiences.some((audience) => reader.view.has(audience))});
+    }
+    const manifest = JSON.parse((await gate.request(`/${MANIFEST_FILE}`, {headers: as(reader, false)})).body) as SearchManifest;
+    const listed = [manifest, ...(manifest.partitions ?? [])].flatMap((partition) => [...partition.termParts.names, ...partition.docParts.names]);
+    // Every part it loaded is one its own manifest lists (the gate answers 404 for the others: above).
+    const loaded = fetched.filter((url) => url.startsWith(`/${PARTS_DIR}/`)).map((url) => url.slice(PARTS_DIR.length + 2, -'.json'.length));
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.filter((name) => !listed.includes(name))).toEqual([]);
+  });
+});
+
+describe('a visitor who is not signed in, with public pages on', () => {
+  it('reads the public page, marked as a visit, and is sent to sign in for any other page, whether it exists or not', async () => {
+    const preview = await gate.request('/public-preview', {headers: as(null, true)});
+    expect(preview.status).toBe(200);
+    expect(preview.body).toContain(`<html ${VISITOR_PAGE_ATTRIBUTE}`);
+    for (const url of ['/chapter-1-introduction', '/team-handbook', '/no-such-page']) {
+      const response = await gate.request(url, {headers: as(null, true)});
+      expect({url, status: response.status, location: response.headers.location}).toEqual({url, status: 302, location: `/login?redirect=${encodeURIComponent(url)}`});
+    }
+  });
+
+  it('gets no answer that names a page that is not public', async () => {
+    const hidden = hiddenIdentifiers(pages, VISITOR_VIEW);
+    const leaks: string[] = [];
+    for (const {url, file} of files) {
+      const body = bodyOf(await gate.request(url, {headers: as(null, file.endsWith('.html'))}));
+      for (const {url: page, identifier} of hidden) if (identifier.pattern.test(body)) leaks.push(`${url}: ${identifier.kind} "${identifier.value}" of ${page}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+});
+
+describe('a visitor, with public pages off (the default)', () => {
+  let closed: RunningGate;
+  beforeAll(async () => {
+    closed = await startGate({BUILD_DIR: FIXTURE_SITE_BUILD_ROOT, ALLOWED_EMAILS_FILE: readersFile});
+  });
+  afterAll(() => closed?.close());
+
+  it('is sent to sign in even for the public page: a stray front matter line publishes nothing', async () => {
+    const response = await closed.request('/public-preview', {headers: as(null, true)});
+    expect([response.status, response.headers.location]).toEqual([302, '/login?redirect=%2Fpublic-preview']);
+  });
+});
+
+describe('the readers file', () => {
+  it('gives a reader a new audience on their next page load, and takes it away again, without a new sign-in', async () => {
+    const reader = readers['in no audience'];
+    const status = async () => (await gate.request('/team-handbook', {headers: as(reader, true)})).status;
+    expect(await status()).toBe(404);
+    writeReaders(readerLines({'in no audience': ['staff']}));
+    await vi.waitFor(async () => expect(await status()).toBe(200), {timeout: 5000, interval: 100});
+    writeReaders(readerLines());
+    await vi.waitFor(async () => expect(await status()).toBe(404), {timeout: 5000, interval: 100});
+  });
+
+  it('names the line of an audience the docs do not define, which gives nobody anything', () => {
+    expect(gate.logs).toContainEqual(expect.objectContaining({level: 40, line: 5, audience: 'stafff'}));
+  });
+});

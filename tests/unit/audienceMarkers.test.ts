@@ -1,0 +1,218 @@
+import {describe, expect, it} from 'vitest';
+import {assemble, htmlMarker, templateOf, TemplateError} from '../../contracts/audienceMarkers';
+import {asVisitorPage, readerView, VISITOR_VIEW, type View} from '../../contracts/audiences';
+import {
+  chunkConditions,
+  clientConfigModule,
+  markedChunkNamesModule,
+  markedDataModule,
+  markedRegistryModule,
+  markedRoutesModule,
+  routeConditions,
+} from '../../plugins/audiences/clientModules';
+import {fileConditions, markedRuntime} from '../../plugins/audiences/servedFiles';
+import {unmark} from '../../src/audiences/unmark';
+
+const NOBODY = readerView([]);
+const PARTNERS = readerView(['partners']);
+const STAFF = readerView(['staff']);
+
+/** What a view gets of a text: cut by its markers. */
+function cut(text: string, view: View, commas = true): string {
+  const template = templateOf(text, {commas});
+  return template === null ? text : assemble(text, template, view);
+}
+
+describe('cutting a file for a reader', () => {
+  const list = '[a,"__th_bx1_staff__",{p:1},"__th_ex1__",b,"__th_bx2_partners+staff__",c,"__th_ex2__"]';
+  it.each<[string, View, string]>([
+    ['nobody in an audience gets the rest', NOBODY, '[a,b]'],
+    ['staff get both pieces', STAFF, '[a,{p:1},b,c]'],
+    ['partners get theirs', PARTNERS, '[a,b,c]'],
+  ])('JavaScript: %s, without a marker or a stray comma', (_case, view, expected) => expect(cut(list, view)).toBe(expected));
+
+  it.each<[string, string, string]>([
+    ['first in its list', '["__th_bq_staff__",x,"__th_eq__",y]', '[y]'],
+    ['last in its list', '[y,"__th_bq_staff__",x,"__th_eq__"]', '[y]'],
+    ['alone in its list', '{k:["__th_bq_staff__",x,"__th_eq__"]}', '{k:[]}'],
+    ['nested in a piece left out', '["__th_bo_staff__",["__th_bi_partners__",x,"__th_ei__"],"__th_eo__",z]', '[z]'],
+    ['in JSON with single quotes around it', "['__th_bq_staff__',1,'__th_eq__',2]", '[2]'],
+  ])('JavaScript: a piece %s', (_case, text, expected) => expect(cut(text, NOBODY)).toBe(expected));
+
+  it('JSON stays JSON: no comma is left before a closing bracket or after an opening one', () => {
+    const json = '{"k":[1,"__th_bq_staff__",2,"__th_eq__"],"m":["__th_br_staff__",3,"__th_er__",4],"n":["__th_bs_staff__",5,"__th_es__"]}';
+    expect(JSON.parse(cut(json, NOBODY))).toEqual({k: [1], m: [4], n: []});
+    expect(JSON.parse(cut(json, STAFF))).toEqual({k: [1, 2], m: [3, 4], n: [5]});
+  });
+
+  it("cuts the runtime's chunk tables, whose entries the build marks with comments", () => {
+    const runtime = '{1:"a",/*__th_b:staff*/2:"b"/*__th_e*/,3:"c",/*__th_b:staff*/4:"d"/*__th_e*/}';
+    expect(cut(runtime, NOBODY)).toBe('{1:"a",3:"c"}');
+    expect(cut(runtime, STAFF)).toBe('{1:"a",2:"b",3:"c",4:"d"}');
+  });
+
+  it("cuts a page's HTML by the server render's template elements, whichever way the minifier quotes them", () => {
+    const html = `<ul><li>a</li>${htmlMarker('begin', 'staff')}<li>s</li>${htmlMarker('end')}<li>b</li><template data-th-b=partners></template><li>p</li><template data-th-e></template></ul>`;
+    expect(cut(html, NOBODY, false)).toBe('<ul><li>a</li><li>b</li></ul>');
+    expect(cut(html, STAFF, false)).toBe('<ul><li>a</li><li>s</li><li>b</li></ul>');
+    expect(cut(html, PARTNERS, false)).toBe('<ul><li>a</li><li>b</li><li>p</li></ul>');
+  });
+
+  it('leaves a file without markers alone, and refuses markers that do not pair up', () => {
+    expect(templateOf('const x = "__th_" + y; <template data-th-x></template>', {commas: true})).toBeNull();
+    expect(() => templateOf('["__th_bq_staff__",1]', {commas: true})).toThrow(TemplateError);
+    expect(() => templateOf('[1,"__th_eq__"]', {commas: true})).toThrow(TemplateError);
+  });
+
+  it('marks a page a visitor gets, outside what React hydrates', () => {
+    expect(asVisitorPage('<!doctype html><html lang="en" dir="ltr"><head>')).toBe('<!doctype html><html data-public-visit lang="en" dir="ltr"><head>');
+  });
+});
+
+/** Evaluates a module the build writes for the browser, as the gate cut it for `view`. */
+function evaluate(code: string, view: View): unknown {
+  const body = cut(code, view).replace(/^import \{unmark\} from "[^"]+";\n/, '').replace('export default', 'return');
+  return new Function('unmark', 'ComponentCreator', body)(unmark, (path: string, hash: string) => `${path}@${hash}`);
+}
+
+describe("the browser's copies of the generated modules", () => {
+  it("marks annotated list items and object entries, and leaves the browser only whether an item was restricted", () => {
+    const data = {
+      docsSidebars: {s: [{type: 'link', docId: 'a'}, {type: 'link', docId: 'b', __audience: 'staff'}]},
+      docs: {a: {id: 'a'}, b: {id: 'b', __audience: 'staff'}},
+    };
+    const code = markedDataModule(JSON.stringify(data), 'version');
+    expect(evaluate(code, NOBODY)).toEqual({docsSidebars: {s: [{type: 'link', docId: 'a'}]}, docs: {a: {id: 'a'}}});
+    expect(evaluate(code, STAFF)).toEqual({
+      docsSidebars: {s: [{type: 'link', docId: 'a'}, {type: 'link', docId: 'b', __restricted: true}]},
+      docs: {a: {id: 'a'}, b: {id: 'b', __restricted: true}},
+    });
+    // Uncut (the dev server): every item, no marker.
+    expect(unmark(new Function('unmark', code.replace(/^import.*\n/, '').replace('export default', 'return'))(unmark))).toEqual(evaluate(code, STAFF));
+  });
+
+  const routes = `import React from 'react';
+import ComponentCreator from '@docusaurus/ComponentCreator';
+
+export default [
+  {
+    path: '/',
+    component: ComponentCreator('/', 'aaa'),
+    routes: [
+      {
+        path: '/1.0',
+        component: ComponentCreator('/1.0', 'bbb'),
+        __audience: "legacy",
+        routes: [
+          {
+            path: '/1.0/intro',
+            component: ComponentCreator('/1.0/intro', 'ccc'),
+            exact: true
+          }
+        ]
+      },
+      {
+        path: '/team',
+        component: ComponentCreator('/team', 'ddd'),
+        exact: true,
+        __audience: "staff"
+      },
+      {
+        path: '/intro',
+        component: ComponentCreator('/intro', 'eee'),
+        exact: true
+      }
+    ]
+  }
+];
+`;
+
+  it('knows each route’s condition, inherited from the route around it', () => {
+    expect(Object.fromEntries(routeConditions(routes))).toEqual({'/1.0-bbb': ['legacy'], '/1.0/intro-ccc': ['legacy'], '/team-ddd': ['staff']});
+  });
+
+  it('cuts the route table to the routes a reader may open, their annotations gone', () => {
+    const paths = (view: View) => {
+      const table = evaluate(markedRoutesModule(routes).replace(/^import React.*\nimport ComponentCreator.*\n/m, ''), view) as {path: string; routes?: unknown[]}[];
+      const walk = (list: {path: string; routes?: unknown[]; __audience?: string}[]): string[] =>
+        list.flatMap((route) => [route.path + (route.__audience ? '!' : ''), ...walk((route.routes ?? []) as typeof list)]);
+      return walk(table);
+    };
+    expect(paths(NOBODY)).toEqual(['/', '/intro']);
+    expect(paths(STAFF)).toEqual(['/', '/team', '/intro']);
+    expect(paths(readerView(['legacy']))).toEqual(['/', '/1.0', '/1.0/intro', '/intro']);
+  });
+
+  const chunkNames = JSON.stringify({'/-aaa': {__comp: 'root'}, '/1.0-bbb': {__comp: 'root', version: 'v1'}, '/1.0/intro-ccc': {content: 'c1'}, '/team-ddd': {content: 'team', __comp: 'doc'}, '/intro-eee': {content: 'intro', __comp: 'doc'}});
+
+  it("gives a chunk its routes' union, and a chunk every reader's routes load none", () => {
+    expect(Object.fromEntries(chunkConditions(routes, chunkNames))).toEqual({root: null, v1: ['legacy'], c1: ['legacy'], team: ['staff'], doc: null, intro: null});
+  });
+
+  it("cuts the chunk names and the registry to the reader's routes", () => {
+    expect(Object.keys(evaluate(markedChunkNamesModule(chunkNames, routes), NOBODY) as object)).toEqual(['/-aaa', '/intro-eee']);
+    const registry = `export default {
+  "root": [() => import(/* webpackChunkName: "root" */ "@theme/Root"), "@theme/Root", require.resolveWeak("@theme/Root")],
+  "team": [() => import(/* webpackChunkName: "team" */ "@site/docs/team.md"), "@site/docs/team.md", require.resolveWeak("@site/docs/team.md")],
+  "v1": [() => import(/* webpackChunkName: "v1" */ "@generated/p/1-0.json"), "@generated/p/1-0.json", require.resolveWeak("@generated/p/1-0.json")],
+};`;
+    const marked = markedRegistryModule(registry, routes, chunkNames, (request) => (request.endsWith('.json') ? '@generated/copies/1-0.js' : undefined));
+    expect(cut(marked, NOBODY)).not.toMatch(/team|1-0/);
+    expect(cut(marked, STAFF)).toMatch(/"team",\[\(\) => import\(\/\* webpackChunkName: "team" \*\/ "@site\/docs\/team\.md"\)/);
+    expect(cut(marked, readerView(['legacy']))).toMatch(/import\(\/\* webpackChunkName: "v1" \*\/ "@generated\/copies\/1-0\.js"\)/);
+  });
+
+  it("leaves the plugins' options out of the browser's site config", () => {
+    const config = `export default {\n  "title": "Site",\n  "plugins": [["search", {"sections": [{"path": "team"}]}]],\n  "presets": [["classic", {}]],\n  "themeConfig": {}\n};\n`;
+    expect(clientConfigModule(config)).toBe(`export default {\n  "title": "Site",\n  "plugins": [],\n  "presets": [],\n  "themeConfig": {}\n};\n`);
+  });
+});
+
+describe('who may fetch each built file', () => {
+  const routes = `export default [{path: '/team', component: ComponentCreator('/team', 'ddd'), exact: true, __audience: "staff"}, {path: '/intro', component: ComponentCreator('/intro', 'eee'), exact: true}];`;
+  const texts: Record<string, string> = {
+    'team.html': '<img src="/img/team-only.png"><img src="/img/shared.png">',
+    'intro.html': '<img src="/img/shared.png">',
+    'assets/js/team.1.js': 'n.p+"assets/images/chart-ab12.png"',
+    'assets/js/intro.1.js': '',
+  };
+  const files = [...Object.keys(texts), 'img/team-only.png', 'img/shared.png', 'assets/images/chart-ab12.png', 'img/chart.png', 'img/unused.png', 'assets/js/main.1.js'];
+  // The bundler's hashed copy of a docs image, and the image itself, which no page names.
+  const bytes: Record<string, string> = {'assets/images/chart-ab12.png': 'chart', 'img/chart.png': 'chart'};
+
+  it('gives pages, chunks and the files they name the union of their readers', async () => {
+    const conditions = await fileConditions({
+      files,
+      pages: (route) => (route === '/team' ? ['staff'] : undefined),
+      base: '*',
+      routesSource: routes,
+      chunkNames: {'/team-ddd': {content: 'team'}, '/intro-eee': {content: 'intro'}},
+      manifest: {origins: {team: ['7'], intro: ['8']}, assets: {'7': {js: [{file: 'assets/js/team.1.js'}]}, '8': {js: [{file: 'assets/js/intro.1.js'}]}}},
+      read: async (file) => texts[file] ?? '',
+      readBytes: async (file) => Buffer.from(bytes[file] ?? file),
+    });
+    expect(Object.fromEntries(conditions)).toEqual({
+      'team.html': ['staff'],
+      'intro.html': '*',
+      'assets/js/team.1.js': ['staff'],
+      'assets/js/intro.1.js': '*',
+      'assets/js/main.1.js': '*',
+      'img/team-only.png': ['staff'],
+      'img/shared.png': '*',
+      'assets/images/chart-ab12.png': ['staff'],
+      'img/chart.png': ['staff'],
+      'img/unused.png': '*',
+    });
+  });
+
+  it("marks a restricted chunk's entries in the runtime's tables, by id and by name", () => {
+    const runtime = 'b.u=e=>"assets/js/"+({7:"team",8:"intro"}[e]||e)+"."+({7:"h7",8:"h8"}[e])+".js";b.gca=function(e){return e=({team:"7",0x11:"8"}[e]||e)}';
+    const marked = markedRuntime(runtime, new Map([['7', ['staff']]]));
+    expect(cut(marked, NOBODY)).toBe('b.u=e=>"assets/js/"+({8:"intro"}[e]||e)+"."+({8:"h8"}[e])+".js";b.gca=function(e){return e=({0x11:"8"}[e]||e)}');
+    expect(cut(marked, STAFF)).toBe(runtime);
+  });
+
+  it("gives a visitor's view only what is public", () => {
+    expect(cut('["__th_bv_public__",1,"__th_ev__","__th_bw_*__",2,"__th_ew__"]', VISITOR_VIEW)).toBe('[1]');
+  });
+});

@@ -1,0 +1,214 @@
+import {describe, expect, it} from 'vitest';
+import {
+  audienceCondition,
+  conditionKey,
+  conditionOfKey,
+  isAudienceName,
+  isVisible,
+  parseAudienceValue,
+  PUBLIC,
+  READERS,
+  readerView,
+  unionOf,
+  VISITOR_VIEW,
+  within,
+  type Condition,
+} from '../../contracts/audiences';
+import {planAudiences, type Declared, type PageInput} from '../../plugins/audiences/plan';
+import {
+  firstWide,
+  generatedIndexConditions,
+  itemCondition,
+  navigationItems,
+  wideNeighbours,
+  type SidebarItem,
+} from '../../plugins/audiences/sidebarRules';
+
+const partners: Condition = ['partners'];
+const staff: Condition = ['staff'];
+const both: Condition = ['partners', 'staff'];
+
+describe('conditions', () => {
+  it.each([
+    ['a list reads the same whatever its order', audienceCondition(['staff', 'partners', 'staff']), both],
+    ['no names is every reader', audienceCondition([]), READERS],
+  ])('%s', (_case, condition, expected) => expect(condition).toEqual(expected));
+
+  it.each<[string, Condition, Condition, boolean]>([
+    ['a page of one audience inside two', partners, both, true],
+    ['a page of two audiences inside one', both, partners, false],
+    ['an audience inside every reader', staff, READERS, true],
+    ['every reader inside an audience', READERS, staff, false],
+    ['public inside every reader', PUBLIC, READERS, false],
+    ['every reader inside public', READERS, PUBLIC, true],
+    ['an audience inside public', partners, PUBLIC, true],
+    ['an audience inside another', partners, staff, false],
+  ])('within: %s', (_case, inner, outer, expected) => expect(within(inner, outer)).toBe(expected));
+
+  it.each<[Condition, Condition, Condition]>([
+    [partners, staff, both],
+    [partners, READERS, READERS],
+    [READERS, PUBLIC, PUBLIC],
+    [both, partners, both],
+  ])('the union of %j and %j is %j', (a, b, union) => expect(unionOf(a, b)).toEqual(union));
+
+  it.each<[string, Condition, string[] | 'visitor', boolean]>([
+    ['a reader of partners sees a partners page', partners, ['partners'], true],
+    ['a reader of staff does not', partners, ['staff'], false],
+    ['a reader of both sees a page of either', both, ['staff'], true],
+    ['a reader in no audience sees a page for every reader', READERS, [], true],
+    ['a reader in no audience sees no audience page', partners, [], false],
+    ['a visitor sees a public page', PUBLIC, 'visitor', true],
+    ['a visitor sees no page for readers', READERS, 'visitor', false],
+    ['a reader sees a public page', PUBLIC, [], true],
+  ])('%s', (_case, condition, audiences, expected) =>
+    expect(isVisible(condition, audiences === 'visitor' ? VISITOR_VIEW : readerView(audiences))).toBe(expected),
+  );
+
+  it.each<Condition>([PUBLIC, READERS, partners, both])('%j survives its key', (condition) =>
+    expect(conditionOfKey(conditionKey(condition))).toEqual(condition),
+  );
+
+  it.each([
+    ['partners', true],
+    ['early-access', true],
+    ['public', false],
+    ['Partners', false],
+    ['-x', false],
+    ['a b', false],
+    ['x'.repeat(41), false],
+  ])('%s is an audience name: %s', (name, expected) => expect(isAudienceName(name)).toBe(expected));
+});
+
+describe('parseAudienceValue', () => {
+  const defined = new Set(['partners', 'staff']);
+  it.each<[string, unknown, {condition: Condition} | RegExp]>([
+    ['one name', 'partners', {condition: partners}],
+    ['a list', ['staff', 'partners'], {condition: both}],
+    ['names separated by commas', 'staff, partners', {condition: both}],
+    ['public', 'public', {condition: PUBLIC}],
+    ['a typo', 'partner', /"partner" is not defined in audiences\.json \(defined: partners, staff\)/],
+    ['public with a name', ['public', 'staff'], /`public` stands alone/],
+    ['an empty list', [], /must be a name or a list of names/],
+    ['a number', 3, /must be a name or a list of names/],
+  ])('%s', (_case, value, expected) => {
+    const result = parseAudienceValue(value, defined);
+    if (expected instanceof RegExp) expect('error' in result && result.error).toMatch(expected);
+    else expect(result).toEqual(expected);
+  });
+});
+
+describe('planAudiences', () => {
+  const declared = (value: unknown, file: string, line = 2): Declared => ({value, file, line});
+  const page = (file: string, version: string, folder: string, audience?: Declared): PageInput => ({
+    file,
+    version,
+    folder,
+    ...(audience ? {audience} : {}),
+  });
+  const defined = new Set(['partners', 'staff', 'legacy']);
+
+  it('gives a page its own audience, else its folder’s, else its version’s, else every reader', () => {
+    const plan = planAudiences({
+      defined,
+      versions: new Map([['1.0', declared('legacy', 'audiences.json', 5)]]),
+      folders: new Map([['current:partner', declared(['partners', 'staff'], 'docs/partner/_category_.json')]]),
+      pages: [
+        page('docs/intro.md', 'current', ''),
+        page('docs/partner/a.md', 'current', 'partner'),
+        page('docs/partner/b.md', 'current', 'partner', declared('staff', 'docs/partner/b.md')),
+        page('docs/partner/deep/c.md', 'current', 'partner/deep'),
+        page('versioned_docs/version-1.0/intro.md', '1.0', ''),
+        page('docs/open.md', 'current', '', declared('public', 'docs/open.md')),
+      ],
+    });
+    expect(plan.problems).toEqual([]);
+    expect(Object.fromEntries(plan.pages)).toEqual({
+      'docs/intro.md': READERS,
+      'docs/partner/a.md': both,
+      'docs/partner/b.md': staff,
+      'docs/partner/deep/c.md': both,
+      'versioned_docs/version-1.0/intro.md': ['legacy'],
+      'docs/open.md': PUBLIC,
+    });
+  });
+
+  it('names the file and line of every mistake, and keeps what encloses a level that is wrong', () => {
+    const plan = planAudiences({
+      defined,
+      versions: new Map([['1.0', declared('legacy', 'audiences.json', 5)]]),
+      folders: new Map([['current:team', declared('stafff', 'docs/team/_category_.json', 4)]]),
+      pages: [
+        page('docs/team/a.md', 'current', 'team'),
+        page('versioned_docs/version-1.0/b.md', '1.0', '', declared('partners', 'versioned_docs/version-1.0/b.md', 3)),
+        page('versioned_docs/version-1.0/c.md', '1.0', '', declared('public', 'versioned_docs/version-1.0/c.md', 2)),
+      ],
+    });
+    expect(plan.problems).toEqual([
+      {file: 'docs/team/_category_.json', line: 4, message: expect.stringMatching(/"stafff" is not defined/)},
+      {file: 'versioned_docs/version-1.0/b.md', line: 3, message: expect.stringMatching(/for partners, wider than what encloses it \(legacy\)/)},
+      {file: 'versioned_docs/version-1.0/c.md', line: 2, message: expect.stringMatching(/for public, wider than what encloses it/)},
+    ]);
+    expect(plan.pages.get('docs/team/a.md')).toBe(READERS);
+    expect(plan.pages.get('versioned_docs/version-1.0/b.md')).toEqual(['legacy']);
+  });
+
+  it("refuses a folder's own page that fewer readers may open than the pages inside it", () => {
+    const plan = planAudiences({
+      defined,
+      versions: new Map(),
+      folders: new Map(),
+      pages: [
+        page('docs/guides/index.md', 'current', 'guides', declared('staff', 'docs/guides/index.md', 3)),
+        page('docs/guides/setup.md', 'current', 'guides'),
+        page('docs/team/team.md', 'current', 'team'),
+        page('docs/team/plans.md', 'current', 'team', declared('staff', 'docs/team/plans.md')),
+      ],
+    });
+    expect(plan.problems).toEqual([{file: 'docs/guides/index.md', line: 3, message: expect.stringMatching(/folder's own page is for staff, but pages inside the folder are for every reader/)}]);
+  });
+});
+
+describe('sidebar rules', () => {
+  const sidebar: SidebarItem[] = [
+    {type: 'doc', id: 'intro'},
+    {type: 'category', label: 'Partners', link: {type: 'generated-index', permalink: '/category/partners'}, items: [{type: 'doc', id: 'p1'}, {type: 'doc', id: 'p2'}]},
+    {type: 'doc', id: 'roadmap', label: 'Roadmap'},
+    {type: 'category', label: 'Guides', link: {type: 'doc', id: 'guides'}, items: [{type: 'doc', id: 'setup'}]},
+    {type: 'link'},
+  ];
+  const conditions: Record<string, Condition> = {intro: READERS, p1: partners, p2: partners, roadmap: both, guides: READERS, setup: READERS};
+  const docCondition = (id: string) => conditions[id];
+
+  it('walks the pages in reading order: a category’s own page before what it holds', () => {
+    expect(navigationItems(sidebar).map((item) => (item.type === 'doc' ? item.id : item.permalink))).toEqual([
+      'intro',
+      '/category/partners',
+      'p1',
+      'p2',
+      'roadmap',
+      'guides',
+      'setup',
+    ]);
+  });
+
+  it("gives a category the union of what it holds, and its page that union", () => {
+    expect(itemCondition(sidebar[1]!, docCondition)).toEqual(partners);
+    expect(itemCondition(sidebar[3]!, docCondition)).toBe(READERS);
+    expect(itemCondition(sidebar[4]!, docCondition)).toBeUndefined();
+    expect(Object.fromEntries(generatedIndexConditions(sidebar, docCondition))).toEqual({'/category/partners': partners});
+  });
+
+  it('leads previous and next to the nearest pages every reader of the page may open', () => {
+    const items = navigationItems(sidebar);
+    const conditionOf = (item: (typeof items)[number]) =>
+      item.type === 'doc' ? docCondition(item.id) : generatedIndexConditions(sidebar, docCondition).get(item.permalink);
+    const names = ({previous, next}: {previous?: (typeof items)[number]; next?: (typeof items)[number]}) =>
+      [previous, next].map((item) => (item === undefined ? null : item.type === 'doc' ? item.id : item.permalink));
+    expect(names(wideNeighbours(items, 0, READERS, conditionOf))).toEqual([null, 'guides']);
+    expect(names(wideNeighbours(items, 2, partners, conditionOf))).toEqual(['/category/partners', 'p2']);
+    expect(names(wideNeighbours(items, 3, partners, conditionOf))).toEqual(['p1', 'roadmap']);
+    expect(names(wideNeighbours(items, 4, both, conditionOf))).toEqual(['intro', 'guides']);
+    expect(firstWide(items, partners, conditionOf)).toEqual({type: 'doc', id: 'intro'});
+  });
+});
