@@ -1,3 +1,5 @@
+import {existsSync} from 'node:fs';
+import path from 'node:path';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
@@ -10,12 +12,17 @@ import {searchSectionsFor} from './plugins/search/sections';
 import {siteVersions} from './contracts/siteVersions';
 import {parseDocFrontMatter} from './plugins/markdown/docFrontMatter';
 import remarkAudienceLinks from './plugins/audiences/remarkAudienceLinks';
+import {AUDIENCES_FILE} from './plugins/audiences/declarations';
 import remarkPageHeading from './plugins/markdown/remarkPageHeading';
 import {versionLanding} from './plugins/versionLanding';
 
 // The dev server has no gate server in front of it, so the browser gate does the hiding there.
 const isDevServer = process.env.NODE_ENV === 'development';
 const auth = authSettingsFromEnv(process.env, isDevServer ? 'client' : 'server');
+// Without the gate server every file goes to every reader: a build for static hosting cannot keep audiences apart.
+if (auth.gateMode === 'client' && !isDevServer && existsSync(path.join(__dirname, AUDIENCES_FILE))) {
+  throw new Error(`${AUDIENCES_FILE} gives pages audiences, which only the gate server enforces: build with TUTORIAL_HUB_GATE=server.`);
+}
 const versions = siteVersions(__dirname);
 
 const searchOptions = {

@@ -9,8 +9,10 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import site from './docusaurus.config';
 import {SEARCH_PLUGIN} from './plugins/search/name';
+import type {ServedBuildOptions} from './plugins/servedBuild';
 
 const BLOCKED_MEDIA_PLUGIN = './plugins/blockedMedia.ts';
+const SERVED_BUILD_PLUGIN = './plugins/servedBuild.ts';
 /** The docs (with their audiences): none in this build. */
 const DOCS_PLUGINS: ReadonlySet<string> = new Set(['./plugins/audiences/docs.ts', './plugins/audiences/index.ts']);
 const pluginModule = (plugin: unknown) => (Array.isArray(plugin) ? plugin[0] : plugin) as unknown;
@@ -27,10 +29,17 @@ const config: Config = {
   plugins: [
     // Search indexes docs this build does not have, and its global data names their sections; the site's
     // build already lists the docs' blocked media.
-    ...(site.plugins ?? []).filter((plugin) => {
-      const module = pluginModule(plugin);
-      return module !== SEARCH_PLUGIN && module !== BLOCKED_MEDIA_PLUGIN && !DOCS_PLUGINS.has(module as string);
-    }),
+    ...(site.plugins ?? [])
+      .filter((plugin) => {
+        const module = pluginModule(plugin);
+        return module !== SEARCH_PLUGIN && module !== BLOCKED_MEDIA_PLUGIN && !DOCS_PLUGINS.has(module as string);
+      })
+      // The search index's options name the docs' sections, and a plugin's options reach the browser's bundle.
+      .map((plugin) => {
+        if (!Array.isArray(plugin) || plugin[0] !== SERVED_BUILD_PLUGIN) return plugin;
+        const {search: _search, ...options} = plugin[1] as ServedBuildOptions;
+        return [SERVED_BUILD_PLUGIN, options] as [string, ServedBuildOptions];
+      }),
     // src/theme/SearchBar scopes the box with the docs' sections and versions: compiled here, it would
     // carry their paths and labels into this public build. The navbar gets the classic theme's empty SearchBar instead.
     () => ({

@@ -44,6 +44,8 @@ export default defineConfig<{otherSites: readonly string[]}>({
     {name: 'signed-in', testMatch: /signed-in\/.*\.spec\.ts/, dependencies: ['fixture site']},
     {name: 'real docs', testMatch: /real-docs\/.*\.spec\.ts/, dependencies: ['fixture site']},
     {name: 'signed-out', testMatch: /signed-out\/.*\.spec\.ts/, dependencies: ['fixture site']},
+    // Who reads what: readers of each audience, and a visitor of the public pages, on the fixture site.
+    {name: 'audiences', testMatch: /audiences\/.*\.spec\.ts/, dependencies: ['fixture site']},
     {name: 'authoring', testMatch: /authoring\/.*\.spec\.ts/, dependencies: ['authored site']},
     // The site's own docs, whatever they are, signed in on the repository's gate.
     {

@@ -23,6 +23,20 @@ export const AUDIENCE_FIELD = '__audience';
 export const RESTRICTED_FIELD = '__restricted';
 /** A list item (a sidebar category) some of whose items are marked: what it counts differs from reader to reader. */
 export const HOLDS_RESTRICTED_FIELD = '__holdsRestricted';
+/**
+ * A field whose value depends on who reads, in the build's data: `{"__audienceChoices": {"field":
+ * [{"audience": "*", "value": a}, {"value": b}]}}` (the server-side render reads the field itself, the
+ * widest reader's value). The browser's copy holds `{"field": {"__audienceChoice": [marked a, b]}}`:
+ * each reader gets the first value they may see.
+ */
+export const CHOICES_FIELD = '__audienceChoices';
+export const CHOICE_FIELD = '__audienceChoice';
+
+export interface Choice {
+  /** Who may see this value (a condition key); none: anyone who sees the field. */
+  audience?: string;
+  value: unknown;
+}
 /** An object whose entries are marked one by one: `{"__audienceEntries": [["key", value], …]}`. */
 export const MARKED_ENTRIES_FIELD = '__audienceEntries';
 

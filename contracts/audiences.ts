@@ -121,3 +121,11 @@ export function describeCondition(condition: Condition): string {
   if (condition === READERS) return 'every reader';
   return condition.join(', ');
 }
+
+/** The build's audiences plugin (plugins/audiences), as the site reads its global data (`usePluginData`). */
+export const AUDIENCES_PLUGIN = 'tutorial-hub-audiences';
+
+export interface AudiencesGlobalData {
+  /** Whether some pages are public: visitors who are not signed in may then get some pages. */
+  publicPages: boolean;
+}

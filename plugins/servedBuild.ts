@@ -47,8 +47,7 @@ export default function servedBuild(context: LoadContext, options: ServedBuildOp
       const {outDir, routesPaths, plugins} = props;
       await writeRouteChunkPreloads(context, options, {outDir, routesPaths});
       const docs = plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs')?.content as
-        | (LoadedContent & {[CONDITIONS_FIELD]?: SiteConditions})
-        | undefined;
+        (LoadedContent & {[CONDITIONS_FIELD]?: SiteConditions}) | undefined;
       const conditions = docs?.[CONDITIONS_FIELD] && new Conditions(docs[CONDITIONS_FIELD]);
       // Who may fetch each file, before anything is compressed: the runtime's chunk tables get their markers here.
       const allDocs = docs?.loadedVersions.flatMap((version) => version.docs) ?? [];

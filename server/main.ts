@@ -3,8 +3,9 @@ import closeWithGrace from 'close-with-grace';
 import {ConfigError, loadConfig, type GateConfig} from './config';
 import {buildGateServer} from './app';
 import {firebaseAuth} from './services/firebaseAuth';
-import {DEMO_READER} from '../contracts/demoReader';
-import {describePolicy} from './rules/readerPolicy';
+import {DEMO_GUEST, DEMO_READER} from '../contracts/demoReader';
+import {readFileSync} from 'node:fs';
+import {audiencesOf, describePolicy, parseEmailList} from './rules/readerPolicy';
 
 /** Time for the last requests' connections to close after they were cut. */
 const FORCE_EXIT_MARGIN_MS = 2000;
@@ -54,7 +55,8 @@ async function main(): Promise<void> {
   console.log(`\nTutorial Hub is ready at ${url}`);
   if (config.emulatorHost) {
     console.log(`  Identity: Firebase Auth emulator at ${config.emulatorHost} (project ${config.projectId})`);
-    console.log(`  Demo reader: ${DEMO_READER.email} / ${DEMO_READER.password}`);
+    for (const {email, password} of [DEMO_READER, DEMO_GUEST])
+      console.log(`  Demo reader: ${email} / ${password}${audiencesNote(config, email)}`);
   } else {
     console.log(`  Identity: Firebase project ${config.projectId}`);
   }
@@ -63,6 +65,14 @@ async function main(): Promise<void> {
       ? '  Readers: no reader policy set, so any account with a verified email may read (demo projects only)\n'
       : `  Readers: ${describePolicy(config.policy.domains, config.policy.emailsFile)}; sign-up ${config.signUp}\n`,
   );
+}
+
+/** What the readers file says of a demo reader's audiences, when there is one. */
+function audiencesNote(config: GateConfig, email: string): string {
+  if (config.policy.emailsFile === null) return '';
+  const list = parseEmailList(readFileSync(config.policy.emailsFile, 'utf8'));
+  const audiences = audiencesOf(email, {domains: new Set(), emails: list.emails, listedDomains: list.domains, audiences: list.audiences});
+  return audiences.length === 0 ? ' (in no audience)' : ` (in ${audiences.join(', ')})`;
 }
 
 main().catch((error: unknown) => {

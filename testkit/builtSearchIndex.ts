@@ -23,11 +23,30 @@ type IndexedDocs = DocPart['docs'];
 
 export const partFile = (name: string): string => `${PARTS_DIR}/${name}.json`;
 
-/** The version whose route is `route` ('' for the version at the root, else `1.0`). */
-export function readBuiltSearchIndex(buildDir: string, route: string): BuiltSearchIndex {
+const manifestFileOf = (route: string) => (route === '' ? MANIFEST_FILE : `${route}/${MANIFEST_FILE}`);
+
+/**
+ * The manifest's own index and those of its partitions (the pages only some of the version's readers may
+ * see, plugins/search/partitions.ts), as the build wrote them: with every reader's pieces.
+ */
+function manifestsOf(buildDir: string, route: string): SearchManifest[] {
+  const manifest = JSON.parse(readFileSync(path.join(buildDir, manifestFileOf(route)), 'utf8')) as SearchManifest;
+  return [manifest, ...(manifest.partitions ?? []).filter((partition) => typeof partition === 'object')];
+}
+
+/** How many indexes a version's search has: 1, or more when its pages have different readers. */
+export function builtPartitionCount(buildDir: string, route: string): number {
+  return manifestsOf(buildDir, route).length;
+}
+
+/**
+ * The version whose route is `route` ('' for the version at the root, else `1.0`): the index of its
+ * manifest's own pages, or of its partition number `partition` (from 1).
+ */
+export function readBuiltSearchIndex(buildDir: string, route: string, partition = 0): BuiltSearchIndex {
   const read = <T>(file: string) => JSON.parse(readFileSync(path.join(buildDir, file), 'utf8')) as T;
-  const manifestFile = route === '' ? MANIFEST_FILE : `${route}/${MANIFEST_FILE}`;
-  const manifest = read<SearchManifest>(manifestFile);
+  const manifestFile = manifestFileOf(route);
+  const manifest = manifestsOf(buildDir, route)[partition]!;
   const termParts = manifest.termParts.names.map((name) => read<TermPart>(partFile(name)));
   const docParts = manifest.docParts.names.map((name) => read<DocPart>(partFile(name)));
   const docs = docParts.flatMap((part) => part.docs);
@@ -40,5 +59,20 @@ export function readBuiltSearchIndex(buildDir: string, route: string): BuiltSear
     terms: termParts.flatMap((part) => part.terms),
     docs,
     pageUrls: manifest.pages.first.map((first) => (docs[first]?.k === DocKind.Title ? docs[first].u : undefined)),
+  };
+}
+
+/** What a version's indexes hold together, its partitions included: every page, term and section. */
+export function builtVersionIndex(
+  buildDir: string,
+  route: string,
+): {pageUrls: (string | undefined)[]; terms: string[]; sections: string[]} {
+  const indexes = Array.from({length: builtPartitionCount(buildDir, route)}, (_, partition) =>
+    readBuiltSearchIndex(buildDir, route, partition),
+  );
+  return {
+    pageUrls: indexes.flatMap((index) => index.pageUrls),
+    terms: [...new Set(indexes.flatMap((index) => index.terms))].sort(),
+    sections: [...new Set(indexes.flatMap((index) => index.manifest.sections))],
   };
 }

@@ -9,7 +9,15 @@
 import {createHash} from 'node:crypto';
 import {parse} from 'acorn';
 import type {ArrayExpression, ExportDefaultDeclaration, Node, ObjectExpression, Property} from 'acorn';
-import {AUDIENCE_FIELD, literalMarker, MARKED_ENTRIES_FIELD, RESTRICTED_FIELD} from '../../contracts/audienceMarkers';
+import {
+  AUDIENCE_FIELD,
+  CHOICE_FIELD,
+  CHOICES_FIELD,
+  literalMarker,
+  MARKED_ENTRIES_FIELD,
+  RESTRICTED_FIELD,
+  type Choice,
+} from '../../contracts/audienceMarkers';
 import {conditionKey, conditionOfKey, unionOf, type Condition} from '../../contracts/audiences';
 
 /** What the browser's copy imports to drop the markers the gate did not cut (the dev server has no gate). */
@@ -18,7 +26,11 @@ const IMPORT_UNMARK = `import {unmark} from ${JSON.stringify(UNMARK_MODULE)};\n`
 
 /** Numbers the markers of one module apart from every other module's. */
 function markerIds(moduleName: string): () => string {
-  const prefix = createHash('sha256').update(moduleName).digest('hex').slice(0, 6).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);
+  const prefix = createHash('sha256')
+    .update(moduleName)
+    .digest('hex')
+    .slice(0, 6)
+    .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);
   let next = 0;
   return () => `${prefix}${(next++).toString(36)}`;
 }
@@ -30,15 +42,33 @@ function wrap(code: string, key: string | undefined, id: () => string): string {
 }
 
 const annotationOf = (value: unknown): string | undefined =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? ((value as Record<string, unknown>)[AUDIENCE_FIELD] as string | undefined) : undefined;
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? ((value as Record<string, unknown>)[AUDIENCE_FIELD] as string | undefined)
+    : undefined;
+
+/** A field's values by reader, as the data module writes them (CHOICES_FIELD). */
+class ChoiceOf {
+  constructor(readonly choices: readonly Choice[]) {}
+}
 
 /** JSON data as a module whose annotated list items (and object entries) are marked, their annotations left as RESTRICTED_FIELD. */
 export function markedDataModule(json: string, moduleName: string): string {
   const id = markerIds(moduleName);
   const emit = (value: unknown): string => {
+    if (value instanceof ChoiceOf) {
+      const alternatives = value.choices.map(({audience, value: alternative}) => wrap(emit(alternative), audience, id));
+      return `{${JSON.stringify(CHOICE_FIELD)}:[${alternatives.join(',')}]}`;
+    }
     if (Array.isArray(value)) return `[${value.map((item) => wrap(emit(item), annotationOf(item), id)).join(',')}]`;
     if (value === null || typeof value !== 'object') return JSON.stringify(value);
-    const entries = Object.entries(value).flatMap(([key, item]): [string, unknown][] => (key === AUDIENCE_FIELD ? [[RESTRICTED_FIELD, true]] : [[key, item]]));
+    const choices = (value as {[CHOICES_FIELD]?: Record<string, Choice[]>})[CHOICES_FIELD] ?? {};
+    const entries = Object.entries(value).flatMap(([key, item]): [string, unknown][] =>
+      key === AUDIENCE_FIELD
+        ? [[RESTRICTED_FIELD, true]]
+        : key === CHOICES_FIELD
+          ? []
+          : [[key, key in choices ? new ChoiceOf(choices[key]!) : item]],
+    );
     if (entries.some(([, item]) => annotationOf(item) !== undefined)) {
       const marked = entries.map(([key, item]) => wrap(`[${JSON.stringify(key)},${emit(item)}]`, annotationOf(item), id));
       return `{${JSON.stringify(MARKED_ENTRIES_FIELD)}:[${marked.join(',')}]}`;
@@ -56,7 +86,8 @@ interface Edit {
 
 function applyEdits(source: string, edits: Edit[]): string {
   let out = source;
-  for (const {start, end, text} of [...edits].sort((a, b) => b.start - a.start || b.end - a.end)) out = out.slice(0, start) + text + out.slice(end);
+  for (const {start, end, text} of [...edits].sort((a, b) => b.start - a.start || b.end - a.end))
+    out = out.slice(0, start) + text + out.slice(end);
   return out;
 }
 
@@ -133,7 +164,10 @@ export function markedRoutesModule(routesSource: string): string {
   };
   const declaration = defaultExport(parseModule(routesSource)).declaration;
   visit(declaration);
-  edits.push({start: declaration.start, end: declaration.start, text: 'unmark('}, {start: declaration.end, end: declaration.end, text: ')'});
+  edits.push(
+    {start: declaration.start, end: declaration.start, text: 'unmark('},
+    {start: declaration.end, end: declaration.end, text: ')'},
+  );
   return IMPORT_UNMARK + applyEdits(routesSource, edits);
 }
 
@@ -188,7 +222,8 @@ export function markedRegistryModule(
   const declaration = defaultExport(parseModule(registrySource)).declaration;
   if (declaration.type !== 'ObjectExpression') throw new Error('registry.js does not export an object');
   const entries = declaration.properties.map((property) => {
-    if (property.type !== 'Property' || property.value.type !== 'ArrayExpression') throw new Error('registry.js has an entry that is not [loader, module, id]');
+    if (property.type !== 'Property' || property.value.type !== 'ArrayExpression')
+      throw new Error('registry.js has an entry that is not [loader, module, id]');
     const name = keyName(property)!;
     const module = property.value.elements[1];
     const request = module?.type === 'Literal' ? String(module.value) : undefined;
@@ -206,7 +241,10 @@ export function clientConfigModule(configSource: string): string {
   const declaration = defaultExport(parseModule(configSource)).declaration;
   if (declaration.type !== 'ObjectExpression') return configSource;
   const edits = declaration.properties
-    .filter((property): property is Property => property.type === 'Property' && ['plugins', 'presets', 'themes'].includes(keyName(property) ?? ''))
+    .filter(
+      (property): property is Property =>
+        property.type === 'Property' && ['plugins', 'presets', 'themes'].includes(keyName(property) ?? ''),
+    )
     .map((property) => ({start: property.value.start, end: property.value.end, text: '[]'}));
   return applyEdits(configSource, edits);
 }

@@ -44,7 +44,11 @@ export function readSiteAudiences(siteDir: string): SiteAudiences {
   }
   const {audiences, versions, ...rest} = (data ?? {}) as {audiences?: unknown; versions?: unknown};
   for (const key of Object.keys(rest)) {
-    result.problems.push({file, line: lineOf(text, new RegExp(`"${escape(key)}"`)), message: `"${key}" is not a setting of ${file} (it has "audiences" and "versions")`});
+    result.problems.push({
+      file,
+      line: lineOf(text, new RegExp(`"${escape(key)}"`)),
+      message: `"${key}" is not a setting of ${file} (it has "audiences" and "versions")`,
+    });
   }
   if (audiences !== undefined && (typeof audiences !== 'object' || audiences === null || Array.isArray(audiences))) {
     result.problems.push({file, line: lineOf(text, /"audiences"/), message: '"audiences" must map each audience name to a description'});
@@ -75,7 +79,10 @@ export function readSiteAudiences(siteDir: string): SiteAudiences {
 const CATEGORY_FILE = '_category_.json';
 
 /** Every folder's `customProps.audience`, by `<version>:<folder>`. */
-export function readFolderAudiences(siteDir: string, versions: readonly SiteVersion[]): {folders: Map<string, Declared>; problems: AudienceProblem[]} {
+export function readFolderAudiences(
+  siteDir: string,
+  versions: readonly SiteVersion[],
+): {folders: Map<string, Declared>; problems: AudienceProblem[]} {
   const folders = new Map<string, Declared>();
   const problems: AudienceProblem[] = [];
   for (const version of versions) {

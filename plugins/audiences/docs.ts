@@ -11,21 +11,14 @@ import path from 'node:path';
 import type {LoadContext, Plugin, PluginContentLoadedActions, RouteConfig} from '@docusaurus/types';
 import type {DocMetadata, LoadedContent, LoadedVersion, PluginOptions} from '@docusaurus/plugin-content-docs';
 import docsPlugin from '@docusaurus/plugin-content-docs';
-import {AUDIENCE_FIELD, HOLDS_RESTRICTED_FIELD} from '../../contracts/audienceMarkers';
+import {AUDIENCE_FIELD, CHOICES_FIELD, HOLDS_RESTRICTED_FIELD, type Choice} from '../../contracts/audienceMarkers';
 import {conditionKey, PUBLIC, READERS, within, type Condition} from '../../contracts/audiences';
 import {siteVersions} from '../../contracts/siteVersions';
 import {canonicalPath} from '../../contracts/paths';
 import {pageAudience, readFolderAudiences, readSiteAudiences, AUDIENCES_FILE} from './declarations';
 import {planAudiences, type AudienceProblem, type PageInput} from './plan';
 import {annotationFor, Conditions, CONDITIONS_FIELD, unionOfAll, type SiteConditions} from './siteConditions';
-import {
-  firstWide,
-  generatedIndexConditions,
-  navigationItems,
-  wideNeighbours,
-  type NavigationItem,
-  type SidebarItem,
-} from './sidebarRules';
+import {firstWide, generatedIndexConditions, navigationItems, wideNeighbours, type NavigationItem, type SidebarItem} from './sidebarRules';
 
 export {validateOptions} from '@docusaurus/plugin-content-docs';
 
@@ -48,7 +41,12 @@ export function siteConditionsOf(siteDir: string, versions: readonly LoadedVersi
         doc.frontMatter.audience === undefined
           ? undefined
           : pageAudience(file, readFileSync(path.join(siteDir, file), 'utf8'), doc.frontMatter as Record<string, unknown>);
-      return {file, version: version.versionName, folder: doc.sourceDirName === '.' ? '' : doc.sourceDirName, ...(audience ? {audience} : {})};
+      return {
+        file,
+        version: version.versionName,
+        folder: doc.sourceDirName === '.' ? '' : doc.sourceDirName,
+        ...(audience ? {audience} : {}),
+      };
     }),
   );
   const declaresAny = site.defined.size > 0 || site.versions.size > 0 || folders.size > 0 || pages.some((page) => page.audience);
@@ -58,7 +56,11 @@ export function siteConditionsOf(siteDir: string, versions: readonly LoadedVersi
   const problems = [...site.problems, ...plan.problems];
   for (const [name, declared] of site.versions) {
     if (!versions.some((version) => version.versionName === name)) {
-      problems.push({file: declared.file, line: declared.line, message: `"${name}" is not a version of this site (${versions.map((v) => v.versionName).join(', ')})`});
+      problems.push({
+        file: declared.file,
+        line: declared.line,
+        message: `"${name}" is not a version of this site (${versions.map((v) => v.versionName).join(', ')})`,
+      });
     }
   }
 
@@ -82,7 +84,8 @@ export function siteConditionsOf(siteDir: string, versions: readonly LoadedVersi
       }
     }
     for (const sidebar of Object.values(version.sidebars) as SidebarItem[][]) {
-      for (const [permalink, condition] of generatedIndexConditions(sidebar, docCondition)) conditions.pages[canonicalPath(permalink)] = conditionKey(condition);
+      for (const [permalink, condition] of generatedIndexConditions(sidebar, docCondition))
+        conditions.pages[canonicalPath(permalink)] = conditionKey(condition);
     }
     const visible = unionOfAll(version.docs.map((doc) => plan.pages.get(sourceFile(doc))));
     conditions.versions[version.versionName] = conditionKey(visible ?? plan.versions.get(version.versionName) ?? READERS);
@@ -114,7 +117,8 @@ function withWideNavigation(version: LoadedVersion, conditions: Conditions): Loa
     const readers = conditions.doc(version.versionName, doc.id)!;
     const frontMatter = {...doc.frontMatter} as Record<string, unknown>;
     delete frontMatter.audience;
-    const opens = (link: DocMetadata['previous']) => link && within(readers, conditions.page(link.permalink) ?? READERS) ? link : undefined;
+    const opens = (link: DocMetadata['previous']) =>
+      link && within(readers, conditions.page(link.permalink) ?? READERS) ? link : undefined;
     const sidebar = doc.sidebar === undefined ? undefined : (version.sidebars[doc.sidebar] as SidebarItem[] | undefined);
     if (sidebar === undefined) return {...doc, frontMatter, previous: opens(doc.previous), next: opens(doc.next)};
     const items = navigationItems(sidebar).filter(navigable);
@@ -144,7 +148,10 @@ type PropItem = {
 function propCondition(item: PropItem, version: string, conditions: Conditions): Condition | undefined {
   if (item.type === 'link' && item.docId !== undefined) return conditions.doc(version, item.docId);
   if (item.type !== 'category') return undefined;
-  return unionOfAll([...(item.href === undefined ? [] : [conditions.page(item.href)]), ...(item.items ?? []).map((child) => propCondition(child, version, conditions))]);
+  return unionOfAll([
+    ...(item.href === undefined ? [] : [conditions.page(item.href)]),
+    ...(item.items ?? []).map((child) => propCondition(child, version, conditions)),
+  ]);
 }
 
 function annotateProps(items: PropItem[], container: Condition, version: string, conditions: Conditions): void {
@@ -172,7 +179,12 @@ interface CategoryIndexProp {
 }
 
 /** The route tree the docs plugin adds, annotated: every route a reader of its parent may not open, and the props it carries. */
-function annotateRoute(route: RouteConfig, container: Condition, conditions: Conditions, navigation: (permalink: string) => CategoryIndexProp['navigation']): void {
+function annotateRoute(
+  route: RouteConfig,
+  container: Condition,
+  conditions: Conditions,
+  navigation: (permalink: string) => CategoryIndexProp['navigation'],
+): void {
   const props = route.props as {version?: VersionProp; categoryGeneratedIndex?: CategoryIndexProp} | undefined;
   let condition: Condition | undefined = conditions.page(route.path);
   if (props?.version) {
@@ -196,8 +208,9 @@ interface GlobalVersion {
   path: string;
   mainDocId: string;
   docs: {id: string; path: string; alsoIn?: string[]; [AUDIENCE_FIELD]?: string}[];
-  sidebars?: Record<string, {link?: {path: string; label: string}}>;
+  sidebars?: Record<string, {link?: {path: string; label: string}; [CHOICES_FIELD]?: Record<string, Choice[]>}>;
   [AUDIENCE_FIELD]?: string;
+  [CHOICES_FIELD]?: Record<string, Choice[]>;
 }
 
 function annotateGlobalData(data: {versions: GlobalVersion[]}, versions: readonly LoadedVersion[], conditions: Conditions): void {
@@ -223,28 +236,47 @@ function annotateGlobalData(data: {versions: GlobalVersion[]}, versions: readonl
     }
     const sidebars = Object.entries(loaded.sidebars) as [string, SidebarItem[]][];
     const items = sidebars.flatMap(([, sidebar]) => navigationItems(sidebar));
-    const conditionOf = (item: NavigationItem) => (item.type === 'doc' ? conditions.doc(global.name, item.id) : conditions.page(item.permalink));
+    const conditionOf = (item: NavigationItem) =>
+      item.type === 'doc' ? conditions.doc(global.name, item.id) : conditions.page(item.permalink);
+    // The version's first page for its signed-in readers; a visitor of its public pages gets a public one, if any.
+    const readers = visible === PUBLIC ? READERS : visible;
+    const forVisitors = conditions.base === PUBLIC && visible === PUBLIC;
+    const choose = (forReaders: unknown, target: Condition | undefined, forVisitor: () => unknown): Choice[] | undefined => {
+      if (!forVisitors || target === PUBLIC) return undefined;
+      const visitor = forVisitor();
+      return [{audience: conditionKey(READERS), value: forReaders}, ...(visitor === undefined ? [] : [{value: visitor}])];
+    };
+    const docs = items.filter((item) => item.type === 'doc');
     const main = conditions.doc(global.name, global.mainDocId);
-    if (main === undefined || !within(visible, main)) {
-      const first = firstWide(
-        items.filter((item) => item.type === 'doc'),
-        visible,
-        conditionOf,
-      );
+    if (main === undefined || !within(readers, main)) {
+      const first = firstWide(docs, readers, conditionOf);
       if (first?.type === 'doc') global.mainDocId = first.id;
     }
+    const mainChoice = choose(global.mainDocId, conditions.doc(global.name, global.mainDocId), () => {
+      const first = firstWide(docs, PUBLIC, conditionOf);
+      return first?.type === 'doc' ? first.id : undefined;
+    });
+    if (mainChoice) global[CHOICES_FIELD] = {mainDocId: mainChoice};
+    const linkOf = (item: NavigationItem, label: string) =>
+      item.type === 'index'
+        ? {path: item.permalink, label: item.label}
+        : {
+            path: docPath(loaded, item.id)!,
+            label: item.label ?? item.categoryLabel ?? loaded.docs.find((doc) => doc.id === item.id)?.title ?? label,
+          };
     for (const [id, sidebar] of sidebars) {
-      const link = global.sidebars?.[id]?.link;
-      if (link === undefined || within(visible, conditions.page(link.path) ?? READERS)) continue;
-      const first = firstWide(navigationItems(sidebar), visible, conditionOf);
-      global.sidebars![id] = {
-        link:
-          first === undefined
-            ? {path: global.path, label: link.label}
-            : first.type === 'index'
-              ? {path: first.permalink, label: first.label}
-              : {path: docPath(loaded, first.id)!, label: first.label ?? first.categoryLabel ?? loaded.docs.find((doc) => doc.id === first.id)!.title},
-      };
+      const entry = global.sidebars?.[id];
+      const link = entry?.link;
+      if (entry === undefined || link === undefined) continue;
+      if (!within(readers, conditions.page(link.path) ?? READERS)) {
+        const first = firstWide(navigationItems(sidebar), readers, conditionOf);
+        entry.link = first === undefined ? {path: global.path, label: link.label} : linkOf(first, link.label);
+      }
+      const linkChoice = choose(entry.link, conditions.page(entry.link!.path), () => {
+        const first = firstWide(navigationItems(sidebar), PUBLIC, conditionOf);
+        return first && linkOf(first, link.label);
+      });
+      if (linkChoice) entry[CHOICES_FIELD] = {link: linkChoice};
     }
   }
 }
@@ -274,7 +306,11 @@ export default async function docsWithAudiences(context: LoadContext, options: P
       await writeConditionsFile(context.generatedFilesDir, siteConditions);
       if (siteConditions === null) return content;
       const conditions = new Conditions(siteConditions);
-      return {...content, loadedVersions: content.loadedVersions.map((version) => withWideNavigation(version, conditions)), [CONDITIONS_FIELD]: siteConditions};
+      return {
+        ...content,
+        loadedVersions: content.loadedVersions.map((version) => withWideNavigation(version, conditions)),
+        [CONDITIONS_FIELD]: siteConditions,
+      };
     },
     // The Markdown loader's remarkAudienceLinks.ts reads the conditions file: a doc compiles again when it changes.
     configureWebpack(...args) {
@@ -300,14 +336,28 @@ export default async function docsWithAudiences(context: LoadContext, options: P
       const conditions = new Conditions(siteConditions);
       const versions = content.loadedVersions;
       const navigation = (permalink: string): CategoryIndexProp['navigation'] => {
-        const version = versions.find((candidate) => Object.values(candidate.sidebars).some((sidebar) => navigationItems(sidebar as SidebarItem[]).some((item) => item.type === 'index' && item.permalink === permalink)))!;
-        const sidebar = Object.values(version.sidebars).find((candidate) => navigationItems(candidate as SidebarItem[]).some((item) => item.type === 'index' && item.permalink === permalink)) as SidebarItem[];
+        const version = versions.find((candidate) =>
+          Object.values(candidate.sidebars).some((sidebar) =>
+            navigationItems(sidebar as SidebarItem[]).some((item) => item.type === 'index' && item.permalink === permalink),
+          ),
+        )!;
+        const sidebar = Object.values(version.sidebars).find((candidate) =>
+          navigationItems(candidate as SidebarItem[]).some((item) => item.type === 'index' && item.permalink === permalink),
+        ) as SidebarItem[];
         const items = navigationItems(sidebar);
         const index = items.findIndex((item) => item.type === 'index' && item.permalink === permalink);
-        const conditionOf = (item: NavigationItem) => (item.type === 'doc' ? conditions.doc(version.versionName, item.id) : conditions.page(item.permalink));
+        const conditionOf = (item: NavigationItem) =>
+          item.type === 'doc' ? conditions.doc(version.versionName, item.id) : conditions.page(item.permalink);
         const {previous, next} = wideNeighbours(items, index, conditions.page(permalink)!, conditionOf);
         const linkOf = (item: NavigationItem | undefined) =>
-          item === undefined ? undefined : item.type === 'index' ? {title: item.label, permalink: item.permalink} : docLink(version.docs.find((doc) => doc.id === item.id)!, item.label);
+          item === undefined
+            ? undefined
+            : item.type === 'index'
+              ? {title: item.label, permalink: item.permalink}
+              : docLink(
+                  version.docs.find((doc) => doc.id === item.id)!,
+                  item.label,
+                );
         return {previous: linkOf(previous), next: linkOf(next)};
       };
       const annotating: PluginContentLoadedActions = {

@@ -1,14 +1,21 @@
 /**
  * Who reads what, in the build: the browser bundle gets marked copies of the generated modules
- * (clientBundle.ts) so that the gate can send each reader their own. The docs plugin's side is
- * plugins/audiences/docs.ts, which config uses in place of the preset's docs plugin.
+ * (clientBundle.ts) so that the gate can send each reader their own, and the site learns whether it
+ * has public pages (a visitor's chrome then leaves out what leads to the others). The docs plugin's
+ * side is plugins/audiences/docs.ts, which config uses in place of the preset's docs plugin.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {AUDIENCES_PLUGIN, PUBLIC, type AudiencesGlobalData} from '../../contracts/audiences';
 import {writeClientCopies} from './clientBundle';
+import {CONDITIONS_FIELD, type SiteConditions} from './siteConditions';
 
 export default function audiences(context: LoadContext): Plugin {
   return {
-    name: 'tutorial-hub-audiences',
+    name: AUDIENCES_PLUGIN,
+    allContentLoaded({allContent, actions}) {
+      const docs = allContent['docusaurus-plugin-content-docs']?.default as {[CONDITIONS_FIELD]?: SiteConditions} | undefined;
+      actions.setGlobalData({publicPages: docs?.[CONDITIONS_FIELD]?.base === PUBLIC} satisfies AudiencesGlobalData);
+    },
     configureWebpack(config, isServer) {
       // The dev server has no gate to cut anything: it shows authors every page.
       if (isServer || process.env.NODE_ENV !== 'production') return {};

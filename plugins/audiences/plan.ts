@@ -4,14 +4,7 @@
  * The innermost level that says anything decides; it may narrow what encloses it, never widen it.
  * Pure: the build (plugins/audiences/docs.ts) and `npm run check:docs` read the files and call it.
  */
-import {
-  describeCondition,
-  parseAudienceValue,
-  READERS,
-  unionOf,
-  within,
-  type Condition,
-} from '../../contracts/audiences';
+import {describeCondition, parseAudienceValue, READERS, unionOf, within, type Condition} from '../../contracts/audiences';
 import {isFolderIndex} from '../markdown/pageTitle';
 
 /** A mistake in what an author wrote, with where they wrote it. */
@@ -125,7 +118,8 @@ function folderIndexProblems(pages: readonly PageInput[], conditions: ReadonlyMa
     const folderName = index.folder.slice(index.folder.lastIndexOf('/') + 1);
     if (index.folder === '' || !isFolderIndex({name, folder: folderName})) continue;
     const inside = pages.filter(
-      (page) => page !== index && page.version === index.version && (page.folder === index.folder || page.folder.startsWith(`${index.folder}/`)),
+      (page) =>
+        page !== index && page.version === index.version && (page.folder === index.folder || page.folder.startsWith(`${index.folder}/`)),
     );
     if (inside.length === 0) continue;
     const readers = inside.map((page) => conditions.get(page.file)!).reduce(unionOf);

@@ -83,7 +83,9 @@ export async function fileConditions(input: ServedFilesInput): Promise<Map<strin
   // Chunks: the union of the routes that load them; those of every page (the entry bundles) are the widest.
   const routes = routeConditions(routesSource);
   const chunkFiles = (name: string) =>
-    (manifest.origins[name] ?? []).flatMap((id) => [...(manifest.assets[id]?.js ?? []), ...(manifest.assets[id]?.css ?? [])].map(({file}) => file));
+    (manifest.origins[name] ?? []).flatMap((id) =>
+      [...(manifest.assets[id]?.js ?? []), ...(manifest.assets[id]?.css ?? [])].map(({file}) => file),
+    );
   for (const [routeKey, names] of Object.entries(chunkNames)) {
     const condition = routes.get(routeKey) ?? base;
     for (const name of namesIn(names)) for (const file of chunkFiles(name)) add(file, condition);
@@ -110,7 +112,9 @@ export async function fileConditions(input: ServedFilesInput): Promise<Map<strin
   const sameBytes = new Map<string, string[]>();
   for (const file of files) {
     if (TEXT.test(file)) continue;
-    const digest = createHash('sha256').update(await readBytes(file)).digest('base64');
+    const digest = createHash('sha256')
+      .update(await readBytes(file))
+      .digest('base64');
     sameBytes.set(digest, [...(sameBytes.get(digest) ?? []), file]);
   }
   for (const group of sameBytes.values()) {
@@ -128,7 +132,8 @@ function restrictedChunks(manifest: ClientManifest, conditions: ReadonlyMap<stri
   for (const [id, assets] of Object.entries(manifest.assets)) {
     for (const {file} of [...(assets.js ?? []), ...(assets.css ?? [])]) {
       const condition = conditions.get(file);
-      if (condition !== undefined && !within(base, condition)) chunks.set(id, chunks.has(id) ? unionOf(chunks.get(id)!, condition) : condition);
+      if (condition !== undefined && !within(base, condition))
+        chunks.set(id, chunks.has(id) ? unionOf(chunks.get(id)!, condition) : condition);
     }
   }
   return chunks;
@@ -196,7 +201,9 @@ export async function writeAudienceMap(outDir: string, conditions: Conditions, s
   const map: AudienceMap = {
     format: 1,
     audiences: [...conditions.data.audiences].sort(),
-    files: Object.fromEntries([...served].filter(([, condition]) => condition !== READERS).map(([file, condition]) => [file, conditionKey(condition)])),
+    files: Object.fromEntries(
+      [...served].filter(([, condition]) => condition !== READERS).map(([file, condition]) => [file, conditionKey(condition)]),
+    ),
   };
   await writeFile(path.join(path.dirname(outDir), AUDIENCE_MAP), `${JSON.stringify(map, null, 1)}\n`);
 }

@@ -18,8 +18,7 @@ export type CategoryLink = {type: 'doc'; id: string} | {type: 'generated-index';
 /** A page a sidebar leads to, in reading order. */
 export type NavigationItem =
   /** A doc: its sidebar label, or the label of the category whose own page it is (which the previous/next links do not use). */
-  | {type: 'doc'; id: string; label?: string; categoryLabel?: string}
-  | {type: 'index'; permalink: string; label: string};
+  {type: 'doc'; id: string; label?: string; categoryLabel?: string} | {type: 'index'; permalink: string; label: string};
 
 /** Docs and category pages in reading order, as the previous/next links walk them. */
 export function navigationItems(items: readonly SidebarItem[]): NavigationItem[] {
@@ -40,10 +39,7 @@ export function navigationItems(items: readonly SidebarItem[]): NavigationItem[]
  * Who may see a sidebar item: a doc's readers; a category's, the union of what it holds and links to.
  * Undefined for an item with no page (an external link, a category of them).
  */
-export function itemCondition(
-  item: SidebarItem,
-  docCondition: (id: string) => Condition | undefined,
-): Condition | undefined {
+export function itemCondition(item: SidebarItem, docCondition: (id: string) => Condition | undefined): Condition | undefined {
   if (item.type === 'doc' || item.type === 'ref') return docCondition(item.id);
   if (item.type !== 'category') return undefined;
   let union = item.link?.type === 'doc' ? docCondition(item.link.id) : undefined;

@@ -11,7 +11,8 @@ export default function docsOverview(): Plugin {
   return {
     name: DOCS_OVERVIEW_PLUGIN,
     allContentLoaded({allContent, actions}) {
-      const docs = allContent['docusaurus-plugin-content-docs']?.default as (LoadedContent & {[CONDITIONS_FIELD]?: SiteConditions}) | undefined;
+      const docs = allContent['docusaurus-plugin-content-docs']?.default as
+        (LoadedContent & {[CONDITIONS_FIELD]?: SiteConditions}) | undefined;
       const site = docs?.[CONDITIONS_FIELD] && new Conditions(docs[CONDITIONS_FIELD]);
       const overviews: VersionOverview[] = (docs?.loadedVersions ?? []).map((version) =>
         versionOverview(

@@ -61,7 +61,11 @@ export interface DocsVersion {
 }
 
 /** The first page of some items that `opens` accepts. */
-function firstPage(items: readonly SidebarItem[], docs: ReadonlyMap<string, Doc>, opens: (permalink: string) => boolean = () => true): string | undefined {
+function firstPage(
+  items: readonly SidebarItem[],
+  docs: ReadonlyMap<string, Doc>,
+  opens: (permalink: string) => boolean = () => true,
+): string | undefined {
   const accept = (permalink: string | undefined) => (permalink !== undefined && opens(permalink) ? permalink : undefined);
   for (const item of items) {
     if (item.type === 'doc' || item.type === 'ref') {
@@ -70,7 +74,13 @@ function firstPage(items: readonly SidebarItem[], docs: ReadonlyMap<string, Doc>
       continue;
     }
     if (item.type !== 'category') continue;
-    const own = accept(item.link?.type === 'doc' ? docs.get(item.link.id)?.permalink : item.link?.type === 'generated-index' ? item.link.permalink : undefined);
+    const own = accept(
+      item.link?.type === 'doc'
+        ? docs.get(item.link.id)?.permalink
+        : item.link?.type === 'generated-index'
+          ? item.link.permalink
+          : undefined,
+    );
     if (own !== undefined) return own;
     const inside = firstPage(item.items, docs, opens);
     if (inside !== undefined) return inside;
@@ -82,7 +92,8 @@ function firstPage(items: readonly SidebarItem[], docs: ReadonlyMap<string, Doc>
 function pagesOf(item: SidebarItem, docs: ReadonlyMap<string, Doc>): string[] {
   if (item.type === 'doc' || item.type === 'ref') return [docs.get(item.id)?.permalink ?? []].flat();
   if (item.type !== 'category') return [];
-  const own = item.link?.type === 'doc' ? docs.get(item.link.id)?.permalink : item.link?.type === 'generated-index' ? item.link.permalink : undefined;
+  const own =
+    item.link?.type === 'doc' ? docs.get(item.link.id)?.permalink : item.link?.type === 'generated-index' ? item.link.permalink : undefined;
   return [...(own === undefined ? [] : [own]), ...item.items.flatMap((child) => pagesOf(child, docs))];
 }
 

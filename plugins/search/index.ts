@@ -76,7 +76,10 @@ export interface WriteOptions {
  * Writes each version's manifest and parts from the plugin's whole index, then removes that. Returns
  * who may fetch each file written, for the gate's list (plugins/audiences/servedFiles.ts).
  */
-export async function writeIndexParts(outDir: string, {baseUrl, sections, titles, conditions}: WriteOptions): Promise<Map<string, Condition>> {
+export async function writeIndexParts(
+  outDir: string,
+  {baseUrl, sections, titles, conditions}: WriteOptions,
+): Promise<Map<string, Condition>> {
   const partsDir = path.join(outDir, PARTS_DIR);
   await mkdir(partsDir, {recursive: true});
   const written = new Map<string, Condition>();
@@ -99,11 +102,21 @@ export async function writeIndexParts(outDir: string, {baseUrl, sections, titles
  * search plugin's whole index of each version, then the parts the box loads. Returns who may fetch
  * each file written.
  */
-export async function writeSearchIndex(context: LoadContext, options: SearchOptions, props: Props, conditions?: Conditions): Promise<Map<string, Condition>> {
+export async function writeSearchIndex(
+  context: LoadContext,
+  options: SearchOptions,
+  props: Props,
+  conditions?: Conditions,
+): Promise<Map<string, Condition>> {
   // The indexer's defaults, as Docusaurus fills them in for the plugin's own instance.
   const indexerOptions = indexer.validateOptions({options: options.indexer, validate: normalizePluginOptions} as never);
   await indexer.default(context, indexerOptions).postBuild?.(props as never);
-  return writeIndexParts(props.outDir, {baseUrl: props.baseUrl, sections: options.sections, titles: docTitles(props.plugins), ...(conditions ? {conditions} : {})});
+  return writeIndexParts(props.outDir, {
+    baseUrl: props.baseUrl,
+    sections: options.sections,
+    titles: docTitles(props.plugins),
+    ...(conditions ? {conditions} : {}),
+  });
 }
 
 /** Each section annotated with who may see it (the union of its pages), when only some readers may. */
@@ -126,7 +139,9 @@ export default function search(context: LoadContext, options: SearchOptions): Pl
     allContentLoaded({allContent, actions}) {
       const docs = allContent['docusaurus-plugin-content-docs']?.default as {[CONDITIONS_FIELD]?: SiteConditions} | undefined;
       const conditions = docs?.[CONDITIONS_FIELD] && new Conditions(docs[CONDITIONS_FIELD]);
-      actions.setGlobalData({sections: conditions ? annotatedSections(options.sections, conditions) : options.sections} satisfies SearchGlobalData);
+      actions.setGlobalData({
+        sections: conditions ? annotatedSections(options.sections, conditions) : options.sections,
+      } satisfies SearchGlobalData);
     },
   };
 }

@@ -28,7 +28,10 @@ function send(reply: FastifyReply, {file, build, cut}: BuildFile) {
   return reply.header('cache-control', cut ? REVALIDATE : cacheControlFor(file)).sendBuildFile(file, build, cut);
 }
 
-export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, {sessions, build, errorPageAssets, audiencesOf, publicPages}) => {
+export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (
+  app,
+  {sessions, build, errorPageAssets, audiencesOf, publicPages},
+) => {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',

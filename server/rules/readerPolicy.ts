@@ -91,7 +91,8 @@ export function admit(account: ReaderAccount, policy: ReaderPolicy): Admission {
   const email = normaliseEmail(account.email);
   const listed = policy.emails.has(email);
   const domain = emailDomain(email);
-  const inDomain = domain !== null && (policy.domains === 'any' || policy.domains.has(domain) || (policy.listedDomains?.has(domain) ?? false));
+  const inDomain =
+    domain !== null && (policy.domains === 'any' || policy.domains.has(domain) || (policy.listedDomains?.has(domain) ?? false));
   return listed || inDomain ? ADMITTED : {admitted: false, reason: 'not-allowed'};
 }
 
@@ -160,7 +161,10 @@ export function parseEmailList(text: string): EmailList {
     const line = rawLine.replace(COMMENT, '').trim();
     if (line === '') return;
     const [who = '', ...rest] = line.split(/\s+/);
-    const audiences = rest.join(' ').split(/[\s,]+/).filter(Boolean);
+    const audiences = rest
+      .join(' ')
+      .split(/[\s,]+/)
+      .filter(Boolean);
     let key: string;
     if (who.startsWith('@') && DOMAIN.test(who.slice(1).toLowerCase())) {
       key = who.toLowerCase();

@@ -55,7 +55,10 @@ export class PolicySource {
   private readFile(file: string): ListedReaders {
     const list = parseEmailList(readFileSync(file, 'utf8'));
     for (const {line, text} of list.invalid) {
-      this.log.warn({file, line}, `Skipped line ${line} of the allowed-emails file: "${text}" is not an email address (or @domain) followed by audiences`);
+      this.log.warn(
+        {file, line},
+        `Skipped line ${line} of the allowed-emails file: "${text}" is not an email address (or @domain) followed by audiences`,
+      );
     }
     return list;
   }
@@ -96,7 +99,8 @@ export class PolicySource {
 
   private apply(listed: ListedReaders, announce = true): void {
     this.policy = this.policyOf(listed);
-    if (announce) this.log.info({file: this.settings.emailsFile, addresses: listed.emails.size, domains: listed.domains.size}, 'Reader list reloaded');
+    if (announce)
+      this.log.info({file: this.settings.emailsFile, addresses: listed.emails.size, domains: listed.domains.size}, 'Reader list reloaded');
     for (const listener of this.listeners) listener();
   }
 

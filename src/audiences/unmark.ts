@@ -2,9 +2,10 @@
  * The browser's half of the audience markers (contracts/audienceMarkers.ts): the data modules the build
  * marks (plugins/audiences/clientModules.ts) call this on their value. Behind the gate the markers are
  * already gone, with what the reader may not see; without it (the dev server) every marker is left,
- * and dropped here. Objects whose entries were marked one by one become plain objects again.
+ * and dropped here. Objects whose entries were marked one by one become plain objects again, and a
+ * value chosen by reader the first one left.
  */
-import {isLiteralMarker, MARKED_ENTRIES_FIELD} from '../../contracts/audienceMarkers';
+import {CHOICE_FIELD, isLiteralMarker, MARKED_ENTRIES_FIELD} from '../../contracts/audienceMarkers';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
@@ -14,6 +15,8 @@ export function unmark<T>(value: T): T {
   if (!isPlainObject(value)) return value;
   const entries = value[MARKED_ENTRIES_FIELD];
   if (Array.isArray(entries) && Object.keys(value).length === 1) return Object.fromEntries(unmark(entries) as [string, unknown][]) as T;
+  const choice = value[CHOICE_FIELD];
+  if (Array.isArray(choice) && Object.keys(value).length === 1) return (unmark(choice) as unknown[])[0] as T;
   const object: Record<string, unknown> = value;
   for (const key of Object.keys(object)) object[key] = unmark(object[key]);
   return value;

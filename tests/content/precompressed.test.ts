@@ -10,6 +10,7 @@ import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {describe, expect, it} from 'vitest';
 import {listBuildFiles, PRECOMPRESSED_SUFFIX} from '../../contracts/buildLayout';
 import {isSearchIndex} from '../../contracts/searchIndexFiles';
+import {mayHoldMarkers} from '../../contracts/audienceMarkers';
 import {compressionPlan, isCompressible} from '../../scripts/precompressPolicy';
 import {LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
 
@@ -22,7 +23,8 @@ describe.each([
   ['the site', SITE_BUILD_DIR],
   ['the login build', LOGIN_BUILD_DIR],
 ])('precompressed copies of %s', (_name, dir) => {
-  const planned = listBuildFiles(dir).filter((file) => isCompressible(file));
+  // A file with audience markers is cut per reader by the gate, never sent whole: it has no copies.
+  const planned = listBuildFiles(dir).filter((file) => isCompressible(file) && !mayHoldMarkers(readFileSync(path.join(dir, file), 'utf8')));
 
   it('exist for every text file the policy gives a copy, on the site its search indexes too', () => {
     const missing = planned
@@ -30,6 +32,13 @@ describe.each([
       .flatMap((file) => COPIES.filter(({suffix}) => !existsSync(path.join(dir, file + suffix))).map(({suffix}) => file + suffix));
     expect(missing).toEqual([]);
     if (dir === SITE_BUILD_DIR) expect(planned.filter((file) => isSearchIndex(file)).length).toBeGreaterThan(0);
+  });
+
+  it('leave none beside a file with audience markers: a copy of the whole would hold every reader’s pieces', () => {
+    const marked = listBuildFiles(dir).filter((file) => isCompressible(file) && mayHoldMarkers(readFileSync(path.join(dir, file), 'utf8')));
+    expect(
+      marked.flatMap((file) => COPIES.filter(({suffix}) => existsSync(path.join(dir, file + suffix))).map(({suffix}) => file + suffix)),
+    ).toEqual([]);
   });
 
   it('each decode to the file as built', () => {

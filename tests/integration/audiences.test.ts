@@ -53,7 +53,9 @@ const readerLines = (overrides: Partial<Record<Kind, readonly string[]>> = {}) =
 
 beforeAll(async () => {
   readersFile = path.join(mkdtempSync(path.join(tmpdir(), 'tutorial-hub-audiences-')), 'readers.txt');
-  const accounts = await Promise.all((Object.keys(KINDS) as Kind[]).map(async (kind) => [kind, await emulator.newAccount(uniqueEmail('audience'))] as const));
+  const accounts = await Promise.all(
+    (Object.keys(KINDS) as Kind[]).map(async (kind) => [kind, await emulator.newAccount(uniqueEmail('audience'))] as const),
+  );
   for (const [kind, {email}] of accounts) readers[kind] = {email, cookie: '', view: readerView(KINDS[kind])};
   writeReaders([...readerLines(), 'nobody@tutorial-hub.test stafff']);
   gate = await startGate({BUILD_DIR: FIXTURE_SITE_BUILD_ROOT, ALLOWED_EMAILS_FILE: readersFile, PUBLIC_PAGES: 'on'});
@@ -96,7 +98,10 @@ describe.each(Object.keys(KINDS) as Kind[])('a reader %s', (kind) => {
     for (const page of pages.filter(({file}) => file !== '')) {
       const response = await gate.request(encodeURI(page.url), {headers: as(reader, true)});
       const expected = isVisible(page.condition, reader.view) ? {status: 200} : {status: 404, body: missing.body};
-      expect({url: page.url, status: response.status, ...('body' in expected ? {body: response.body} : {})}).toEqual({url: page.url, ...expected});
+      expect({url: page.url, status: response.status, ...('body' in expected ? {body: response.body} : {})}).toEqual({
+        url: page.url,
+        ...expected,
+      });
     }
   });
 
@@ -106,7 +111,8 @@ describe.each(Object.keys(KINDS) as Kind[])('a reader %s', (kind) => {
     expect(hidden.length).toBeGreaterThan(kind === 'in staff' ? 5 : 10);
     const leaks: string[] = [];
     const look = (request: string, body: string) => {
-      for (const {url, identifier} of hidden) if (identifier.pattern.test(body)) leaks.push(`${request}: ${identifier.kind} "${identifier.value}" of ${url}`);
+      for (const {url, identifier} of hidden)
+        if (identifier.pattern.test(body)) leaks.push(`${request}: ${identifier.kind} "${identifier.value}" of ${url}`);
     };
     for (const {url, file} of files) {
       const navigate = file.endsWith('.html');
@@ -114,7 +120,10 @@ describe.each(Object.keys(KINDS) as Kind[])('a reader %s', (kind) => {
     }
     // The files cut for each reader, as the browser gets them: compressed.
     for (const url of ['/', '/chapter-1-introduction', '/1.0/intro', `/${MANIFEST_FILE}`, `/1.0/${MANIFEST_FILE}`]) {
-      look(`${url} (br)`, bodyOf(await gate.request(url, {headers: as(reader, url.endsWith('.json') ? false : true, {'accept-encoding': 'br'})})));
+      look(
+        `${url} (br)`,
+        bodyOf(await gate.request(url, {headers: as(reader, url.endsWith('.json') ? false : true, {'accept-encoding': 'br'})})),
+      );
     }
     expect(leaks).toEqual([]);
   });
@@ -129,7 +138,9 @@ describe.each(Object.keys(KINDS) as Kind[])('a reader %s', (kind) => {
       return JSON.parse(response.body) as unknown;
     };
     const search = (query: string) =>
-      new VersionIndex(`/${MANIFEST_FILE}`, '/', fetchJson, lunrRules).search({query, limit: 10}).then(({suggestions}) => suggestions.map((s) => s.url));
+      new VersionIndex(`/${MANIFEST_FILE}`, '/', fetchJson, lunrRules)
+        .search({query, limit: 10})
+        .then(({suggestions}) => suggestions.map((s) => s.url));
     const expectations: [string, string, readonly string[]][] = [
       ['zebra', '/beta-tutorials', ['beta']],
       ['handbook', '/team-handbook', ['staff']],
@@ -141,7 +152,10 @@ describe.each(Object.keys(KINDS) as Kind[])('a reader %s', (kind) => {
       expect({query, found}).toEqual({query, found: audiences.some((audience) => reader.view.has(audience))});
     }
     const manifest = JSON.parse((await gate.request(`/${MANIFEST_FILE}`, {headers: as(reader, false)})).body) as SearchManifest;
-    const listed = [manifest, ...(manifest.partitions ?? [])].flatMap((partition) => [...partition.termParts.names, ...partition.docParts.names]);
+    const listed = [manifest, ...(manifest.partitions ?? [])].flatMap((partition) => [
+      ...partition.termParts.names,
+      ...partition.docParts.names,
+    ]);
     // Every part it loaded is one its own manifest lists (the gate answers 404 for the others: above).
     const loaded = fetched.filter((url) => url.startsWith(`/${PARTS_DIR}/`)).map((url) => url.slice(PARTS_DIR.length + 2, -'.json'.length));
     expect(loaded.length).toBeGreaterThan(0);
@@ -156,7 +170,11 @@ describe('a visitor who is not signed in, with public pages on', () => {
     expect(preview.body).toContain(`<html ${VISITOR_PAGE_ATTRIBUTE}`);
     for (const url of ['/chapter-1-introduction', '/team-handbook', '/no-such-page']) {
       const response = await gate.request(url, {headers: as(null, true)});
-      expect({url, status: response.status, location: response.headers.location}).toEqual({url, status: 302, location: `/login?redirect=${encodeURIComponent(url)}`});
+      expect({url, status: response.status, location: response.headers.location}).toEqual({
+        url,
+        status: 302,
+        location: `/login?redirect=${encodeURIComponent(url)}`,
+      });
     }
   });
 
@@ -165,7 +183,8 @@ describe('a visitor who is not signed in, with public pages on', () => {
     const leaks: string[] = [];
     for (const {url, file} of files) {
       const body = bodyOf(await gate.request(url, {headers: as(null, file.endsWith('.html'))}));
-      for (const {url: page, identifier} of hidden) if (identifier.pattern.test(body)) leaks.push(`${url}: ${identifier.kind} "${identifier.value}" of ${page}`);
+      for (const {url: page, identifier} of hidden)
+        if (identifier.pattern.test(body)) leaks.push(`${url}: ${identifier.kind} "${identifier.value}" of ${page}`);
     }
     expect(leaks).toEqual([]);
   });

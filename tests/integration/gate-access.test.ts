@@ -16,8 +16,13 @@ import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
 import {sessionCookieHeader} from '../../contracts/session';
 import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
 import {h1sOf, PAGE} from '../support/builtSite';
+import {isVisible, readerView} from '../../contracts/audiences';
+import {readBuild} from '../../server/services/build';
+import {BUILD_DIR} from '../support/builtFiles';
 
 let gate: RunningGate;
+/** Who may fetch each file of the build (its audiences, if any). */
+const {audiences} = await readBuild(BUILD_DIR);
 /** The readers' site, and the public login build that signed-out visitors get instead (their not-found pages answer missing pages, at no address of their own). */
 const isNotFoundPage = ({file}: {file: string}) => file === '404.html';
 const files = builtFiles().filter((file) => !isNotFoundPage(file));
@@ -200,10 +205,12 @@ describe('signed in', () => {
     cookie = await sessionCookieFor(gate);
   });
 
-  it('every file of the build is served', async () => {
+  it('every file of the build for every reader is served; a file for an audience is not there for a reader in none', async () => {
+    // The demo reader of this gate is in no audience (tests/integration/audiences.test.ts covers the others).
+    const forEveryReader = (file: string) => isVisible(audiences.conditionOf(file), readerView([]));
     for (const {url, file} of files) {
       const response = await get(url, {cookie});
-      expect({file, status: response.status}).toEqual({file, status: 200});
+      expect({file, status: response.status}).toEqual({file, status: forEveryReader(file) ? 200 : 404});
     }
   });
 

@@ -19,6 +19,7 @@ import {safeRedirectTarget} from '../../contracts/paths';
 import {DEMO_READER} from '../../contracts/demoReader';
 import {LOGOUT_ENDPOINT, SESSION_ENDPOINT, sessionCookieHeader} from '../../contracts/session';
 import {PAGE} from '../support/builtSite';
+import {mayHoldMarkers} from '../../contracts/audienceMarkers';
 
 let gate: RunningGate;
 /** The same gate over a loopback port. */
@@ -379,20 +380,25 @@ describe('serving', () => {
     }
   });
 
-  it('sends cache headers: immutable hashed assets and index parts, revalidated HTML and index manifests, never public', async () => {
+  it('sends cache headers: immutable hashed assets and index parts, revalidated HTML, index manifests and what is cut per reader, never public', async () => {
     const html = await gate.request(PAGE.path, {headers: signedIn()});
     const manifestFile = readFileSync(path.join(SITE_BUILD_DIR, '1.0', MANIFEST_FILE), 'utf8');
     const manifest = await gate.request(`/1.0/${MANIFEST_FILE}`, {headers: signedIn()});
     const part = await gate.request(partUrl('/', (JSON.parse(manifestFile) as SearchManifest).termParts.names[0]!), {headers: signedIn()});
+    const stylesheet = /href=(\/assets\/css\/styles\.[^ >]+\.css)/.exec(html.body)![1]!;
+    const asset = await gate.request(stylesheet, {headers: signedIn()});
+    // main.js holds the route table, which the gate cuts per reader on a site with audiences: the same address, another copy.
     const mainJs = /src=(\/assets\/js\/main\.[^ >]+\.js)/.exec(html.body)![1]!;
-    const asset = await gate.request(mainJs, {headers: signedIn()});
-    expect([manifest.status, part.status]).toEqual([200, 200]);
+    const cut = await gate.request(mainJs, {headers: signedIn()});
+    const cutPerReader = mayHoldMarkers(readFileSync(path.join(SITE_BUILD_DIR, mainJs), 'utf8'));
+    expect([manifest.status, part.status, asset.status, cut.status]).toEqual([200, 200, 200, 200]);
     expect(html.headers['cache-control']).toBe('private, no-cache');
     // The manifest keeps its address from build to build; a part's name changes with its content.
     expect(manifest.headers['cache-control']).toBe('private, no-cache');
     expect(part.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     expect(asset.headers['cache-control']).toBe('private, max-age=31536000, immutable');
-    for (const response of [html, manifest, part, asset]) {
+    expect(cut.headers['cache-control']).toBe(cutPerReader ? 'private, no-cache' : 'private, max-age=31536000, immutable');
+    for (const response of [html, manifest, part, asset, cut]) {
       expect(String(response.headers.vary)).toContain('Cookie');
       expect(String(response.headers['cache-control'])).not.toContain('public');
     }

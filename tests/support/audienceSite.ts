@@ -21,7 +21,11 @@ export interface SitePage {
 }
 
 const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'"};
-const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_entity, name: string) => ENTITIES[name]!).trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_entity, name: string) => ENTITIES[name]!)
+    .trim();
 
 /** A site copy's pages, from its build and the generated files of its build. */
 export function sitePages(siteDir: string, buildRoot: string): SitePage[] {
@@ -31,7 +35,9 @@ export function sitePages(siteDir: string, buildRoot: string): SitePage[] {
   const sources = new Map(
     readdirSync(docsData)
       .filter((file) => file.endsWith('.json') && file.startsWith('site-'))
-      .map((file) => JSON.parse(readFileSync(path.join(docsData, file), 'utf8')) as {permalink: string; source: string; description: string})
+      .map(
+        (file) => JSON.parse(readFileSync(path.join(docsData, file), 'utf8')) as {permalink: string; source: string; description: string},
+      )
       .map((doc) => [doc.permalink, doc]),
   );
   const files = new Set(listBuildFiles(path.join(buildRoot, SITE_DIR)));
@@ -46,7 +52,11 @@ export function sitePages(siteDir: string, buildRoot: string): SitePage[] {
     add('last segment', decodeURI(url).split('/').pop(), asSegment);
     add('title', text(/<title[^>]*>([^<]*?)(?: \| Tutorial Hub)?<\/title>/.exec(html)?.[1] ?? ''), asText);
     add('description', sources.get(url)?.description, asText);
-    add('source path', sources.get(url)?.source.replace(/^@site\//, ''), (value) => new RegExp(value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    add(
+      'source path',
+      sources.get(url)?.source.replace(/^@site\//, ''),
+      (value) => new RegExp(value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    );
     // A heading of one word ("Table", "Versions") is a word code uses too: it names no page.
     for (const [, heading] of html.matchAll(/<h[23][^>]*>([\s\S]*?)<\/h[23]>/g)) {
       const words = text(heading!.replace(/<a[^>]*class="?hash-link[\s\S]*?<\/a>/g, ''));
@@ -76,7 +86,9 @@ export function hiddenIdentifiers(pages: readonly SitePage[], view: View): {url:
   const shared = new Set(visible.flatMap((page) => page.identifiers.map((identifier) => identifier.value)));
   return pages
     .filter((page) => !isVisible(page.condition, view))
-    .flatMap((page) => page.identifiers.filter((identifier) => !shared.has(identifier.value)).map((identifier) => ({url: page.url, identifier})));
+    .flatMap((page) =>
+      page.identifiers.filter((identifier) => !shared.has(identifier.value)).map((identifier) => ({url: page.url, identifier})),
+    );
 }
 
 /** The pages of some condition other than every reader's. */

@@ -1,5 +1,10 @@
 /** Where the tests find the gate server, the emulator and the browser. */
+import {writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {DEFAULT_EMULATOR_HOST, DEMO_PROJECT_ID} from '../../contracts/firebaseProject';
+import {readSiteAudiences} from '../../plugins/audiences/declarations';
+import {REPO} from '../../testkit/siteCopy';
 
 /**
  * Overridable so that a second checkout can run its tests beside this one: its build must then be
@@ -21,8 +26,19 @@ export const TEST_GATE_ENV: Readonly<Record<string, string>> = {
   ALLOWED_EMAIL_DOMAINS: ALLOWED_TEST_DOMAIN,
 };
 
-/** The gate server as the browser tests run it. */
+/**
+ * The gate server as the browser tests run it over the site's own docs: its readers are in every
+ * audience the docs define, so that every page of them is opened (the fixture site's tests show who
+ * reads what), with the operator's setting for docs that show images from other sites (CONTRIBUTING.md).
+ */
 export function gateServerEnv(): Record<string, string> {
-  // With the operator's setting for the site's docs that show images from other sites (CONTRIBUTING.md).
-  return {PORT: String(GATE_PORT), HOST: '127.0.0.1', ...TEST_GATE_ENV, MEDIA_ORIGINS: process.env.MEDIA_ORIGINS ?? ''};
+  const readers = path.join(tmpdir(), `tutorial-hub-test-readers-${GATE_PORT}.txt`);
+  writeFileSync(readers, `@${ALLOWED_TEST_DOMAIN} ${[...readSiteAudiences(REPO).defined.keys()].join(',')}\n`);
+  return {
+    PORT: String(GATE_PORT),
+    HOST: '127.0.0.1',
+    ...TEST_GATE_ENV,
+    ALLOWED_EMAILS_FILE: readers,
+    MEDIA_ORIGINS: process.env.MEDIA_ORIGINS ?? '',
+  };
 }

@@ -15,7 +15,8 @@ import {searchSectionsFor} from '../../plugins/search/sections';
 import {docsSourceFiles, siteVersions} from '../../contracts/siteVersions';
 
 export interface PrivateIdentifier {
-  kind: 'path' | 'last segment' | 'title' | 'source path' | 'version label' | 'section label' | 'search context' | 'heading' | 'description';
+  kind:
+    'path' | 'last segment' | 'title' | 'source path' | 'version label' | 'section label' | 'search context' | 'heading' | 'description';
   value: string;
   pattern: RegExp;
 }

@@ -82,5 +82,12 @@ export function servedIndex(pages: readonly FixturePage[], options: Partial<Spli
     return structuredClone(files.get(url));
   };
   const index = new VersionIndex(`${baseUrl}${MANIFEST_FILE}`, baseUrl, fetchJson, lunrRules);
-  return {index, manifest, parts, partConditions: new Map([...written.parts].map(([name, {condition}]) => [name, condition])), fetched, failOnce};
+  return {
+    index,
+    manifest,
+    parts,
+    partConditions: new Map([...written.parts].map(([name, {condition}]) => [name, condition])),
+    fetched,
+    failOnce,
+  };
 }

@@ -11,6 +11,8 @@ import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
 import {searchFromNavbar} from './search';
 import {siteVersions} from '../../contracts/siteVersions';
 import {isFolderIndex, titleFromContent} from '../../plugins/markdown/pageTitle';
+import {readFolderAudiences} from '../../plugins/audiences/declarations';
+import {folderKey} from '../../plugins/audiences/plan';
 
 export interface SectionSearchCase {
   /** `2.0, Tutorial - Basics`, or `1.0, outside every section`. */
@@ -31,8 +33,8 @@ export interface SectionSearchCase {
 }
 
 /**
- * A doc straight in `dir` whose URL follows its file name, with its title (as the site gives it:
- * plugins/markdown/pageTitle.ts) and that title's words.
+ * A doc straight in `dir` whose URL follows its file name, for every reader (no audience), with its title
+ * (as the site gives it: plugins/markdown/pageTitle.ts) and that title's words.
  */
 function plainDocIn(dir: string): {file: string; title: string; query: string} | undefined {
   for (const file of readdirSync(dir)
@@ -42,7 +44,8 @@ function plainDocIn(dir: string): {file: string; title: string; query: string} |
     const name = file.replace(/\.mdx?$/, '');
     const docFile = {name, folder: path.basename(dir)};
     const title = typeof data.title === 'string' ? data.title : (titleFromContent(content, docFile) ?? name);
-    if (data.slug === undefined && data.id === undefined && data.unlisted !== true && !/^\d/.test(file) && !isFolderIndex(docFile)) {
+    const plain = data.slug === undefined && data.id === undefined && data.unlisted !== true && data.audience === undefined;
+    if (plain && !/^\d/.test(file) && !isFolderIndex(docFile)) {
       // Punctuation is part of a search token ("Congratulations!"), not of the indexed words.
       return {
         file: name,
@@ -57,7 +60,12 @@ function plainDocIn(dir: string): {file: string; title: string; query: string} |
   return undefined;
 }
 
+/**
+ * A case for each section (and outside them) of each version, that every reader may search: sections of
+ * a folder with an audience, and pages with one, are left to the tests of audiences.
+ */
 export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
+  const {folders} = readFolderAudiences(siteDir, siteVersions(siteDir));
   return siteVersions(siteDir).flatMap((version) => {
     const docsDir = path.join(siteDir, version.docsDir);
     const prefix = version.route === '' ? '' : `/${version.route}`;
@@ -79,6 +87,7 @@ export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
           ]
         : []),
       ...sectionsIn(docsDir).flatMap(({folder, label}) => {
+        if (folders.has(folderKey(version.name, folder))) return [];
         const doc = plainDocIn(path.join(docsDir, folder));
         if (!doc) return [];
         const context = version.route === '' ? folder : `${version.route}/${folder}`;

@@ -57,4 +57,3 @@ export function buildSiteCopy(site: string): void {
   if (warnings) throw new Error(`pages whose HTML the browser would re-nest, so that they fail to hydrate:\n${warnings[0]}`);
   cpSync(LOGIN_BUILD_DIR, copyBuild(site, LOGIN_DIR), {recursive: true});
 }
-

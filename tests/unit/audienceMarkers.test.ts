@@ -65,30 +65,46 @@ describe('cutting a file for a reader', () => {
   });
 
   it('marks a page a visitor gets, outside what React hydrates', () => {
-    expect(asVisitorPage('<!doctype html><html lang="en" dir="ltr"><head>')).toBe('<!doctype html><html data-public-visit lang="en" dir="ltr"><head>');
+    expect(asVisitorPage('<!doctype html><html lang="en" dir="ltr"><head>')).toBe(
+      '<!doctype html><html data-public-visit lang="en" dir="ltr"><head>',
+    );
   });
 });
 
 /** Evaluates a module the build writes for the browser, as the gate cut it for `view`. */
 function evaluate(code: string, view: View): unknown {
-  const body = cut(code, view).replace(/^import \{unmark\} from "[^"]+";\n/, '').replace('export default', 'return');
+  const body = cut(code, view)
+    .replace(/^import \{unmark\} from "[^"]+";\n/, '')
+    .replace('export default', 'return');
   return new Function('unmark', 'ComponentCreator', body)(unmark, (path: string, hash: string) => `${path}@${hash}`);
 }
 
 describe("the browser's copies of the generated modules", () => {
-  it("marks annotated list items and object entries, and leaves the browser only whether an item was restricted", () => {
+  it('marks annotated list items and object entries, and leaves the browser only whether an item was restricted', () => {
     const data = {
-      docsSidebars: {s: [{type: 'link', docId: 'a'}, {type: 'link', docId: 'b', __audience: 'staff'}]},
+      docsSidebars: {
+        s: [
+          {type: 'link', docId: 'a'},
+          {type: 'link', docId: 'b', __audience: 'staff'},
+        ],
+      },
       docs: {a: {id: 'a'}, b: {id: 'b', __audience: 'staff'}},
     };
     const code = markedDataModule(JSON.stringify(data), 'version');
     expect(evaluate(code, NOBODY)).toEqual({docsSidebars: {s: [{type: 'link', docId: 'a'}]}, docs: {a: {id: 'a'}}});
     expect(evaluate(code, STAFF)).toEqual({
-      docsSidebars: {s: [{type: 'link', docId: 'a'}, {type: 'link', docId: 'b', __restricted: true}]},
+      docsSidebars: {
+        s: [
+          {type: 'link', docId: 'a'},
+          {type: 'link', docId: 'b', __restricted: true},
+        ],
+      },
       docs: {a: {id: 'a'}, b: {id: 'b', __restricted: true}},
     });
     // Uncut (the dev server): every item, no marker.
-    expect(unmark(new Function('unmark', code.replace(/^import.*\n/, '').replace('export default', 'return'))(unmark))).toEqual(evaluate(code, STAFF));
+    expect(unmark(new Function('unmark', code.replace(/^import.*\n/, '').replace('export default', 'return'))(unmark))).toEqual(
+      evaluate(code, STAFF),
+    );
   });
 
   const routes = `import React from 'react';
@@ -128,12 +144,19 @@ export default [
 `;
 
   it('knows each route’s condition, inherited from the route around it', () => {
-    expect(Object.fromEntries(routeConditions(routes))).toEqual({'/1.0-bbb': ['legacy'], '/1.0/intro-ccc': ['legacy'], '/team-ddd': ['staff']});
+    expect(Object.fromEntries(routeConditions(routes))).toEqual({
+      '/1.0-bbb': ['legacy'],
+      '/1.0/intro-ccc': ['legacy'],
+      '/team-ddd': ['staff'],
+    });
   });
 
   it('cuts the route table to the routes a reader may open, their annotations gone', () => {
     const paths = (view: View) => {
-      const table = evaluate(markedRoutesModule(routes).replace(/^import React.*\nimport ComponentCreator.*\n/m, ''), view) as {path: string; routes?: unknown[]}[];
+      const table = evaluate(markedRoutesModule(routes).replace(/^import React.*\nimport ComponentCreator.*\n/m, ''), view) as {
+        path: string;
+        routes?: unknown[];
+      }[];
       const walk = (list: {path: string; routes?: unknown[]; __audience?: string}[]): string[] =>
         list.flatMap((route) => [route.path + (route.__audience ? '!' : ''), ...walk((route.routes ?? []) as typeof list)]);
       return walk(table);
@@ -143,10 +166,23 @@ export default [
     expect(paths(readerView(['legacy']))).toEqual(['/', '/1.0', '/1.0/intro', '/intro']);
   });
 
-  const chunkNames = JSON.stringify({'/-aaa': {__comp: 'root'}, '/1.0-bbb': {__comp: 'root', version: 'v1'}, '/1.0/intro-ccc': {content: 'c1'}, '/team-ddd': {content: 'team', __comp: 'doc'}, '/intro-eee': {content: 'intro', __comp: 'doc'}});
+  const chunkNames = JSON.stringify({
+    '/-aaa': {__comp: 'root'},
+    '/1.0-bbb': {__comp: 'root', version: 'v1'},
+    '/1.0/intro-ccc': {content: 'c1'},
+    '/team-ddd': {content: 'team', __comp: 'doc'},
+    '/intro-eee': {content: 'intro', __comp: 'doc'},
+  });
 
   it("gives a chunk its routes' union, and a chunk every reader's routes load none", () => {
-    expect(Object.fromEntries(chunkConditions(routes, chunkNames))).toEqual({root: null, v1: ['legacy'], c1: ['legacy'], team: ['staff'], doc: null, intro: null});
+    expect(Object.fromEntries(chunkConditions(routes, chunkNames))).toEqual({
+      root: null,
+      v1: ['legacy'],
+      c1: ['legacy'],
+      team: ['staff'],
+      doc: null,
+      intro: null,
+    });
   });
 
   it("cuts the chunk names and the registry to the reader's routes", () => {
@@ -156,7 +192,9 @@ export default [
   "team": [() => import(/* webpackChunkName: "team" */ "@site/docs/team.md"), "@site/docs/team.md", require.resolveWeak("@site/docs/team.md")],
   "v1": [() => import(/* webpackChunkName: "v1" */ "@generated/p/1-0.json"), "@generated/p/1-0.json", require.resolveWeak("@generated/p/1-0.json")],
 };`;
-    const marked = markedRegistryModule(registry, routes, chunkNames, (request) => (request.endsWith('.json') ? '@generated/copies/1-0.js' : undefined));
+    const marked = markedRegistryModule(registry, routes, chunkNames, (request) =>
+      request.endsWith('.json') ? '@generated/copies/1-0.js' : undefined,
+    );
     expect(cut(marked, NOBODY)).not.toMatch(/team|1-0/);
     expect(cut(marked, STAFF)).toMatch(/"team",\[\(\) => import\(\/\* webpackChunkName: "team" \*\/ "@site\/docs\/team\.md"\)/);
     expect(cut(marked, readerView(['legacy']))).toMatch(/import\(\/\* webpackChunkName: "v1" \*\/ "@generated\/copies\/1-0\.js"\)/);
@@ -164,7 +202,9 @@ export default [
 
   it("leaves the plugins' options out of the browser's site config", () => {
     const config = `export default {\n  "title": "Site",\n  "plugins": [["search", {"sections": [{"path": "team"}]}]],\n  "presets": [["classic", {}]],\n  "themeConfig": {}\n};\n`;
-    expect(clientConfigModule(config)).toBe(`export default {\n  "title": "Site",\n  "plugins": [],\n  "presets": [],\n  "themeConfig": {}\n};\n`);
+    expect(clientConfigModule(config)).toBe(
+      `export default {\n  "title": "Site",\n  "plugins": [],\n  "presets": [],\n  "themeConfig": {}\n};\n`,
+    );
   });
 });
 
@@ -176,7 +216,15 @@ describe('who may fetch each built file', () => {
     'assets/js/team.1.js': 'n.p+"assets/images/chart-ab12.png"',
     'assets/js/intro.1.js': '',
   };
-  const files = [...Object.keys(texts), 'img/team-only.png', 'img/shared.png', 'assets/images/chart-ab12.png', 'img/chart.png', 'img/unused.png', 'assets/js/main.1.js'];
+  const files = [
+    ...Object.keys(texts),
+    'img/team-only.png',
+    'img/shared.png',
+    'assets/images/chart-ab12.png',
+    'img/chart.png',
+    'img/unused.png',
+    'assets/js/main.1.js',
+  ];
   // The bundler's hashed copy of a docs image, and the image itself, which no page names.
   const bytes: Record<string, string> = {'assets/images/chart-ab12.png': 'chart', 'img/chart.png': 'chart'};
 
@@ -187,7 +235,10 @@ describe('who may fetch each built file', () => {
       base: '*',
       routesSource: routes,
       chunkNames: {'/team-ddd': {content: 'team'}, '/intro-eee': {content: 'intro'}},
-      manifest: {origins: {team: ['7'], intro: ['8']}, assets: {'7': {js: [{file: 'assets/js/team.1.js'}]}, '8': {js: [{file: 'assets/js/intro.1.js'}]}}},
+      manifest: {
+        origins: {team: ['7'], intro: ['8']},
+        assets: {'7': {js: [{file: 'assets/js/team.1.js'}]}, '8': {js: [{file: 'assets/js/intro.1.js'}]}},
+      },
       read: async (file) => texts[file] ?? '',
       readBytes: async (file) => Buffer.from(bytes[file] ?? file),
     });
@@ -206,9 +257,12 @@ describe('who may fetch each built file', () => {
   });
 
   it("marks a restricted chunk's entries in the runtime's tables, by id and by name", () => {
-    const runtime = 'b.u=e=>"assets/js/"+({7:"team",8:"intro"}[e]||e)+"."+({7:"h7",8:"h8"}[e])+".js";b.gca=function(e){return e=({team:"7",0x11:"8"}[e]||e)}';
+    const runtime =
+      'b.u=e=>"assets/js/"+({7:"team",8:"intro"}[e]||e)+"."+({7:"h7",8:"h8"}[e])+".js";b.gca=function(e){return e=({team:"7",0x11:"8"}[e]||e)}';
     const marked = markedRuntime(runtime, new Map([['7', ['staff']]]));
-    expect(cut(marked, NOBODY)).toBe('b.u=e=>"assets/js/"+({8:"intro"}[e]||e)+"."+({8:"h8"}[e])+".js";b.gca=function(e){return e=({0x11:"8"}[e]||e)}');
+    expect(cut(marked, NOBODY)).toBe(
+      'b.u=e=>"assets/js/"+({8:"intro"}[e]||e)+"."+({8:"h8"}[e])+".js";b.gca=function(e){return e=({0x11:"8"}[e]||e)}',
+    );
     expect(cut(marked, STAFF)).toBe(runtime);
   });
 

@@ -146,7 +146,11 @@ describe('planAudiences', () => {
     });
     expect(plan.problems).toEqual([
       {file: 'docs/team/_category_.json', line: 4, message: expect.stringMatching(/"stafff" is not defined/)},
-      {file: 'versioned_docs/version-1.0/b.md', line: 3, message: expect.stringMatching(/for partners, wider than what encloses it \(legacy\)/)},
+      {
+        file: 'versioned_docs/version-1.0/b.md',
+        line: 3,
+        message: expect.stringMatching(/for partners, wider than what encloses it \(legacy\)/),
+      },
       {file: 'versioned_docs/version-1.0/c.md', line: 2, message: expect.stringMatching(/for public, wider than what encloses it/)},
     ]);
     expect(plan.pages.get('docs/team/a.md')).toBe(READERS);
@@ -165,19 +169,40 @@ describe('planAudiences', () => {
         page('docs/team/plans.md', 'current', 'team', declared('staff', 'docs/team/plans.md')),
       ],
     });
-    expect(plan.problems).toEqual([{file: 'docs/guides/index.md', line: 3, message: expect.stringMatching(/folder's own page is for staff, but pages inside the folder are for every reader/)}]);
+    expect(plan.problems).toEqual([
+      {
+        file: 'docs/guides/index.md',
+        line: 3,
+        message: expect.stringMatching(/folder's own page is for staff, but pages inside the folder are for every reader/),
+      },
+    ]);
   });
 });
 
 describe('sidebar rules', () => {
   const sidebar: SidebarItem[] = [
     {type: 'doc', id: 'intro'},
-    {type: 'category', label: 'Partners', link: {type: 'generated-index', permalink: '/category/partners'}, items: [{type: 'doc', id: 'p1'}, {type: 'doc', id: 'p2'}]},
+    {
+      type: 'category',
+      label: 'Partners',
+      link: {type: 'generated-index', permalink: '/category/partners'},
+      items: [
+        {type: 'doc', id: 'p1'},
+        {type: 'doc', id: 'p2'},
+      ],
+    },
     {type: 'doc', id: 'roadmap', label: 'Roadmap'},
     {type: 'category', label: 'Guides', link: {type: 'doc', id: 'guides'}, items: [{type: 'doc', id: 'setup'}]},
     {type: 'link'},
   ];
-  const conditions: Record<string, Condition> = {intro: READERS, p1: partners, p2: partners, roadmap: both, guides: READERS, setup: READERS};
+  const conditions: Record<string, Condition> = {
+    intro: READERS,
+    p1: partners,
+    p2: partners,
+    roadmap: both,
+    guides: READERS,
+    setup: READERS,
+  };
   const docCondition = (id: string) => conditions[id];
 
   it('walks the pages in reading order: a category’s own page before what it holds', () => {
@@ -192,7 +217,7 @@ describe('sidebar rules', () => {
     ]);
   });
 
-  it("gives a category the union of what it holds, and its page that union", () => {
+  it('gives a category the union of what it holds, and its page that union', () => {
     expect(itemCondition(sidebar[1]!, docCondition)).toEqual(partners);
     expect(itemCondition(sidebar[3]!, docCondition)).toBe(READERS);
     expect(itemCondition(sidebar[4]!, docCondition)).toBeUndefined();

@@ -113,10 +113,16 @@ describe('parseAllowedDomains', () => {
 
 describe('parseEmailList', () => {
   it('reads the audiences after an address or a domain, separated by spaces or commas', () => {
-    const list = parseEmailList('ana@acme.test partners\nBo@Corp.test staff,partners  # lead\n@corp.test staff\ncy@acme.test\n@Example.org\n');
+    const list = parseEmailList(
+      'ana@acme.test partners\nBo@Corp.test staff,partners  # lead\n@corp.test staff\ncy@acme.test\n@Example.org\n',
+    );
     expect([...list.emails]).toEqual(['ana@acme.test', 'bo@corp.test', 'cy@acme.test']);
     expect([...list.domains]).toEqual(['corp.test', 'example.org']);
-    expect(Object.fromEntries(list.audiences)).toEqual({'ana@acme.test': ['partners'], 'bo@corp.test': ['staff', 'partners'], '@corp.test': ['staff']});
+    expect(Object.fromEntries(list.audiences)).toEqual({
+      'ana@acme.test': ['partners'],
+      'bo@corp.test': ['staff', 'partners'],
+      '@corp.test': ['staff'],
+    });
     expect(list.named).toEqual([
       {line: 1, audience: 'partners'},
       {line: 2, audience: 'staff'},

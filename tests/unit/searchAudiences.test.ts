@@ -16,13 +16,19 @@ const CONDITIONS: Record<string, Condition> = {'/team/roadmap': ['staff'], '/par
 const conditionOf = (url: string) => CONDITIONS[url] ?? READERS;
 const served = (view: View) => servedIndex(PAGES, {audiences: {conditionOf, view}, termPartBytes: 120, docPartBytes: 200});
 const titlesFor = async (view: View, query: string) =>
-  (await served(view).index.search({query, limit: 10})).suggestions.map((suggestion) => suggestion.title.map((piece) => piece.text).join(''));
+  (await served(view).index.search({query, limit: 10})).suggestions.map((suggestion) =>
+    suggestion.title.map((piece) => piece.text).join(''),
+  );
 
 describe('search cut by audience', () => {
   it.each<[string, View, string[]]>([
     ['a reader in no audience', readerView([]), ['Install the engine', 'Upgrade the engine', 'Welcome']],
     ['a reader of partners', readerView(['partners']), ['Install the engine', 'Upgrade the engine', 'Partner engine API', 'Welcome']],
-    ['a reader of staff', readerView(['staff']), ['Install the engine', 'Engine roadmap', 'Upgrade the engine', 'Partner engine API', 'Welcome']],
+    [
+      'a reader of staff',
+      readerView(['staff']),
+      ['Install the engine', 'Engine roadmap', 'Upgrade the engine', 'Partner engine API', 'Welcome'],
+    ],
     ['a visitor, not signed in', VISITOR_VIEW, ['Welcome']],
   ])('%s finds only the pages they may read', async (_case, view, expected) => {
     expect((await titlesFor(view, 'engine')).sort()).toEqual([...expected].sort());
@@ -36,7 +42,9 @@ describe('search cut by audience', () => {
   it('never loads a part of pages the reader may not read, nor finds a word only they hold', async () => {
     const {index, fetched, partConditions} = served(readerView([]));
     await index.search({query: 'quantum roadmap partners api', limit: 10});
-    const loaded = fetched.filter((url) => url.startsWith(`/${PARTS_DIR}/`)).map((url) => url.slice(`/${PARTS_DIR}/`.length, -'.json'.length));
+    const loaded = fetched
+      .filter((url) => url.startsWith(`/${PARTS_DIR}/`))
+      .map((url) => url.slice(`/${PARTS_DIR}/`.length, -'.json'.length));
     expect(loaded.length).toBeGreaterThan(0);
     expect(loaded.map((name) => partConditions.get(name))).not.toContainEqual(['staff']);
     expect(loaded.map((name) => partConditions.get(name))).not.toContainEqual(['partners', 'staff']);
@@ -52,6 +60,8 @@ describe('search cut by audience', () => {
         .map((json) => JSON.parse(json) as TermPart | {docs: unknown})
         .flatMap((part) => ('terms' in part && part.terms.includes(term) ? [part.postings[part.terms.indexOf(term)]] : []));
     // The pages for every reader are the manifest's own partition, numbered first: the same numbers, the same weights.
-    expect(postingsOf(new Map([...cut.parts].filter(([name]) => cut.partConditions.get(name) === READERS)), 'engin')).toEqual(postingsOf(alone.parts, 'engin'));
+    expect(postingsOf(new Map([...cut.parts].filter(([name]) => cut.partConditions.get(name) === READERS)), 'engin')).toEqual(
+      postingsOf(alone.parts, 'engin'),
+    );
   });
 });

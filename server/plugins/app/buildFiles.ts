@@ -163,11 +163,14 @@ const buildFiles: FastifyPluginAsync<BuildFilesOptions> = async (app, options) =
     // Each view's copies of the few files that differ by reader (pages, main.js, sidebars' data).
     maxSize: Math.max(options.maxBytes / 2, 8 * 1024 * 1024),
     sizeCalculation: (cut) => cut.body.length * 2 + ENTRY_OVERHEAD_BYTES,
-    fetchMethod: async (_key, _stale, {context}) => (await cutFile(context.root, context.file, context.template, context.view)) ?? undefined,
+    fetchMethod: async (_key, _stale, {context}) =>
+      (await cutFile(context.root, context.file, context.template, context.view)) ?? undefined,
   });
 
   async function sendCut(reply: FastifyReply, file: string, build: BuildRef, {template, view}: {template: Template; view: View}) {
-    const cut = await cuts.fetch(`${build.id}\0${build.root}\0${file}\0${viewKey(view)}`, {context: {root: build.root, file, template, view}});
+    const cut = await cuts.fetch(`${build.id}\0${build.root}\0${file}\0${viewKey(view)}`, {
+      context: {root: build.root, file, template, view},
+    });
     if (!cut) {
       reply.callNotFound();
       return reply;
@@ -182,34 +185,32 @@ const buildFiles: FastifyPluginAsync<BuildFilesOptions> = async (app, options) =
     return reply.send(await compressedCut(cut, coding));
   }
 
-  app.decorateReply('sendBuildFile', async function (
-    this: FastifyReply,
-    file: string,
-    build: BuildRef,
-    cut?: {template: Template; view: View},
-  ): Promise<FastifyReply> {
-    if (cut) return sendCut(this, file, build, cut);
-    // A file is its build, folder and path: the same path in two builds (or one changed in place), or in the site and the login build of one, is two files.
-    const stored = await cache.fetch(`${build.id}\0${build.root}\0${file}`, {context: {root: build.root, file}});
-    // The build was removed under the gate: nothing to send.
-    if (!stored) {
-      this.callNotFound();
-      return this;
-    }
+  app.decorateReply(
+    'sendBuildFile',
+    async function (this: FastifyReply, file: string, build: BuildRef, cut?: {template: Template; view: View}): Promise<FastifyReply> {
+      if (cut) return sendCut(this, file, build, cut);
+      // A file is its build, folder and path: the same path in two builds (or one changed in place), or in the site and the login build of one, is two files.
+      const stored = await cache.fetch(`${build.id}\0${build.root}\0${file}`, {context: {root: build.root, file}});
+      // The build was removed under the gate: nothing to send.
+      if (!stored) {
+        this.callNotFound();
+        return this;
+      }
 
-    const coding = chooseCoding(this.request.headers['accept-encoding'], stored.codings);
-    const representation = stored.representations.get(coding)!;
-    this.header('etag', representation.etag);
-    // The answer depends on Accept-Encoding whenever the file has compressed copies.
-    if (stored.codings.size > 1) this.header('vary', vary.append(String(this.getHeader('vary') ?? ''), 'Accept-Encoding'));
-    // An error page (the 404) is never "not modified": it must reach the reader.
-    if (this.statusCode === 200 && fresh(this.request.headers, {etag: representation.etag})) return this.code(304).send();
-    this.header('content-type', stored.contentType);
-    if (coding !== 'identity') this.header('content-encoding', coding);
-    if (representation.body) return this.send(representation.body);
-    this.header('content-length', representation.size);
-    return this.send(this.request.method === 'HEAD' ? undefined : createReadStream(representation.path));
-  });
+      const coding = chooseCoding(this.request.headers['accept-encoding'], stored.codings);
+      const representation = stored.representations.get(coding)!;
+      this.header('etag', representation.etag);
+      // The answer depends on Accept-Encoding whenever the file has compressed copies.
+      if (stored.codings.size > 1) this.header('vary', vary.append(String(this.getHeader('vary') ?? ''), 'Accept-Encoding'));
+      // An error page (the 404) is never "not modified": it must reach the reader.
+      if (this.statusCode === 200 && fresh(this.request.headers, {etag: representation.etag})) return this.code(304).send();
+      this.header('content-type', stored.contentType);
+      if (coding !== 'identity') this.header('content-encoding', coding);
+      if (representation.body) return this.send(representation.body);
+      this.header('content-length', representation.size);
+      return this.send(this.request.method === 'HEAD' ? undefined : createReadStream(representation.path));
+    },
+  );
 };
 
 export const buildFilesPlugin = fastifyPlugin(buildFiles, {name: 'build-files'});

@@ -167,10 +167,17 @@ export class VersionIndex {
       postings,
       pageFirstDocs: partitions.pageFirstDocs,
       allowed: onlySection === undefined ? undefined : (page) => onlySection !== -1 && partitions.pageSections[page] === onlySection,
-      inSection: readerSection === undefined || readerSection === -1 ? undefined : (page) => partitions.pageSections[page] === readerSection,
+      inSection:
+        readerSection === undefined || readerSection === -1 ? undefined : (page) => partitions.pageSections[page] === readerSection,
     });
     const shown = hits.slice(0, limit);
-    const partitionOf = (doc: number) => partitions.list[runOf(doc, partitions.list.map((partition) => partition.firstDoc))]!;
+    const partitionOf = (doc: number) =>
+      partitions.list[
+        runOf(
+          doc,
+          partitions.list.map((partition) => partition.firstDoc),
+        )
+      ]!;
     const docPartOf = (doc: number) => {
       const {manifest: own, firstDoc} = partitionOf(doc);
       return own.docParts.names[runOf(doc - firstDoc, own.docParts.first)]!;

@@ -14,6 +14,7 @@ import {ThemeClassNames} from '@docusaurus/theme-common';
 import type {Props} from '@theme/DocVersionBanner';
 import type {VersionBanner, PropVersionMetadata} from '@docusaurus/plugin-content-docs';
 import {audienceOf, Restricted} from '@site/src/audiences/Restricted';
+import {ForReaders} from '@site/src/audiences/ForReaders';
 import {useSameDocIn} from '@site/src/versions/sameDoc';
 
 type BannerLabelComponentProps = {
@@ -63,7 +64,9 @@ function LatestVersionSuggestionLabel({versionLabel, to, onClick}: {to: string; 
         latestVersionLink: (
           <b>
             <Link to={to} onClick={onClick}>
-              <Translate id="theme.docs.versions.latestVersionLinkLabel" description="The label used for the latest version suggestion link label">
+              <Translate
+                id="theme.docs.versions.latestVersionLinkLabel"
+                description="The label used for the latest version suggestion link label">
                 latest version
               </Translate>
             </Link>
@@ -90,15 +93,17 @@ function DocVersionBannerEnabled({className, versionMetadata}: Props & {versionM
         <BannerLabel siteTitle={siteTitle} versionMetadata={versionMetadata} />
       </div>
       {latest && (
-        <Restricted audience={audienceOf(latest)}>
-          <div className="margin-top--md">
-            <LatestVersionSuggestionLabel
-              versionLabel={latest.label}
-              to={sameDocIn(latest).path}
-              onClick={() => savePreferredVersionName(latest.name)}
-            />
-          </div>
-        </Restricted>
+        <ForReaders>
+          <Restricted audience={audienceOf(latest)}>
+            <div className="margin-top--md">
+              <LatestVersionSuggestionLabel
+                versionLabel={latest.label}
+                to={sameDocIn(latest).path}
+                onClick={() => savePreferredVersionName(latest.name)}
+              />
+            </div>
+          </Restricted>
+        </ForReaders>
       )}
     </div>
   );

@@ -3,12 +3,24 @@ import NavbarItem from '@theme-original/NavbarItem';
 import type {Props} from '@theme/NavbarItem';
 import {useLocation} from '@docusaurus/router';
 import {isLoginPath} from '@site/contracts/paths';
+import {ForReaders} from '@site/src/audiences/ForReaders';
+
+/** Items that lead into the docs: a visitor of the public pages does not get them (ForReaders). */
+const INTO_THE_DOCS: ReadonlySet<string | undefined> = new Set(['docSidebar', 'docsVersionDropdown']);
 
 /**
  * The login page offers no way into pages a signed-out visitor cannot open (and so does not
- * make the browser prefetch their chunks, which the gate server refuses).
+ * make the browser prefetch their chunks, which the gate server refuses); nor does a public page
+ * a visitor reads.
  */
 export default function NavbarItemWrapper(props: Props): ReactNode {
   const {pathname} = useLocation();
-  return isLoginPath(pathname) ? null : <NavbarItem {...props} />;
+  if (isLoginPath(pathname)) return null;
+  return INTO_THE_DOCS.has(props.type) ? (
+    <ForReaders>
+      <NavbarItem {...props} />
+    </ForReaders>
+  ) : (
+    <NavbarItem {...props} />
+  );
 }

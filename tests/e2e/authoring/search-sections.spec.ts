@@ -4,7 +4,7 @@
  */
 import {listBuildFiles, SITE_DIR} from '../../../contracts/buildLayout';
 import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../../contracts/searchIndexFiles';
-import {readBuiltSearchIndex} from '../../../testkit/builtSearchIndex';
+import {builtVersionIndex} from '../../../testkit/builtSearchIndex';
 import {searchFromNavbar} from '../../support/search';
 import {checkSearchFrom, sectionSearchCases} from '../../support/searchSections';
 import {copyBuild} from '../../support/siteCopies';
@@ -28,9 +28,9 @@ test("the sections added to both versions have no index of their own: each is pa
     listBuildFiles(build).filter((file) => isSearchIndex(file) && !file.startsWith(`${PARTS_DIR}/`) && !file.endsWith(MANIFEST_FILE)),
   ).toEqual([]);
   for (const searched of added) {
-    const index = readBuiltSearchIndex(build, searched.versionParam.replace(/\/$/, ''));
+    const index = builtVersionIndex(build, searched.versionParam.replace(/\/$/, ''));
     expect(index.pageUrls, searched.manifest).toContain(searched.page);
-    expect(index.manifest.sections).toContain(searched.context);
+    expect(index.sections).toContain(searched.context);
   }
 });
 

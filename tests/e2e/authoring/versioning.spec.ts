@@ -7,7 +7,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {SITE_DIR} from '../../../contracts/buildLayout';
 import {MANIFEST_FILE} from '../../../contracts/searchIndexFiles';
-import {readBuiltSearchIndex} from '../../../testkit/builtSearchIndex';
+import {builtVersionIndex} from '../../../testkit/builtSearchIndex';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../../../testkit/http';
 import {searchFromNavbar} from '../../support/search';
 import {orphanedDocPages} from '../../support/sidebars';
@@ -35,7 +35,7 @@ test('every version builds, with its own search index, and every page is reachab
   expect(pages.filter((page) => !built(page))).toEqual([]);
   // Left out: the page added after the release, from the frozen version; the search plugin's unsplit index.
   expect(['2.0/release-notes.html', 'search-index.json'].filter(built)).toEqual([]);
-  const [current, frozen, oldest] = ['', '2.0', '1.0'].map((route) => readBuiltSearchIndex(build, route));
+  const [current, frozen, oldest] = ['', '2.0', '1.0'].map((route) => builtVersionIndex(build, route));
   // The new page, and its word, are in the current version's index only.
   expect(current!.pageUrls).toContain('/release-notes');
   expect(current!.terms.filter((term) => RELEASE_WORD.startsWith(term) && term.length > 8)).not.toEqual([]);
