@@ -108,8 +108,13 @@ export function readFolderAudiences(
   return {folders, problems};
 }
 
+/** The line (from 1) of a front matter key in a doc's text. */
+export function frontMatterLine(fileText: string, key: string): number {
+  return lineOf(fileText, new RegExp(`^${escape(key)}\\s*:`, 'm'));
+}
+
 /** A page's `audience:` front matter (already parsed), with its line in the file. */
 export function pageAudience(file: string, fileText: string, frontMatter: Record<string, unknown>): Declared | undefined {
   if (frontMatter.audience === undefined) return undefined;
-  return {value: frontMatter.audience, file, line: lineOf(fileText, /^audience\s*:/m)};
+  return {value: frontMatter.audience, file, line: frontMatterLine(fileText, 'audience')};
 }

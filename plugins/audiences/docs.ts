@@ -15,7 +15,7 @@ import {AUDIENCE_FIELD, CHOICES_FIELD, HOLDS_RESTRICTED_FIELD, type Choice} from
 import {conditionKey, PUBLIC, READERS, within, type Condition} from '../../contracts/audiences';
 import {siteVersions} from '../../contracts/siteVersions';
 import {canonicalPath} from '../../contracts/paths';
-import {pageAudience, readFolderAudiences, readSiteAudiences, AUDIENCES_FILE} from './declarations';
+import {frontMatterLine, pageAudience, readFolderAudiences, readSiteAudiences, AUDIENCES_FILE} from './declarations';
 import {planAudiences, type AudienceProblem, type PageInput} from './plan';
 import {annotationFor, Conditions, CONDITIONS_FIELD, unionOfAll, type SiteConditions} from './siteConditions';
 import {firstWide, generatedIndexConditions, navigationItems, wideNeighbours, type NavigationItem, type SidebarItem} from './sidebarRules';
@@ -37,32 +37,30 @@ export function siteConditionsOf(siteDir: string, versions: readonly LoadedVersi
   const pages: PageInput[] = versions.flatMap((version) =>
     version.docs.map((doc) => {
       const file = sourceFile(doc);
-      const audience =
-        doc.frontMatter.audience === undefined
-          ? undefined
-          : pageAudience(file, readFileSync(path.join(siteDir, file), 'utf8'), doc.frontMatter as Record<string, unknown>);
+      const tagged = (doc.tags?.length ?? 0) > 0;
+      // Only a doc that says something needs reading again, for its line.
+      const text = doc.frontMatter.audience !== undefined || tagged ? readFileSync(path.join(siteDir, file), 'utf8') : '';
+      const audience = pageAudience(file, text, doc.frontMatter as Record<string, unknown>);
       return {
         file,
         version: version.versionName,
         folder: doc.sourceDirName === '.' ? '' : doc.sourceDirName,
         ...(audience ? {audience} : {}),
+        ...(tagged ? {tagsLine: frontMatterLine(text, 'tags')} : {}),
       };
     }),
   );
   const declaresAny = site.defined.size > 0 || site.versions.size > 0 || folders.size > 0 || pages.some((page) => page.audience);
   if (!declaresAny && site.problems.length === 0) return null;
 
-  const plan = planAudiences({defined: new Set(site.defined.keys()), versions: site.versions, folders, pages});
+  const plan = planAudiences({
+    defined: new Set(site.defined.keys()),
+    versions: site.versions,
+    folders,
+    pages,
+    siteVersions: versions.map((version) => version.versionName),
+  });
   const problems = [...site.problems, ...plan.problems];
-  for (const [name, declared] of site.versions) {
-    if (!versions.some((version) => version.versionName === name)) {
-      problems.push({
-        file: declared.file,
-        line: declared.line,
-        message: `"${name}" is not a version of this site (${versions.map((v) => v.versionName).join(', ')})`,
-      });
-    }
-  }
 
   const conditions: SiteConditions = {audiences: [...site.defined.keys()], base: READERS, pages: {}, files: {}, docs: {}, versions: {}};
   for (const version of versions) {
@@ -75,13 +73,6 @@ export function siteConditionsOf(siteDir: string, versions: readonly LoadedVersi
       conditions.docs[`${version.versionName}:${doc.id}`] = conditionKey(condition);
       conditions.pages[canonicalPath(doc.permalink)] = conditionKey(condition);
       conditions.files[sourceFile(doc)] = doc.permalink;
-      if ((doc.tags?.length ?? 0) > 0 && condition !== READERS && condition !== PUBLIC) {
-        problems.push({
-          file: sourceFile(doc),
-          line: 1,
-          message: 'a page with an audience cannot have tags: the tags pages, which every reader sees, would list and count it',
-        });
-      }
     }
     for (const sidebar of Object.values(version.sidebars) as SidebarItem[][]) {
       for (const [permalink, condition] of generatedIndexConditions(sidebar, docCondition))

@@ -4,7 +4,7 @@
  * The innermost level that says anything decides; it may narrow what encloses it, never widen it.
  * Pure: the build (plugins/audiences/docs.ts) and `npm run check:docs` read the files and call it.
  */
-import {describeCondition, parseAudienceValue, READERS, unionOf, within, type Condition} from '../../contracts/audiences';
+import {describeCondition, parseAudienceValue, PUBLIC, READERS, unionOf, within, type Condition} from '../../contracts/audiences';
 import {isFolderIndex} from '../markdown/pageTitle';
 
 /** A mistake in what an author wrote, with where they wrote it. */
@@ -29,6 +29,8 @@ export interface PlanInput {
   /** `<version>:<folder>` (folder relative to the version's docs, `a/b`) → its audience. */
   folders: ReadonlyMap<string, Declared>;
   pages: readonly PageInput[];
+  /** The site's version names (`current`, `1.0`): `audiences.json` may name no other. */
+  siteVersions: readonly string[];
 }
 
 export interface PageInput {
@@ -39,6 +41,8 @@ export interface PageInput {
   folder: string;
   /** Its `audience:` front matter, if any. */
   audience?: Declared;
+  /** The line of its `tags:` front matter, when it has tags. */
+  tagsLine?: number;
 }
 
 export interface AudiencePlan {
@@ -51,7 +55,7 @@ export interface AudiencePlan {
 
 export const folderKey = (version: string, folder: string) => `${version}:${folder}`;
 
-export function planAudiences({defined, versions, folders, pages}: PlanInput): AudiencePlan {
+export function planAudiences({defined, versions, folders, pages, siteVersions}: PlanInput): AudiencePlan {
   const problems: AudienceProblem[] = [];
   const parsed = new Map<Declared, Condition | null>();
   const conditionOf = (declared: Declared): Condition | null => {
@@ -103,6 +107,20 @@ export function planAudiences({defined, versions, folders, pages}: PlanInput): A
     pageConditions.set(page.file, narrowed(enclosing, page.audience, 'the page') ?? READERS);
   }
   problems.push(...folderIndexProblems(pages, pageConditions));
+  for (const page of pages) {
+    const condition = pageConditions.get(page.file)!;
+    if (page.tagsLine !== undefined && condition !== READERS && condition !== PUBLIC) {
+      problems.push({
+        file: page.file,
+        line: page.tagsLine,
+        message: 'a page with an audience cannot have tags: the tags pages, which every reader sees, would list and count it',
+      });
+    }
+  }
+  for (const [name, {file, line}] of versions) {
+    if (!siteVersions.includes(name))
+      problems.push({file, line, message: `"${name}" is not a version of this site (${siteVersions.join(', ')})`});
+  }
   const versionsOut = new Map([...versions.keys()].map((name) => [name, versionOf(name) ?? READERS]));
   return {pages: pageConditions, versions: versionsOut, problems};
 }

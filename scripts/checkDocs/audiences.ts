@@ -3,7 +3,7 @@
  * in what authors wrote about it that fails the build (plugins/audiences/docs.ts), as check:docs problems.
  * Pure: scripts/checkDocs/readSite.ts reads the declarations.
  */
-import {PUBLIC, READERS, type Condition} from '../../contracts/audiences';
+import type {Condition} from '../../contracts/audiences';
 import type {SiteAudiences} from '../../plugins/audiences/declarations';
 import {planAudiences, type AudienceProblem, type Declared, type PageInput} from '../../plugins/audiences/plan';
 import {unionOfAll} from '../../plugins/audiences/siteConditions';
@@ -11,8 +11,6 @@ import type {Problem} from './check';
 
 export interface AudiencePage extends PageInput {
   permalink: string;
-  /** The line of its `tags` front matter, when it has tags. */
-  tagsLine?: number;
 }
 
 /** A generated index page (a category's, a version's landing): its address and the folder of the pages it lists. */
@@ -44,23 +42,16 @@ export function siteReaders({declared, folders, versions, pages, indexPages}: Au
   const declaresAny = declared.defined.size > 0 || declared.versions.size > 0 || folders.size > 0 || pages.some((page) => page.audience);
   if (!declaresAny && declared.problems.length === 0) return {readers: new Map(), problems: []};
 
-  const plan = planAudiences({defined: new Set(declared.defined.keys()), versions: declared.versions, folders, pages});
+  const plan = planAudiences({
+    defined: new Set(declared.defined.keys()),
+    versions: declared.versions,
+    folders,
+    pages,
+    siteVersions: versions,
+  });
   const found: AudienceProblem[] = [...declared.problems, ...plan.problems];
-  for (const [name, {file, line}] of declared.versions) {
-    if (!versions.includes(name)) found.push({file, line, message: `"${name}" is not a version of this site (${versions.join(', ')})`});
-  }
   const readers = new Map<string, Condition>();
-  for (const page of pages) {
-    const condition = plan.pages.get(page.file)!;
-    readers.set(page.permalink, condition);
-    if (page.tagsLine !== undefined && condition !== READERS && condition !== PUBLIC) {
-      found.push({
-        file: page.file,
-        line: page.tagsLine,
-        message: 'a page with an audience cannot have tags: the tags pages, which every reader sees, would list and count it',
-      });
-    }
-  }
+  for (const page of pages) readers.set(page.permalink, plan.pages.get(page.file)!);
   // An index lists what its folder holds: whoever may read any page of it (plugins/audiences/sidebarRules.ts).
   for (const index of indexPages) {
     const inside = pages.filter(

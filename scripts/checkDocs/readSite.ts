@@ -3,7 +3,7 @@ import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
 import {siteVersions, versionFiles, type SiteVersion} from '../../contracts/siteVersions';
-import {pageAudience, readFolderAudiences, readSiteAudiences} from '../../plugins/audiences/declarations';
+import {frontMatterLine, pageAudience, readFolderAudiences, readSiteAudiences} from '../../plugins/audiences/declarations';
 import {addedFrontMatter} from '../../plugins/markdown/docFrontMatter';
 import {hasRootIndex} from '../../plugins/versionLanding';
 import {siteReaders, type AudiencePage, type IndexPage} from './audiences';
@@ -15,12 +15,6 @@ const SITE_PAGES = ['/', '/search', '/login'];
 
 function docFiles(siteDir: string, version: SiteVersion): string[] {
   return versionFiles(siteDir, version).filter((file) => /\.mdx?$/i.test(file) && !file.split('/').some((part) => part.startsWith('_')));
-}
-
-/** The line (from 1) of a front matter key in a file, else 1. */
-function keyLine(fileText: string, key: string): number {
-  const match = new RegExp(`^${key}\\s*:`, 'm').exec(fileText);
-  return match ? fileText.slice(0, match.index).split('\n').length : 1;
 }
 
 async function readDoc(siteDir: string, version: SiteVersion, relativePath: string): Promise<{doc: Doc; page: AudiencePage}> {
@@ -68,7 +62,7 @@ async function readDoc(siteDir: string, version: SiteVersion, relativePath: stri
       version: version.name,
       folder: folder === '.' ? '' : folder,
       ...(audience ? {audience} : {}),
-      ...(tagged ? {tagsLine: keyLine(fileContent, 'tags')} : {}),
+      ...(tagged ? {tagsLine: frontMatterLine(fileContent, 'tags')} : {}),
     },
   };
 }

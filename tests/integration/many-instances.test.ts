@@ -4,7 +4,7 @@
  * instance learns, every instance must act on within SESSION_REVOCATION_CHECK_SECONDS.
  */
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
-import {cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync} from 'node:fs';
+import {cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {postLogout, sessionCookieFor} from '../support/gate';
@@ -15,10 +15,13 @@ import {BUILD_DIR} from '../support/builtFiles';
 import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {sessionCookieHeader} from '../../contracts/session';
-import {LOGIN_DIR, LOGIN_PAGE, PRECOMPRESSED_SUFFIX} from '../../contracts/buildLayout';
+import {AUDIENCE_MAP, LOGIN_DIR, LOGIN_PAGE, PRECOMPRESSED_SUFFIX, urlOfBuildFile, type AudienceMap} from '../../contracts/buildLayout';
 import {PAGE} from '../support/builtSite';
 
 const INSTANCES = 3;
+/** Who may fetch each file of the build, when its docs have audiences (the demo's do). */
+const audienceMapFile = path.join(BUILD_DIR, AUDIENCE_MAP);
+const audienceMap = existsSync(audienceMapFile) ? (JSON.parse(readFileSync(audienceMapFile, 'utf8')) as AudienceMap) : null;
 const RECHECK_SECONDS = 2;
 /** Every change below must show within the re-check period; this is the margin for the requests themselves. */
 const WITHIN_RECHECK = {timeout: RECHECK_SECONDS * 1000 + 1500, interval: 100};
@@ -149,6 +152,38 @@ describe('behind a round-robin load balancer', () => {
     writeFileSync(readersFile, '');
     await vi.waitFor(async () => expect(await throughBalancer(cookie)).toEqual(everywhere(401)), WITHIN_RECHECK);
   });
+
+  it.runIf(audienceMap)(
+    'an audience given in the readers file reaches every instance within the re-check period, and its removal too',
+    async () => {
+      // A page of the build for one audience only, whatever the site's docs are.
+      const [file, key] = Object.entries(audienceMap!.files).find(
+        ([candidate, condition]) => candidate.endsWith('.html') && /^[a-z]/.test(condition),
+      )!;
+      const url = urlOfBuildFile(file);
+      const audience = key.split('+')[0]!;
+      const email = uniqueEmail('audience', 'partner.test');
+      writeFileSync(readersFile, `${email}\n`);
+      const account = await emulator.newAccount(email);
+      // Each instance reads the file on its own poll: admitted everywhere first.
+      const cookie = await vi.waitFor(async () => {
+        const started = await sessionCookieFor(balancer, account);
+        expect(await throughBalancer(started)).toEqual(everywhere(200));
+        return started;
+      }, WITHIN_RECHECK);
+      const statuses = async () => {
+        const seen: number[] = [];
+        for (let i = 0; i < 2 * INSTANCES; i += 1)
+          seen.push((await balancer.request(url, {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie)}})).status);
+        return seen;
+      };
+      expect(await statuses()).toEqual(everywhere(404));
+      writeFileSync(readersFile, `${email} ${audience}\n`);
+      await vi.waitFor(async () => expect(await statuses()).toEqual(everywhere(200)), WITHIN_RECHECK);
+      writeFileSync(readersFile, `${email}\n`);
+      await vi.waitFor(async () => expect(await statuses()).toEqual(everywhere(404)), WITHIN_RECHECK);
+    },
+  );
 
   it('loses no sign-out when several instances sign one reader out at the same moment, for several readers at once', async () => {
     const signOutRace = async (name: string) => {

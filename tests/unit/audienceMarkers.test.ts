@@ -107,6 +107,23 @@ describe("the browser's copies of the generated modules", () => {
     );
   });
 
+  it("gives each reader the first value of a field chosen by reader, and the server-side render the widest reader's", () => {
+    const data = {
+      versions: [
+        {name: 'current', mainDocId: 'overview', __audienceChoices: {mainDocId: [{audience: '*', value: 'overview'}, {value: 'welcome'}]}},
+      ],
+    };
+    const code = markedDataModule(JSON.stringify(data), 'globalData');
+    expect(evaluate(code, readerView([]))).toEqual({versions: [{name: 'current', mainDocId: 'overview'}]});
+    expect(evaluate(code, VISITOR_VIEW)).toEqual({versions: [{name: 'current', mainDocId: 'welcome'}]});
+    const only = markedDataModule(
+      JSON.stringify({link: {path: '/intro'}, __audienceChoices: {link: [{audience: '*', value: {path: '/intro'}}]}}),
+      'sidebars',
+    );
+    expect(evaluate(only, VISITOR_VIEW)).toEqual({link: undefined});
+    expect(code).not.toMatch(/__audienceChoices/);
+  });
+
   const routes = `import React from 'react';
 import ComponentCreator from '@docusaurus/ComponentCreator';
 
@@ -222,6 +239,8 @@ describe('who may fetch each built file', () => {
     'img/shared.png',
     'assets/images/chart-ab12.png',
     'img/chart.png',
+    // The bundler put it in its page as a data URL: only the doc's Markdown names it.
+    'img/inlined.svg',
     'img/unused.png',
     'assets/js/main.1.js',
   ];
@@ -241,6 +260,7 @@ describe('who may fetch each built file', () => {
       },
       read: async (file) => texts[file] ?? '',
       readBytes: async (file) => Buffer.from(bytes[file] ?? file),
+      sources: [{text: '![The plan](/img/inlined.svg)', condition: ['staff']}],
     });
     expect(Object.fromEntries(conditions)).toEqual({
       'team.html': ['staff'],
@@ -252,6 +272,7 @@ describe('who may fetch each built file', () => {
       'img/shared.png': '*',
       'assets/images/chart-ab12.png': ['staff'],
       'img/chart.png': ['staff'],
+      'img/inlined.svg': ['staff'],
       'img/unused.png': '*',
     });
   });

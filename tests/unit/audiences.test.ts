@@ -111,6 +111,7 @@ describe('planAudiences', () => {
   it('gives a page its own audience, else its folder’s, else its version’s, else every reader', () => {
     const plan = planAudiences({
       defined,
+      siteVersions: ['current', '1.0'],
       versions: new Map([['1.0', declared('legacy', 'audiences.json', 5)]]),
       folders: new Map([['current:partner', declared(['partners', 'staff'], 'docs/partner/_category_.json')]]),
       pages: [
@@ -136,6 +137,7 @@ describe('planAudiences', () => {
   it('names the file and line of every mistake, and keeps what encloses a level that is wrong', () => {
     const plan = planAudiences({
       defined,
+      siteVersions: ['current', '1.0'],
       versions: new Map([['1.0', declared('legacy', 'audiences.json', 5)]]),
       folders: new Map([['current:team', declared('stafff', 'docs/team/_category_.json', 4)]]),
       pages: [
@@ -160,6 +162,7 @@ describe('planAudiences', () => {
   it("refuses a folder's own page that fewer readers may open than the pages inside it", () => {
     const plan = planAudiences({
       defined,
+      siteVersions: ['current', '1.0'],
       versions: new Map(),
       folders: new Map(),
       pages: [
