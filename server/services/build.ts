@@ -62,7 +62,15 @@ async function readPart(root: string, hashes: Set<string>): Promise<BuildPart> {
   for (const file of files) {
     if (!MARKABLE.test(file)) continue;
     const text = await readFile(path.join(root, file), 'utf8');
-    const template = templateOf(text, {commas: !file.endsWith('.html')});
+    let template: Template | null;
+    try {
+      template = templateOf(text, {commas: !file.endsWith('.html')});
+    } catch (error) {
+      // A build whose markers do not pair up cannot be cut safely for anyone: it is not served.
+      throw new Error(
+        `${path.join(root, file)}: its audience markers do not pair up (${(error as Error).message}); rebuild it with "npm run build".`,
+      );
+    }
     if (template) templates.set(file, template);
     if (file.endsWith('.html')) for (const hash of inlineScriptHashes(text)) hashes.add(hash);
   }

@@ -106,6 +106,16 @@ async function readerEverywhere(email = uniqueEmail('scaled')) {
   return {...account, cookie};
 }
 
+/** A session of a new account the readers file lists, once every instance has read the file (each on its own poll) and admits it. */
+async function listedEverywhere(email: string): Promise<string> {
+  const account = await emulator.newAccount(email);
+  return vi.waitFor(async () => {
+    const started = await sessionCookieFor(balancer, account);
+    expect(await throughBalancer(started)).toEqual(everywhere(200));
+    return started;
+  }, WITHIN_RECHECK);
+}
+
 describe('behind a round-robin load balancer', () => {
   it('spreads requests over every instance', async () => {
     const {cookie} = await readerEverywhere();
@@ -142,13 +152,7 @@ describe('behind a round-robin load balancer', () => {
   it('a reader removed from the reader list loses access on every instance', async () => {
     const email = uniqueEmail('listed', 'partner.test');
     writeFileSync(readersFile, `${email}\n`);
-    // Each instance reads the file on its own poll.
-    const account = await emulator.newAccount(email);
-    const cookie = await vi.waitFor(async () => {
-      const started = await sessionCookieFor(balancer, account);
-      expect(await throughBalancer(started)).toEqual(everywhere(200));
-      return started;
-    }, WITHIN_RECHECK);
+    const cookie = await listedEverywhere(email);
     writeFileSync(readersFile, '');
     await vi.waitFor(async () => expect(await throughBalancer(cookie)).toEqual(everywhere(401)), WITHIN_RECHECK);
   });
@@ -164,13 +168,7 @@ describe('behind a round-robin load balancer', () => {
       const audience = key.split('+')[0]!;
       const email = uniqueEmail('audience', 'partner.test');
       writeFileSync(readersFile, `${email}\n`);
-      const account = await emulator.newAccount(email);
-      // Each instance reads the file on its own poll: admitted everywhere first.
-      const cookie = await vi.waitFor(async () => {
-        const started = await sessionCookieFor(balancer, account);
-        expect(await throughBalancer(started)).toEqual(everywhere(200));
-        return started;
-      }, WITHIN_RECHECK);
+      const cookie = await listedEverywhere(email);
       const statuses = async () => {
         const seen: number[] = [];
         for (let i = 0; i < 2 * INSTANCES; i += 1)
