@@ -79,12 +79,8 @@ export function readSiteAudiences(siteDir: string): SiteAudiences {
 const CATEGORY_FILE = '_category_.json';
 
 /** Every folder's `customProps.audience`, by `<version>:<folder>`. */
-export function readFolderAudiences(
-  siteDir: string,
-  versions: readonly SiteVersion[],
-): {folders: Map<string, Declared>; problems: AudienceProblem[]} {
+export function readFolderAudiences(siteDir: string, versions: readonly SiteVersion[]): Map<string, Declared> {
   const folders = new Map<string, Declared>();
-  const problems: AudienceProblem[] = [];
   for (const version of versions) {
     const docsDir = path.join(siteDir, version.docsDir);
     if (!existsSync(docsDir)) continue;
@@ -105,7 +101,7 @@ export function readFolderAudiences(
       if (value !== undefined) folders.set(folderKey(version.name, folder), {value, file, line: lineOf(text, /"audience"/)});
     }
   }
-  return {folders, problems};
+  return folders;
 }
 
 /** The line (from 1) of a front matter key in a doc's text. */

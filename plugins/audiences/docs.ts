@@ -33,7 +33,7 @@ export function formatProblems(problems: readonly AudienceProblem[]): string {
 /** Who may read each page, or null for a site that says nothing about audiences. Throws on any mistake. */
 export function siteConditionsOf(siteDir: string, versions: readonly LoadedVersion[]): SiteConditions | null {
   const site = readSiteAudiences(siteDir);
-  const {folders} = readFolderAudiences(siteDir, siteVersions(siteDir));
+  const folders = readFolderAudiences(siteDir, siteVersions(siteDir));
   const pages: PageInput[] = versions.flatMap((version) =>
     version.docs.map((doc) => {
       const file = sourceFile(doc);
@@ -114,6 +114,8 @@ function withWideNavigation(version: LoadedVersion, conditions: Conditions): Loa
     if (sidebar === undefined) return {...doc, frontMatter, previous: opens(doc.previous), next: opens(doc.next)};
     const items = navigationItems(sidebar).filter(navigable);
     const index = items.findIndex((item) => item.type === 'doc' && item.id === doc.id);
+    // A doc the sidebar does not walk (an unlisted one) keeps what the docs plugin gave it, if its readers may open that.
+    if (index === -1) return {...doc, frontMatter, previous: opens(doc.previous), next: opens(doc.next)};
     const {previous, next} = wideNeighbours(items, index, readers, conditionOf);
     return {
       ...doc,

@@ -97,7 +97,7 @@ export async function readSite(siteDir: string, mediaOrigins: readonly string[])
   }
   const audiences = siteReaders({
     declared: readSiteAudiences(siteDir),
-    folders: readFolderAudiences(siteDir, versions).folders,
+    folders: readFolderAudiences(siteDir, versions),
     versions: versions.map((version) => version.name),
     pages: read.map(({page}) => page),
     indexPages,

@@ -65,7 +65,7 @@ function plainDocIn(dir: string): {file: string; title: string; query: string} |
  * a folder with an audience, and pages with one, are left to the tests of audiences.
  */
 export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
-  const {folders} = readFolderAudiences(siteDir, siteVersions(siteDir));
+  const folders = readFolderAudiences(siteDir, siteVersions(siteDir));
   return siteVersions(siteDir).flatMap((version) => {
     const docsDir = path.join(siteDir, version.docsDir);
     const prefix = version.route === '' ? '' : `/${version.route}`;
