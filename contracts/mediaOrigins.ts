@@ -3,6 +3,7 @@
  * setting. The gate's Content-Security-Policy allows exactly these origins on docs pages (never on
  * /login), and `npm run check:docs` and the build name every external media URL it would block.
  */
+import {originOf} from './origins';
 
 export class MediaOriginsError extends Error {
   constructor(message: string) {
@@ -11,24 +12,19 @@ export class MediaOriginsError extends Error {
   }
 }
 
-/** MEDIA_ORIGINS: https origins (no path), separated by spaces or commas. */
+/** MEDIA_ORIGINS: https origins (`https://host[:port]`, no path), separated by spaces or commas. */
 export function parseMediaOrigins(value: string | undefined): string[] {
   const entries = (value ?? '').split(/[\s,]+/).filter(Boolean);
   return [
     ...new Set(
       entries.map((entry) => {
-        let url: URL | undefined;
-        try {
-          url = new URL(entry);
-        } catch {
-          url = undefined;
-        }
-        if (url?.protocol !== 'https:' || url.origin !== entry.replace(/\/$/, '')) {
+        const origin = originOf(entry, ['https']);
+        if (origin === null) {
           throw new MediaOriginsError(
             `MEDIA_ORIGINS lists "${entry}": each entry must be an https origin such as https://img.shields.io (no path).`,
           );
         }
-        return url.origin;
+        return origin;
       }),
     ),
   ];

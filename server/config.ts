@@ -15,6 +15,7 @@ import {
 } from '../contracts/firebaseProject';
 import {MediaOriginsError, parseMediaOrigins} from '../contracts/mediaOrigins';
 import {BUILD_ROOT} from '../contracts/buildLayout';
+import {isHost, originOf} from '../contracts/origins';
 import {PolicyError, policySettingsFromEnv, type PolicySettings} from './rules/readerPolicy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,7 +68,8 @@ const SETTINGS = {
   NODE_ENV: {
     type: 'string',
     defaultText: 'none',
-    description: '`production` requires `FIREBASE_PROJECT_ID` and turns `LOG_REQUESTS` on',
+    description:
+      '`production` requires a real `FIREBASE_PROJECT_ID` (not `demo-`) and no `FIREBASE_AUTH_EMULATOR_HOST`, and turns `LOG_REQUESTS` on',
   },
   FIREBASE_PROJECT_ID: {
     type: 'string',
@@ -83,7 +85,8 @@ const SETTINGS = {
   FIREBASE_AUTH_DOMAIN: {
     type: 'string',
     defaultText: '`<project id>.firebaseapp.com`',
-    description: "Host of Firebase's auth handler, which sign-in popups load (the login page's Content-Security-Policy)",
+    description:
+      "Host of Firebase's auth handler (`host` or `host:port`, checked at start), which sign-in popups load (the login page's Content-Security-Policy) and to which the login page hands the emailed links it does not handle itself",
   },
   SESSION_MAX_AGE_DAYS: {
     type: 'number',
@@ -139,13 +142,14 @@ const SETTINGS = {
   ALLOWED_ORIGINS: {
     type: 'string',
     defaultText: 'none',
-    description: 'Comma-separated extra origins allowed to call `/api/session` and `/api/logout`',
+    description:
+      'Comma-separated extra origins (`https://host[:port]` or `http://…`, checked at start) allowed to call `/api/session` and `/api/logout`',
   },
   MEDIA_ORIGINS: {
     type: 'string',
     defaultText: 'none: docs show media from the site only',
     description:
-      'https origins (space- or comma-separated) that docs pages may show images, video and embeds from, such as `https://img.shields.io https://www.youtube-nocookie.com`; `/login` never gets them. `npm run check:docs` and the build name every external media URL this setting blocks',
+      'https origins (`https://host[:port]`, space- or comma-separated) that docs pages may show images, video and embeds from, such as `https://img.shields.io https://www.youtube-nocookie.com`; `/login` never gets them. `npm run check:docs` and the build name every external media URL this setting blocks',
   },
   TRUST_PROXY: {
     type: 'string',
@@ -308,16 +312,26 @@ function readSettings(env: Env): Settings {
 
 function origin(raw: string | undefined): string | null {
   if (raw === undefined || raw.trim() === '') return null;
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    throw new ConfigError(`PUBLIC_ORIGIN must be an origin such as https://docs.example.com; got "${raw}"`);
-  }
-  if (!/^https?:$/.test(url.protocol) || url.origin !== raw.trim().replace(/\/$/, '')) {
+  const parsed = originOf(raw.trim(), ['https', 'http']);
+  if (parsed === null) {
     throw new ConfigError(`PUBLIC_ORIGIN must be an origin such as https://docs.example.com (no path); got "${raw}"`);
   }
-  return url.origin;
+  return parsed;
+}
+
+/** Each entry is compared with a request's Origin: one that is no origin would quietly never match. */
+function allowedOrigins(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const parsed = originOf(entry, ['https', 'http']);
+      if (parsed === null) {
+        throw new ConfigError(`ALLOWED_ORIGINS lists "${entry}": each entry must be an origin such as https://docs.example.com (no path).`);
+      }
+      return parsed;
+    });
 }
 
 /**
@@ -359,14 +373,29 @@ function trustProxy(raw: string): boolean | string {
   return raw === 'true' ? true : raw === 'false' ? false : raw;
 }
 
-export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
-  const settings = readSettings(env);
-  // The demo project trusts unsigned tokens from a local emulator; production never falls back to it.
-  if (settings.NODE_ENV === 'production' && !settings.FIREBASE_PROJECT_ID) {
+/**
+ * The demo project trusts unsigned tokens from a local emulator (a sidecar can share localhost on
+ * Cloud Run): production never starts on it, nor with an emulator address set at all.
+ */
+function refuseDemoInProduction(settings: Settings): void {
+  if (settings.NODE_ENV !== 'production') return;
+  const refusal = !settings.FIREBASE_PROJECT_ID
+    ? 'FIREBASE_PROJECT_ID is not set'
+    : settings.FIREBASE_PROJECT_ID.startsWith('demo-')
+      ? `FIREBASE_PROJECT_ID is the demo project "${settings.FIREBASE_PROJECT_ID}"`
+      : settings.FIREBASE_AUTH_EMULATOR_HOST
+        ? 'FIREBASE_AUTH_EMULATOR_HOST is set'
+        : null;
+  if (refusal !== null) {
     throw new ConfigError(
-      'NODE_ENV is production but FIREBASE_PROJECT_ID is not set: the demo project is never used in production; refusing to start.',
+      `NODE_ENV is production but ${refusal}: the demo project and the Auth emulator are never used in production; refusing to start.`,
     );
   }
+}
+
+export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
+  const settings = readSettings(env);
+  refuseDemoInProduction(settings);
   const validated = asEnv(settings);
   const project = firebaseProjectFromEnv(validated);
   const {projectId, isDemo, emulatorHost, authDomain} = project;
@@ -375,6 +404,10 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
       `FIREBASE_AUTH_EMULATOR_HOST is set, but the project "${projectId}" is not a demo- project. ` +
         'The Auth emulator issues unsigned tokens; refusing to start.',
     );
+  }
+  // The login page's Content-Security-Policy names it: a host, and nothing a header would read as more.
+  if (!isHost(authDomain)) {
+    throw new ConfigError(`FIREBASE_AUTH_DOMAIN must be a host name such as tutorial-hub.firebaseapp.com; got "${authDomain}"`);
   }
   const publicOrigin = origin(settings.PUBLIC_ORIGIN);
   if (!isDemo && publicOrigin === null) {
@@ -393,10 +426,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
     ...policySettings(validated, cwd, isDemo),
     signUp: settings.SIGN_UP,
     publicPages: settings.PUBLIC_PAGES === 'on',
-    allowedOrigins: (settings.ALLOWED_ORIGINS ?? '')
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
+    allowedOrigins: allowedOrigins(settings.ALLOWED_ORIGINS),
     trustProxy: trustProxy(settings.TRUST_PROXY),
     authDomain,
     mediaOrigins: mediaOrigins(settings.MEDIA_ORIGINS),

@@ -38,7 +38,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({...REAL, PUBLIC_ORIGIN: ''})).toThrow(/PUBLIC_ORIGIN.*refusing to start/);
   });
 
-  it.each([['docs.acme.com'], ['https://docs.acme.com/path'], ['ftp://docs.acme.com'], ['not a url']])(
+  it.each([['docs.acme.com'], ['https://docs.acme.com/path'], ['ftp://docs.acme.com'], ['not a url'], ['https://docs.acme.com;x']])(
     'refuses PUBLIC_ORIGIN=%s',
     (origin) => {
       expect(() => loadConfig({...REAL, PUBLIC_ORIGIN: origin})).toThrow(/PUBLIC_ORIGIN must be an origin/);
@@ -95,11 +95,47 @@ describe('loadConfig', () => {
     });
   });
 
-  it('never falls back to the demo project and its unsigned emulator tokens in production', () => {
-    expect(() => loadConfig({NODE_ENV: 'production'})).toThrow(/FIREBASE_PROJECT_ID.*refusing to start/);
-    expect(() => loadConfig({NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099'})).toThrow(/FIREBASE_PROJECT_ID/);
-    expect(loadConfig({NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'demo-tutorial-hub'}).emulatorHost).toBe('127.0.0.1:9099');
+  it.each([
+    [{}, 'FIREBASE_PROJECT_ID is not set'],
+    [{FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099'}, 'FIREBASE_PROJECT_ID is not set'],
+    [{FIREBASE_PROJECT_ID: 'demo-tutorial-hub'}, 'FIREBASE_PROJECT_ID is the demo project "demo-tutorial-hub"'],
+    [
+      {FIREBASE_PROJECT_ID: 'demo-tutorial-hub', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099'},
+      'FIREBASE_PROJECT_ID is the demo project "demo-tutorial-hub"',
+    ],
+    [{...REAL, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099'}, 'FIREBASE_AUTH_EMULATOR_HOST is set'],
+  ])('never starts on the demo project or an emulator in production: %j', (env, reason) => {
+    expect(() => loadConfig({...env, NODE_ENV: 'production'})).toThrow(
+      new RegExp(`^NODE_ENV is production but ${reason.replace(/[."]/g, '\\$&')}.*refusing to start\\.$`),
+    );
   });
+
+  it('starts in production on a real project without an emulator', () => {
+    expect(loadConfig({...REAL, NODE_ENV: 'production'})).toMatchObject({projectId: 'acme-docs', emulatorHost: null});
+  });
+
+  it.each([
+    ['tutorial-hub.firebaseapp.com', true],
+    ['auth.docs.acme.com', true],
+    ['localhost:9099', true],
+    ['acme.firebaseapp.com; frame-src *', false],
+    ['https://acme.firebaseapp.com', false],
+    ['*.firebaseapp.com', false],
+    ['acme.firebaseapp.com/__/auth', false],
+  ])("checks FIREBASE_AUTH_DOMAIN=%s at start, since the login page's CSP names it", (domain, accepted) => {
+    const attempt = () => loadConfig({...REAL, FIREBASE_AUTH_DOMAIN: domain});
+    if (accepted) expect(attempt().authDomain).toBe(domain);
+    else expect(attempt).toThrow(`FIREBASE_AUTH_DOMAIN must be a host name such as tutorial-hub.firebaseapp.com; got "${domain}"`);
+  });
+
+  it.each([['docs.acme.com'], ['https://docs.acme.com/login'], ['https://docs.acme.com;x'], ['*'], ['null']])(
+    'refuses ALLOWED_ORIGINS with %s in it, naming the entry',
+    (entry) => {
+      expect(() => loadConfig({...REAL, ALLOWED_ORIGINS: `https://ok.acme.com, ${entry}`})).toThrow(
+        `ALLOWED_ORIGINS lists "${entry}": each entry must be an origin such as https://docs.example.com (no path).`,
+      );
+    },
+  );
 
   it('cuts slow and idle clients, and caps connections, by default and as set', () => {
     expect(loadConfig({})).toMatchObject({requestTimeoutMs: 30_000, idleTimeoutMs: 60_000, maxConnections: 1024});

@@ -11,6 +11,7 @@ describe('parseMediaOrigins', () => {
       expected: ['https://img.shields.io', 'https://www.youtube-nocookie.com'],
     },
     {value: 'https://a.example https://a.example', expected: ['https://a.example']},
+    {value: 'https://IMG.example:8443 https://img.example:443', expected: ['https://img.example:8443', 'https://img.example']},
   ])('$value', ({value, expected}) => {
     expect(parseMediaOrigins(value)).toEqual(expected);
   });
@@ -20,6 +21,12 @@ describe('parseMediaOrigins', () => {
     {value: 'https://img.shields.io/badge', bad: 'https://img.shields.io/badge'},
     {value: 'img.shields.io', bad: 'img.shields.io'},
     {value: "https://ok.example 'self'", bad: "'self'"},
+    // The URL parser takes these for origins; a Content-Security-Policy would read more into them.
+    {value: 'https://img.example;script-src', bad: 'https://img.example;script-src'},
+    {value: 'https://*.example', bad: 'https://*.example'},
+    {value: "https://img.example'", bad: "https://img.example'"},
+    {value: 'https://user@img.example', bad: 'https://user@img.example'},
+    {value: 'https://img.example:99999', bad: 'https://img.example:99999'},
   ])('refuses $value, naming "$bad"', ({value, bad}) => {
     expect(() => parseMediaOrigins(value)).toThrow(`MEDIA_ORIGINS lists "${bad}"`);
   });
