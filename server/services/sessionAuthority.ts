@@ -169,10 +169,11 @@ export class SessionAuthority {
    * session of the reader instead (Firebase revocation). Only a session the gate would serve is
    * ended: a cookie already signed out (or revoked, or refused) signs nobody out again and writes
    * nothing in the reader's name. With Firebase unreachable the cookies are refused here at once,
-   * and the rest is done when it answers again (`pending`).
+   * and the rest is done when it answers again (`pending`). The answer's scope is what was ended (or
+   * waits to be): `everywhere` only when every session of the reader was revoked, asked for or not.
    */
   async signOut(cookies: readonly string[], {everywhere = false} = {}): Promise<SignOutAnswer> {
-    const answer: SignOutAnswer = {scope: everywhere ? 'everywhere' : 'session', pending: false};
+    const answer: SignOutAnswer = {scope: 'session', pending: false};
     for (const cookie of cookies.slice(0, MAX_SESSION_COOKIES)) {
       this.cache.endHere(cookie);
       try {
@@ -181,6 +182,7 @@ export class SessionAuthority {
       } catch (error) {
         if (!isServiceFailure(error)) throw error;
         answer.pending = true;
+        if (everywhere) answer.scope = 'everywhere';
         this.ledger.retryLater(async () => void (await this.endSignIn(cookie, everywhere, true)));
       }
     }

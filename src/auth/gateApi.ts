@@ -79,7 +79,8 @@ export async function endServerSession({everywhere = false} = {}): Promise<SignO
   }
   if (!response.ok) throw new AuthFlowError('session/sign-out-failed');
   const body = (await response.json().catch(() => ({}))) as Partial<SignOutAnswer>;
-  return {scope: body.scope === 'everywhere' || everywhere ? 'everywhere' : 'session', pending: body.pending === true};
+  // What the server says it ended, not what was asked: a session that had ended already signs out nothing more.
+  return {scope: body.scope === 'everywhere' ? 'everywhere' : 'session', pending: body.pending === true};
 }
 
 export async function fetchSignInOptions(): Promise<SignInOptions> {

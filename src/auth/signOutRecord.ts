@@ -23,8 +23,9 @@ export function forgetSignOut(): void {
 
 /**
  * What the login page says after a sign-out, when it did not end exactly what the reader asked:
- * part of it waits for the identity service, or every session ended because the reader's list of
- * signed-out sessions was full. Nothing ('') otherwise.
+ * part of it waits for the identity service, every session ended because the reader's list of
+ * signed-out sessions was full, or "everywhere" ended nothing more than this browser's session, which
+ * had ended already. Nothing ('') otherwise.
  */
 export function noticeAfterSignOut(everywhere: boolean, answer: SignOutAnswer): string {
   if (answer.pending) {
@@ -33,6 +34,9 @@ export function noticeAfterSignOut(everywhere: boolean, answer: SignOutAnswer): 
       : 'You are signed out in this browser. The site finishes signing you out once the sign-in service answers again.';
   }
   if (!everywhere && answer.scope === 'everywhere') return 'You were signed out on all your devices. Sign in again on each of them.';
+  if (everywhere && answer.scope === 'session') {
+    return 'Only this browser was signed out: its session had ended already. To sign out your other devices, sign in and choose "Sign out everywhere" again.';
+  }
   return '';
 }
 

@@ -301,6 +301,7 @@ describe('a sign-out with a cookie the gate would not serve', () => {
 
       const logout = await postLogout(audited, signedOut, {everywhere: true});
       expect(logout.status).toBe(200);
+      expect(JSON.parse(logout.body)).toEqual({scope: 'session', pending: false});
       // The cookie is cleared all the same.
       expect(String(logout.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
       expect(auditOf(audited).slice(before)).toEqual([]);

@@ -48,6 +48,26 @@ describe('endServerSession', () => {
     vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('Failed to fetch')));
     await expect(endServerSession({everywhere: true})).rejects.toMatchObject({code: 'session/sign-out-failed'});
   });
+
+  it.each<[unknown, {scope: string; pending: boolean}]>([
+    [
+      {scope: 'everywhere', pending: false},
+      {scope: 'everywhere', pending: false},
+    ],
+    // "Everywhere" asked with a session that had ended already: the server ended nothing more.
+    [
+      {scope: 'session', pending: false},
+      {scope: 'session', pending: false},
+    ],
+    [
+      {scope: 'everywhere', pending: true},
+      {scope: 'everywhere', pending: true},
+    ],
+    [{}, {scope: 'session', pending: false}],
+  ])('answers what the server says it ended (%j), not what was asked', async (body, expected) => {
+    answer(200, body);
+    await expect(endServerSession({everywhere: true})).resolves.toEqual(expected);
+  });
 });
 
 describe('fetchSignInOptions', () => {

@@ -85,6 +85,11 @@ describe('noticeAfterSignOut', () => {
     [true, {scope: 'everywhere', pending: false}, ''],
     [false, {scope: 'everywhere', pending: false}, 'You were signed out on all your devices. Sign in again on each of them.'],
     [
+      true,
+      {scope: 'session', pending: false},
+      'Only this browser was signed out: its session had ended already. To sign out your other devices, sign in and choose "Sign out everywhere" again.',
+    ],
+    [
       false,
       {scope: 'session', pending: true},
       'You are signed out in this browser. The site finishes signing you out once the sign-in service answers again.',

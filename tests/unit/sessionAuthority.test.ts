@@ -394,9 +394,17 @@ describe('SessionAuthority.signOut', () => {
     const {auth, sessions} = setup();
     await sessions.verify('alice:1');
     auth.users.delete('alice');
-    await expect(sessions.signOut(['alice:1'], {everywhere: true})).resolves.toEqual({scope: 'everywhere', pending: false});
+    // Nothing left to revoke: only this browser's cookie ended.
+    await expect(sessions.signOut(['alice:1'], {everywhere: true})).resolves.toEqual({scope: 'session', pending: false});
     await expect(sessions.signOut(['alice:2'])).resolves.toEqual({scope: 'session', pending: false});
     expect(await sessions.verify('alice:1')).toBeNull();
+  });
+
+  it('answers "session" when "everywhere" is asked with a cookie already signed out: it revoked nothing', async () => {
+    const {auth, sessions} = setup({revocationCheckMs: 0});
+    await sessions.signOut(['alice:1']);
+    await expect(sessions.signOut(['alice:1'], {everywhere: true})).resolves.toEqual({scope: 'session', pending: false});
+    expect(auth.users.get('alice')!.tokensValidAfterTime).toBeUndefined();
   });
 
   it('does nothing for a cookie Firebase refuses', async () => {
