@@ -92,6 +92,7 @@ export class SessionAuthority {
       onRevoked: (uid) => this.cache.forgetSessionsOf(uid),
       settleMs: options.signOutSettleMs,
       retryMs: options.signOutRetryMs,
+      signInMaxAgeMs: options.signInMaxAgeMs,
       log: options.log,
       clock: this.clock,
     });

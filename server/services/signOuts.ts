@@ -20,7 +20,7 @@ export interface SignIn {
   email: string | null;
   signInId: string;
   authTimeSeconds: number;
-  /** The cookie's expiry: the list keeps the entry until then. */
+  /** The cookie's expiry. */
   expiresAtSeconds: number;
 }
 
@@ -48,6 +48,8 @@ export interface SignOutLedgerOptions {
   settleMs: number;
   /** How often work Firebase could not take is tried again. */
   retryMs: number;
+  /** The oldest sign-in the gate starts a session from (SIGN_IN_MAX_AGE_DAYS). */
+  signInMaxAgeMs: number;
   log: FastifyBaseLogger;
   /** Times the list's entries, the read-back, the retries and the wait for the next whole second. */
   clock: Clock;
@@ -121,7 +123,7 @@ export class SignOutLedger {
     if (state === null || isRevoked(state, signIn.authTimeSeconds)) return 'session';
     if (rewrites > 0 && isSignedOut(state.customClaims, signIn.signInId)) return 'session';
     const nowSeconds = Math.floor(this.options.clock.now() / 1000);
-    const claims = claimsWithSignedOut(state.customClaims, signIn.signInId, signIn.expiresAtSeconds, nowSeconds);
+    const claims = claimsWithSignedOut(state.customClaims, signIn.signInId, this.keepUntil(signIn), nowSeconds);
     if (claims === null || rewrites >= MAX_REWRITES) {
       this.options.log.warn(
         {uid: signIn.uid},
@@ -135,6 +137,15 @@ export class SignOutLedger {
     await this.options.identity.call(() => this.auth.setCustomUserClaims(signIn.uid, claims));
     this.confirmLater(signIn, rewrites + 1);
     return 'session';
+  }
+
+  /**
+   * Until when the list names a signed-out sign-in: while its cookie lives, and while the gate would
+   * start a new session from an ID token of that sign-in (the browser it was made in, or a copy of its
+   * refresh token, can mint fresh ones long after the cookie expired).
+   */
+  private keepUntil(signIn: SignIn): number {
+    return Math.max(signIn.expiresAtSeconds, signIn.authTimeSeconds + Math.ceil(this.options.signInMaxAgeMs / 1000));
   }
 
   /** Reads the list back once a racing write must have landed; a lost entry is written again. */

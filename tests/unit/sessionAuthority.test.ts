@@ -519,6 +519,20 @@ describe('SessionAuthority.createSessionCookie', () => {
     await expect(otherInstance.createSessionCookie(`alice:token:${authTimeSeconds + 2}:${START_SECONDS}`)).resolves.toBeDefined();
   });
 
+  it('starts no session from a signed-out sign-in after its cookie expired, while sign-ins of that age are accepted', async () => {
+    // Cookies live an hour; sign-ins are accepted for 14 days.
+    const {sessions, advance} = setup({revocationCheckMs: 0, expiresInMs: 3_600_000});
+    await sessions.signOut(['alice:1']);
+    advance(2 * 3_600_000);
+    // Another sign-out prunes what has expired from the list.
+    await sessions.signOut(['alice:2']);
+    const nowSeconds = START_SECONDS + 2 * 3600;
+    await expect(sessions.createSessionCookie(`alice:token:${authTimeSeconds + 1}:${nowSeconds}`)).rejects.toMatchObject({
+      code: 'sign-in-ended',
+    });
+    await expect(sessions.createSessionCookie(`alice:token:${authTimeSeconds + 3}:${nowSeconds}`)).resolves.toBeDefined();
+  });
+
   it.each([
     ['issued an hour ahead', `alice:token:${START_SECONDS}:${START_SECONDS + 3600}`],
     ['signed in an hour ahead', `alice:token:${START_SECONDS + 3600}:${START_SECONDS}`],
