@@ -30,7 +30,6 @@ async function main(): Promise<void> {
   const firebase = firebaseAuth(config.projectId);
   // JSON lines on stdout: start and stop, the audit trail, identity outages, errors, and requests.
   const app = await buildGateServer({config, auth: firebase.auth, logger: {level: config.logLevel}});
-  app.addHook('onClose', () => firebase.close());
 
   // SIGTERM and SIGINT (and an error nothing caught) close the server gracefully, as fastify/demo does.
   // Requests still running at the deadline lose their connections; past it and a margin, the process exits anyway.
@@ -46,6 +45,9 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs);
     deadline.unref();
     await app.close();
+    // Only now: the gate's own closing still talks to Firebase (sign-outs' read-backs), and a root
+    // onClose hook would run before the gate's.
+    await firebase.close();
     app.log.info({event: 'stopped'}, 'Stopped');
   });
 

@@ -98,8 +98,9 @@ export class SessionAuthority {
     });
   }
 
-  close(): void {
-    this.ledger.close();
+  /** Finishes the sign-outs' read-backs that are due (see SignOutLedger.close). */
+  close(): Promise<void> {
+    return this.ledger.close();
   }
 
   /** The session a cookie proves, or null (see SessionCache.verify). */

@@ -60,11 +60,18 @@ const MAX_REWRITES = 5;
 /** Sign-outs waiting for Firebase on one instance; past this the oldest is dropped, with a log line. */
 const MAX_WAITING = 10_000;
 
+/** A read-back of the signed-out list that is due: its timer, and what it runs. */
+interface ReadBack {
+  timer: Timer;
+  dueAt: number;
+  run: () => Promise<void>;
+}
+
 export class SignOutLedger {
   /** Work on one account runs one at a time on this instance. */
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly waiting: (() => Promise<void>)[] = [];
-  private readonly timers = new Set<Timer>();
+  private readonly readBacks = new Set<ReadBack>();
   private retryTimer: Timer | null = null;
   private closed = false;
 
@@ -94,15 +101,28 @@ export class SignOutLedger {
     this.scheduleRetry();
   }
 
-  /** At shutdown, sign-outs still waiting for Firebase are lost: the log says how many. */
-  close(): void {
+  /**
+   * At shutdown, the read-backs still due run at their time (a racing write that dropped an entry may
+   * still be landing until then), so that an entry lost to it is written again before the instance goes.
+   * What cannot be done (Firebase unreachable) is lost with the instance: the log says how many.
+   */
+  async close(): Promise<void> {
     this.closed = true;
     const {clock} = this.options;
-    for (const timer of this.timers) clock.clearTimeout(timer);
-    this.timers.clear();
     if (this.retryTimer) clock.clearTimeout(this.retryTimer);
-    if (this.waiting.length > 0) {
-      this.options.log.warn({waiting: this.waiting.length}, 'Sign-outs still waiting for the identity service are lost with this instance');
+    const due = [...this.readBacks];
+    this.readBacks.clear();
+    const results = await Promise.allSettled(
+      due.map(async ({timer, dueAt, run}) => {
+        clock.clearTimeout(timer);
+        const wait = dueAt - clock.now();
+        if (wait > 0) await new Promise<void>((resolve) => void clock.setTimeout(resolve, wait));
+        await run();
+      }),
+    );
+    const lost = this.waiting.length + results.filter((result) => result.status === 'rejected').length;
+    if (lost > 0) {
+      this.options.log.warn({waiting: lost}, 'Sign-outs still waiting for the identity service are lost with this instance');
     }
   }
 
@@ -148,19 +168,27 @@ export class SignOutLedger {
     return Math.max(signIn.expiresAtSeconds, signIn.authTimeSeconds + Math.ceil(this.options.signInMaxAgeMs / 1000));
   }
 
-  /** Reads the list back once a racing write must have landed; a lost entry is written again. */
+  /**
+   * Reads the list back once a racing write must have landed; a lost entry is written again. During
+   * shutdown (`close`), a read-back found due runs before the instance goes, and rewrites no further.
+   */
   private confirmLater(signIn: SignIn, rewrites: number): void {
     if (this.closed) return;
-    const timer = this.options.clock.setTimeout(() => {
-      this.timers.delete(timer);
-      const confirm = async () => void (await this.serially(signIn.uid, () => this.addToList(signIn, rewrites)));
-      confirm().catch((error: unknown) => {
-        if (isServiceFailure(error)) this.retryLater(confirm);
-        else this.failed(error, signIn.uid);
-      });
-    }, this.options.settleMs);
-    timer.unref();
-    this.timers.add(timer);
+    const {clock, settleMs} = this.options;
+    const run = async () => void (await this.serially(signIn.uid, () => this.addToList(signIn, rewrites)));
+    const readBack: ReadBack = {
+      dueAt: clock.now() + settleMs,
+      run,
+      timer: clock.setTimeout(() => {
+        this.readBacks.delete(readBack);
+        run().catch((error: unknown) => {
+          if (isServiceFailure(error)) this.retryLater(run);
+          else this.failed(error, signIn.uid);
+        });
+      }, settleMs),
+    };
+    readBack.timer.unref();
+    this.readBacks.add(readBack);
   }
 
   /**

@@ -60,7 +60,6 @@ export async function startGate(env: Record<string, string> = {}): Promise<Runni
   });
   const firebase = firebaseAuth(config.projectId);
   const app = await buildGateServer({config, auth: firebase.auth, logger: {level: 'info', stream}});
-  app.addHook('onClose', () => firebase.close());
   // Injected requests come from no socket: the gate takes its own origin from the configured port.
   const origin = `http://127.0.0.1:${config.port}`;
   return {
@@ -71,7 +70,11 @@ export async function startGate(env: Record<string, string> = {}): Promise<Runni
       return {status: response.statusCode, headers: asReceived(response.headers), body: response.body, bytes: response.rawPayload};
     },
     listen: () => app.listen({port: 0, host: '127.0.0.1'}),
-    close: () => app.close(),
+    // Firebase last: the gate's own closing still calls it (as server/main.ts does).
+    close: async () => {
+      await app.close();
+      await firebase.close();
+    },
   };
 }
 

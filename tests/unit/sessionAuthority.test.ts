@@ -435,6 +435,27 @@ describe('SessionAuthority.signOut across instances and outages', () => {
     expect(await sessions.verify('alice:3')).not.toBeNull();
   });
 
+  it('writes an entry a concurrent write dropped again when the instance stops before its read-back is due', async () => {
+    const {auth, sessions, otherInstance, logLines} = setup({revocationCheckMs: 0});
+    await sessions.signOut(['alice:1']);
+    // Another instance's write, made from the list it read before this one's entry: the entry is gone.
+    auth.users.get('alice')!.customClaims = {[SIGNED_OUT_CLAIM]: {}};
+    await sessions.close();
+    expect(listOf(auth)).toEqual([signInIdOf('alice', authTimeSeconds + 1)]);
+    expect(await otherInstance.verify('alice:1')).toBeNull();
+    expect(logLines).toEqual([]);
+  });
+
+  it('counts a read-back it could not finish at shutdown among the sign-outs lost with the instance', async () => {
+    const {auth, sessions, logLines} = setup({revocationCheckMs: 0});
+    await sessions.signOut(['alice:1']);
+    auth.down = true;
+    await sessions.close();
+    expect(logLines).toEqual([
+      {level: 'warn', waiting: 1, msg: 'Sign-outs still waiting for the identity service are lost with this instance'},
+    ]);
+  });
+
   it('refuses the cookie here at once while Firebase is unreachable, and finishes the sign-out once it answers', async () => {
     const {auth, sessions, otherInstance, audit} = setup({revocationCheckMs: 0});
     expect(await otherInstance.verify('alice:1')).not.toBeNull();
