@@ -11,7 +11,7 @@ import {sessionEnding, unverifiedClaims, type AccountState} from '../rules/sessi
 import {systemClock, type Clock} from './clock';
 import {firebaseErrorCode, USER_DISABLED, USER_NOT_FOUND} from './firebaseAuth';
 import {isServiceFailure, type IdentityService} from './identity';
-import {MAX_SESSION_COOKIES, SessionCache, type AccessEnded, type Session} from './sessionCache';
+import {SessionCache, type AccessEnded, type Session} from './sessionCache';
 import {SignOutLedger, signInOf, type SignIn, type SignOutScope} from './signOuts';
 import {REFUSAL_WORDING, type SessionRefusal, type SignOutAnswer} from '../../contracts/session';
 
@@ -176,7 +176,7 @@ export class SessionAuthority {
    */
   async signOut(cookies: readonly string[], {everywhere = false} = {}): Promise<SignOutAnswer> {
     const answer: SignOutAnswer = {scope: 'session', pending: false};
-    for (const cookie of cookies.slice(0, MAX_SESSION_COOKIES)) {
+    for (const cookie of this.cache.cookiesToCheck(cookies)) {
       this.cache.endHere(cookie);
       try {
         const scope = await this.endSignIn(cookie, everywhere, false);

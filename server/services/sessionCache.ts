@@ -66,8 +66,20 @@ const REJECTED_TTL_MS = 30 * 1000;
  * so that readers seldom wait for Firebase, and no answer outlives the period.
  */
 const REFRESH_AHEAD = 0.75;
-/** Session cookies looked at per request: a planted cookie of the same name must not hide the reader's, nor a hundred of them cost a hundred checks. */
-export const MAX_SESSION_COOKIES = 4;
+/**
+ * The request's session cookies worth a check, in the order to check them: planted cookies of the same
+ * name must not hide the reader's, however many there are, nor cost a call each. One this instance
+ * verified comes first; one that cannot be a live session (not a token, or past its expiry by its own
+ * word) is not looked at. A cookie that passes needs a signature check, done locally; Node's 16 KB limit
+ * on request headers holds about 16 real session cookies.
+ */
+export function cookiesToCheck(cookies: readonly string[], isVerified: (cookie: string) => boolean, nowMs: number): string[] {
+  const live = [...new Set(cookies)].filter((cookie) => {
+    const {exp} = unverifiedClaims(cookie);
+    return exp !== null && exp * 1000 > nowMs;
+  });
+  return [...live.filter(isVerified), ...live.filter((cookie) => !isVerified(cookie))];
+}
 
 export function cookieIdOf(cookie: string): string {
   return createHash('sha256').update(cookie).digest('base64url').slice(0, 16);
@@ -158,7 +170,7 @@ export class SessionCache {
    */
   async verifyAny(cookies: readonly string[], signal?: AbortSignal): Promise<Session | null> {
     let failure: unknown = null;
-    for (const cookie of cookies.slice(0, MAX_SESSION_COOKIES)) {
+    for (const cookie of this.cookiesToCheck(cookies)) {
       try {
         const session = await this.verify(cookie, signal);
         if (session !== null) return session;
@@ -169,6 +181,11 @@ export class SessionCache {
     }
     if (failure !== null) throw failure;
     return null;
+  }
+
+  /** The request's cookies worth a check, a verified one first (see cookiesToCheck). */
+  cookiesToCheck(cookies: readonly string[]): string[] {
+    return cookiesToCheck(cookies, (cookie) => this.verified.has(cookieIdOf(cookie)), this.now());
   }
 
   /** This instance refuses the cookie from now until it expires. */

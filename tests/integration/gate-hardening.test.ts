@@ -245,6 +245,14 @@ describe('a second __session cookie planted beside the reader’s (a sibling sub
     }
     expect((await gate.request(SESSION_ENDPOINT, {headers: {cookie: `__session=${planted}`}})).status).toBe(401);
     expect((await gate.request(SESSION_ENDPOINT)).status).toBe(401);
+    // More planted cookies than a gate might look at: expired ones, and live-looking ones of no account.
+    const many = [
+      ...Array.from({length: 3}, (_, i) => unsignedJwt(sessionCookieClaims({exp: nowSeconds() - 10 - i}))),
+      ...Array.from({length: 4}, (_, i) => unsignedJwt(sessionCookieClaims({sub: `planted-${i}`, user_id: `planted-${i}`}))),
+    ];
+    const crowded = [...many, reader].map((value) => `__session=${value}`).join('; ');
+    expect((await gate.request(PAGE.path, {headers: {...NAVIGATION, cookie: crowded}})).status).toBe(200);
+    expect((await gate.request(SESSION_ENDPOINT, {headers: {cookie: crowded}})).status).toBe(204);
     const logout = await gate.request(LOGOUT_ENDPOINT, {
       method: 'POST',
       headers: {'content-type': 'application/json', origin: gate.origin, cookie: both[0]!},
