@@ -44,34 +44,40 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (
         return reply.redirect(resolution.location, 301);
       }
 
-      // An asset no build here has may belong to a release this instance has not switched to yet.
-      if (resolution.path.startsWith('/assets/') && build.publicFile(resolution.path) === null && !build.hasSiteFile(resolution.path)) {
-        await build.catchUp();
-      }
       // The public login build answers anyone, and never waits for the identity service.
       const publicFile = build.publicFile(resolution.path);
-      if (publicFile !== null) {
-        return reply.header('cache-control', cacheControlFor(publicFile.file)).sendBuildFile(publicFile.file, publicFile.build);
-      }
+      if (publicFile !== null) return send(reply, publicFile);
 
       // A reader who leaves stops waiting, and the call to Firebase ends once nobody else waits for it.
       const left = new AbortController();
       reply.raw.once('close', () => reply.raw.writableFinished || left.abort());
       const session = await sessions.verifyAny(sessionCookieValues(request.headers.cookie), left.signal);
-      if (session === null) {
-        // A public page when the operator allows them; anything else as before: the login page, or 401.
-        const found = publicPages ? build.siteFile(resolution.path, VISITOR_VIEW) : null;
+      // What this requester may see: a reader's view, or (when the operator allows them) the public pages.
+      const readerView = session === null ? null : build.viewOf(audiencesOf(session));
+      const view = readerView ?? (publicPages ? VISITOR_VIEW : null);
+      let found = view === null ? null : build.siteFile(resolution.path, view);
+
+      // An asset not found may belong to a release this instance has not switched to yet. Looked for only
+      // now, and alike for a file that does not exist and one this requester may not see: neither the
+      // answer nor the time it takes tells the two apart.
+      if (found === null && resolution.path.startsWith('/assets/')) {
+        await build.catchUp();
+        const newPublicFile = build.publicFile(resolution.path);
+        if (newPublicFile !== null) return send(reply, newPublicFile);
+        found = view === null ? null : build.siteFile(resolution.path, view);
+      }
+
+      if (readerView === null) {
         if (found !== null) return send(reply, found);
+        // Anything else as before: the login page, or 401.
         const access = decideAccess({rawUrl: request.url, signedIn: false, isNavigation: isNavigationRequest(request.headers)});
         return access.kind === 'login-redirect' ? reply.redirect(access.location, 302) : reply.code(401).send();
       }
 
-      const view = build.viewOf(audiencesOf(session));
-      const found = build.siteFile(resolution.path, view);
       if (found === null) {
-        const moved = caseVariantLocation(resolution.path, request.url, build.visibleSiteFiles(view));
+        const moved = caseVariantLocation(resolution.path, request.url, build.visibleSiteFiles(readerView));
         if (moved !== null) return reply.redirect(moved, 301);
-        return send(reply.code(404), build.notFoundPage(view));
+        return send(reply.code(404), build.notFoundPage(readerView));
       }
       return send(reply, found);
     },

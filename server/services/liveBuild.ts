@@ -92,11 +92,6 @@ export class LiveBuild {
     return this.find(requestPath, (build) => build.site, view);
   }
 
-  /** Whether any build here has a file of the readers' site at this path, whoever may see it. */
-  hasSiteFile(requestPath: string): boolean {
-    return this.find(requestPath, (build) => build.site) !== null;
-  }
-
   /** The readers' site's files this view may see (for the case-insensitive look-up of a missing page). */
   visibleSiteFiles(view: View): ReadonlySet<string> {
     const build = this.current;

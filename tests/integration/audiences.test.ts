@@ -21,9 +21,13 @@ import {builtFiles} from '../support/builtFiles';
 import {emulator, uniqueEmail} from '../support/emulator';
 import {FIXTURE_SITE, FIXTURE_SITE_BUILD, FIXTURE_SITE_BUILD_ROOT} from '../support/fixtureSite';
 import {sessionCookieFor, startGate, type RunningGate} from '../support/gate';
+import {readBuild} from '../../server/services/build';
+import {LiveBuild} from '../../server/services/liveBuild';
 
 const pages = [...sitePages(FIXTURE_SITE, FIXTURE_SITE_BUILD_ROOT), ...versionPages(FIXTURE_SITE)];
 const files = builtFiles(FIXTURE_SITE_BUILD).filter(({file}) => file !== '404.html');
+/** Who may fetch each file of the fixture site. */
+const {audiences: fixtureAudiences} = await readBuild(FIXTURE_SITE_BUILD_ROOT);
 
 /** The kinds of reader, each with the audiences the readers file gives them. */
 const KINDS = {
@@ -102,6 +106,25 @@ describe.each(Object.keys(KINDS) as Kind[])('a reader %s', (kind) => {
         url: page.url,
         ...expected,
       });
+    }
+  });
+
+  it('waits as long for an asset of a page they may not read as for one that does not exist', async () => {
+    const reader = readers[kind];
+    const hidden = files.find(({url, file}) => url.startsWith('/assets/') && !isVisible(fixtureAudiences.conditionOf(file), reader.view))!;
+    expect(hidden).toBeDefined();
+    // A missing asset may belong to a release the gate has not switched to: it looks at the build folder.
+    const looksAtTheBuildFolder = vi.spyOn(LiveBuild.prototype, 'catchUp');
+    try {
+      const work: Record<string, {status: number; looks: number}> = {};
+      for (const url of [hidden.url, '/assets/js/0000dead.js']) {
+        looksAtTheBuildFolder.mockClear();
+        const {status} = await gate.request(url, {headers: as(reader, false)});
+        work[url] = {status, looks: looksAtTheBuildFolder.mock.calls.length};
+      }
+      expect(Object.values(work)).toEqual([work[hidden.url], work[hidden.url]]);
+    } finally {
+      looksAtTheBuildFolder.mockRestore();
     }
   });
 

@@ -5,7 +5,7 @@
  * The emulator's tokens are unsigned, so nothing here proves that a forged *signature* is refused:
  * the "forged" cases prove that malformed, expired, foreign, tampered and revoked cookies are.
  */
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {postLogout, startGate, sessionCookieFor, type RunningGate} from '../support/gate';
@@ -18,6 +18,7 @@ import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
 import {h1sOf, PAGE} from '../support/builtSite';
 import {isVisible, readerView} from '../../contracts/audiences';
 import {readBuild} from '../../server/services/build';
+import {LiveBuild} from '../../server/services/liveBuild';
 import {BUILD_DIR} from '../support/builtFiles';
 
 let gate: RunningGate;
@@ -128,6 +129,23 @@ describe('signed out', () => {
   it('answers unknown paths like known ones, so nothing can be probed', async () => {
     expect((await get('/no-such-page', {navigate: true})).status).toBe(302);
     expect((await get('/assets/js/no-such-chunk.js')).status).toBe(401);
+  });
+
+  it('does the same work for an asset that exists and one that does not: access is decided before the disk is asked', async () => {
+    const existing = files.find(({url}) => url.startsWith('/assets/') && !isPublic(url))!.url;
+    // A missing asset may belong to a release the gate has not switched to: it looks at the build folder.
+    const looksAtTheBuildFolder = vi.spyOn(LiveBuild.prototype, 'catchUp');
+    try {
+      const work: Record<string, {status: number; looks: number}> = {};
+      for (const url of [existing, '/assets/js/0000dead.js']) {
+        looksAtTheBuildFolder.mockClear();
+        const {status} = await get(url);
+        work[url] = {status, looks: looksAtTheBuildFolder.mock.calls.length};
+      }
+      expect(Object.values(work)).toEqual([work[existing], work[existing]]);
+    } finally {
+      looksAtTheBuildFolder.mockRestore();
+    }
   });
 
   it('/404 is a private path like any other, whatever a reader asked for before', async () => {
