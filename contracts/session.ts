@@ -3,7 +3,8 @@
 /** The only cookie Firebase Hosting and Cloud Run pass through to the server. */
 export const SESSION_COOKIE = '__session';
 /**
- * POST `{idToken}`: 204 and the session cookie, 401 for a bad token, 403 with a refusal.
+ * POST `{idToken}`: 204 and the session cookie, 401 for a bad token, 403 with a refusal, 429 when the
+ * client or the account asked too often.
  * GET: 204 when the request carries a session the gate would serve, 401 otherwise (the login page's
  * check that the cookie it was just given is the one the browser sends).
  */
@@ -36,6 +37,9 @@ export interface SignInOptions {
 /** Why the gate refuses a valid sign-in (403 `{error}`): the reader policy's answers. */
 export const SESSION_REFUSALS = ['not-allowed', 'email-not-verified', 'anonymous', 'disabled'] as const;
 export type SessionRefusal = (typeof SESSION_REFUSALS)[number];
+
+/** The `error` of an endpoint's 429: this client or account asked too often; try again after `Retry-After` seconds. */
+export const TOO_MANY_REQUESTS = 'too-many-requests';
 
 /** The `error` of an endpoint's 503 while the identity service cannot be reached: no refusal, try again shortly. */
 export const IDENTITY_UNAVAILABLE = 'unavailable';

@@ -87,7 +87,7 @@ export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, 
   await app.register(errorHandlingPlugin, {assets: errorPageAssets});
 
   await app.register(healthRoutes, {identity, probe: () => auth.getUser('tutorial-hub-readiness-probe')});
-  await app.register(sessionRoutes, {config, sessions});
+  await app.register(sessionRoutes, {config, sessions, clock});
   await app.register(siteRoutes, {
     sessions,
     build,

@@ -109,6 +109,19 @@ const SETTINGS = {
     default: 14,
     description: 'A session can only be started from a sign-in younger than this (and from an ID token minted in the last 5 minutes)',
   },
+  SIGN_IN_RATE_PER_CLIENT: {
+    type: 'integer',
+    exclusiveMinimum: 0,
+    default: 20,
+    description:
+      'New sessions (`POST /api/session`) and sign-in links (`POST /api/sign-in-link`) one client may ask for per minute, each; beyond it `429` with `Retry-After`. A client is its address, or behind a proxy what `TRUST_PROXY` reads from `X-Forwarded-For`',
+  },
+  SIGN_IN_RATE_PER_ACCOUNT: {
+    type: 'integer',
+    exclusiveMinimum: 0,
+    default: 10,
+    description: 'New sessions one account may start per minute, from any client; beyond it `429` with `Retry-After`',
+  },
   ALLOWED_EMAIL_DOMAINS: {
     type: 'string',
     defaultText: 'none',
@@ -224,6 +237,10 @@ export interface GateConfig {
   revocationCheckMs: number;
   /** A session can be started only from a sign-in (password or provider) younger than this. */
   signInMaxAgeMs: number;
+  /** New sessions (and sign-in links) one client may ask for per minute. */
+  signInRatePerClient: number;
+  /** New sessions one account may start per minute. */
+  signInRatePerAccount: number;
   /**
    * The origin readers use (`https://docs.example.com`), compared with the Origin of calls to the
    * session endpoints; null on a demo project, where the loopback origins of the gate's port are used.
@@ -422,6 +439,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
     sessionMaxAgeMs: settings.SESSION_MAX_AGE_DAYS * DAY_MS,
     revocationCheckMs: settings.SESSION_REVOCATION_CHECK_SECONDS * 1000,
     signInMaxAgeMs: settings.SIGN_IN_MAX_AGE_DAYS * DAY_MS,
+    signInRatePerClient: settings.SIGN_IN_RATE_PER_CLIENT,
+    signInRatePerAccount: settings.SIGN_IN_RATE_PER_ACCOUNT,
     publicOrigin,
     ...policySettings(validated, cwd, isDemo),
     signUp: settings.SIGN_UP,

@@ -2,6 +2,8 @@
 import type {FastifyPluginAsync, FastifyReply, FastifyRequest} from 'fastify';
 import type {GateConfig} from '../config';
 import {isAllowedOrigin, siteOrigins} from '../rules/origin';
+import type {Clock} from '../services/clock';
+import {RateLimiter} from '../services/rateLimiter';
 import {SessionError, type SessionAuthority} from '../services/sessionAuthority';
 import {
   LOGOUT_ENDPOINT,
@@ -9,6 +11,7 @@ import {
   SESSION_ENDPOINT,
   SESSION_REFUSALS,
   SIGN_IN_OPTIONS_ENDPOINT,
+  TOO_MANY_REQUESTS,
   sessionCookieValues,
   type SignInOptions,
   type SignOutAnswer,
@@ -20,6 +23,15 @@ const BODY_LIMIT = 4 * 1024;
 export interface SessionRoutesOptions {
   config: GateConfig;
   sessions: SessionAuthority;
+  clock: Clock;
+}
+
+/** 429 with the wait in whole seconds, for a client or an account that asked too often. */
+function tooManyRequests(reply: FastifyReply, retryAfterMs: number, message: string) {
+  return reply
+    .code(429)
+    .header('retry-after', String(Math.ceil(retryAfterMs / 1000)))
+    .send({error: TOO_MANY_REQUESTS, message});
 }
 
 const sessionBody = {
@@ -49,7 +61,15 @@ export function cookieOptions(config: GateConfig, request: FastifyRequest, maxAg
   };
 }
 
-export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (app, {config, sessions}) => {
+export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (app, {config, sessions, clock}) => {
+  // Each new session costs calls to Firebase: one client (its address, as TRUST_PROXY reads it) asks for few.
+  const clients = new RateLimiter(config.signInRatePerClient, clock);
+  const limitClient = async (request: FastifyRequest, reply: FastifyReply) => {
+    const wait = clients.take(request.ip);
+    if (wait !== null) return tooManyRequests(reply, wait, 'Too many sign-ins from this address in a short time; try again shortly.');
+    return undefined;
+  };
+
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'POST') return undefined;
     if (!isAllowedOrigin(request.headers, siteOrigins(config, request.socket.localPort ?? config.port))) {
@@ -62,12 +82,15 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
   const signInOptions: SignInOptions = {signUp: config.signUp};
   app.get(SIGN_IN_OPTIONS_ENDPOINT, async () => signInOptions);
 
-  app.post<{Body: {idToken: string}}>(SESSION_ENDPOINT, {bodyLimit: BODY_LIMIT, schema: {body: sessionBody}}, async (request, reply) => {
+  const sessionStart = {bodyLimit: BODY_LIMIT, schema: {body: sessionBody}, preHandler: limitClient};
+  app.post<{Body: {idToken: string}}>(SESSION_ENDPOINT, sessionStart, async (request, reply) => {
     try {
       const {cookie, maxAgeMs} = await sessions.createSessionCookie(request.body.idToken);
       reply.setCookie(SESSION_COOKIE, cookie, cookieOptions(config, request, maxAgeMs));
       return reply.code(204).send();
     } catch (error) {
+      if (error instanceof SessionError && error.retryAfterMs !== undefined)
+        return tooManyRequests(reply, error.retryAfterMs, error.message);
       if (error instanceof SessionError) {
         // 403 for a valid sign-in the policy does not admit; 401 for a sign-in that proves nothing.
         const status = (SESSION_REFUSALS as readonly string[]).includes(error.code) ? 403 : 401;

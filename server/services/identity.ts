@@ -12,12 +12,39 @@ import {systemClock, type Clock, type Timer} from './clock';
 
 /** The identity service did not answer (network fault, server fault, or no answer in time). */
 export class IdentityUnavailableError extends Error {
-  readonly code = 'identity-unavailable';
+  readonly code: string = 'identity-unavailable';
   constructor(cause: unknown) {
     super('The identity service cannot be reached', {cause});
     this.name = 'IdentityUnavailableError';
   }
 }
+
+/**
+ * Firebase answered that the project's quota for a call is spent: it can be reached, but judges nothing
+ * for now. Callers treat it as a service that cannot be reached (verified sessions go on within the grace
+ * period, a new sign-in gets 503); the gate's record of outages and /readyz do not.
+ */
+export class IdentityQuotaExceeded extends IdentityUnavailableError {
+  override readonly code = 'identity-quota-exceeded';
+  constructor(cause: unknown) {
+    super(cause);
+    this.message = "The identity service refused the call: the project's quota is spent";
+    this.name = 'IdentityQuotaExceeded';
+  }
+}
+
+/**
+ * Firebase's answer to a spent quota: its own code, or, where the SDK does not know the server's words
+ * (HTTP 429, RESOURCE_EXHAUSTED), an internal error that quotes them.
+ */
+export function isQuotaExceeded(error: unknown): boolean {
+  const {code, message} = (error ?? {}) as {code?: unknown; message?: unknown};
+  if (code === 'auth/quota-exceeded') return true;
+  return code === 'auth/internal-error' && typeof message === 'string' && /RESOURCE_EXHAUSTED|QUOTA_EXCEEDED|"code":\s*429\b/.test(message);
+}
+
+/** How often a spent quota is logged while it lasts. */
+const QUOTA_LOG_EVERY_MS = 60_000;
 
 /** Every reader waiting for a call went away: nobody needs its answer. */
 export class IdentityCallAbandoned extends Error {
@@ -73,6 +100,7 @@ export interface IdentityStatus {
 export class IdentityService {
   private lastAnswerAt: number | null = null;
   private outageSince: number | null = null;
+  private quotaLoggedAt: number | null = null;
 
   constructor(
     private readonly deadlineMs: number,
@@ -116,6 +144,12 @@ export class IdentityService {
       return result;
     } catch (error) {
       if (error instanceof IdentityCallAbandoned) throw error;
+      if (isQuotaExceeded(error)) {
+        // An answer all the same: Firebase can be reached.
+        this.answered();
+        this.quotaExceeded(error);
+        throw new IdentityQuotaExceeded(error);
+      }
       if (!isServiceFailure(error)) {
         this.answered();
         throw error;
@@ -144,6 +178,18 @@ export class IdentityService {
     const seconds = Math.round((this.lastAnswerAt - this.outageSince) / 1000);
     this.log.info({event: 'identity-outage-ended', outageSeconds: seconds}, 'The identity service answers again');
     this.outageSince = null;
+  }
+
+  /** The operator's to raise (Google Cloud console, Identity Toolkit API quotas): said as such, at most once a minute. */
+  private quotaExceeded(error: unknown): void {
+    const now = this.clock.now();
+    if (this.quotaLoggedAt !== null && now - this.quotaLoggedAt < QUOTA_LOG_EVERY_MS) return;
+    this.quotaLoggedAt = now;
+    const cause = error instanceof Error ? error.message : String(error);
+    this.log.warn(
+      {event: 'identity-quota-exceeded', cause, code: (error as {code?: unknown}).code},
+      "Firebase refuses calls: the project's quota for Identity Toolkit is spent (raise it in the Google Cloud console)",
+    );
   }
 
   private failed(error: IdentityUnavailableError): void {

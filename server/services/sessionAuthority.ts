@@ -4,6 +4,7 @@
  * instance (signOuts.ts). This is where the three meet, and what the routes call.
  */
 import type {FastifyBaseLogger} from 'fastify';
+import {LRUCache} from 'lru-cache';
 import type {Auth, DecodedIdToken, UserRecord} from 'firebase-admin/auth';
 import type {ReaderPolicy} from '../rules/readerPolicy';
 import {readerAccountOf} from '../rules/readerPolicy';
@@ -12,8 +13,9 @@ import {systemClock, type Clock} from './clock';
 import {firebaseErrorCode, USER_DISABLED, USER_NOT_FOUND} from './firebaseAuth';
 import {isServiceFailure, type IdentityService} from './identity';
 import {SessionCache, type AccessEnded, type Session} from './sessionCache';
+import {RateLimiter} from './rateLimiter';
 import {SignOutLedger, signInOf, type SignIn, type SignOutScope} from './signOuts';
-import {REFUSAL_WORDING, type SessionRefusal, type SignOutAnswer} from '../../contracts/session';
+import {REFUSAL_WORDING, TOO_MANY_REQUESTS, type SessionRefusal, type SignOutAnswer} from '../../contracts/session';
 
 export type {Session} from './sessionCache';
 
@@ -32,6 +34,8 @@ export interface SessionOptions {
   /** Every call to Firebase goes through it: deadline, and a record of outages. */
   identity: IdentityService;
   signInMaxAgeMs: number;
+  /** New sessions one account may start per minute. */
+  signInRatePerAccount: number;
   /** The reader policy in force now (the allowed-emails file can change under a running gate). */
   policy: () => ReaderPolicy;
   audit?: (event: AuditEvent) => void;
@@ -52,13 +56,26 @@ const FRESH_ID_TOKEN_MS = 5 * 60 * 1000;
 /** How far ahead of this server's clock a token may say it was issued (clocks drift a little, never an hour). */
 const MAX_CLOCK_SKEW_MS = 60 * 1000;
 
-/** Why a POST of an ID token starts no session: a sign-in that proves nothing, or a refusal of the reader policy. */
-export type SessionErrorCode = 'invalid-id-token' | 'stale-id-token' | 'sign-in-too-old' | 'sign-in-ended' | SessionRefusal;
+/**
+ * How long a refusal of the reader policy is given again without asking Firebase, for the same account
+ * as its token describes it (address, verified or not): a refused account that keeps posting costs one
+ * look-up per period. A change of the reader list forgets them all.
+ */
+const REFUSAL_MEMORY_MS = 30 * 1000;
+
+/**
+ * Why a POST of an ID token starts no session: a sign-in that proves nothing, a refusal of the reader
+ * policy, or an account that asked too often.
+ */
+export type SessionErrorCode =
+  'invalid-id-token' | 'stale-id-token' | 'sign-in-too-old' | 'sign-in-ended' | typeof TOO_MANY_REQUESTS | SessionRefusal;
 
 export class SessionError extends Error {
   constructor(
     readonly code: SessionErrorCode,
     message: string,
+    /** For `too-many-requests`: how long to wait. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'SessionError';
@@ -75,6 +92,9 @@ export class SessionAuthority {
   private readonly clock: Clock;
   private readonly cache: SessionCache;
   private readonly ledger: SignOutLedger;
+  private readonly accounts: RateLimiter;
+  /** Refusals given lately, by the account as its token describes it (see REFUSAL_MEMORY_MS). */
+  private readonly refusals = new LRUCache<string, {reason: SessionRefusal; until: number}>({max: 10_000});
 
   constructor(
     private readonly auth: Auth,
@@ -96,6 +116,7 @@ export class SessionAuthority {
       log: options.log,
       clock: this.clock,
     });
+    this.accounts = new RateLimiter(options.signInRatePerAccount, this.clock);
   }
 
   /** Finishes the sign-outs' read-backs that are due (see SignOutLedger.close). */
@@ -113,9 +134,10 @@ export class SessionAuthority {
     return this.cache.verifyAny(cookies, signal);
   }
 
-  /** Drops cached sessions the policy no longer admits, without waiting for their re-check. */
+  /** Drops cached sessions the policy no longer admits, without waiting for their re-check, and the refusals it may now undo. */
   applyPolicy(): void {
     this.cache.applyPolicy();
+    this.refusals.clear();
   }
 
   /** A session cookie for a freshly minted ID token from a recent sign-in of an admitted reader. */
@@ -139,6 +161,15 @@ export class SessionAuthority {
     if (now - decoded.auth_time * 1000 > this.options.signInMaxAgeMs) {
       throw new SessionError('sign-in-too-old', 'The sign-in is too old; sign in again.');
     }
+    const wait = this.accounts.take(decoded.uid);
+    if (wait !== null) {
+      throw new SessionError(TOO_MANY_REQUESTS, 'This account started too many sessions in a short time; try again shortly.', wait);
+    }
+    const described = `${decoded.uid}\0${decoded.email ?? ''}\0${decoded.email_verified === true}`;
+    const refused = this.refusals.get(described);
+    if (refused !== undefined && refused.until > now) {
+      throw this.refuse(refused.reason, {uid: decoded.uid, email: decoded.email ?? null});
+    }
     const state = await this.accountOf(decoded.uid);
     if (state === null) throw new SessionError('invalid-id-token', 'The ID token is not valid.');
     const who = {uid: decoded.uid, email: state.account.email};
@@ -152,7 +183,10 @@ export class SessionAuthority {
         ending === 'revoked' ? 'This sign-in was revoked; sign in again.' : 'This sign-in has ended; sign in again.',
       );
     }
-    if (ending !== null) throw this.refuse(ending, who);
+    if (ending !== null) {
+      this.refusals.set(described, {reason: ending, until: now + REFUSAL_MEMORY_MS});
+      throw this.refuse(ending, who);
+    }
     const cookie = await this.options.identity.call(() =>
       this.auth.createSessionCookie(idToken, {expiresIn: this.options.sessionMaxAgeMs}),
     );

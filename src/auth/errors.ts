@@ -31,6 +31,7 @@ const MESSAGES: Record<string, string> = {
   'auth/invalid-action-code': 'This link is no longer valid: it was used already, or a newer one replaced it. Ask for a new one.',
   'session/rejected': 'Your sign-in was not accepted by the site. Sign in again.',
   'session/unreachable': 'The site cannot be reached. Try again in a moment.',
+  'session/too-many-requests': 'Too many sign-ins in a short time. Wait a minute, then try again.',
   'session/identity-unavailable': 'The sign-in service cannot be reached right now. Try again in a moment.',
   'session/did-not-stick':
     'Signing in did not stick: this browser keeps sending the site another session cookie. Clear the cookies of this site in your browser settings, then sign in again.',

@@ -45,6 +45,7 @@ export async function startServerSession(idToken: string): Promise<void> {
   if (response.status === 503 && (await errorCodeOf(response)) === IDENTITY_UNAVAILABLE) {
     throw new AuthFlowError('session/identity-unavailable');
   }
+  if (response.status === 429) throw new AuthFlowError('session/too-many-requests');
   if (response.status >= 500) throw new AuthFlowError('session/unreachable');
   const code = response.status === 403 ? await errorCodeOf(response) : null;
   throw new AuthFlowError(code !== null && REFUSALS.has(code) ? `session/${code}` : 'session/rejected');

@@ -212,6 +212,32 @@ describe('session endpoints', () => {
   });
 });
 
+describe('new sessions, per client', () => {
+  it('answer 429 with Retry-After past the limit, to that client only, and name no account', async () => {
+    const limited = await startGate({SIGN_IN_RATE_PER_CLIENT: '3', TRUST_PROXY: 'true'});
+    try {
+      const from = (client: string) =>
+        limited.request(SESSION_ENDPOINT, {
+          method: 'POST',
+          headers: {...sameOriginJson(limited.origin), 'x-forwarded-for': client},
+          body: JSON.stringify({idToken: 'not-a-token'}),
+        });
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) statuses.push((await from('203.0.113.7')).status);
+      const refused = await from('203.0.113.7');
+      expect({statuses, refused: refused.status}).toEqual({statuses: [401, 401, 401], refused: 429});
+      expect(refused.headers['retry-after']).toBe('20');
+      expect(JSON.parse(refused.body)).toEqual({
+        error: 'too-many-requests',
+        message: 'Too many sign-ins from this address in a short time; try again shortly.',
+      });
+      expect((await from('203.0.113.8')).status).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('an ID token starts no session once its sign-in was signed out', () => {
   it('is refused on this instance and on one that never saw it', async () => {
     const reader = await emulator.newAccount(uniqueEmail('one-session'));

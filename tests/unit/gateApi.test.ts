@@ -19,6 +19,7 @@ describe('startServerSession', () => {
     [401, {error: 'invalid-id-token'}, 'session/rejected'],
     [401, {error: 'stale-id-token'}, 'session/rejected'],
     // The gate answers, the identity service behind it does not.
+    [429, {error: 'too-many-requests'}, 'session/too-many-requests'],
     [503, {error: 'unavailable'}, 'session/identity-unavailable'],
     [503, undefined, 'session/unreachable'],
     [502, {error: 'unavailable'}, 'session/unreachable'],

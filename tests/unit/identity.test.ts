@@ -1,7 +1,13 @@
 import {describe, expect, it} from 'vitest';
 import {createServer, request, type Server} from 'node:http';
 import type {AddressInfo, Socket} from 'node:net';
-import {IdentityCallAbandoned, IdentityService, IdentityUnavailableError, isServiceFailure} from '../../server/services/identity';
+import {
+  IdentityCallAbandoned,
+  IdentityQuotaExceeded,
+  IdentityService,
+  IdentityUnavailableError,
+  isServiceFailure,
+} from '../../server/services/identity';
 import {systemClock, type Clock} from '../../server/services/clock';
 import {badAddressPage, chromeOf, unavailablePage} from '../../server/rules/errorPages';
 import {capturedLog, silentLog} from '../support/log';
@@ -83,6 +89,37 @@ describe('IdentityService', () => {
       },
       {level: 'info', event: 'identity-outage-ended', outageSeconds: 65, msg: 'The identity service answers again'},
     ]);
+  });
+});
+
+describe("IdentityService when the project's quota is spent", () => {
+  const quotaErrors = [
+    Object.assign(new Error('The project quota for the specified operation has been exceeded.'), {code: 'auth/quota-exceeded'}),
+    // What firebase-admin makes of an HTTP 429 whose words it does not know.
+    Object.assign(
+      new Error(
+        'An internal error has occurred. Raw server response: "{"error":{"code":429,"message":"Quota exceeded for quota metric","status":"RESOURCE_EXHAUSTED"}}"',
+      ),
+      {code: 'auth/internal-error'},
+    ),
+  ];
+
+  it.each(quotaErrors)('says so, once a minute, and starts no outage: %s', async (quota) => {
+    const {identity, lines, advance} = service();
+    for (let i = 0; i < 3; i += 1) {
+      await expect(identity.call(async () => Promise.reject(quota))).rejects.toBeInstanceOf(IdentityQuotaExceeded);
+    }
+    advance(61_000);
+    await identity.call(async () => Promise.reject(quota)).catch(() => undefined);
+    expect(identity.status()).toMatchObject({reachable: true, outageSince: null});
+    expect(lines.map(({event, code}) => ({event, code}))).toEqual([
+      {event: 'identity-quota-exceeded', code: quota.code},
+      {event: 'identity-quota-exceeded', code: quota.code},
+    ]);
+  });
+
+  it('is, to the callers, a service that cannot judge now', () => {
+    expect(isServiceFailure(new IdentityQuotaExceeded(quotaErrors[0]))).toBe(true);
   });
 });
 

@@ -111,6 +111,7 @@ function setup({
   maxCachedSessions = 100,
   identityGraceMs = 0,
   firstWaitEndsEarlyMs = 0,
+  signInRatePerAccount = 1000,
 } = {}) {
   let now = START_SECONDS * 1000;
   const auth = new FakeAuth(now + expiresInMs);
@@ -141,6 +142,7 @@ function setup({
       identityGraceMs,
       identity: new IdentityService(1000, silentLog),
       signInMaxAgeMs: 14 * 86_400_000,
+      signInRatePerAccount,
       maxCachedSessions,
       policy: () => policy,
       audit: (event) => audit.push(event),
@@ -541,6 +543,36 @@ describe('SessionAuthority.createSessionCookie', () => {
     const refusal = await sessions.createSessionCookie('alice:token').catch((error: unknown) => error);
     expect(refusal).toMatchObject({code: reason});
     expect(audit).toEqual([expect.objectContaining({event: 'session-refused', reason, uid: 'alice'})]);
+  });
+
+  it('answers a refused account from memory for a while, and asks Firebase again after it or once the reader list changes', async () => {
+    const {auth, sessions, advance, setPolicy} = setup();
+    auth.addReader('alice', {email: 'alice@elsewhere.test'});
+    const attempt = () =>
+      sessions.createSessionCookie('alice:token').then(
+        ({cookie}) => cookie,
+        (error: unknown) => (error as {code: string}).code,
+      );
+    for (let i = 0; i < 5; i += 1) expect(await attempt()).toBe('not-allowed');
+    expect(auth.calls).toBe(1);
+    advance(31_000);
+    expect(await attempt()).toBe('not-allowed');
+    expect(auth.calls).toBe(2);
+    setPolicy({domains: new Set(['example.com', 'elsewhere.test']), emails: new Set()});
+    sessions.applyPolicy();
+    expect(await attempt()).toBe('alice:token:session');
+  });
+
+  it('refuses an account that starts more sessions a minute than allowed, saying how long to wait', async () => {
+    const {auth, sessions, advance} = setup({signInRatePerAccount: 3});
+    for (let i = 0; i < 3; i += 1) await sessions.createSessionCookie('alice:token');
+    await expect(sessions.createSessionCookie('alice:token')).rejects.toMatchObject({code: 'too-many-requests', retryAfterMs: 20_000});
+    const calls = auth.calls;
+    // Another account is not held back, and the account may go on once its wait is over.
+    await expect(sessions.createSessionCookie('bob:token')).resolves.toBeDefined();
+    advance(20_000);
+    await expect(sessions.createSessionCookie('alice:token')).resolves.toBeDefined();
+    expect(auth.calls).toBe(calls + 2);
   });
 
   it('starts a session for an admitted reader, and records the provider', async () => {
