@@ -9,6 +9,7 @@ import Fastify, {LogController, type FastifyInstance, type FastifyPluginAsync, t
 import type {Auth} from 'firebase-admin/auth';
 import type {GateConfig} from './config';
 import {buildFilesPlugin} from './plugins/app/buildFiles';
+import {connectionLimitsPlugin} from './plugins/app/connectionLimits';
 import {clientErrorHandler, errorHandlingPlugin, frameworkErrorHandler, type ErrorPageAssets} from './plugins/app/errors';
 import {requestLogPlugin} from './plugins/app/requestLog';
 import {responseHeadersPlugin} from './plugins/app/responseHeaders';
@@ -81,6 +82,8 @@ export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, 
   // Reads the session cookie and sets it; signed cookies are not used (Firebase signs the session).
   await app.register(fastifyCookie);
   await app.register(responseHeadersPlugin, {security});
+  // After the response headers: a connection turned away is answered with them too.
+  await app.register(connectionLimitsPlugin, {total: config.maxConnections, perClient: config.maxConnectionsPerClient});
   await app.register(buildFilesPlugin, {maxBytes: config.memoryCacheBytes, maxFileBytes: MAX_MEMORY_FILE_BYTES});
   if (config.logRequests) await app.register(requestLogPlugin);
 
@@ -113,18 +116,20 @@ export async function buildGateServer({config, auth, logger = false, clock = sys
     // Long paths get our own 414, not the router's 404.
     routerOptions: {maxParamLength: 4096},
     return503OnClosing: true,
-    // Slow-header and slow-body clients are cut; Node checks running requests against the timeout
+    // Slow-header and slow-body clients are cut; Node checks running requests against the timeouts
     // every `connectionsCheckingInterval`, which defaults to 30 s.
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.idleTimeoutMs,
-    http: {connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.requestTimeoutMs / 4))},
+    http: {
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.min(config.headersTimeoutMs, config.requestTimeoutMs) / 4)),
+    },
     // The only bodies are the session endpoints' small JSON.
     bodyLimit: 16 * 1024,
     // Refuse what the schemas do not describe, rather than quietly reshaping it.
     ajv: {customOptions: {removeAdditional: false, coerceTypes: false}},
   });
-  app.server.maxConnections = config.maxConnections;
-  app.server.headersTimeout = Math.min(config.requestTimeoutMs, app.server.headersTimeout);
+  // Node checks it from the moment a connection opens: a connection that sends nothing is closed then.
+  app.server.headersTimeout = Math.min(config.headersTimeoutMs, config.requestTimeoutMs);
   await app.register(gateApp, {config, auth, clock, build, security, errorPageAssets});
   return app;
 }

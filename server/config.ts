@@ -189,12 +189,24 @@ const SETTINGS = {
     30,
     true,
   ),
+  HEADERS_TIMEOUT_SECONDS: seconds(
+    "Longest time a request's headers may take, from the moment its connection opened: a new connection that sends nothing is closed then (`408`)",
+    10,
+    true,
+  ),
   IDLE_TIMEOUT_SECONDS: seconds('A connection on which nothing moves for this long is closed', 60, true),
   MAX_CONNECTIONS: {
     type: 'integer',
     exclusiveMinimum: 0,
     default: 1024,
-    description: 'Open connections beyond this are closed as they arrive',
+    description: 'Open connections beyond this are answered `503` with `Retry-After` at their first request, and closed',
+  },
+  MAX_CONNECTIONS_PER_CLIENT: {
+    type: 'integer',
+    exclusiveMinimum: 0,
+    default: 64,
+    description:
+      'Open connections from one address beyond this are answered as those beyond `MAX_CONNECTIONS`, and do not count toward it. Not applied with `TRUST_PROXY`, where every connection comes from the proxy: there the proxy limits each client (see "Connections" below)',
   },
 } as const satisfies Record<string, SettingSchema>;
 
@@ -271,10 +283,14 @@ export interface GateConfig {
   shutdownTimeoutMs: number;
   /** Longest time a client may take to send one request, headers and body. */
   requestTimeoutMs: number;
+  /** Longest time a request's headers may take from the moment its connection opened. */
+  headersTimeoutMs: number;
   /** A connection on which nothing moves for this long is closed. */
   idleTimeoutMs: number;
-  /** Open connections beyond this are closed as they arrive. */
+  /** Open connections beyond this are answered 503 and closed. */
   maxConnections: number;
+  /** Open connections from one address beyond this are answered 503 and closed; null behind a proxy. */
+  maxConnectionsPerClient: number | null;
   logLevel: LogLevel;
   /** One log line per request (on by default in production). */
   logRequests: boolean;
@@ -454,8 +470,10 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
     identityGraceMs: settings.IDENTITY_GRACE_SECONDS * 1000,
     shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     requestTimeoutMs: settings.REQUEST_TIMEOUT_SECONDS * 1000,
+    headersTimeoutMs: settings.HEADERS_TIMEOUT_SECONDS * 1000,
     idleTimeoutMs: settings.IDLE_TIMEOUT_SECONDS * 1000,
     maxConnections: settings.MAX_CONNECTIONS,
+    maxConnectionsPerClient: settings.TRUST_PROXY === 'false' ? settings.MAX_CONNECTIONS_PER_CLIENT : null,
     logLevel: settings.LOG_LEVEL,
     logRequests: settings.LOG_REQUESTS ?? settings.NODE_ENV === 'production',
   };

@@ -3,7 +3,7 @@
  * safety. In process through app.inject, but for what only real HTTP carries: paths a URL parser
  * would rewrite, and headers past the HTTP parser's limit, go over a port.
  */
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -343,14 +343,76 @@ describe('connections that hold the gate', () => {
     const {closed} = await open();
     expect(await closed).toBe('');
   });
+});
 
-  it('closes connections beyond the cap as they arrive, and serves again once below it', async () => {
-    const idle = await Promise.all(Array.from({length: 4}, open));
-    const extra = await open();
-    expect(await extra.closed).toBe('');
-    expect(idle.map(({socket}) => socket.destroyed)).toEqual(Array(idle.length).fill(false));
-    await Promise.all(idle.map(({closed}) => closed));
-    expect((await rawRequest(origin.origin, '/healthz')).status).toBe(200);
+describe('connections one client holds, or everyone together', () => {
+  let crowded: RunningGate;
+  let origin: URL;
+  // A gate each: the connections a test held are counted until the gate has seen them close.
+  beforeEach(async () => {
+    crowded = await startGate({MAX_CONNECTIONS: '4', MAX_CONNECTIONS_PER_CLIENT: '2', HEADERS_TIMEOUT_SECONDS: '1'});
+    origin = new URL(await crowded.listen());
+  });
+  afterEach(() => crowded.close());
+
+  /** A raw socket to the gate from `client` (an address of the loopback network), and what it received until closed. */
+  function openFrom(client: string): Promise<{socket: Socket; closed: Promise<string>}> {
+    return new Promise((resolve, reject) => {
+      const socket = connect({port: Number(origin.port), host: origin.hostname, localAddress: client});
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+      const closed = new Promise<string>((done) => socket.on('close', () => done(received)));
+      socket.once('connect', () => resolve({socket, closed}));
+      socket.once('error', reject);
+    });
+  }
+
+  it('closes a new connection that sends nothing, saying so, within the headers timeout', async () => {
+    const {closed} = await openFrom('127.0.0.2');
+    expect(await closed).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+  });
+
+  /**
+   * A connection from `client` that made one request and holds on (kept alive): the gate has counted it
+   * once it answered. Resolves with the socket and the answer's status line.
+   */
+  async function holdFrom(client: string): Promise<{socket: Socket; status: string}> {
+    const {socket} = await openFrom(client);
+    const answered = new Promise<string>((resolve) => socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1'))));
+    socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    return {socket, status: (await answered).split('\r\n')[0]!};
+  }
+
+  it('lets no client hold every connection: a reader is served while one client holds as many as the gate takes', async () => {
+    const held = [];
+    for (let i = 0; i < 4; i += 1) held.push(await holdFrom('127.0.0.2'));
+    try {
+      expect(held.map(({status}) => status)).toEqual([
+        'HTTP/1.1 200 OK',
+        'HTTP/1.1 200 OK',
+        'HTTP/1.1 503 Service Unavailable',
+        'HTTP/1.1 503 Service Unavailable',
+      ]);
+      expect((await rawRequest(origin.origin, '/healthz', {headers: {connection: 'close'}})).status).toBe(200);
+    } finally {
+      for (const {socket} of held) socket.destroy();
+    }
+  });
+
+  it('answers a reader who arrives when the gate is full, rather than resetting the connection, and serves once one frees', async () => {
+    const held = [];
+    for (const client of ['127.0.0.2', '127.0.0.2', '127.0.0.3', '127.0.0.3']) held.push(await holdFrom(client));
+    try {
+      expect(held.map(({status}) => status)).toEqual(Array(4).fill('HTTP/1.1 200 OK'));
+      const reader = () => rawRequest(origin.origin, '/healthz', {headers: {connection: 'close'}});
+      const turnedAway = await reader();
+      expect({status: turnedAway.status, retryAfter: turnedAway.headers['retry-after']}).toEqual({status: 503, retryAfter: '5'});
+      expect(turnedAway.body).toBe('Tutorial Hub is busy: too many connections are open. Try again in a few seconds.');
+      held[0]!.socket.destroy();
+      await vi.waitFor(async () => expect((await reader()).status).toBe(200));
+    } finally {
+      for (const {socket} of held) socket.destroy();
+    }
   });
 });
 

@@ -137,8 +137,19 @@ describe('loadConfig', () => {
     },
   );
 
+  it('caps connections per client only when no proxy stands in front', () => {
+    expect(loadConfig({}).maxConnectionsPerClient).toBe(64);
+    expect(loadConfig({MAX_CONNECTIONS_PER_CLIENT: '8'}).maxConnectionsPerClient).toBe(8);
+    expect(loadConfig({TRUST_PROXY: 'true', MAX_CONNECTIONS_PER_CLIENT: '8'}).maxConnectionsPerClient).toBeNull();
+  });
+
   it('cuts slow and idle clients, and caps connections, by default and as set', () => {
-    expect(loadConfig({})).toMatchObject({requestTimeoutMs: 30_000, idleTimeoutMs: 60_000, maxConnections: 1024});
+    expect(loadConfig({})).toMatchObject({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      idleTimeoutMs: 60_000,
+      maxConnections: 1024,
+    });
     expect(loadConfig({REQUEST_TIMEOUT_SECONDS: '5', IDLE_TIMEOUT_SECONDS: '10', MAX_CONNECTIONS: '50'})).toMatchObject({
       requestTimeoutMs: 5000,
       idleTimeoutMs: 10_000,
