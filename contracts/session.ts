@@ -30,9 +30,21 @@ export interface SignOutAnswer {
 /** Public: what the login page may offer, decided by the gate server's settings. */
 export const SIGN_IN_OPTIONS_ENDPOINT = '/api/sign-in-options';
 
+/** How the login page signs readers in with their email address: a link emailed to it, a password, or either. */
+export const EMAIL_SIGN_IN_METHODS = ['link', 'password', 'both'] as const;
+export type EmailSignIn = (typeof EMAIL_SIGN_IN_METHODS)[number];
+
 export interface SignInOptions {
   signUp: 'open' | 'closed';
+  emailSignIn: EmailSignIn;
 }
+
+/**
+ * POST `{email}`, before a sign-in link is used: an unverified account of the address (anyone can make one,
+ * with a password of their own) is taken back, so that the link's proof of the mailbox gives nobody else a
+ * way in. 204 whatever the account; 404 when the gate offers no links; 429 when asked too often.
+ */
+export const SIGN_IN_LINK_ENDPOINT = '/api/sign-in-link';
 
 /** Why the gate refuses a valid sign-in (403 `{error}`): the reader policy's answers. */
 export const SESSION_REFUSALS = ['not-allowed', 'email-not-verified', 'anonymous', 'disabled'] as const;

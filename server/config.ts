@@ -16,6 +16,7 @@ import {
 import {MediaOriginsError, parseMediaOrigins} from '../contracts/mediaOrigins';
 import {BUILD_ROOT} from '../contracts/buildLayout';
 import {isHost, originOf} from '../contracts/origins';
+import {EMAIL_SIGN_IN_METHODS, type EmailSignIn} from '../contracts/session';
 import {PolicyError, policySettingsFromEnv, type PolicySettings} from './rules/readerPolicy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -139,6 +140,13 @@ const SETTINGS = {
     default: 'off',
     description:
       '`on` lets visitors who are not signed in read the pages whose audience is `public` (with search over those pages only); `off`: nothing but `/login` without signing in, whatever the docs say',
+  },
+  EMAIL_SIGN_IN: {
+    type: 'string',
+    enum: EMAIL_SIGN_IN_METHODS,
+    default: 'both',
+    description:
+      '`link`, `password` or `both`: how the login page signs readers in with their email address, by a sign-in link emailed to it ("Email me a sign-in link"), by a password, or either. The links a page sends to prove an address (for a new account, an unverified one) are sign-in links unless it is `password`',
   },
   SIGN_UP: {
     type: 'string',
@@ -266,6 +274,8 @@ export interface GateConfig {
   openDemoPolicy: boolean;
   /** Whether the login page offers "Create an account". */
   signUp: 'open' | 'closed';
+  /** How the login page signs readers in with their email address. */
+  emailSignIn: EmailSignIn;
   /** Whether visitors who are not signed in may read the pages whose audience is `public`. */
   publicPages: boolean;
   trustProxy: boolean | string;
@@ -460,6 +470,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
     publicOrigin,
     ...policySettings(validated, cwd, isDemo),
     signUp: settings.SIGN_UP,
+    emailSignIn: settings.EMAIL_SIGN_IN,
     publicPages: settings.PUBLIC_PAGES === 'on',
     allowedOrigins: allowedOrigins(settings.ALLOWED_ORIGINS),
     trustProxy: trustProxy(settings.TRUST_PROXY),

@@ -66,6 +66,11 @@ export function authEmulator(host: string) {
     if (!response.ok) throw new Error(`emulator resetPassword: ${response.status} ${await response.text()}`);
   }
 
+  /** Signs in with the code of a sign-in link (`accounts:signInWithEmailLink`), as the login page does with the link. */
+  function signInWithEmailLink(email: string, oobCode: string) {
+    return identityCall('signInWithEmailLink', {email, oobCode});
+  }
+
   /** An anonymous Firebase account (`accounts:signUp` with no email), as any visitor can make one. */
   function signUpAnonymously() {
     return identityCall('signUp', {});
@@ -125,6 +130,7 @@ export function authEmulator(host: string) {
     signUp,
     requestVerificationEmail,
     resetPassword,
+    signInWithEmailLink,
     signUpAnonymously,
     updateAccount,
     deleteAccount,

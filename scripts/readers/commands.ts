@@ -2,7 +2,6 @@
  * The I/O half of `npm run readers`: Firebase Auth through firebase-admin, the allowed-emails file, and
  * the audiences the site defines (audiences.json in the folder the command runs in, the site's root).
  */
-import {randomBytes} from 'node:crypto';
 import {access, constants, readFile, realpath, rename, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {deleteApp, initializeApp} from 'firebase-admin/app';
@@ -18,6 +17,7 @@ import {
   type EmailList,
   type ReaderPolicy,
 } from '../../server/rules/readerPolicy';
+import {takeBack} from '../../server/services/accountClaims';
 import {USER_NOT_FOUND} from '../../server/services/firebaseAuth';
 import type {Env} from '../../contracts/firebaseProject';
 import {readSiteAudiences} from '../../plugins/audiences/declarations';
@@ -25,6 +25,7 @@ import {addToEmailList, grantAudiences, revokeAudiences, type AudienceEdit} from
 import {
   formatAccountTable,
   formatAudiences,
+  invitationLinkOf,
   inviteAction,
   parseReadersCsv,
   readersTarget,
@@ -105,33 +106,36 @@ async function requireUser(auth: Auth, email: string): Promise<UserRecord> {
   return user;
 }
 
-/** What ensureAccount found and did, and the password link to hand out (null when the reader has a way in). */
+/** What ensureAccount found and did, and the link to hand out (null when the reader has a way in). */
 interface Invitation {
   action: InviteAction['kind'];
   /** The sign-in methods a reclaimed account lost besides its password. */
   unlinked: string[];
-  link: string | null;
+  link: {kind: 'sign-in' | 'password'; url: string} | null;
 }
 
 /**
  * The reader's account, made or taken back (see inviteAction) so that only the owner of the mailbox can
- * sign in to it: through the password link, which also verifies the address, as the gate requires.
+ * sign in to it: through the printed link, which also verifies the address, as the gate requires. The
+ * link is a sign-in link when the gate offers links, else the one that sets the password.
  */
-async function ensureAccount(auth: Auth, email: string, name: string | null): Promise<Invitation> {
+async function ensureAccount(auth: Auth, env: Env, isDemo: boolean, email: string, name: string | null): Promise<Invitation> {
+  const linkKind = invitationLinkOf(env, isDemo);
   const existing = await findUser(auth, email);
   const action = inviteAction(existing && accountRow(existing));
   if (action.kind === 'create') await auth.createUser({email, ...(name ? {displayName: name} : {})});
-  if (action.kind === 'reclaim') {
-    const uid = existing!.uid;
-    await auth.updateUser(uid, {
-      password: randomBytes(32).toString('base64url'),
-      ...(action.providersToUnlink.length > 0 ? {providersToUnlink: action.providersToUnlink} : {}),
-    });
-    await auth.revokeRefreshTokens(uid);
-  }
-  const link = action.kind === 'keep' ? null : await auth.generatePasswordResetLink(email);
-  return {action: action.kind, unlinked: action.kind === 'reclaim' ? action.providersToUnlink : [], link};
+  if (action.kind === 'reclaim') await takeBack(auth, existing!.uid, action.providersToUnlink);
+  const unlinked = action.kind === 'reclaim' ? action.providersToUnlink : [];
+  if (action.kind === 'keep') return {action: action.kind, unlinked, link: null};
+  const link =
+    linkKind.kind === 'sign-in'
+      ? {kind: 'sign-in' as const, url: await auth.generateSignInWithEmailLink(email, {url: linkKind.loginUrl, handleCodeInApp: true})}
+      : {kind: 'password' as const, url: await auth.generatePasswordResetLink(email)};
+  return {action: action.kind, unlinked, link};
 }
+
+/** What the operator is told to hand on, for a link of each kind. */
+const LINK_PURPOSE = {'sign-in': 'sign in (it works once, for a short while)', password: 'choose a password'} as const;
 
 /** What was done to an account that was taken back, for the operator. */
 function reclaimReport(unlinked: readonly string[]): string {
@@ -143,7 +147,7 @@ function reclaimReport(unlinked: readonly string[]): string {
 function accountReport(email: string, {action, unlinked}: Invitation, style: 'invite' | 'import'): string {
   if (action === 'reclaim') {
     return style === 'invite'
-      ? `${email} ${reclaimReport(unlinked)}. Only the password link below lets anyone in.`
+      ? `${email} ${reclaimReport(unlinked)}. Only the link below lets anyone in.`
       : `${email}: ${reclaimReport(unlinked)}`;
   }
   if (action === 'create') return style === 'invite' ? `Created an account for ${email}.` : `${email}: account created`;
@@ -221,17 +225,18 @@ async function list(auth: Auth, env: Env, isDemo: boolean): Promise<void> {
   console.log(`Policy: ${description}.`);
 }
 
-async function invite(auth: Auth, env: Env, email: string): Promise<void> {
+async function invite(auth: Auth, env: Env, isDemo: boolean, email: string): Promise<void> {
   const file = await writableListFile(emailsFileOf(env));
-  const invitation = await ensureAccount(auth, email, null);
+  const invitation = await ensureAccount(auth, env, isDemo, email, null);
   console.log(accountReport(email, invitation, 'invite'));
   const added = await addToListFile(file, [email]);
   console.log(added.length > 0 ? `Added ${email} to ${file}.` : `${email} is on ${file} already.`);
   // firebase-admin can make the link but not mail it.
-  if (invitation.link) console.log(`Send ${email} this link to choose a password (this command sends no email):\n  ${invitation.link}`);
+  const {link} = invitation;
+  if (link) console.log(`Send ${email} this link to ${LINK_PURPOSE[link.kind]}; this command sends no email:\n  ${link.url}`);
 }
 
-async function importCsv(auth: Auth, env: Env, csvFile: string): Promise<void> {
+async function importCsv(auth: Auth, env: Env, isDemo: boolean, csvFile: string): Promise<void> {
   const file = emailsFileOf(env);
   const {readers, problems} = parseReadersCsv(await readText(path.resolve(csvFile)));
   if (problems.length > 0) {
@@ -245,10 +250,10 @@ async function importCsv(auth: Auth, env: Env, csvFile: string): Promise<void> {
   const target = await writableListFile(file);
   let links = 0;
   for (const {email, name} of readers) {
-    const invitation = await ensureAccount(auth, email, name);
+    const invitation = await ensureAccount(auth, env, isDemo, email, name);
     console.log(accountReport(email, invitation, 'import'));
     if (invitation.link) {
-      console.log(`  password link: ${invitation.link}`);
+      console.log(`  ${invitation.link.kind} link: ${invitation.link.url}`);
       links++;
     }
   }
@@ -257,7 +262,7 @@ async function importCsv(auth: Auth, env: Env, csvFile: string): Promise<void> {
     readers.map((reader) => reader.email),
   );
   console.log(`Added ${added.length} address(es) to ${target}; ${readers.length - added.length} were on it already.`);
-  if (links > 0) console.log('This command sends no email: send each reader their password link yourself.');
+  if (links > 0) console.log('This command sends no email: send each reader their link yourself.');
 }
 
 /** Where an edit wrote, as `file:line`. */
@@ -343,9 +348,9 @@ export async function runCommand(command: Exclude<Command, {name: 'help'}>, env:
       case 'list':
         return await list(auth, env, isDemo);
       case 'invite':
-        return await invite(auth, env, command.email);
+        return await invite(auth, env, isDemo, command.email);
       case 'import':
-        return await importCsv(auth, env, command.file);
+        return await importCsv(auth, env, isDemo, command.file);
       case 'disable':
       case 'enable': {
         const disabled = command.name === 'disable';

@@ -13,16 +13,22 @@ import {
 } from '../../contracts/firebaseProject';
 import {PUBLIC} from '../../contracts/audiences';
 import {isEmailAddress, normaliseEmail} from '../../contracts/email';
-import type {SessionRefusal} from '../../contracts/session';
+import {EMAIL_SIGN_IN_METHODS, type SessionRefusal} from '../../contracts/session';
+import {loginUrlFor} from '../../contracts/paths';
 import {admit, audiencesOf, emailDomain, type ReaderAccount, type ReaderPolicy} from '../../server/rules/readerPolicy';
+import {takeBackOf, type ClaimedAccount} from '../../server/rules/accountClaims';
 import {listEntryOf} from './listFile';
+
+/** Where the site runs when the demo project is served by `npm start` (the gate's default port). */
+export const DEMO_SITE_ORIGIN = 'http://127.0.0.1:3000';
 
 export const USAGE = `Usage: npm run readers -- <command>
 
   list                  every account: verified, disabled, last sign-in, whether the gate admits it,
                         and its audiences (when the site has any)
   invite <email>        put the address on ALLOWED_EMAILS_FILE, create its account if there is none,
-                        and print a link with which the reader sets a password
+                        and print a link for the reader: a sign-in link, or with EMAIL_SIGN_IN=password
+                        one with which the reader sets a password
   import <file.csv>     invite every reader of a CSV whose header names an "email" column
                         (and optionally "name"); nothing changes if any line is malformed
   disable <email>       stop the account from signing in (the gate refuses it at its next check)
@@ -36,7 +42,8 @@ export const USAGE = `Usage: npm run readers -- <command>
   audiences             each audience audiences.json defines, and who ALLOWED_EMAILS_FILE puts in it
 
 Environment: FIREBASE_PROJECT_ID (default ${DEMO_PROJECT_ID}), FIREBASE_AUTH_EMULATOR_HOST
-(default ${DEFAULT_EMULATOR_HOST} for demo- projects), ALLOWED_EMAILS_FILE, ALLOWED_EMAIL_DOMAINS. The audiences
+(default ${DEFAULT_EMULATOR_HOST} for demo- projects), ALLOWED_EMAILS_FILE, ALLOWED_EMAIL_DOMAINS, EMAIL_SIGN_IN
+and PUBLIC_ORIGIN (where a sign-in link leads; ${DEMO_SITE_ORIGIN} for demo- projects). The audiences
 are those of audiences.json in the folder the command runs in (the site's root).
 Exit status: 0 done, 1 failed (the message says why), 2 usage error. help (or --help) prints this text.`;
 
@@ -133,6 +140,23 @@ export function parseArgs(argv: readonly string[]): Command {
 }
 
 /** The gate server's rule (contracts/firebaseProject.ts), so that both talk to the same Firebase by default. */
+/**
+ * The link an invitation hands out, as the gate's EMAIL_SIGN_IN offers: a sign-in link, which leads to the
+ * site's login page (PUBLIC_ORIGIN), unless the gate offers passwords only.
+ */
+export function invitationLinkOf(env: Env, isDemo: boolean): {kind: 'password'} | {kind: 'sign-in'; loginUrl: string} {
+  const method = env.EMAIL_SIGN_IN || 'both';
+  if (!(EMAIL_SIGN_IN_METHODS as readonly string[]).includes(method)) {
+    throw new UserError(`EMAIL_SIGN_IN must be one of ${EMAIL_SIGN_IN_METHODS.join(', ')}; got "${method}".`);
+  }
+  if (method === 'password') return {kind: 'password'};
+  const origin = env.PUBLIC_ORIGIN?.replace(/\/$/, '') || (isDemo ? DEMO_SITE_ORIGIN : null);
+  if (origin === null) {
+    throw new UserError('PUBLIC_ORIGIN is not set: a sign-in link leads to the site, so set it as the gate has it.');
+  }
+  return {kind: 'sign-in', loginUrl: `${origin}${loginUrlFor('/')}`};
+}
+
 export function readersTarget(env: Env): Pick<FirebaseProject, 'projectId' | 'isDemo' | 'emulatorHost'> {
   const project = firebaseProjectFromEnv(env);
   if (emulatorForRealProject(project)) {
@@ -148,7 +172,8 @@ export function readersTarget(env: Env): Pick<FirebaseProject, 'projectId' | 'is
  * shows that its owner made or claimed the account; anyone can make an unverified one for any address,
  * with a password or a provider of their own. Such an account is taken back (`reclaim`): its password
  * replaced by one nobody knows, its other sign-in methods removed, its sessions ended, so that only the
- * password link, which goes to the mailbox and verifies the address as it sets the password, lets anyone in.
+ * printed link, which goes to the mailbox and verifies the address as it signs the reader in (or sets the
+ * password), lets anyone in.
  */
 export type InviteAction =
   | {kind: 'create'}
@@ -158,11 +183,11 @@ export type InviteAction =
   | {kind: 'link'}
   | {kind: 'reclaim'; providersToUnlink: string[]};
 
-export function inviteAction(account: {emailVerified: boolean; providerIds: readonly string[]} | null): InviteAction {
+export function inviteAction(account: ClaimedAccount | null): InviteAction {
   if (account === null) return {kind: 'create'};
   if (account.providerIds.length === 0) return {kind: 'link'};
-  if (account.emailVerified) return {kind: 'keep'};
-  return {kind: 'reclaim', providersToUnlink: account.providerIds.filter((id) => id !== 'password')};
+  const takeBack = takeBackOf(account);
+  return takeBack === null ? {kind: 'keep'} : {kind: 'reclaim', ...takeBack};
 }
 
 export interface CsvReader {

@@ -1,7 +1,8 @@
-/** The session endpoints: sign-in options, POST /api/session and POST /api/logout. */
+/** The session endpoints: sign-in options, POST /api/session, POST /api/sign-in-link and POST /api/logout. */
 import type {FastifyPluginAsync, FastifyReply, FastifyRequest} from 'fastify';
 import type {GateConfig} from '../config';
 import {isAllowedOrigin, siteOrigins} from '../rules/origin';
+import {isEmailAddress} from '../../contracts/email';
 import type {Clock} from '../services/clock';
 import {RateLimiter} from '../services/rateLimiter';
 import {SessionError, type SessionAuthority} from '../services/sessionAuthority';
@@ -10,6 +11,7 @@ import {
   SESSION_COOKIE,
   SESSION_ENDPOINT,
   SESSION_REFUSALS,
+  SIGN_IN_LINK_ENDPOINT,
   SIGN_IN_OPTIONS_ENDPOINT,
   TOO_MANY_REQUESTS,
   sessionCookieValues,
@@ -39,6 +41,13 @@ const sessionBody = {
   required: ['idToken'],
   additionalProperties: false,
   properties: {idToken: {type: 'string', minLength: 1, maxLength: 3584}},
+} as const;
+
+const signInLinkBody = {
+  type: 'object',
+  required: ['email'],
+  additionalProperties: false,
+  properties: {email: {type: 'string', minLength: 1, maxLength: 320}},
 } as const;
 
 const logoutBody = {
@@ -78,9 +87,34 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
     return undefined;
   });
 
-  // The login page asks at run time, so one build serves gates with either setting.
-  const signInOptions: SignInOptions = {signUp: config.signUp};
+  // The login page asks at run time, so one build serves gates with any setting.
+  const signInOptions: SignInOptions = {signUp: config.signUp, emailSignIn: config.emailSignIn};
   app.get(SIGN_IN_OPTIONS_ENDPOINT, async () => signInOptions);
+
+  // A gate that offers no sign-in links takes back no account for one.
+  if (config.emailSignIn !== 'password') {
+    const linkClients = new RateLimiter(config.signInRatePerClient, clock);
+    const limitLinkClient = async (request: FastifyRequest, reply: FastifyReply) => {
+      const wait = linkClients.take(request.ip);
+      if (wait !== null)
+        return tooManyRequests(reply, wait, 'Too many sign-in links from this address in a short time; try again shortly.');
+      return undefined;
+    };
+    const linkOptions = {bodyLimit: BODY_LIMIT, schema: {body: signInLinkBody}, preHandler: limitLinkClient};
+    app.post<{Body: {email: string}}>(SIGN_IN_LINK_ENDPOINT, linkOptions, async (request, reply) => {
+      if (!isEmailAddress(request.body.email))
+        return reply.code(400).send({error: 'invalid-email', message: 'That is not an email address.'});
+      try {
+        await sessions.prepareLinkSignIn(request.body.email);
+      } catch (error) {
+        if (error instanceof SessionError && error.retryAfterMs !== undefined)
+          return tooManyRequests(reply, error.retryAfterMs, error.message);
+        throw error;
+      }
+      // The same answer whatever the account: the page learns nothing about it.
+      return reply.code(204).send();
+    });
+  }
 
   const sessionStart = {bodyLimit: BODY_LIMIT, schema: {body: sessionBody}, preHandler: limitClient};
   app.post<{Body: {idToken: string}}>(SESSION_ENDPOINT, sessionStart, async (request, reply) => {

@@ -8,13 +8,16 @@ import {LRUCache} from 'lru-cache';
 import type {Auth, DecodedIdToken, UserRecord} from 'firebase-admin/auth';
 import type {ReaderPolicy} from '../rules/readerPolicy';
 import {readerAccountOf} from '../rules/readerPolicy';
+import {takeBackOf} from '../rules/accountClaims';
 import {sessionEnding, unverifiedClaims, type AccountState} from '../rules/sessionRules';
 import {systemClock, type Clock} from './clock';
 import {firebaseErrorCode, USER_DISABLED, USER_NOT_FOUND} from './firebaseAuth';
 import {isServiceFailure, type IdentityService} from './identity';
 import {SessionCache, type AccessEnded, type Session} from './sessionCache';
+import {takeBack} from './accountClaims';
 import {RateLimiter} from './rateLimiter';
 import {SignOutLedger, signInOf, type SignIn, type SignOutScope} from './signOuts';
+import {normaliseEmail} from '../../contracts/email';
 import {REFUSAL_WORDING, TOO_MANY_REQUESTS, type SessionRefusal, type SignOutAnswer} from '../../contracts/session';
 
 export type {Session} from './sessionCache';
@@ -24,6 +27,8 @@ export type AuditEvent =
   | {event: 'session-started'; uid: string; email: string | null; provider: string}
   | {event: 'session-refused'; reason: SessionRefusal | 'revoked' | 'signed-out'; uid: string; email: string | null}
   | {event: 'signed-out' | 'signed-out-everywhere'; uid: string; email: string | null; delayed?: true}
+  /** An unverified account taken back before a sign-in link to its address was used (its other sign-in methods named). */
+  | {event: 'account-taken-back'; uid: string; email: string; unlinked: string[]}
   | AccessEnded;
 
 export interface SessionOptions {
@@ -132,6 +137,33 @@ export class SessionAuthority {
   /** The session any of a request's session cookies proves, or null (see SessionCache.verifyAny). */
   verifyAny(cookies: readonly string[], signal?: AbortSignal): Promise<Session | null> {
     return this.cache.verifyAny(cookies, signal);
+  }
+
+  /**
+   * Before a sign-in link to `email` is used: an unverified account of the address, which anyone could
+   * have made with a password of their own, is taken back (rules/accountClaims.ts), so that the link's
+   * proof of the mailbox lets nobody else in. Limited per address as new sessions are per account; throws
+   * SessionError('too-many-requests') past it.
+   */
+  async prepareLinkSignIn(email: string): Promise<void> {
+    const address = normaliseEmail(email);
+    const wait = this.accounts.take(`address:${address}`);
+    if (wait !== null) {
+      throw new SessionError(TOO_MANY_REQUESTS, 'Too many sign-in links for this address in a short time; try again shortly.', wait);
+    }
+    let user: UserRecord;
+    try {
+      user = await this.options.identity.call(() => this.auth.getUserByEmail(address));
+    } catch (error) {
+      if (firebaseErrorCode(error) === USER_NOT_FOUND) return;
+      throw error;
+    }
+    const account = readerAccountOf(user);
+    const takeBackNow = takeBackOf(account);
+    if (takeBackNow === null) return;
+    await takeBack(this.auth, user.uid, takeBackNow.providersToUnlink, (work) => this.options.identity.call(work));
+    this.cache.forgetSessionsOf(user.uid);
+    this.options.audit?.({event: 'account-taken-back', uid: user.uid, email: address, unlinked: takeBackNow.providersToUnlink});
   }
 
   /** Drops cached sessions the policy no longer admits, without waiting for their re-check, and the refusals it may now undo. */

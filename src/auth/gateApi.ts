@@ -1,9 +1,14 @@
-/** Calls to the gate server's endpoints (`/api/session`, `/api/logout`, `/api/sign-in-options`), made only when the gate mode is 'server'. */
+/**
+ * Calls to the gate server's endpoints (`/api/session`, `/api/logout`, `/api/sign-in-options`,
+ * `/api/sign-in-link`), made only when the gate mode is 'server'.
+ */
 import {
+  EMAIL_SIGN_IN_METHODS,
   IDENTITY_UNAVAILABLE,
   LOGOUT_ENDPOINT,
   SESSION_ENDPOINT,
   SESSION_REFUSALS,
+  SIGN_IN_LINK_ENDPOINT,
   SIGN_IN_OPTIONS_ENDPOINT,
   type SignInOptions,
   type SignOutAnswer,
@@ -88,5 +93,23 @@ export async function fetchSignInOptions(): Promise<SignInOptions> {
   const response = await fetch(SIGN_IN_OPTIONS_ENDPOINT, {credentials: 'same-origin'});
   if (!response.ok) throw new AuthFlowError('session/unreachable');
   const body = (await response.json()) as Partial<SignInOptions>;
-  return {signUp: body.signUp === 'open' ? 'open' : 'closed'};
+  return {
+    signUp: body.signUp === 'open' ? 'open' : 'closed',
+    // A gate that does not say offers what the page offers by default.
+    emailSignIn: EMAIL_SIGN_IN_METHODS.find((method) => method === body.emailSignIn) ?? 'both',
+  };
+}
+
+/**
+ * Before a sign-in link is used: the gate takes back an unverified account of the address (see
+ * SIGN_IN_LINK_ENDPOINT). Resolves alike whatever the account; the link must not be used when it throws.
+ */
+export async function prepareLinkSignIn(email: string): Promise<void> {
+  const response = await postJson(SIGN_IN_LINK_ENDPOINT, {email});
+  if (response.ok) return;
+  if (response.status === 429) throw new AuthFlowError('session/too-many-requests');
+  if (response.status === 503 && (await errorCodeOf(response)) === IDENTITY_UNAVAILABLE) {
+    throw new AuthFlowError('session/identity-unavailable');
+  }
+  throw new AuthFlowError('session/unreachable');
 }

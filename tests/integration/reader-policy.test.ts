@@ -79,13 +79,13 @@ describe('starting a session', () => {
     expect(await statusWith(gate, sessionCookieOf(response))).toBe(200);
   });
 
-  it('tells the login page whether it may offer sign-up', async () => {
-    const closed = await startGate({SIGN_UP: 'closed'});
+  it('tells the login page whether it may offer sign-up, and how readers sign in with their address', async () => {
+    const closed = await startGate({SIGN_UP: 'closed', EMAIL_SIGN_IN: 'link'});
     try {
-      expect(JSON.parse((await gate.request(SIGN_IN_OPTIONS_ENDPOINT)).body)).toEqual({signUp: 'open'});
+      expect(JSON.parse((await gate.request(SIGN_IN_OPTIONS_ENDPOINT)).body)).toEqual({signUp: 'open', emailSignIn: 'both'});
       const response = await closed.request(SIGN_IN_OPTIONS_ENDPOINT);
       expect(response.headers['cache-control']).toBe('no-store');
-      expect(JSON.parse(response.body)).toEqual({signUp: 'closed'});
+      expect(JSON.parse(response.body)).toEqual({signUp: 'closed', emailSignIn: 'link'});
       // Closed sign-up offers nothing new to an account made through Firebase's API anyway.
       const stranger = await emulator.newAccount(uniqueEmail('rest-made', 'other.test'));
       const session = await postSession(closed, (await emulator.signInWithPassword(stranger.email, stranger.password)).idToken);

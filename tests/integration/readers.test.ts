@@ -61,6 +61,9 @@ function expectOneLineError(stderr: string, message: RegExp) {
   expect(lines[0]).toMatch(message);
 }
 
+/** A gate that offers passwords only: invitations hand out the link that sets the password. */
+const PASSWORDS_ONLY = {EMAIL_SIGN_IN: 'password'};
+
 /** Uses a printed password link as the reader would: sets the password through the emulator. */
 function choosePassword(link: string, newPassword: string): Promise<void> {
   return emulator.resetPassword(new URL(link).searchParams.get('oobCode')!, newPassword);
@@ -69,10 +72,10 @@ function choosePassword(link: string, newPassword: string): Promise<void> {
 const LIST_WITH_COMMENTS = '# Readers of Tutorial Hub\nold-reader@example.com  # since 2024\n\n# gone@example.com left\n';
 
 describe('invite', () => {
-  it('creates the account, lists the address once, and prints a link that sets the password', async () => {
+  it('creates the account, lists the address once, and prints a link that sets the password (passwords only)', async () => {
     writeFileSync(listFile, LIST_WITH_COMMENTS);
     const email = uniqueEmail('invited');
-    const first = await readers(['invite', email.toUpperCase()]);
+    const first = await readers(['invite', email.toUpperCase()], PASSWORDS_ONLY);
     expect(first.status).toBe(0);
     expect(first.stdout).toContain(`Created an account for ${email}.`);
     expect(first.stdout).toContain('sends no email');
@@ -80,7 +83,7 @@ describe('invite', () => {
     const account = await accountOf(email);
     expect(account).toMatchObject({email, emailVerified: false, disabled: false, providerData: []});
 
-    const again = await readers(['invite', email]);
+    const again = await readers(['invite', email], PASSWORDS_ONLY);
     expect(again.status).toBe(0);
     expect(again.stdout).toContain(`${email} has an account already.`);
     expect(again.stdout).toContain(`${email} is on ${listFile} already.`);
@@ -105,11 +108,11 @@ describe('invite', () => {
     expect((await accountOf(email))?.uid).toBe(localId);
   });
 
-  it("takes back an unverified account a stranger made: only the invitee's link lets anyone in", async () => {
+  it("takes back an unverified account a stranger made: only the invitee's link lets anyone in (passwords only)", async () => {
     const email = uniqueEmail('newhire');
     const stranger = await emulator.signUp(email, 'the-strangers-password');
     const before = Date.now() - 1000;
-    const result = await readers(['invite', email]);
+    const result = await readers(['invite', email], PASSWORDS_ONLY);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(
       `${email} had an unverified account, which anyone could have made: its password was replaced by a random one and its sessions ended.`,
@@ -128,6 +131,30 @@ describe('invite', () => {
     await expect(emulator.signInWithPassword(email, 'the-strangers-password')).rejects.toThrow(
       /INVALID_LOGIN_CREDENTIALS|INVALID_PASSWORD/,
     );
+  });
+
+  it("prints a sign-in link when links are on (the default), which signs the invitee in and verifies the address; a stranger's password is gone", async () => {
+    const email = uniqueEmail('linked');
+    await emulator.signUp(email, 'the-strangers-password');
+    const result = await readers(['invite', email], {PUBLIC_ORIGIN: 'https://docs.acme.test'});
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`${email} had an unverified account, which anyone could have made`);
+    expect(result.stdout).toContain(`Send ${email} this link to sign in (it works once, for a short while); this command sends no email:`);
+    const link = new URL(result.stdout.match(/https?:\/\/\S*mode=signIn\S*/)![0]);
+    // The link leads, once Firebase's page has read it, to the site's login page.
+    expect(link.searchParams.get('continueUrl')).toBe('https://docs.acme.test/login?redirect=%2F');
+    await expect(emulator.signInWithPassword(email, 'the-strangers-password')).rejects.toThrow(
+      /INVALID_LOGIN_CREDENTIALS|INVALID_PASSWORD/,
+    );
+    await emulator.signInWithEmailLink(email, link.searchParams.get('oobCode')!);
+    expect((await accountOf(email))?.emailVerified).toBe(true);
+  });
+
+  it('needs PUBLIC_ORIGIN for a sign-in link to a real site, and changes nothing without it', async () => {
+    const email = uniqueEmail('no-origin');
+    const result = await readers(['invite', email], {FIREBASE_PROJECT_ID: 'acme-docs', FIREBASE_AUTH_EMULATOR_HOST: null});
+    expect(result.status).toBe(1);
+    expectOneLineError(result.stderr, /^readers: PUBLIC_ORIGIN is not set/);
   });
 
   it('needs ALLOWED_EMAILS_FILE, and creates no account without it', async () => {
@@ -164,7 +191,7 @@ describe('import', () => {
     await emulator.signUp(email, 'the-strangers-password');
     const csv = path.join(dir, 'readers.csv');
     writeFileSync(csv, `email\n${email}\n`);
-    const result = await readers(['import', csv]);
+    const result = await readers(['import', csv], PASSWORDS_ONLY);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(
       `${email}: had an unverified account, which anyone could have made: its password was replaced by a random one and its sessions ended\n  password link: `,

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {endServerSession, fetchSignInOptions, startServerSession} from '../../src/auth/gateApi';
+import {endServerSession, fetchSignInOptions, prepareLinkSignIn, startServerSession} from '../../src/auth/gateApi';
 
 function answer(status: number, body?: unknown): void {
   vi.stubGlobal('fetch', async () => new Response(body === undefined ? null : JSON.stringify(body), {status}));
@@ -72,14 +72,44 @@ describe('endServerSession', () => {
 });
 
 describe('fetchSignInOptions', () => {
-  it.each<[unknown, string]>([
-    [{signUp: 'open'}, 'open'],
-    [{signUp: 'closed'}, 'closed'],
-    // Anything the page does not understand offers no sign-up.
-    [{signUp: 'maybe'}, 'closed'],
-    [{}, 'closed'],
-  ])('%j means sign-up %s', async (body, signUp) => {
+  it.each<[unknown, {signUp: string; emailSignIn: string}]>([
+    [
+      {signUp: 'open', emailSignIn: 'both'},
+      {signUp: 'open', emailSignIn: 'both'},
+    ],
+    [
+      {signUp: 'closed', emailSignIn: 'link'},
+      {signUp: 'closed', emailSignIn: 'link'},
+    ],
+    [
+      {signUp: 'open', emailSignIn: 'password'},
+      {signUp: 'open', emailSignIn: 'password'},
+    ],
+    // Anything the page does not understand offers no sign-up, and both ways with an address.
+    [
+      {signUp: 'maybe', emailSignIn: 'carrier-pigeon'},
+      {signUp: 'closed', emailSignIn: 'both'},
+    ],
+    [{}, {signUp: 'closed', emailSignIn: 'both'}],
+  ])('%j means %j', async (body, expected) => {
     answer(200, body);
-    await expect(fetchSignInOptions()).resolves.toEqual({signUp});
+    await expect(fetchSignInOptions()).resolves.toEqual(expected);
+  });
+});
+
+describe('prepareLinkSignIn', () => {
+  it('resolves on 204', async () => {
+    answer(204);
+    await expect(prepareLinkSignIn('a@corp.test')).resolves.toBeUndefined();
+  });
+
+  it.each<[number, unknown, string]>([
+    [429, {error: 'too-many-requests'}, 'session/too-many-requests'],
+    [503, {error: 'unavailable'}, 'session/identity-unavailable'],
+    [500, undefined, 'session/unreachable'],
+    [404, undefined, 'session/unreachable'],
+  ])('%i %j: the link is not used (%s)', async (status, body, code) => {
+    answer(status, body);
+    await expect(prepareLinkSignIn('a@corp.test')).rejects.toMatchObject({code});
   });
 });

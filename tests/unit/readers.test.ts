@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {addToEmailList, grantAudiences, revokeAudiences, type AudienceEdit} from '../../scripts/readers/listFile';
 import {
+  invitationLinkOf,
   formatAccountTable,
   formatAudiences,
   inviteAction,
@@ -93,6 +94,38 @@ describe('inviteAction', () => {
     ],
   ])('%s', (_, account, expected) => {
     expect(inviteAction(account)).toEqual(expected);
+  });
+});
+
+describe('invitationLinkOf', () => {
+  it.each<[string, Record<string, string>, boolean, ReturnType<typeof invitationLinkOf>]>([
+    // Links on (the gate's default): a sign-in link to the site's login page, which then opens its home page.
+    [
+      'links on, a real site',
+      {PUBLIC_ORIGIN: 'https://docs.acme.com/'},
+      false,
+      {kind: 'sign-in', loginUrl: 'https://docs.acme.com/login?redirect=%2F'},
+    ],
+    [
+      'links only',
+      {EMAIL_SIGN_IN: 'link', PUBLIC_ORIGIN: 'https://docs.acme.com'},
+      false,
+      {kind: 'sign-in', loginUrl: 'https://docs.acme.com/login?redirect=%2F'},
+    ],
+    ['the demo project, as npm start serves it', {}, true, {kind: 'sign-in', loginUrl: 'http://127.0.0.1:3000/login?redirect=%2F'}],
+    ['passwords only', {EMAIL_SIGN_IN: 'password'}, false, {kind: 'password'}],
+  ])('%s', (_name, env, isDemo, expected) => {
+    expect(invitationLinkOf(env, isDemo)).toEqual(expected);
+  });
+
+  it.each([
+    [{}, /^PUBLIC_ORIGIN is not set: a sign-in link leads to the site/],
+    [
+      {EMAIL_SIGN_IN: 'pigeon', PUBLIC_ORIGIN: 'https://docs.acme.com'},
+      /^EMAIL_SIGN_IN must be one of link, password, both; got "pigeon"\.$/,
+    ],
+  ])('refuses %j for a real project', (env, message) => {
+    expect(() => invitationLinkOf(env, false)).toThrow(message);
   });
 });
 
