@@ -17,8 +17,11 @@ export function nextSecond(): Promise<void> {
 }
 
 export interface OobCode {
+  /** The account's address (for a change of address, the address it has now). */
   email: string;
-  requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'EMAIL_SIGNIN' | string;
+  /** For a change of address: where it would move, and where the email went. */
+  newEmail?: string;
+  requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'EMAIL_SIGNIN' | 'VERIFY_AND_CHANGE_EMAIL' | 'RECOVER_EMAIL' | string;
   oobCode: string;
   oobLink: string;
 }
@@ -54,6 +57,32 @@ export function authEmulator(host: string) {
       body: JSON.stringify({requestType: 'VERIFY_EMAIL', idToken}),
     });
     if (!response.ok) throw new Error(`emulator sendOobCode: ${response.status} ${await response.text()}`);
+  }
+
+  /**
+   * Firebase's change-of-address email, as any account can ask for it with its ID token: a link that moves
+   * the account to `newEmail`, mailed there (`accounts:sendOobCode`, VERIFY_AND_CHANGE_EMAIL).
+   */
+  async function requestEmailChange(idToken: string, newEmail: string): Promise<void> {
+    const response = await fetch(`${IDENTITY}/accounts:sendOobCode?key=${DEMO_API_KEY}`, {
+      method: 'POST',
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify({requestType: 'VERIFY_AND_CHANGE_EMAIL', idToken, newEmail}),
+    });
+    if (!response.ok) throw new Error(`emulator sendOobCode: ${response.status} ${await response.text()}`);
+  }
+
+  /**
+   * Changes an account's address at once with its ID token (`accounts:update`), as Firebase's API allows
+   * where email enumeration protection is off: Firebase mails the old address a link to take it back.
+   */
+  async function changeEmail(idToken: string, email: string): Promise<void> {
+    const response = await fetch(`${IDENTITY}/accounts:update?key=${DEMO_API_KEY}`, {
+      method: 'POST',
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify({idToken, email}),
+    });
+    if (!response.ok) throw new Error(`emulator accounts:update: ${response.status} ${await response.text()}`);
   }
 
   /** Sets a new password with the code of a password link (`accounts:resetPassword`), as the page it opens does. */
@@ -129,6 +158,8 @@ export function authEmulator(host: string) {
     signInWithPassword,
     signUp,
     requestVerificationEmail,
+    requestEmailChange,
+    changeEmail,
     resetPassword,
     signInWithEmailLink,
     signUpAnonymously,

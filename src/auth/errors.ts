@@ -29,6 +29,8 @@ const MESSAGES: Record<string, string> = {
   'auth/unauthorized-domain': 'This site is not authorised to sign in with this provider.',
   'auth/expired-action-code': 'This link has expired. Ask for a new one.',
   'auth/invalid-action-code': 'This link is no longer valid: it was used already, or a newer one replaced it. Ask for a new one.',
+  'auth/email-link-mismatch': 'This link was sent to another address. Enter the address it was sent to.',
+  'auth/unknown-action': 'This link is not one Tutorial Hub can use. Sign in, or ask for a new link.',
   'session/rejected': 'Your sign-in was not accepted by the site. Sign in again.',
   'session/unreachable': 'The site cannot be reached. Try again in a moment.',
   'session/too-many-requests': 'Too many sign-ins in a short time. Wait a minute, then try again.',

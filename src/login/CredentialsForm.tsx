@@ -1,6 +1,6 @@
 import React, {type ReactNode} from 'react';
-import type {FormMode, ProviderName} from './flow';
-import {formLead, SUBMIT_LABEL} from './copy';
+import {formSwitches, proofLinkOf, type FormMode, type OfferedOptions, type ProviderName} from './flow';
+import {BACK_TO_SIGN_IN, formLead, SUBMIT_LABEL, SWITCH_LABEL} from './copy';
 import styles from './styles.module.css';
 
 interface Props {
@@ -10,26 +10,22 @@ interface Props {
   busy: boolean;
   error: string;
   notice: string;
-  signUpOffered: boolean;
+  options: OfferedOptions;
   onSubmit(form: FormData): void;
   onSwitchMode(mode: FormMode): void;
   onProvider(name: ProviderName): void;
 }
 
-/** Email and password (or email alone, to reset), the switches between them, and the providers. */
+/** Email and password (or email alone, for a link), the switches between the forms, and the providers. */
 export function CredentialsForm(props: Props): ReactNode {
-  const {mode, busy} = props;
+  const {mode, busy, options} = props;
   const label = SUBMIT_LABEL[mode];
-
-  const switchButton = (next: FormMode, text: string) => (
-    <button type="button" className={styles.linkButton} onClick={() => props.onSwitchMode(next)}>
-      {text}
-    </button>
-  );
+  // From a detour (a new account, a new password), the way back reads as one.
+  const isDetour = mode === 'sign-up' || mode === 'reset';
 
   return (
     <>
-      <p className={styles.lead}>{formLead(mode)}</p>
+      <p className={styles.lead}>{formLead(mode, proofLinkOf(options.emailSignIn))}</p>
       {/* React sends the form once it has hydrated, never before: a password never lands in a URL. */}
       <form className={styles.form} action={props.onSubmit} noValidate aria-busy={busy}>
         <label className={styles.label} htmlFor="login-email">
@@ -71,10 +67,11 @@ export function CredentialsForm(props: Props): ReactNode {
         </button>
       </form>
       <div className={styles.switches}>
-        {mode !== 'reset' && switchButton('reset', 'Forgot password?')}
-        {mode !== 'sign-in'
-          ? switchButton('sign-in', 'Back to sign in')
-          : props.signUpOffered && switchButton('sign-up', 'Create an account')}
+        {formSwitches(mode, options).map((next) => (
+          <button key={next} type="button" className={styles.linkButton} onClick={() => props.onSwitchMode(next)}>
+            {isDetour ? BACK_TO_SIGN_IN : SWITCH_LABEL[next]}
+          </button>
+        ))}
       </div>
       <p className={styles.divider}>
         <span>or</span>

@@ -1,17 +1,16 @@
 import React, {useEffect, useRef, useSyncExternalStore, type ReactNode} from 'react';
 import {sessionHasEnded, subscribeSessionEnded} from '@site/src/auth/sessionEnded';
 import {headingOf, SESSION_ENDED_NOTICE} from './copy';
+import {ConfirmLinkPanel} from './ConfirmLinkPanel';
 import {CredentialsForm} from './CredentialsForm';
+import {LinkSentPanel} from './LinkSentPanel';
 import {RefusedPanel} from './RefusedPanel';
-import {VerifyEmailPanel} from './VerifyEmailPanel';
 import {useLoginFlow} from './useLoginFlow';
-import {useSignUpOffered} from './useSignUpOffered';
 import styles from './styles.module.css';
 
-/** The login page's card: the sign-in, sign-up and reset form, and the panels a sign-in can lead to. */
+/** The login page's card: the sign-in, sign-up, reset and sign-in link forms, and the panels a sign-in can lead to. */
 export default function LoginForm(): ReactNode {
-  const {view, email, busy, error, notice, act, submit} = useLoginFlow();
-  const signUpOffered = useSignUpOffered();
+  const {view, options, email, busy, error, notice, act, submit} = useLoginFlow();
 
   // A new panel replaces what the reader was on: take keyboard and screen-reader focus to its heading.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -41,16 +40,17 @@ export default function LoginForm(): ReactNode {
           busy={busy}
           error={error}
           notice={notice}
-          signUpOffered={signUpOffered}
+          options={options}
           onSubmit={submit}
           onSwitchMode={(mode) => act({type: 'choose-mode', mode})}
           onProvider={(name) => act({type: 'provider', name})}
         />
       )}
-      {view.panel === 'verify' && (
-        <VerifyEmailPanel
+      {view.panel === 'link-sent' && (
+        <LinkSentPanel
           email={view.email}
           reason={view.reason}
+          link={view.link}
           busy={busy}
           error={error}
           notice={notice}
@@ -59,6 +59,7 @@ export default function LoginForm(): ReactNode {
           onUseAnotherAccount={anotherAccount}
         />
       )}
+      {view.panel === 'confirm-link' && <ConfirmLinkPanel email={email} busy={busy} error={error} onSubmit={submit} />}
       {view.panel === 'refused' && <RefusedPanel email={view.email} busy={busy} error={error} onUseAnotherAccount={anotherAccount} />}
     </div>
   );

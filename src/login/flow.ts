@@ -6,39 +6,50 @@
 import type {ActionLink} from '../auth/actionLink';
 import type {ActionSteps} from '../auth/actionStep';
 import type {GateMode} from '../auth/settings';
-import {SESSION_REFUSALS, type SignInOptions} from '../../contracts/session';
+import {SESSION_REFUSALS, type EmailSignIn, type SignInOptions} from '../../contracts/session';
 import {loginUrlFor} from '../../contracts/paths';
 import {resetLinkNotice, sentAgainNotice, SIGN_IN_AFTER_LINK} from './copy';
 
-export type FormMode = 'sign-in' | 'sign-up' | 'reset';
+/** The form's kinds: email and password, an account to create, a password to reset, a sign-in link to ask for. */
+export type FormMode = 'sign-in' | 'sign-up' | 'reset' | 'link';
 
 export type ProviderName = 'google' | 'github';
+
+/**
+ * The link that proves an address: a sign-in link (the gate offers links), or Firebase's password-reset
+ * link, with which the owner of the mailbox chooses the password (that also verifies the address).
+ */
+export type EmailLink = 'sign-in' | 'password';
 
 export type LoginView =
   | {panel: 'form'; mode: FormMode}
   /** Firebase still knows the reader: renewing the server session without the password (shown while it runs). */
   | {panel: 'resuming'}
-  /** A link that sets the password and verifies the address in one step is on its way to `email`. */
-  | {panel: 'verify'; email: string; reason: LinkReason}
+  /** A link is on its way to `email`: for `reason`, of the `link` kind. */
+  | {panel: 'link-sent'; email: string; reason: LinkReason; link: EmailLink}
+  /** A sign-in link opened in a browser that did not ask for it: Firebase needs the address again. */
+  | {panel: 'confirm-link'; href: string}
   /** A valid sign-in the reader policy does not admit. */
   | {panel: 'refused'; email: string};
 
 /**
- * Why the page sent the password link: "Create an account" (for a new address and a taken one alike,
- * so that the page never tells which addresses have accounts), a sign-in whose address is not verified,
- * or Firebase's own verification link opened (see src/auth/actionLink.ts).
+ * Why the page sent a link: the reader asked for a sign-in link, "Create an account" (for a new address
+ * and a taken one alike, so that the page never tells which addresses have accounts), a sign-in whose
+ * address is not verified, or Firebase's own verification link opened (see src/auth/actionLink.ts).
  */
-export type LinkReason = 'sign-up' | 'unverified' | 'verify-link';
+export type LinkReason = 'sign-in-link' | 'sign-up' | 'unverified' | 'verify-link';
 
 /** What the reader (or the page, as it opens) asks for. */
 export type LoginIntent =
   | {type: 'submit'; mode: FormMode; email: string; password: string}
   | {type: 'provider'; name: ProviderName}
   | {type: 'choose-mode'; mode: FormMode}
-  /** "I have chosen my password — sign in", on the verification panel. */
+  /** "I have chosen my password — sign in", once a password link was sent. */
   | {type: 'password-chosen'}
   | {type: 'send-again'}
   | {type: 'another-account'}
+  /** The address a sign-in link opened here was sent to, typed on the confirmation panel. */
+  | {type: 'confirm-link'; email: string}
   /** The page opened back from a provider's page (its popup was blocked). */
   | {type: 'provider-returned'}
   /** The page opened from one of Firebase's emails (it is the project's action handler). */
@@ -74,7 +85,11 @@ export type LoginEvent =
   /** An intent starts: earlier messages go; a submitted address is what the form shows from now on. */
   | {type: 'started'; email?: string}
   | {type: 'mode-chosen'; mode: FormMode}
-  | {type: 'link-sent'; email: string; reason: LinkReason}
+  /** The form, with what the page found out for the reader (an address a link named, why a link did nothing). */
+  | {type: 'form-shown'; mode: FormMode; email: string; error?: string; notice?: string}
+  | {type: 'link-sent'; email: string; reason: LinkReason; link: EmailLink}
+  /** A sign-in link to use once the reader says where it was sent (with what went wrong the last time). */
+  | {type: 'link-needs-address'; href: string; email?: string; error?: string}
   | {type: 'reset-link-sent'; email: string}
   | {type: 'link-sent-again'; email: string}
   | {type: 'password-chosen'}
@@ -95,14 +110,31 @@ export function reduceLogin(state: LoginState, event: LoginEvent): LoginState {
       return {...state, step, error: '', notice: '', email: event.email ?? state.email};
     case 'mode-chosen':
       return {...state, step, error: '', notice: '', view: {panel: 'form', mode: event.mode}};
+    case 'form-shown':
+      return {
+        ...state,
+        step,
+        view: {panel: 'form', mode: event.mode},
+        email: event.email,
+        error: event.error ?? '',
+        notice: event.notice ?? '',
+      };
     case 'link-sent':
-      return {...state, step, view: {panel: 'verify', email: event.email, reason: event.reason}};
+      return {...state, step, view: {panel: 'link-sent', email: event.email, reason: event.reason, link: event.link}};
+    case 'link-needs-address':
+      return {
+        ...state,
+        step,
+        view: {panel: 'confirm-link', href: event.href},
+        email: event.email ?? state.email,
+        error: event.error ?? '',
+      };
     case 'reset-link-sent':
       return {...state, step, notice: resetLinkNotice(event.email)};
     case 'link-sent-again':
       return {...state, step, notice: sentAgainNotice(event.email)};
     case 'password-chosen':
-      if (state.view.panel !== 'verify') return state;
+      if (state.view.panel !== 'link-sent' || state.view.link !== 'password') return state;
       return {...state, step, view: SIGN_IN, email: state.view.email, error: '', notice: SIGN_IN_AFTER_LINK.notice};
     case 'account-left':
       return {...state, step, view: SIGN_IN, email: ''};
@@ -123,7 +155,7 @@ export function linkReturnUrl(origin: string, target: string): string {
 }
 
 export type FailureOutcome =
-  /** Show the verification panel, signed out of Firebase, with a new password link on its way. */
+  /** Show the link panel, signed out of Firebase, with a link that proves the address on its way. */
   | {next: 'verify'}
   | {next: 'refused'}
   /**
@@ -146,15 +178,49 @@ export function outcomeOfFailure(code: string | null): FailureOutcome {
   return {next: 'form', signOut: true};
 }
 
-/** The gate server's answer about sign-up: not yet in, or not to be had. */
-export type SignUpAnswer = SignInOptions['signUp'] | 'pending' | 'failed';
+/** The gate server's answer about what the login page offers: not in yet, or not to be had. */
+export type OptionsAnswer = SignInOptions | 'pending' | 'failed';
+
+/** What the page offers, as the form shows it. */
+export interface OfferedOptions {
+  signUpOffered: boolean;
+  emailSignIn: EmailSignIn;
+}
 
 /**
  * Offer "Create an account" only once the gate server said sign-up is open; without a gate server
- * (the dev server) nobody decides otherwise.
+ * (the dev server) nobody decides otherwise. Until it answers, or when it cannot be asked, both ways to
+ * sign in with an address (the default).
  */
-export function offersSignUp(mode: GateMode, answer: SignUpAnswer): boolean {
-  return mode !== 'server' || answer === 'open';
+export function offeredOptions(mode: GateMode, answer: OptionsAnswer): OfferedOptions {
+  if (mode !== 'server') return {signUpOffered: true, emailSignIn: 'both'};
+  if (answer === 'pending' || answer === 'failed') return {signUpOffered: false, emailSignIn: 'both'};
+  return {signUpOffered: answer.signUp === 'open', emailSignIn: answer.emailSignIn};
+}
+
+/** The link that proves an address: a sign-in link unless the gate offers passwords only. */
+export function proofLinkOf(emailSignIn: EmailSignIn): EmailLink {
+  return emailSignIn === 'password' ? 'password' : 'sign-in';
+}
+
+/** The form the page shows for `mode`: what the gate does not offer gives way to what it does. */
+export function formModeShown(mode: FormMode, emailSignIn: EmailSignIn): FormMode {
+  if (emailSignIn === 'link' && (mode === 'sign-in' || mode === 'reset')) return 'link';
+  if (emailSignIn === 'password' && mode === 'link') return 'sign-in';
+  return mode;
+}
+
+/** The other forms a form offers to switch to, in the order they show. */
+export function formSwitches(mode: FormMode, {signUpOffered, emailSignIn}: OfferedOptions): FormMode[] {
+  switch (mode) {
+    case 'sign-in':
+      return ['reset', ...(emailSignIn === 'both' ? (['link'] as const) : []), ...(signUpOffered ? (['sign-up'] as const) : [])];
+    case 'link':
+      return [...(emailSignIn === 'both' ? (['sign-in'] as const) : []), ...(signUpOffered ? (['sign-up'] as const) : [])];
+    case 'sign-up':
+    case 'reset':
+      return [emailSignIn === 'link' ? 'link' : 'sign-in'];
+  }
 }
 
 /**

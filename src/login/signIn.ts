@@ -6,8 +6,11 @@ import {
   getRedirectResult,
   GithubAuthProvider,
   GoogleAuthProvider,
+  isSignInWithEmailLink,
   sendPasswordResetEmail,
+  sendSignInLinkToEmail,
   signInWithEmailAndPassword,
+  signInWithEmailLink,
   signInWithPopup,
   signInWithRedirect,
   signOut,
@@ -15,13 +18,15 @@ import {
 } from 'firebase/auth';
 import {authClient} from '../auth/firebase';
 import {authErrorCode, AuthFlowError} from '../auth/errors';
-import {startServerSession} from '../auth/gateApi';
+import {prepareLinkSignIn, startServerSession} from '../auth/gateApi';
 import {AUTH_SETTINGS} from '../auth/siteSettings';
 import {withTimeout} from '../auth/timeout';
 import {isEmailAddress} from '../../contracts/email';
 import type {ProviderName} from './flow';
 
 const REDIRECT_PENDING_KEY = 'tutorial-hub:provider-redirect-pending';
+/** The address this browser last asked a sign-in link for: Firebase wants it again to use the link. */
+const LINK_ADDRESS_KEY = 'tutorial-hub:sign-in-link-address';
 
 function providerFor(name: ProviderName) {
   return name === 'google' ? new GoogleAuthProvider() : new GithubAuthProvider();
@@ -87,10 +92,46 @@ export async function sendResetLink(email: string, returnUrl: string): Promise<v
   }
 }
 
+/**
+ * Sends a sign-in link, whose page leads back to `returnUrl`, and remembers the address in this browser
+ * (the link asks for it again elsewhere). Firebase sends it whether or not an account uses the address.
+ */
+export async function sendSignInLink(email: string, returnUrl: string): Promise<void> {
+  validateCredentials(email, null);
+  await withTimeout(sendSignInLinkToEmail(authClient(), email.trim(), {url: returnUrl, handleCodeInApp: true}));
+  localStorage.setItem(LINK_ADDRESS_KEY, email.trim());
+}
+
+/** The address this browser asked a sign-in link for, or null (the link was opened elsewhere). */
+export function addressAskedHere(): string | null {
+  return localStorage.getItem(LINK_ADDRESS_KEY);
+}
+
+/**
+ * Signs in to Firebase with a sign-in link sent to `email` (no server session yet). Behind the gate server
+ * an unverified account of the address is taken back first, so that the link's proof of the mailbox lets
+ * in nobody who registered the address with a password of their own; when that cannot be done, the link
+ * stays unused.
+ */
+export async function signInWithLink(email: string, href: string): Promise<void> {
+  validateCredentials(email, null);
+  const auth = authClient();
+  if (!isSignInWithEmailLink(auth, href)) throw new AuthFlowError('auth/invalid-action-code');
+  if (AUTH_SETTINGS.gateMode === 'server') await prepareLinkSignIn(email.trim());
+  try {
+    await withTimeout(signInWithEmailLink(auth, email.trim(), href));
+  } catch (error) {
+    // Firebase's word for another address than the one the link was sent to.
+    if (authErrorCode(error) === 'auth/invalid-email') throw new AuthFlowError('auth/email-link-mismatch');
+    throw error;
+  }
+  localStorage.removeItem(LINK_ADDRESS_KEY);
+}
+
 /** The address an emailed Firebase link is for, read without applying the link: its code stays unused. */
 export async function addressOfActionCode(oobCode: string): Promise<string> {
   const {data} = await withTimeout(checkActionCode(authClient(), oobCode));
-  // Sign-in links name no address here; nothing to send a password link to.
+  // Sign-in links name no address here.
   if (!data.email) throw new AuthFlowError('auth/invalid-action-code');
   return data.email;
 }

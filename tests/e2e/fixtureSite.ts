@@ -34,3 +34,16 @@ export const test = fixtureSiteTest({SESSION_REVOCATION_CHECK_SECONDS: '300'});
 export const signedOutTest = fixtureSiteTest({}).extend({
   storageState: async ({}, use) => use(undefined),
 });
+
+/** The same for a gate whose login page offers one way to sign in with an address (EMAIL_SIGN_IN). */
+function signedOutOn(emailSignIn: 'link' | 'password') {
+  return fixtureSiteTest({EMAIL_SIGN_IN: emailSignIn}).extend({
+    storageState: async ({}, use) => use(undefined),
+  });
+}
+
+/** Passwords only: every link the page sends to prove an address is the one that sets the password. */
+export const passwordsOnlyTest = signedOutOn('password');
+
+/** Sign-in links only: no password on the login page. */
+export const linksOnlyTest = signedOutOn('link');

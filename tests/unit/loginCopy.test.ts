@@ -1,20 +1,34 @@
 import {describe, expect, it} from 'vitest';
-import {formLead, SESSION_ENDED_NOTICE} from '../../src/login/copy';
+import {formLead, notAppliedNotice, SESSION_ENDED_NOTICE} from '../../src/login/copy';
 import {sessionChange, type SessionChange} from '../../src/auth/sessionEnded';
-import type {FormMode} from '../../src/login/flow';
+import type {EmailLink, FormMode} from '../../src/login/flow';
 
 describe('formLead', () => {
-  it.each<[FormMode, RegExp]>([
-    ['sign-in', /^Tutorial Hub is for signed-in readers\. Sign in/],
-    ['sign-up', /^Choose the email address and password/],
-    ['reset', /^Enter the email address you sign in with\. .*a link to choose a new password\.$/],
-  ])('%s: says what the form does', (mode, expected) => {
-    expect(formLead(mode)).toMatch(expected);
+  it.each<[FormMode, EmailLink, RegExp]>([
+    ['sign-in', 'sign-in', /^Tutorial Hub is for signed-in readers\. Sign in/],
+    ['link', 'sign-in', /we email it a link that signs you in\. No password needed\.$/],
+    // A form that asks for the address alone promises no password to choose, unless a password link proves it.
+    ['sign-up', 'sign-in', /a link that signs you in and confirms the address\. No password to choose\.$/],
+    ['sign-up', 'password', /a link to choose your password, which also confirms the address\./],
+    ['reset', 'sign-in', /^Enter the email address you sign in with\. .*a link to choose a new password\.$/],
+  ])('%s (proven by a %s link): says what the form does', (mode, proof, expected) => {
+    expect(formLead(mode, proof)).toMatch(expected);
   });
 
   it('gives each form words of its own', () => {
-    const modes: FormMode[] = ['sign-in', 'sign-up', 'reset'];
-    expect(new Set(modes.map(formLead)).size).toBe(modes.length);
+    const modes: FormMode[] = ['sign-in', 'link', 'sign-up', 'reset'];
+    expect(new Set(modes.map((mode) => formLead(mode, 'sign-in'))).size).toBe(modes.length);
+  });
+});
+
+describe('notAppliedNotice', () => {
+  it.each([
+    ['verifyAndChangeEmail', /^This link would move another account to owner@corp\.test\./],
+    ['recoverEmail', /^This link would give owner@corp\.test back to an account that no longer has it\./],
+  ] as const)('%s: says nothing was changed, and how to read with the address', (mode, opening) => {
+    const notice = notAppliedNotice(mode, 'owner@corp.test');
+    expect(notice).toMatch(opening);
+    expect(notice).toMatch(/nothing was changed\. To read with owner@corp\.test, sign in with it\.$/);
   });
 });
 

@@ -1,20 +1,26 @@
 import {describe, expect, it} from 'vitest';
 import {
+  formModeShown,
+  formSwitches,
   INITIAL_LOGIN_STATE,
   linkReturnUrl,
-  offersSignUp,
+  offeredOptions,
+  proofLinkOf,
   reduceLogin,
   onReaderReported,
   outcomeOfFailure,
   SIGN_OUT_SETTLE_MS,
+  type EmailLink,
   type FailureOutcome,
   type FormMode,
   type LinkReason,
   type LoginEvent,
   type LoginState,
   type LoginView,
-  type SignUpAnswer,
+  type OfferedOptions,
+  type OptionsAnswer,
 } from '../../src/login/flow';
+import type {EmailSignIn} from '../../contracts/session';
 import {linkPanelCopy, SIGN_IN_AFTER_LINK} from '../../src/login/copy';
 import {isCurrentStep} from '../../src/auth/actionStep';
 import {noticeAfterSignOut} from '../../src/auth/signOutRecord';
@@ -45,27 +51,52 @@ describe('outcomeOfFailure', () => {
   });
 });
 
-describe('the verification panel', () => {
+describe('the link panel', () => {
   const email = 'newhire@corp.test';
-  it.each<[LinkReason, string]>([
-    // One sentence for a new address and a taken one: both got the link that sets the password.
+  it.each<[LinkReason, EmailLink, string]>([
+    // The reader asked for a sign-in link: the same words whether or not the address may read.
+    [
+      'sign-in-link',
+      'sign-in',
+      'We sent a sign-in link to newhire@corp.test. Open it in this browser or any other to sign in: it works once, for a short while.',
+    ],
+    // One sentence for a new address and a taken one: both got the link.
     [
       'sign-up',
+      'sign-in',
+      'We sent a sign-in link to newhire@corp.test. Open it to sign in: that also confirms the address, and there is no password to choose.',
+    ],
+    [
+      'unverified',
+      'sign-in',
+      'newhire@corp.test is not verified yet. We sent a sign-in link to it. Open it to verify the address and sign in.',
+    ],
+    [
+      'verify-link',
+      'sign-in',
+      'This link does not verify newhire@corp.test on its own: we sent it a sign-in link instead. Open it to verify the address and sign in.',
+    ],
+    // A gate that offers passwords only: the link that sets the password proves the address.
+    [
+      'sign-up',
+      'password',
       'We sent a link to choose your password to newhire@corp.test. Open it and choose a password (that also verifies the address), then sign in here with it.',
     ],
     // A password set before the address was proven does not survive: the owner chooses a new one.
     [
       'unverified',
+      'password',
       'newhire@corp.test is not verified yet. We sent a link to choose a new password to it. Open it and choose a password (that also verifies the address), then sign in here with it.',
     ],
     // Firebase's own verification link opened: not applied, the password link sent instead.
     [
       'verify-link',
+      'password',
       'This link does not verify newhire@corp.test on its own: we sent it a link to choose a password instead. Open it and choose a password (that also verifies the address), then sign in here with it.',
     ],
-  ])('after %s, says which link was sent', (reason, copy) => {
-    expect(linkPanelCopy(reason, email)).toBe(copy);
-    expect(linkPanelCopy(reason, email)).not.toMatch(/verification link/);
+  ])('after %s, with a %s link, says which link was sent', (reason, link, copy) => {
+    expect(linkPanelCopy(reason, email, link)).toBe(copy);
+    expect(linkPanelCopy(reason, email, link)).not.toMatch(/verification link/);
   });
 });
 
@@ -104,19 +135,57 @@ describe('noticeAfterSignOut', () => {
   });
 });
 
-describe('offersSignUp', () => {
-  it.each<[GateMode, SignUpAnswer, boolean]>([
-    ['server', 'open', true],
-    ['server', 'closed', false],
-    // Not before the gate server answered, and not when it could not be asked.
-    ['server', 'pending', false],
-    ['server', 'failed', false],
-    // No gate server to ask: nothing closes sign-up.
-    ['client', 'pending', true],
-    ['client', 'failed', true],
-    ['off', 'pending', true],
-  ])('%s gate, answer %s: %s', (mode, answer, expected) => {
-    expect(offersSignUp(mode, answer)).toBe(expected);
+describe('offeredOptions', () => {
+  const answer = (signUp: 'open' | 'closed', emailSignIn: EmailSignIn): OptionsAnswer => ({signUp, emailSignIn});
+  it.each<[GateMode, OptionsAnswer, OfferedOptions]>([
+    ['server', answer('open', 'both'), {signUpOffered: true, emailSignIn: 'both'}],
+    ['server', answer('closed', 'link'), {signUpOffered: false, emailSignIn: 'link'}],
+    ['server', answer('open', 'password'), {signUpOffered: true, emailSignIn: 'password'}],
+    // Not before the gate server answered, and not when it could not be asked: no sign-up, both ways in.
+    ['server', 'pending', {signUpOffered: false, emailSignIn: 'both'}],
+    ['server', 'failed', {signUpOffered: false, emailSignIn: 'both'}],
+    // No gate server to ask: nothing closes anything.
+    ['client', 'pending', {signUpOffered: true, emailSignIn: 'both'}],
+    ['client', 'failed', {signUpOffered: true, emailSignIn: 'both'}],
+    ['off', 'pending', {signUpOffered: true, emailSignIn: 'both'}],
+  ])('%s gate, answer %j: %j', (mode, given, expected) => {
+    expect(offeredOptions(mode, given)).toEqual(expected);
+  });
+});
+
+describe('what the gate offers decides the forms', () => {
+  it.each<[EmailSignIn, EmailLink]>([
+    ['both', 'sign-in'],
+    ['link', 'sign-in'],
+    ['password', 'password'],
+  ])('%s: an address is proven by a %s link', (emailSignIn, expected) => {
+    expect(proofLinkOf(emailSignIn)).toBe(expected);
+  });
+
+  it.each<[FormMode, EmailSignIn, FormMode]>([
+    ['sign-in', 'both', 'sign-in'],
+    ['link', 'both', 'link'],
+    // Links only: no password to type or reset.
+    ['sign-in', 'link', 'link'],
+    ['reset', 'link', 'link'],
+    ['sign-up', 'link', 'sign-up'],
+    // Passwords only: no link to ask for.
+    ['link', 'password', 'sign-in'],
+    ['reset', 'password', 'reset'],
+  ])('%s, when the gate offers %s, shows %s', (mode, emailSignIn, expected) => {
+    expect(formModeShown(mode, emailSignIn)).toBe(expected);
+  });
+
+  it.each<[FormMode, OfferedOptions, FormMode[]]>([
+    ['sign-in', {signUpOffered: true, emailSignIn: 'both'}, ['reset', 'link', 'sign-up']],
+    ['sign-in', {signUpOffered: false, emailSignIn: 'password'}, ['reset']],
+    ['link', {signUpOffered: true, emailSignIn: 'both'}, ['sign-in', 'sign-up']],
+    ['link', {signUpOffered: false, emailSignIn: 'link'}, []],
+    ['sign-up', {signUpOffered: true, emailSignIn: 'both'}, ['sign-in']],
+    ['sign-up', {signUpOffered: true, emailSignIn: 'link'}, ['link']],
+    ['reset', {signUpOffered: true, emailSignIn: 'password'}, ['sign-in']],
+  ])('from %s, with %j, switches to %j', (mode, options, expected) => {
+    expect(formSwitches(mode, options)).toEqual(expected);
   });
 });
 
@@ -140,7 +209,8 @@ describe('onReaderReported', () => {
 describe('reduceLogin', () => {
   const form = (mode: FormMode = 'sign-in'): LoginView => ({panel: 'form', mode});
   const at = (view: LoginView, changes: Partial<LoginState> = {}): LoginState => ({...INITIAL_LOGIN_STATE, view, ...changes});
-  const verify: LoginView = {panel: 'verify', email: 'new@corp.test', reason: 'sign-up'};
+  const verify: LoginView = {panel: 'link-sent', email: 'new@corp.test', reason: 'sign-up', link: 'password'};
+  const signInLinkSent: LoginView = {panel: 'link-sent', email: 'new@corp.test', reason: 'sign-in-link', link: 'sign-in'};
   const dirty = {error: 'Earlier failure.', notice: 'Earlier notice.', email: 'typed@corp.test', step: 4};
 
   it.each<[string, LoginState, LoginEvent, Partial<LoginState>]>([
@@ -158,7 +228,25 @@ describe('reduceLogin', () => {
       {type: 'mode-chosen', mode: 'reset'},
       {view: form('reset'), error: '', notice: '', email: 'typed@corp.test'},
     ],
-    ['link-sent', at(form('sign-up')), {type: 'link-sent', email: 'new@corp.test', reason: 'sign-up'}, {view: verify}],
+    ['link-sent', at(form('sign-up')), {type: 'link-sent', email: 'new@corp.test', reason: 'sign-up', link: 'password'}, {view: verify}],
+    [
+      'form-shown',
+      at(form(), dirty),
+      {type: 'form-shown', mode: 'link', email: 'named@corp.test', notice: 'Nothing was changed.'},
+      {view: form('link'), email: 'named@corp.test', error: '', notice: 'Nothing was changed.'},
+    ],
+    [
+      'link-needs-address',
+      at(form(), dirty),
+      {type: 'link-needs-address', href: 'https://docs.example.com/login?mode=signIn&oobCode=C'},
+      {view: {panel: 'confirm-link', href: 'https://docs.example.com/login?mode=signIn&oobCode=C'}, error: ''},
+    ],
+    [
+      'link-needs-address again, with what went wrong',
+      at({panel: 'confirm-link', href: 'H'}),
+      {type: 'link-needs-address', href: 'H', email: 'other@corp.test', error: 'Not that one.'},
+      {email: 'other@corp.test', error: 'Not that one.'},
+    ],
     [
       'reset-link-sent',
       at(form('reset')),
@@ -184,8 +272,10 @@ describe('reduceLogin', () => {
     expect(next).toEqual({...state, ...expected, step: state.step + 1});
   });
 
-  it('password-chosen anywhere but the verification panel changes nothing', () => {
-    const state = at(form('reset'), dirty);
+  it.each([
+    ['the reset form', at(form('reset'), dirty)],
+    ['the panel of a sign-in link', at(signInLinkSent)],
+  ])('password-chosen on %s changes nothing', (_name, state) => {
     expect(reduceLogin(state, {type: 'password-chosen'})).toBe(state);
   });
 });

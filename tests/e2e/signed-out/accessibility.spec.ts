@@ -46,6 +46,22 @@ const STATES: readonly LoginState[] = [
     },
   },
   {
+    name: 'the sign-in link panel',
+    heading: 'Check your email',
+    reach: async (page) => {
+      await page.getByRole('button', {name: 'Email me a sign-in link'}).click();
+      await page.getByLabel('Email').fill(uniqueEmail('axe-link'));
+      await page.getByRole('button', {name: 'Email me a sign-in link'}).click();
+    },
+  },
+  {
+    name: 'the question of a sign-in link opened in another browser',
+    heading: 'Confirm your email address',
+    reach: async (page) => {
+      await page.goto('/login?redirect=%2F&mode=signIn&oobCode=not-used-here&apiKey=key&lang=en');
+    },
+  },
+  {
     name: 'the refusal panel',
     heading: 'No access with this account',
     reach: async (page) => signInThroughLoginPage(page, await emulator.newAccount(uniqueEmail('axe-outsider', 'other.test'))),

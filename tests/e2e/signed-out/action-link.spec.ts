@@ -1,24 +1,26 @@
 /**
- * The login page as the project's email action handler (the action URL customized to /login): Firebase's
- * own verification link never verifies an address, the password link is sent instead; every other link
- * goes on to Firebase's handler (here the emulator's), so password resets keep working.
+ * The login page as the project's email action handler (the action URL customized to /login): no link that
+ * would verify, set or change an account's address is applied, whoever asked Firebase to send it; the
+ * password-reset link goes on to Firebase's handler (here the emulator's) with only what it reads.
  */
 import {expect, signedOutTest as test} from '../fixtureSite';
+import type {APIRequestContext} from '@playwright/test';
 import {emulator, type OobCode, uniqueEmail} from '../../support/emulator';
 import {EMULATOR_HOST} from '../../support/environment';
 import {signInThroughLoginPage} from '../../../testkit/loginPage';
 import {DEMO_API_KEY} from '../../../contracts/firebaseProject';
 import {sameOriginJson} from '../../../testkit/http';
+import {linkPanelCopy, notAppliedNotice} from '../../../src/login/copy';
 
 // The refusals this spec provokes: the gate's 403 to the stranger, the identity service's 400 to the
-// stranger's old password, and the emulator's link page asking for a favicon.
+// stranger's old password, and the emulator's handler refusing a reset without its new password.
 test.use({
   expectedErrors:
-    /status of 403 .*\/api\/session\)$|status of 400 .*\/identitytoolkit\.googleapis\.com\/|status of 404 .*\/favicon\.ico\)$/,
+    /status of 403 .*\/api\/session\)$|status of 400 .*\/identitytoolkit\.googleapis\.com\/|status of 400 .*\/emulator\/action/,
 });
 
-/** The newest email of this kind the emulator "sent" to the address, once it has. */
-async function sentTo(email: string, kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET'): Promise<OobCode> {
+/** The newest email of this kind the emulator "sent" about the address (for a change of address, the account's), once it has. */
+async function sentAbout(email: string, kind: OobCode['requestType']): Promise<OobCode> {
   let codes: OobCode[] = [];
   await expect
     .poll(async () => {
@@ -29,7 +31,17 @@ async function sentTo(email: string, kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET'): P
   return codes[0];
 }
 
-test("Firebase's verification link sends the password link instead, and the stranger's password does not survive it", async ({
+/** The gate's answer to a session from this ID token, as the login page would ask. */
+async function sessionStatus(request: APIRequestContext, origin: string, idToken: string): Promise<number> {
+  const session = await request.post(`${origin}/api/session`, {headers: sameOriginJson(origin), data: {idToken}});
+  return session.status();
+}
+
+/** A link Firebase mails, as it arrives with the action URL customized to the login page. */
+const onLoginPage = (mode: string, {oobCode}: OobCode) =>
+  `/login?mode=${mode}&oobCode=${encodeURIComponent(oobCode)}&apiKey=${DEMO_API_KEY}&lang=en`;
+
+test("Firebase's verification link sends a sign-in link instead, and the stranger's password does not survive it", async ({
   page,
   request,
   siteGate,
@@ -39,35 +51,69 @@ test("Firebase's verification link sends the password link instead, and the stra
   const email = uniqueEmail('newhire');
   const {idToken} = await emulator.signUp(email, 'the-strangers-password');
   await emulator.requestVerificationEmail(idToken);
-  const verification = await sentTo(email, 'VERIFY_EMAIL');
+  const verification = await sentAbout(email, 'VERIFY_EMAIL');
 
-  // The owner opens it: with the action URL customized, Firebase's link leads to the login page.
-  await page.goto(`/login?mode=verifyEmail&oobCode=${encodeURIComponent(verification.oobCode)}&apiKey=${DEMO_API_KEY}&lang=en`);
+  // The owner opens it.
+  await page.goto(onLoginPage('verifyEmail', verification));
   await expect(page.getByRole('heading', {level: 1, name: 'Verify your email address'})).toBeVisible();
-  await expect(
-    page.getByText(
-      `This link does not verify ${email} on its own: we sent it a link to choose a password instead. Open it and choose a password (that also verifies the address), then sign in here with it.`,
-    ),
-  ).toBeVisible();
-  const reset = await sentTo(email, 'PASSWORD_RESET');
+  await expect(page.getByText(linkPanelCopy('verify-link', email, 'sign-in'))).toBeVisible();
+  const signInLink = await sentAbout(email, 'EMAIL_SIGNIN');
 
   // The address is still unverified: the gate refuses the stranger.
-  const {idToken: strangersToken} = await emulator.signInWithPassword(email, 'the-strangers-password');
-  const session = await request.post(`${siteGate.origin}/api/session`, {
-    headers: sameOriginJson(siteGate.origin),
-    data: {idToken: strangersToken},
-  });
-  expect(session.status()).toBe(403);
-  expect(await session.json()).toMatchObject({error: 'email-not-verified'});
+  const {idToken: strangers} = await emulator.signInWithPassword(email, 'the-strangers-password');
+  expect(await sessionStatus(request, siteGate.origin, strangers)).toBe(403);
 
-  // The owner chooses the password through the link just sent; the emulator's page then leads back to /login.
-  await page.goto(`${reset.oobLink}&newPassword=the-owners-password`);
-  await expect(page).toHaveURL('/login?redirect=%2F');
-  await signInThroughLoginPage(page, {email, password: 'the-strangers-password'});
-  await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
-  await signInThroughLoginPage(page, {email, password: 'the-owners-password'});
+  // The owner opens the sign-in link: in, with the address verified, and the stranger's password gone.
+  await page.goto(signInLink.oobLink);
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', {level: 1, name: 'Tutorial Hub'})).toBeVisible();
+  await expect(emulator.signInWithPassword(email, 'the-strangers-password')).rejects.toThrow(/INVALID_LOGIN_CREDENTIALS|INVALID_PASSWORD/);
+});
+
+test("G1: a stranger's request to move their account to the owner's address is not applied when the owner opens it", async ({
+  page,
+  request,
+  siteGate,
+}) => {
+  // A stranger signs up with an address of their own and a password, and asks Firebase to move the account to
+  // an admitted address nobody has registered yet: Firebase mails the owner a genuine link.
+  const owner = uniqueEmail('g1-owner');
+  const strangersAddress = uniqueEmail('g1-stranger', 'elsewhere.test');
+  const {idToken} = await emulator.signUp(strangersAddress, 'the-strangers-password');
+  await emulator.requestEmailChange(idToken, owner);
+  const change = await sentAbout(strangersAddress, 'VERIFY_AND_CHANGE_EMAIL');
+  expect(change.newEmail).toBe(owner);
+
+  // The owner opens it: nothing is changed, and the page offers to sign in with the address.
+  await page.goto(onLoginPage('verifyAndChangeEmail', change));
+  await expect(page.getByRole('status')).toHaveText(notAppliedNotice('verifyAndChangeEmail', owner));
+  await expect(page.getByLabel('Email')).toHaveValue(owner);
+  await expect(page).toHaveURL('/login?redirect=%2F');
+
+  // The stranger is refused: their password opens nothing at the owner's address, and their own account is not a reader's.
+  await expect(emulator.signInWithPassword(owner, 'the-strangers-password')).rejects.toThrow(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
+  const {idToken: strangers} = await emulator.signInWithPassword(strangersAddress, 'the-strangers-password');
+  expect(await sessionStatus(request, siteGate.origin, strangers)).toBe(403);
+});
+
+test("a link that gives an address back to an account is not applied either: it would verify it with a stranger's password", async ({
+  page,
+  request,
+  siteGate,
+}) => {
+  // A stranger registers the owner's address, then moves the account to an address of their own: Firebase
+  // mails the owner's address a link to take it back, which would verify it on the stranger's account.
+  const owner = uniqueEmail('recover-owner');
+  const strangersAddress = uniqueEmail('recover-stranger', 'elsewhere.test');
+  const {idToken} = await emulator.signUp(owner, 'the-strangers-password');
+  await emulator.changeEmail(idToken, strangersAddress);
+  const recover = await sentAbout(owner, 'RECOVER_EMAIL');
+
+  await page.goto(onLoginPage('recoverEmail', recover));
+  await expect(page.getByRole('status')).toHaveText(notAppliedNotice('recoverEmail', owner));
+  await expect(emulator.signInWithPassword(owner, 'the-strangers-password')).rejects.toThrow(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
+  const {idToken: strangers} = await emulator.signInWithPassword(strangersAddress, 'the-strangers-password');
+  expect(await sessionStatus(request, siteGate.origin, strangers)).toBe(403);
 });
 
 test('an invalid verification link says so, and leaves the sign-in form', async ({page}) => {
@@ -78,19 +124,25 @@ test('an invalid verification link says so, and leaves the sign-in form', async 
   await expect(page.getByRole('heading', {level: 1, name: 'Sign in to Tutorial Hub'})).toBeVisible();
 });
 
-test("a password-reset link goes on to Firebase's handler, query intact, and resets the password", async ({page, reader}) => {
+test("a password-reset link goes on to Firebase's handler with only what it reads, and its page leads back", async ({page, reader}) => {
   await page.goto('/1.0/intro');
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
   await page.getByRole('button', {name: 'Forgot password?'}).click();
   await page.getByLabel('Email').fill(reader.email);
   await page.getByRole('button', {name: 'Send reset link'}).click();
-  const {oobLink} = await sentTo(reader.email, 'PASSWORD_RESET');
+  const reset = await sentAbout(reader.email, 'PASSWORD_RESET');
+  const sent = new URL(reset.oobLink).searchParams;
 
-  // The emulator's handler takes the new password in the query, as Firebase's page takes it in its form.
-  const query = `${new URL(oobLink).search}&newPassword=a-new-long-password`;
-  const forwarded = page.waitForRequest((sent) => sent.url().startsWith(`http://${EMULATOR_HOST}/emulator/action`));
-  await page.goto(`/login${query}`);
-  expect((await forwarded).url()).toBe(`http://${EMULATOR_HOST}/emulator/action${query}`);
+  // Anything else the query holds (a password, another place to go) stays behind.
+  const forwarded = page.waitForRequest((request) => request.url().startsWith(`http://${EMULATOR_HOST}/emulator/action`));
+  await page.goto(`/login?${sent}&newPassword=chosen-by-someone-else&handler=https%3A%2F%2Fevil.example%2F`);
+  const handler = new URL((await forwarded).url());
+  expect([...handler.searchParams.keys()].sort()).toEqual(['apiKey', 'continueUrl', 'lang', 'mode', 'oobCode']);
+  expect(Object.fromEntries(handler.searchParams)).toEqual(Object.fromEntries(sent));
 
+  // Firebase's page sets the password (the emulator's takes it through its API), then continues to the login page.
+  await emulator.resetPassword(reset.oobCode, 'a-new-long-password');
+  await page.goto(sent.get('continueUrl')!);
   await expect(page).toHaveURL('/login?redirect=%2F1.0%2Fintro');
   await signInThroughLoginPage(page, {email: reader.email, password: 'a-new-long-password'});
   await expect(page).toHaveURL('/1.0/intro');

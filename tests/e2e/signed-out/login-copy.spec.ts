@@ -7,18 +7,18 @@ import {formLead, SESSION_ENDED_NOTICE} from '../../../src/login/copy';
 test('each form has its own subtitle', async ({page}) => {
   await page.goto('/login');
   await expect(page.getByRole('button', {name: /^Switch between dark and light mode/})).toBeEnabled();
-  await expect(page.getByText(formLead('sign-in'))).toBeVisible();
+  await expect(page.getByText(formLead('sign-in', 'sign-in'))).toBeVisible();
 
   await page.getByRole('button', {name: 'Forgot password?'}).click();
   await expect(page.getByRole('heading', {level: 1})).toHaveText('Reset your password');
-  await expect(page.getByText(formLead('reset'))).toBeVisible();
-  await expect(page.getByText(formLead('sign-in'))).toHaveCount(0);
+  await expect(page.getByText(formLead('reset', 'sign-in'))).toBeVisible();
+  await expect(page.getByText(formLead('sign-in', 'sign-in'))).toHaveCount(0);
 
   await page.getByRole('button', {name: 'Back to sign in'}).click();
   await page.getByRole('button', {name: 'Create an account'}).click();
   await expect(page.getByRole('heading', {level: 1})).toHaveText('Create your Tutorial Hub account');
-  await expect(page.getByText(formLead('sign-up'))).toBeVisible();
-  await expect(page.getByText(formLead('sign-in'))).toHaveCount(0);
+  await expect(page.getByText(formLead('sign-up', 'sign-in'))).toBeVisible();
+  await expect(page.getByText(formLead('sign-in', 'sign-in'))).toHaveCount(0);
 });
 
 test.describe('a reader whose account is disabled while reading', () => {
@@ -44,6 +44,6 @@ test('a reader who signs out is not told that the session ended', async ({page, 
   await page.getByRole('button', {name: 'Sign out', exact: true}).click();
   await expect(page).toHaveURL('/login');
   await expect(page.getByLabel('Email')).toBeEditable();
-  await expect(page.getByText(formLead('sign-in'))).toBeVisible();
+  await expect(page.getByText(formLead('sign-in', 'sign-in'))).toBeVisible();
   await expect(page.getByText(SESSION_ENDED_NOTICE)).toHaveCount(0);
 });

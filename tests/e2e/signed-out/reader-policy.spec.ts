@@ -1,10 +1,11 @@
 /**
- * Who may read: the tests' gate admits verified addresses of ALLOWED_TEST_DOMAIN only. An address is
- * verified as its owner chooses the password, through the emulator's "sent" password link; other accounts
- * are told, in one sentence, that they are not on the list; and the page never tells a stranger which
- * addresses have accounts.
+ * Who may read: the tests' gate admits verified addresses of ALLOWED_TEST_DOMAIN only. On a gate that offers
+ * passwords only (EMAIL_SIGN_IN=password), an address is verified as its owner chooses the password, through
+ * the emulator's "sent" password link (sign-in-link.spec.ts has the sign-in links of the other settings);
+ * other accounts are told, in one sentence, that they are not on the list; and the page never tells a
+ * stranger which addresses have accounts.
  */
-import {expect, FIXTURE_SITE_BUILD_ROOT, signedOutTest as test} from '../fixtureSite';
+import {expect, FIXTURE_SITE_BUILD_ROOT, passwordsOnlyTest as test} from '../fixtureSite';
 import type {Page} from '@playwright/test';
 import {emulator, uniqueEmail} from '../../support/emulator';
 import {startTestGateProcess, type GateProcess} from '../../support/gateProcess';
@@ -267,7 +268,7 @@ test.describe('sign-up', () => {
       const reader = await newReader('sign-up-closed');
       const options = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/sign-in-options');
       await page.goto(`${gate.origin}/login`);
-      expect(await (await options).json()).toEqual({signUp: 'closed'});
+      expect(await (await options).json()).toEqual({signUp: 'closed', emailSignIn: 'both'});
       await expect(page.getByRole('button', {name: 'Forgot password?'})).toBeVisible();
       await expect(page.getByRole('button', {name: 'Create an account'})).toHaveCount(0);
 
