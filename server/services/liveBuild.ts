@@ -46,6 +46,8 @@ export class LiveBuild {
   private loadedPrint = '';
   private changing: {print: string; since: number} | null = null;
   private catchingUp: Promise<void> | null = null;
+  /** The views readers have had, by their audiences. */
+  private readonly views = new Map<string, View>();
   /** Per reading of a build, per view: the site's files it may see. */
   private readonly visible = new WeakMap<BuildInfo, Map<string, Set<string>>>();
 
@@ -109,7 +111,12 @@ export class LiveBuild {
   /** The audiences a reader's view may hold: those the build defines. */
   viewOf(audiences: readonly string[]): View {
     const defined = this.current.audiences.defined;
-    return readerView(audiences.filter((audience) => defined.has(audience)));
+    const kept = audiences.filter((audience) => defined.has(audience)).sort();
+    // One view per set of audiences, made once: every request of its readers asks for it.
+    const key = kept.join(' ');
+    let view = this.views.get(key);
+    if (!view) this.views.set(key, (view = readerView(kept)));
+    return view;
   }
 
   /**

@@ -100,9 +100,13 @@ describe('switching to a new release', () => {
     })();
 
     switchTo('b');
-    await vi.waitFor(async () => expect((await get('/login', NAVIGATION)).body).toContain(NEW_MARKER), WITHIN_POLLS);
-    sampling = false;
-    await sampler;
+    try {
+      await vi.waitFor(async () => expect((await get('/login', NAVIGATION)).body).toContain(NEW_MARKER), WITHIN_POLLS);
+    } finally {
+      // Stopped however the wait ends: left running, it would keep the next tests from their turns.
+      sampling = false;
+      await sampler;
+    }
     expect(mixed).toEqual([]);
 
     const newLogin = await get('/login', NAVIGATION);
