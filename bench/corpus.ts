@@ -3,9 +3,17 @@
  * sidebar category and a search context) made of parts of 25, each doc with ## and ### headings,
  * paragraphs, inline code, lists, an admonition, a table, code blocks and relative links (some with
  * anchors) to other docs of its version. Seeded: every run writes the same bytes, every link valid.
+ *
+ * With audiences (issue 34, README "Who reads what"), the same docs are given readers: two sections of
+ * the current version each for one audience (their folder's `customProps.audience`), some of its other
+ * pages for one audience or two (`audience:` front matter), a few pages of the older version for one,
+ * the rest for every reader; links then only lead to pages every reader of their own page may open.
+ * The text is the same bytes with or without: who reads what is drawn from a sequence of its own.
  */
+import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {siteVersions} from '../contracts/siteVersions';
+import {audienceCondition, conditionKey, READERS, within, type Condition} from '../contracts/audiences';
+import {siteVersions, versionFiles} from '../contracts/siteVersions';
 import {writeCategory, writeDoc, type Doc} from '../testkit/docs';
 
 const NOUNS = `
@@ -177,9 +185,27 @@ export interface CorpusSummary {
   docsPerVersion: number;
   docs: number;
   markdownBytes: number;
-  /** Route of one generated doc per version, for the browser benchmarks. */
+  /** Route of one generated doc per version, for the browser benchmarks: for every reader. */
   sampleRoutes: string[];
+  /** The audiences audiences.json defines; none: a site without audiences. */
+  audiences: string[];
+  /** Generated docs by who may read them (`*`: every reader; `partners+staff`: either audience's readers). */
+  readers: Record<string, number>;
+  /** Route of a generated doc for the first audience only (none without audiences). */
+  restrictedRoute?: string;
 }
+
+/** The audiences of the corpus with audiences, in order (the benchmarks' reader "in two audiences" is in the first two). */
+const AUDIENCE_NAMES = ['partners', 'staff', 'customers'];
+export const corpusAudienceNames = (count: number) => Array.from({length: count}, (_, i) => AUDIENCE_NAMES[i] ?? `audience-${i + 1}`);
+
+/** The current version's sections for one audience each (their folder's): the first audience's, then the second's. */
+const AUDIENCE_SECTIONS = ['integrations', 'operations'];
+/** Of the current version's other docs: in two audiences, and (these included) in any. */
+const TWO_AUDIENCES = 0.04;
+const SOME_AUDIENCE = 0.12;
+/** The older versions' docs for one audience: a few pages kept for the readers still on them. */
+const OLDER_RESTRICTED = 0.03;
 
 function planVersion(writer: Writer, docs: number): PlannedDoc[] {
   const perSection = docsPerSection(docs);
@@ -199,6 +225,47 @@ function planVersion(writer: Writer, docs: number): PlannedDoc[] {
 /** From one doc to another: `../part-02/x.md`, `./y.md`. */
 const relativeLink = (from: PlannedDoc, to: PlannedDoc) =>
   path.posix.relative(path.posix.dirname(from.file), to.file).replace(/^(?!\.)/, './');
+
+/**
+ * Who reads each doc of a version: its own audiences (front matter) and its folder's, from a random
+ * sequence apart from the text's. Docs of a folder for an audience say nothing themselves (they may
+ * only narrow it, which a benchmark does not need); the first doc, the benchmarks' sample, is for
+ * everyone.
+ */
+function planReaders(random: () => number, docs: readonly PlannedDoc[], names: readonly string[], current: boolean) {
+  const pick = () => names[Math.floor(random() * names.length)]!;
+  const sectionAudience = (doc: PlannedDoc) => {
+    const at = AUDIENCE_SECTIONS.indexOf(doc.file.slice(0, doc.file.indexOf('/')));
+    return current && at >= 0 ? names[at % names.length] : undefined;
+  };
+  return docs.map((doc, index) => {
+    const draw = random();
+    const folder = sectionAudience(doc);
+    let own: string[] = [];
+    if (index === 0 || folder !== undefined) own = [];
+    else if (!current) own = draw < OLDER_RESTRICTED ? [pick()] : [];
+    else if (draw < TWO_AUDIENCES && names.length > 1) {
+      const first = pick();
+      let second = pick();
+      while (second === first) second = pick();
+      own = [first, second];
+    } else if (draw < SOME_AUDIENCE) own = [pick()];
+    const condition: Condition = own.length > 0 ? audienceCondition(own) : folder ? audienceCondition([folder]) : READERS;
+    return {own, condition};
+  });
+}
+
+/**
+ * The doc a link from `from` goes to instead of `to`: `to` or the first doc after it that every reader
+ * of `from` may open (check:docs and the build refuse a link into a page fewer readers may open).
+ */
+function openTarget(docs: readonly PlannedDoc[], readers: readonly Condition[], from: number, to: number): PlannedDoc {
+  for (let step = 0; step < docs.length; step++) {
+    const at = (to + step) % docs.length;
+    if (within(readers[from]!, readers[at]!)) return docs[at]!;
+  }
+  return docs[from]!;
+}
 
 function renderDoc(writer: Writer, doc: PlannedDoc, position: number, next: PlannedDoc, other: PlannedDoc): Doc {
   const used = new Set(doc.sections.map(slugOf));
@@ -222,34 +289,98 @@ function renderDoc(writer: Writer, doc: PlannedDoc, position: number, next: Plan
   return {title: doc.title, description, position, body: blocks.join('\n\n')};
 }
 
-/** Writes the corpus into each version of a copy of the site; the copy's own docs stay as they are. */
-export function writeCorpus(siteDir: string, docsPerVersion: number, seed = 20250101): CorpusSummary {
-  const summary: CorpusSummary = {docsPerVersion, docs: 0, markdownBytes: 0, sampleRoutes: []};
+/**
+ * The copy's own docs for every reader: its audiences.json, folders' and pages' audiences removed, so
+ * that the corpus without audiences is a site without any (the gate then cuts no file), and the one with
+ * them says only what the corpus says.
+ */
+function withoutSiteAudiences(siteDir: string): void {
+  rmSync(path.join(siteDir, 'audiences.json'), {force: true});
+  for (const version of siteVersions(siteDir)) {
+    for (const file of versionFiles(siteDir, version)) {
+      const full = path.join(siteDir, version.docsDir, file);
+      if (path.posix.basename(file) === '_category_.json') {
+        const category = JSON.parse(readFileSync(full, 'utf8')) as {customProps?: Record<string, unknown>};
+        if (category.customProps?.audience === undefined) continue;
+        delete category.customProps.audience;
+        writeFileSync(full, JSON.stringify(category, null, 2));
+      } else if (/\.mdx?$/.test(file)) {
+        const text = readFileSync(full, 'utf8');
+        // The front matter's `audience:` line (and the lines of a YAML list under it).
+        const stripped = text.replace(/^(---\n[\s\S]*?)^audience:.*\n(?:^\s+-.*\n)*/m, '$1');
+        if (stripped !== text) writeFileSync(full, stripped);
+      }
+    }
+  }
+}
+
+const describeAudience = (name: string) => `Readers of the benchmark corpus's ${name} pages`;
+
+export interface CorpusOptions {
+  /** Audiences the docs are given (README, "Who reads what"); 0: none. */
+  audiences?: number;
+  seed?: number;
+}
+
+/** Writes the corpus into each version of a copy of the site; the copy's own docs stay, without their audiences. */
+export function writeCorpus(siteDir: string, docsPerVersion: number, {audiences = 0, seed = 20250101}: CorpusOptions = {}): CorpusSummary {
+  const names = corpusAudienceNames(audiences);
+  const summary: CorpusSummary = {docsPerVersion, docs: 0, markdownBytes: 0, sampleRoutes: [], audiences: names, readers: {}};
+  withoutSiteAudiences(siteDir);
+  if (names.length > 0) {
+    const defined = Object.fromEntries(names.map((name) => [name, describeAudience(name)]));
+    writeFileSync(path.join(siteDir, 'audiences.json'), `${JSON.stringify({audiences: defined}, null, 2)}\n`);
+  }
   for (const [versionIndex, version] of siteVersions(siteDir).entries()) {
     // Each version its own text, as an older edition would be.
     const writer = new Writer(seededRandom(seed + versionIndex));
     const docs = planVersion(writer, docsPerVersion);
+    const readers =
+      names.length > 0
+        ? planReaders(seededRandom(seed + 1000 + versionIndex), docs, names, versionIndex === 0)
+        : docs.map(() => ({own: [], condition: READERS as Condition}));
+    const conditions = readers.map((reader) => reader.condition);
     const root = path.join(siteDir, version.docsDir);
     const perSection = docsPerSection(docs.length);
     const sections = Math.ceil(docs.length / perSection);
-    const category = (dir: string, label: string, position: number, description: string) =>
-      writeCategory(path.join(root, dir), {label, position, link: {type: 'generated-index', description}});
+    const category = (dir: string, label: string, position: number, description: string, audience?: string) =>
+      writeCategory(path.join(root, dir), {
+        label,
+        position,
+        link: {type: 'generated-index', description},
+        ...(audience ? {customProps: {audience}} : {}),
+      });
     for (const [section, name] of SECTION_NAMES.slice(0, sections).entries()) {
       const label = capitalize(name.replace(/-/g, ' '));
-      category(name, label, 50 + section, `${label}: every task, part by part.`);
+      const at = AUDIENCE_SECTIONS.indexOf(name);
+      const audience = versionIndex === 0 && at >= 0 && names.length > 0 ? names[at % names.length] : undefined;
+      category(name, label, 50 + section, `${label}: every task, part by part.`, audience);
     }
     for (const part of new Set(docs.map((doc) => path.posix.dirname(doc.file)))) {
       const number = Number(part.slice(part.lastIndexOf('-') + 1));
       const label = `Part ${number}: ${capitalize(writer.pick(adjectives))} ${withS(writer.pick(nouns))}`;
       category(part, label, number, `${label}, one task at a time.`);
     }
+    const indexOf = new Map(docs.map((doc, index) => [doc, index]));
     for (const [index, doc] of docs.entries()) {
       const position = ((index % perSection) % DOCS_PER_CATEGORY) + 1;
-      const rendered = renderDoc(writer, doc, position, docs[(index + 1) % docs.length]!, writer.pick(docs));
-      summary.markdownBytes += Buffer.byteLength(writeDoc(path.join(root, doc.file), rendered));
+      // The same draws with or without audiences (the text stays the same); only where a link goes may differ.
+      const [next, other] = [(index + 1) % docs.length, indexOf.get(writer.pick(docs))!].map((to) =>
+        openTarget(docs, conditions, index, to),
+      );
+      const rendered = renderDoc(writer, doc, position, next!, other!);
+      const own = readers[index]!.own;
+      summary.markdownBytes += Buffer.byteLength(
+        writeDoc(path.join(root, doc.file), {...rendered, ...(own.length ? {audience: own} : {})}),
+      );
+      const key = conditionKey(conditions[index]!);
+      summary.readers[key] = (summary.readers[key] ?? 0) + 1;
     }
     summary.docs += docs.length;
-    summary.sampleRoutes.push(`${version.route ? `/${version.route}` : ''}/${docs[0]!.file.replace(/\.md$/, '')}`);
+    const route = (doc: PlannedDoc) => `${version.route ? `/${version.route}` : ''}/${doc.file.replace(/\.md$/, '')}`;
+    summary.sampleRoutes.push(route(docs[0]!));
+    const restricted = docs.find((_, index) => conditionKey(conditions[index]!) === names[0]);
+    if (versionIndex === 0 && restricted) summary.restrictedRoute = route(restricted);
   }
   return summary;
 }

@@ -2,16 +2,30 @@
  * Benchmark 4: HTTP throughput with autocannon, the gate server (a signed-in reader's cookie,
  * checked on every request) against `docusaurus serve` on the same build, the same bytes; a thousand
  * readers' re-checks falling due at once; then signed-out floods at the gate, watching its memory.
+ * Then who reads what (issue 34), on the corpus with audiences: a reader in two audiences against one
+ * in none, the corpus without audiences beside them, and a page a reader may not open against one that
+ * does not exist.
  */
-import {readdirSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
+import {Agent, request} from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import {SITE_DIR} from '../contracts/buildLayout';
+import {AUDIENCE_MAP, listBuildFiles, SITE_DIR, type AudienceMap} from '../contracts/buildLayout';
+import {DEMO_GUEST, DEMO_READER} from '../contracts/demoReader';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../testkit/http';
+import type {GateProcess} from '../testkit/gateProcess';
 import {memoryOf, withResources} from './lib/processes';
 import {goal, type Result} from './lib/report';
-import {demoReaderCookie, distinctReaderCookies, DOC_PAGE, startDocusaurusServe, startBenchGate} from './lib/servers';
-import {kib, ratio, round, sum} from './lib/stats';
+import {
+  demoReaderCookie,
+  distinctReaderCookies,
+  DOC_PAGE,
+  readerCookie,
+  readersFile,
+  startDocusaurusServe,
+  startBenchGate,
+} from './lib/servers';
+import {kib, median, medianDifferenceInterval, percentile, ratio, round, sum} from './lib/stats';
 import type {Workspace} from './lib/workspace';
 
 const CONNECTIONS = 32;
@@ -24,6 +38,15 @@ const RECHECK_SECONDS = 20;
 const RECHECK_LOAD_SECONDS = 8;
 /** Chromium's Accept-Encoding: the gate then sends brotli. */
 const BROTLI = {'accept-encoding': 'gzip, deflate, br'};
+/** Issue 34: a reader in audiences gets at least this share of the req/s of a reader in none. */
+const AUDIENCE_THROUGHPUT_GOAL = 0.9;
+/** A page a reader may not open against one that does not exist: pairs of requests, one at a time, after a warm-up. */
+const NOT_FOUND_PAIRS = 3000;
+const NOT_FOUND_WARM_UP_PAIRS = 200;
+
+/** Answers with another status than `expectedStatus`. */
+const otherAnswers = (result: autocannon.Result, expectedStatus: number) =>
+  sum(Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => (Number(status) === expectedStatus ? 0 : (stats?.count ?? 0))));
 
 /** Throughput and latency over runs of one target; errors: failed connections, timeouts and answers other than `expectedStatus`. */
 function figures(results: readonly autocannon.Result[], expectedStatus: number) {
@@ -32,26 +55,37 @@ function figures(results: readonly autocannon.Result[], expectedStatus: number) 
     'req/s': Math.round(total((result) => result.requests.total) / total((result) => result.duration)),
     'p50 ms': round(total((result) => result.latency.p50) / results.length, 1),
     'p99 ms': Math.max(...results.map((result) => result.latency.p99)),
-    Errors: total((result) => result.errors + result.requests.total - (result.statusCodeStats?.[`${expectedStatus}`]?.count ?? 0)),
+    Errors: total((result) => result.errors + result.timeouts + otherAnswers(result, expectedStatus)),
   };
 }
 
-type Target = {label: string; origin: string; headers: Record<string, string>};
+/** A server and the reader it is loaded as; `path`: this target's own address for the request (a build's hashed script). */
+type Target = {label: string; origin: string; headers: Record<string, string>; path?: string};
 
 /** One autocannon run at `url`, `CONNECTIONS` connections for `duration` s. */
 const load = (url: string, duration: number, options: Partial<autocannon.Options> = {}) =>
   autocannon({url, connections: CONNECTIONS, duration, timeout: 10, ...options});
 
+/** Each request of a run the next of `paths`, in turn. */
+function inTurn(paths: readonly string[]): Partial<autocannon.Options> {
+  let next = 0;
+  return {requests: [{setupRequest: (request: autocannon.Request) => ({...request, path: paths[next++ % paths.length]!})}]};
+}
+
 /**
  * Loads each target for `SECONDS` in all, in halves ordered A B B A: the machine is shared, and a
- * change of background load during the run then falls on both targets alike.
+ * change of background load during the run then falls on both targets alike. `urlPath`: one address,
+ * or several asked for in turn.
  */
-async function measure(name: string, urlPath: string, expectedStatus: number, targets: Target[]) {
-  const loadTarget = ({origin, headers}: Target, duration: number) => load(`${origin}${urlPath}`, duration, {headers});
+async function measure(name: string, urlPath: string | readonly string[], expectedStatus: number, targets: Target[]) {
+  const pathOf = (target: Target) => (typeof urlPath === 'string' ? (target.path ?? urlPath) : urlPath[0]!);
+  const loadTarget = (target: Target, duration: number) =>
+    load(`${target.origin}${pathOf(target)}`, duration, {headers: target.headers, ...(typeof urlPath === 'string' ? {} : inTurn(urlPath))});
   const answers: string[] = [];
   for (const target of targets) {
-    const first = await rawRequest(target.origin, urlPath, {headers: target.headers});
-    if (first.status !== expectedStatus) throw new Error(`${target.label} ${urlPath} answered ${first.status}, expected ${expectedStatus}`);
+    const first = await rawRequest(target.origin, pathOf(target), {headers: target.headers});
+    if (first.status !== expectedStatus)
+      throw new Error(`${target.label} ${pathOf(target)} answered ${first.status}, expected ${expectedStatus}`);
     answers.push(`${first.status}, ${kib(first.bytes.length)} KiB`);
     await loadTarget(target, WARM_UP_SECONDS);
   }
@@ -93,7 +127,221 @@ function recheckStorm(buildDir: string) {
   });
 }
 
-export async function run(workspace: Workspace): Promise<Result> {
+/** The build's main bundle, `main.<hash>.js`. */
+function mainScript(site: string): string {
+  const main = readdirSync(path.join(site, 'assets/js')).find((file) => /^main\.[0-9a-f]+\.js$/.test(file));
+  if (!main) throw new Error(`no assets/js/main.*.js in ${site}`);
+  return `/assets/js/${main}`;
+}
+
+/** Every page of a build that every signed-in reader may open (its audiences.json lists the others). */
+function pagesForEveryReader(buildDir: string): string[] {
+  const map = JSON.parse(readFileSync(path.join(buildDir, AUDIENCE_MAP), 'utf8')) as AudienceMap;
+  return listBuildFiles(path.join(buildDir, SITE_DIR))
+    .filter((file) => file.endsWith('.html') && file !== '404.html' && map.files[file] === undefined)
+    .map((file) => `/${file.replace(/(?:^|\/)index\.html$/, '').replace(/\.html$/, '')}`.split('/').map(encodeURIComponent).join('/'))
+    .sort();
+}
+
+type Answer = {ms: number; status: number; headers: Record<string, unknown>; body: Buffer};
+
+/** A GET over `agent` (one kept-alive connection): ms to the whole answer, and the answer. */
+function timedGet(agent: Agent, origin: string, urlPath: string, headers: Record<string, string>): Promise<Answer> {
+  const {hostname, port} = new URL(origin);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request({host: hostname, port, path: urlPath, headers, agent}, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ms: performance.now() - started, status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks)}),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The headers of two answers that differ, but the date. */
+function differingHeaders(a: Answer, b: Answer): string[] {
+  const names = new Set([...Object.keys(a.headers), ...Object.keys(b.headers)]);
+  names.delete('date');
+  return [...names].filter((name) => JSON.stringify(a.headers[name]) !== JSON.stringify(b.headers[name])).sort();
+}
+
+/**
+ * A page the reader may not open against a page that does not exist, one request at a time over one
+ * connection, in pairs whose order alternates (the gate must answer both alike, in time too). Each
+ * answer is compared with the first missing page's.
+ */
+async function notFoundPairs(origin: string, headers: Record<string, string>, restricted: string, missing: string) {
+  const agent = new Agent({keepAlive: true, maxSockets: 1});
+  try {
+    const get = (urlPath: string) => timedGet(agent, origin, urlPath, headers);
+    const pair = async (restrictedFirst: boolean) => {
+      if (restrictedFirst) {
+        const first = await get(restricted);
+        return {restricted: first, missing: await get(missing)};
+      }
+      const first = await get(missing);
+      return {restricted: await get(restricted), missing: first};
+    };
+    for (let i = 0; i < NOT_FOUND_WARM_UP_PAIRS; i++) await pair(i % 2 === 0);
+    const pairs = [];
+    for (let i = 0; i < NOT_FOUND_PAIRS; i++) pairs.push(await pair(i % 2 === 0));
+    return pairs;
+  } finally {
+    agent.destroy();
+  }
+}
+
+function latencyRow(page: string, answers: readonly Answer[], reference: Answer) {
+  const ms = answers.map((answer) => answer.ms);
+  return {
+    Page: page,
+    Answer: `${answers[0]!.status}, ${kib(answers[0]!.body.length)} KiB`,
+    'Same status and body as the missing page': answers.every(
+      (answer) => answer.status === reference.status && answer.body.equals(reference.body),
+    ),
+    'Headers that differ': [...new Set(answers.flatMap((answer) => differingHeaders(answer, reference)))].join(', ') || 'none',
+    'p50 ms': round(median(ms), 3),
+    'p90 ms': round(percentile(ms, 90), 3),
+    'p99 ms': round(percentile(ms, 99), 3),
+    'mean ms': round(sum(ms) / ms.length, 3),
+  };
+}
+
+/** A gate started on a build, with how long it took to listen and its memory then. */
+async function timedGate(label: string, buildDir: string, env: Record<string, string> = {}) {
+  const started = performance.now();
+  const gate = await startBenchGate(buildDir, env);
+  return {gate, row: {Gate: label, 'Start s': round((performance.now() - started) / 1000, 2), ...memoryOf(gate.pid)}};
+}
+
+/**
+ * Issue 34, on the corpus with audiences: a reader in two audiences against one in none (each gets
+ * their own cut of the pages and of main.js), the corpus without audiences as a reference (its files
+ * sent as built); then a page in an audience the reader is not in against one that does not exist.
+ */
+async function audienceCases(workspace: Workspace) {
+  const plain = await workspace.corpusBuild();
+  const withAudiences = await workspace.corpusBuild({audiences: true});
+  const {summary} = withAudiences;
+  const names = summary.audiences.slice(0, 2);
+  const emailsFile = readersFile([
+    {email: DEMO_READER.email, audiences: names},
+    {email: DEMO_GUEST.email, audiences: []},
+  ]);
+  return withResources(async (add) => {
+    const audienceGate = await timedGate(`corpus with ${summary.audiences.length} audiences`, withAudiences.buildDir, {
+      ALLOWED_EMAILS_FILE: emailsFile,
+    });
+    const plainGate = await timedGate('corpus without audiences', plain.buildDir);
+    const [gate, reference]: GateProcess[] = [add(audienceGate.gate), add(plainGate.gate)];
+    const [inTwo, inNone, plainReader] = [
+      await readerCookie(gate, DEMO_READER),
+      await readerCookie(gate, DEMO_GUEST),
+      await readerCookie(reference),
+    ];
+    const mainOf = (buildDir: string) => mainScript(path.join(buildDir, SITE_DIR));
+    const targets = (headers: Record<string, string>, script = false): Target[] => [
+      {
+        label: `reader in ${names.join(' and ')}`,
+        origin: gate.origin,
+        headers: {...headers, cookie: inTwo},
+        ...(script ? {path: mainOf(withAudiences.buildDir)} : {}),
+      },
+      {
+        label: 'reader in no audience',
+        origin: gate.origin,
+        headers: {...headers, cookie: inNone},
+        ...(script ? {path: mainOf(withAudiences.buildDir)} : {}),
+      },
+      {
+        label: 'corpus without audiences',
+        origin: reference.origin,
+        headers: {...headers, cookie: plainReader},
+        ...(script ? {path: mainOf(plain.buildDir)} : {}),
+      },
+    ];
+    const pages = pagesForEveryReader(withAudiences.buildDir);
+    const docPage = summary.sampleRoutes[0]!;
+    const served = [
+      ...(await measure('HTML page (brotli)', docPage, 200, targets({...NAVIGATION, ...BROTLI}))),
+      ...(await measure('main JS (brotli)', '/main.js', 200, targets({...SUBRESOURCE, ...BROTLI}, true))),
+      ...(await measure(`${pages.length} pages in turn (brotli)`, pages, 200, targets({...NAVIGATION, ...BROTLI}))),
+    ];
+    const memory = [
+      audienceGate.row,
+      plainGate.row,
+      ...[gate, reference].map((process, i) => ({
+        Gate: `${[audienceGate, plainGate][i]!.row.Gate}, after the runs`,
+        ...memoryOf(process.pid),
+      })),
+    ];
+
+    // The page exists, for readers of its audience: the reader in none must not tell it from a page that does not.
+    const restricted = summary.restrictedRoute!;
+    const missing = restricted.replace(/[^/]+$/, 'a-page-that-was-never-written');
+    const opened = await rawRequest(gate.origin, restricted, {headers: {...NAVIGATION, cookie: inTwo}});
+    if (opened.status !== 200) throw new Error(`${restricted} answered ${opened.status} to a reader of its audience`);
+    const pairs = await notFoundPairs(gate.origin, {...NAVIGATION, ...BROTLI, cookie: inNone}, restricted, missing);
+    const reference404 = pairs[0]!.missing;
+    const latency = [
+      latencyRow(
+        `page for ${names[0]} only`,
+        pairs.map((pair) => pair.restricted),
+        reference404,
+      ),
+      latencyRow(
+        'page that does not exist',
+        pairs.map((pair) => pair.missing),
+        reference404,
+      ),
+    ];
+    const interval = medianDifferenceInterval(pairs.map((pair) => pair.restricted.ms - pair.missing.ms)).map((ms) => round(ms, 3));
+    const alike = latency.every((row) => row['Same status and body as the missing page']) && interval[0]! <= 0 && interval[1]! >= 0;
+
+    const throughputGoals = ['HTML page (brotli)', 'main JS (brotli)'].map((name) => {
+      const [two, none] = served.filter((entry) => entry.Request === name);
+      const share = ratio(two!['req/s'], none!['req/s']);
+      return goal(
+        `${name}: reader in ${names.length} audiences ≥ ${AUDIENCE_THROUGHPUT_GOAL}× a reader in none (req/s)`,
+        `${share}×`,
+        share >= AUDIENCE_THROUGHPUT_GOAL,
+      );
+    });
+    return {
+      tables: [
+        {
+          title: `Who reads what (issue 34): the corpus with audiences (${summary.audiences.join(', ')}) and without, autocannon as above, brotli`,
+          rows: served,
+        },
+        {
+          title: `A page for ${names[0]} only against a page that does not exist, to a reader in no audience: ${NOT_FOUND_PAIRS} pairs, one request at a time`,
+          rows: latency,
+        },
+        {title: 'Gates of the corpus with and without audiences: start (to listening) and memory', rows: memory},
+      ],
+      notes: [
+        `Restricted − missing, median of the paired differences: 95 % interval ${interval[0]} to ${interval[1]} ms (holding 0: no difference the pairs can tell).`,
+      ],
+      goals: [
+        ...throughputGoals,
+        goal(
+          'a page the reader may not open answers as one that does not exist (status, body; time: median difference 0 within its 95 % interval)',
+          `${interval[0]} to ${interval[1]} ms`,
+          alike,
+        ),
+      ],
+      raw: {served, latency, interval, memory},
+    };
+  });
+}
+
+/** The gate on our site's build against `docusaurus serve`, re-checks falling due, signed-out floods. */
+async function siteCases(workspace: Workspace): Promise<Result> {
   const buildDir = await workspace.siteBuild('server');
   const site = path.join(buildDir, SITE_DIR);
   const scripts = readdirSync(path.join(site, 'assets/js')).sort();
@@ -151,4 +399,17 @@ export async function run(workspace: Workspace): Promise<Result> {
       raw: {served, storm, floods, memory},
     };
   });
+}
+
+export async function run(workspace: Workspace): Promise<Result> {
+  const site = await siteCases(workspace);
+  // After the site's gates have stopped: the corpus's gates have the machine to themselves.
+  const audiences = workspace.corpusAudiences > 0 ? await audienceCases(workspace) : undefined;
+  if (!audiences) return site;
+  return {
+    tables: [...site.tables, ...audiences.tables],
+    notes: [...(site.notes ?? []), ...audiences.notes],
+    goals: [...(site.goals ?? []), ...audiences.goals],
+    raw: {...(site.raw as object), audiences: audiences.raw},
+  };
 }

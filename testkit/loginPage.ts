@@ -24,13 +24,14 @@ export async function signInFromLoginPage(page: Page, origin: string, credential
 }
 
 /**
- * Signs the demo reader in at `origin` once and keeps the cookie and Firebase's IndexedDB (Firebase
- * keeps a state per origin), written to `file` when given: a context made from it is a returning reader.
+ * Signs the demo reader (or the reader of `credentials`) in at `origin` once and keeps the cookie and
+ * Firebase's IndexedDB (Firebase keeps a state per origin), written to `file` when given: a context made
+ * from it is a returning reader.
  */
-export async function signedInState(browser: Browser, origin: string, file?: string): Promise<StorageState> {
+export async function signedInState(browser: Browser, origin: string, file?: string, credentials?: Credentials): Promise<StorageState> {
   const context = await browser.newContext();
   try {
-    await signInFromLoginPage(await context.newPage(), origin);
+    await signInFromLoginPage(await context.newPage(), origin, credentials);
     return await context.storageState({path: file, indexedDB: true});
   } finally {
     await context.close();

@@ -5,28 +5,37 @@ import {gzipSync} from 'node:zlib';
 import {listBuildFiles, LOGIN_DIR, LOGIN_PAGE, PRECOMPRESSED_SUFFIX, SITE_DIR} from '../../contracts/buildLayout';
 import {DocKind, MANIFEST_FILE} from '../../contracts/searchIndexFiles';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
-import {readBuiltSearchIndex} from '../../testkit/builtSearchIndex';
+import {builtPartitionCount, readBuiltSearchIndex} from '../../testkit/builtSearchIndex';
 import {kib, sum} from './stats';
 
 export const gzip9 = (file: string) => gzipSync(readFileSync(file), {level: 9}).length;
 
-/** One row per version's search index (contracts/searchIndexFiles.ts) in a build as `npm run build` lays it out. */
+/**
+ * One row per version's search index (contracts/searchIndexFiles.ts) in a build as `npm run build` lays
+ * it out: all its partitions (one per group of pages with the same readers) together, as the build wrote
+ * them, every reader's pieces included.
+ */
 export function searchIndexRows(buildDir: string) {
   const siteDir = path.join(buildDir, SITE_DIR);
   const manifests = listBuildFiles(siteDir).filter((file) => path.posix.basename(file) === MANIFEST_FILE);
   return manifests.sort().map((manifest) => {
-    const index = readBuiltSearchIndex(siteDir, path.posix.dirname(manifest).replace(/^\.$/, ''));
-    const titles = index.manifest.pages.first.map((first) => index.docs[first]);
-    // As the gate sends them to a browser that takes brotli: the `.br` copy when the build kept one.
+    const route = path.posix.dirname(manifest).replace(/^\.$/, '');
+    const indexes = Array.from({length: builtPartitionCount(siteDir, route)}, (_, partition) =>
+      readBuiltSearchIndex(siteDir, route, partition),
+    );
+    const titles = indexes.flatMap((index) => index.manifest.pages.first.map((first) => index.docs[first]));
+    // As the gate sends them to a browser that takes brotli: the `.br` copy when the build kept one (a manifest
+    // with partitions has none: the gate compresses each reader's copy).
     const sentBytes = (file: string) => statSync([`${file}${PRECOMPRESSED_SUFFIX.br}`, file].find((sent) => existsSync(sent))!).size;
     const sent = (files: readonly string[]) => kib(sum(files.map((file) => sentBytes(path.join(siteDir, file)))));
     return {
       Manifest: manifest,
+      Partitions: indexes.length,
       Pages: titles.length,
-      Terms: index.terms.length,
-      Parts: index.partFiles.length,
-      'Manifest KiB as sent': sent([index.manifestFile]),
-      'Parts KiB as sent': sent(index.partFiles),
+      Terms: new Set(indexes.flatMap((index) => index.terms)).size,
+      Parts: sum(indexes.map((index) => index.partFiles.length)),
+      'Manifest KiB as sent': sent([indexes[0]!.manifestFile]),
+      'Parts KiB as sent': sent(indexes.flatMap((index) => index.partFiles)),
       /** Should be 0 (bench/HISTORY.md, "Problems found"). */
       'Pages indexed with an empty title': titles.filter((title) => title?.k !== DocKind.Title || title.t.trim() === '').length,
     };

@@ -8,7 +8,7 @@ import {signedInState} from '../../testkit/loginPage';
 import {ANSWERED, BOX_CONTAINER, navbarSearch} from '../../testkit/searchBox';
 import {withResources} from './processes';
 import {sum} from './stats';
-import {launchBrowser, startBenchGate} from './servers';
+import {launchBrowser, startBenchGate, type Credentials} from './servers';
 
 /** Longest wait for an answer before a query counts as never answered. */
 const ANSWER_TIMEOUT_MS = 10_000;
@@ -99,16 +99,23 @@ export type Searched = Answer & {
 };
 type SearchFrom = (route: string, queries: readonly string[], options?: Typing) => Promise<Searched[]>;
 
+/** Who searches: the demo reader unless another's credentials, through a gate with these settings (a readers file). */
+export type Searcher = {reader?: Credentials; gateEnv?: Record<string, string>};
+
 /**
  * Serves `buildDir` through the gate to a signed-in reader, and lends `use` a way to search: each
  * `searchFrom` opens `route` in a fresh browser context (empty HTTP cache, no search worker) and types
  * the queries right after its `load`. The search worker's fetches are the context's, not the page's.
  */
-export function withSearch<T>(buildDir: string, use: (searchFrom: SearchFrom) => Promise<T>): Promise<T & {chromium: string}> {
+export function withSearch<T>(
+  buildDir: string,
+  use: (searchFrom: SearchFrom) => Promise<T>,
+  {reader, gateEnv = {}}: Searcher = {},
+): Promise<T & {chromium: string}> {
   return withResources(async (add) => {
-    const gate = add(await startBenchGate(buildDir));
+    const gate = add(await startBenchGate(buildDir, gateEnv));
     const browser = add(await launchBrowser());
-    const state = await signedInState(browser, gate.origin);
+    const state = await signedInState(browser, gate.origin, undefined, reader);
     const result = await use((route, queries, options) =>
       withResources(async (addToSearch) => {
         const context = addToSearch(await browser.newContext({storageState: state}));

@@ -4,7 +4,10 @@
  * the gate, `docusaurus serve` (the plain Docusaurus anchor), Chromium, and readers' sessions, minted
  * as the login page mints them.
  */
+import {writeFileSync} from 'node:fs';
+import path from 'node:path';
 import {chromium} from '@playwright/test';
+import {DEMO_READER} from '../../contracts/demoReader';
 import {DEMO_PROJECT_ID} from '../../contracts/firebaseProject';
 import {sessionCookieHeader} from '../../contracts/session';
 import {siteBuildEnv} from '../../testkit/siteBuild';
@@ -12,6 +15,7 @@ import {chromiumLaunchOptions} from '../../testkit/chromium';
 import {authEmulator} from '../../testkit/emulator';
 import {startGateProcess, type GateProcess} from '../../testkit/gateProcess';
 import {mintSessionCookie} from '../../testkit/gateSession';
+import {temporaryDir} from '../../testkit/siteCopy';
 import {startServer} from './processes';
 
 export const HOST = '127.0.0.1';
@@ -50,8 +54,24 @@ export function startDocusaurusServe(siteDir: string, buildDir: string) {
   });
 }
 
+export type Credentials = {email: string; password: string};
+
+/** A seeded reader's `Cookie` header: the demo reader's unless another's credentials are given. */
+export const readerCookie = async (gate: GateProcess, reader: Credentials = DEMO_READER) =>
+  sessionCookieHeader(await mintSessionCookie(gate, emulator, reader));
+
 /** The demo reader's `Cookie` header. */
-export const demoReaderCookie = async (gate: GateProcess) => sessionCookieHeader(await mintSessionCookie(gate, emulator));
+export const demoReaderCookie = (gate: GateProcess) => readerCookie(gate);
+
+/**
+ * An `ALLOWED_EMAILS_FILE` (README, "Who reads what") admitting these readers, each in their audiences;
+ * in a temporary folder removed when the run ends.
+ */
+export function readersFile(readers: readonly {email: string; audiences: readonly string[]}[]): string {
+  const file = path.join(temporaryDir('readers'), 'readers.txt');
+  writeFileSync(file, readers.map(({email, audiences}) => `${email} ${audiences.join(',')}`.trim()).join('\n') + '\n');
+  return file;
+}
 
 /** `count` new verified readers' `Cookie` headers, made 16 at a time. */
 export async function distinctReaderCookies(gate: GateProcess, count: number): Promise<string[]> {

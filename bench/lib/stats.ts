@@ -20,3 +20,14 @@ export const ratio = (a: number, b: number): number => round(a / b, 2);
 export const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
 
 export const kib = (bytes: number): number => round(bytes / 1024, 1);
+
+/**
+ * A 95 % confidence interval of the median of paired differences (the sign test's order statistics):
+ * when it holds 0, the two sides of the pairs differ by nothing this many pairs can tell apart.
+ */
+export function medianDifferenceInterval(differences: readonly number[]): [number, number] {
+  const sorted = [...differences].sort((a, b) => a - b);
+  const n = sorted.length;
+  const k = Math.max(0, Math.floor(n / 2 - (1.96 * Math.sqrt(n)) / 2));
+  return [sorted[k]!, sorted[n - 1 - k]!];
+}

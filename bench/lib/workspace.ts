@@ -23,15 +23,22 @@ export function coldBuild(kind: 'product' | 'plain', siteDir: string, outDir: st
   return runTimed(command, args, {cwd: siteDir, env});
 }
 
+/** Which corpus: without audiences (a site without any), or the same docs given audiences (bench/corpus.ts). */
+export type CorpusKind = {audiences?: boolean};
+
 export class Workspace {
   /** Docs per version in the corpus (BENCH_CORPUS_DOCS). */
   readonly corpusDocs = Number(process.env.BENCH_CORPUS_DOCS || 1000);
+  /** Audiences of the corpus with audiences (BENCH_CORPUS_AUDIENCES); 0: the benchmarks leave it out. */
+  readonly corpusAudiences = Number(process.env.BENCH_CORPUS_AUDIENCES ?? 3);
   private readonly copies: string[] = [];
   private readonly memo = new Map<string, Promise<unknown>>();
   private site: string | undefined;
 
   constructor() {
     if (!Number.isInteger(this.corpusDocs) || this.corpusDocs < 1) throw new Error('BENCH_CORPUS_DOCS must be a positive integer');
+    if (!Number.isInteger(this.corpusAudiences) || this.corpusAudiences < 0)
+      throw new Error('BENCH_CORPUS_AUDIENCES must be 0 or a positive integer');
   }
 
   private once<T>(key: string, make: () => Promise<T>): Promise<T> {
@@ -49,11 +56,12 @@ export class Workspace {
     return (this.site ??= this.newCopy('site'));
   }
 
-  /** A copy of the site with the corpus's generated docs in each version. */
-  corpusCopy(): Promise<{siteDir: string; summary: CorpusSummary}> {
-    return this.once('corpus-copy', async () => {
-      const siteDir = this.newCopy('corpus');
-      return {siteDir, summary: writeCorpus(siteDir, this.corpusDocs)};
+  /** A copy of the site with the corpus's generated docs in each version, with or without audiences. */
+  corpusCopy({audiences = false}: CorpusKind = {}): Promise<{siteDir: string; summary: CorpusSummary}> {
+    if (audiences && this.corpusAudiences === 0) throw new Error('BENCH_CORPUS_AUDIENCES=0: no corpus with audiences');
+    return this.once(`corpus-copy${audiences ? '-audiences' : ''}`, async () => {
+      const siteDir = this.newCopy(audiences ? 'corpus-audiences' : 'corpus');
+      return {siteDir, summary: writeCorpus(siteDir, this.corpusDocs, {audiences: audiences ? this.corpusAudiences : 0})};
     });
   }
 
@@ -67,9 +75,9 @@ export class Workspace {
   }
 
   /** The corpus as `npm run build` leaves it, built cold, and what that build took. */
-  corpusBuild(): Promise<{buildDir: string; summary: CorpusSummary; timed: Timed}> {
-    return this.once('corpus-build', async () => {
-      const {siteDir, summary} = await this.corpusCopy();
+  corpusBuild(kind: CorpusKind = {}): Promise<{buildDir: string; summary: CorpusSummary; timed: Timed}> {
+    return this.once(`corpus-build${kind.audiences ? '-audiences' : ''}`, async () => {
+      const {siteDir, summary} = await this.corpusCopy(kind);
       const buildDir = path.join(siteDir, 'build-server');
       return {buildDir, summary, timed: await coldBuild('product', siteDir, buildDir)};
     });

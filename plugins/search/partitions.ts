@@ -9,7 +9,7 @@ import {literalMarker} from '../../contracts/audienceMarkers';
 import {conditionKey, within, type Condition} from '../../contracts/audiences';
 import {DocKind, type SearchManifest} from '../../contracts/searchIndexFiles';
 import {unionOfAll} from '../audiences/siteConditions';
-import {lunrIndexOf, splitIndex, type PluginIndex, type SplitOptions} from './indexParts';
+import {DOC_PART_BYTES, lunrIndexOf, splitIndex, TERM_PART_BYTES, type PluginIndex, type SplitOptions} from './indexParts';
 
 export interface Partition {
   condition: Condition;
@@ -47,13 +47,37 @@ export interface VersionIndexFiles {
 
 const EMPTY: PluginIndex = [];
 
+/** The smallest part a partition's budget comes to, as a share of the version's. */
+const SMALLEST_SHARE = 1 / 16;
+
+/**
+ * A partition's part size: the version's, times the square root of its share of the largest partition's
+ * pages. A query loads about one term part and one document part of each partition the reader sees, so
+ * parts as large as the whole version's would cost a reader in several audiences a whole part for every
+ * small partition. With the square root, a partition's parts shrink with it, yet not so far that the
+ * manifest's list of parts (which grows as parts shrink) costs more than the parts save; the largest
+ * partition keeps the version's size, as a site without audiences has it.
+ */
+export function partitionPartBytes(versionBytes: number, pages: number, largestPages: number): number {
+  const share = largestPages === 0 ? 1 : pages / largestPages;
+  return Math.round(versionBytes * Math.max(Math.sqrt(share), SMALLEST_SHARE));
+}
+
+const pagesOf = (index: PluginIndex) => index[DocKind.Title]?.documents.length ?? 0;
+
 /** Splits each partition into its parts, and writes the version's manifest: the partition every reader of the version sees, the others marked. */
 export function versionIndexFiles(partitions: readonly Partition[], options: SplitOptions): VersionIndexFiles {
   const container = unionOfAll(partitions.map((partition) => partition.condition))!;
   const main = partitions.find((partition) => within(container, partition.condition));
   const parts = new Map<string, {json: string; condition: Condition}>();
+  const largestPages = Math.max(0, ...partitions.map((partition) => pagesOf(partition.index)));
   const split = ({condition, index}: Partition): SearchManifest => {
-    const {manifest, parts: own} = splitIndex(index, options);
+    const sized = (bytes: number) => partitionPartBytes(bytes, pagesOf(index), largestPages);
+    const {manifest, parts: own} = splitIndex(index, {
+      ...options,
+      termPartBytes: sized(options.termPartBytes ?? TERM_PART_BYTES),
+      docPartBytes: sized(options.docPartBytes ?? DOC_PART_BYTES),
+    });
     for (const [name, json] of own) parts.set(name, {json, condition});
     return manifest;
   };

@@ -3,6 +3,7 @@ import {describe, expect, it} from 'vitest';
 import {PARTS_DIR, type TermPart} from '../../contracts/searchIndexFiles';
 import {PUBLIC, READERS, readerView, VISITOR_VIEW, type Condition, type View} from '../../contracts/audiences';
 import {servedIndex, type FixturePage} from '../support/searchIndexFixture';
+import {partitionPartBytes} from '../../plugins/search/partitions';
 
 const page = (url: string, title: string, text: string): FixturePage => ({url, title, sections: [{heading: title, text}]});
 const PAGES: FixturePage[] = [
@@ -63,5 +64,39 @@ describe('search cut by audience', () => {
     expect(postingsOf(new Map([...cut.parts].filter(([name]) => cut.partConditions.get(name) === READERS)), 'engin')).toEqual(
       postingsOf(alone.parts, 'engin'),
     );
+  });
+
+  it.each([
+    ["the largest partition: the version's size", 1000, 1000, 32768],
+    ['a quarter of the largest: half the size', 250, 1000, 16384],
+    ['a page against a thousand: a sixteenth, no less', 1, 1000, 2048],
+    ['a version without pages', 0, 0, 32768],
+  ])("sizes a partition's parts by its share of the largest partition's pages: %s", (_case, pages, largestPages, expected) => {
+    expect(partitionPartBytes(32768, pages, largestPages)).toBe(expected);
+  });
+
+  it('costs a reader in an audience about its pages more than a reader in none, not a whole part per partition', async () => {
+    const words = ['install', 'engine', 'upgrade', 'schedule', 'monitor', 'deploy', 'rollback', 'configure'];
+    const generated = (folder: string, count: number, seed: number) =>
+      Array.from({length: count}, (_, at) =>
+        page(`/${folder}/page-${at}`, `${folder} ${at}`, words.map((word, i) => `${word}${(at * seed + i) % 41} ${word}`).join(' ')),
+      );
+    const pages = [...generated('guides', 60, 7), ...generated('team', 8, 11)];
+    const conditions = (url: string): Condition => (url.startsWith('/team/') ? ['staff'] : READERS);
+    const bytesFor = async (view: View) => {
+      const {index, fetched, parts} = servedIndex(pages, {
+        audiences: {conditionOf: conditions, view},
+        termPartBytes: 2400,
+        docPartBytes: 2400,
+      });
+      await index.search({query: 'engine', limit: 8});
+      const loaded = fetched.filter((url) => url.startsWith(`/${PARTS_DIR}/`)).map((url) => url.slice(`/${PARTS_DIR}/`.length, -5));
+      return loaded.reduce((sum, name) => sum + parts.get(name)!.length, 0);
+    };
+    const none = await bytesFor(readerView([]));
+    const staff = await bytesFor(readerView(['staff']));
+    expect(staff).toBeGreaterThan(none);
+    // Eight pages of sixty-eight: the staff partition's parts are a fraction of the others'.
+    expect(staff - none).toBeLessThan(none / 4);
   });
 });

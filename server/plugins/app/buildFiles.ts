@@ -108,18 +108,26 @@ const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /**
- * One view's copy of a file with audience markers, and its compressed forms made when first asked
- * for: a build-time copy of the whole file would hold every reader's pieces. Brotli at a quality that
- * takes milliseconds, since it is made while a reader waits.
+ * One view's copy of a file with audience markers, in one coding, made when first asked for: a
+ * build-time copy of the whole file would hold every reader's pieces. Only the coding asked for is
+ * kept, so that every page of a large site fits in the cache as readers get it (brotli, a quarter of
+ * the text). Brotli at a quality that takes milliseconds, since it is made while a reader waits.
  */
 interface Cut {
   contentType: string;
-  body: Buffer;
+  /** The digest of the view's copy as text: one entity, whatever its coding. */
   digest: string;
-  compressed: Map<ContentCoding, Promise<Buffer>>;
+  body: Buffer;
 }
 
-async function cutFile(root: string, file: string, template: Template, view: View): Promise<Cut | null> {
+function encoded(body: Buffer, coding: ContentCoding): Promise<Buffer> {
+  if (coding === 'identity') return Promise.resolve(body);
+  return coding === 'br'
+    ? brotli(body, {params: {[zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length}})
+    : gzipped(body, {level: 6});
+}
+
+async function cutFile(root: string, file: string, template: Template, view: View, coding: ContentCoding): Promise<Cut | null> {
   let text: string;
   try {
     text = await readFile(path.join(root, file), 'utf8');
@@ -129,20 +137,7 @@ async function cutFile(root: string, file: string, template: Template, view: Vie
   }
   const cut = assemble(text, template, view);
   const body = Buffer.from(file.endsWith('.html') && isVisitorView(view) ? asVisitorPage(cut) : cut);
-  return {contentType: contentTypeOf(file), body, digest: await digestOf(file, body), compressed: new Map()};
-}
-
-function compressedCut(cut: Cut, coding: ContentCoding): Promise<Buffer> {
-  if (coding === 'identity') return Promise.resolve(cut.body);
-  let compressed = cut.compressed.get(coding);
-  if (!compressed) {
-    compressed =
-      coding === 'br'
-        ? brotli(cut.body, {params: {[zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: cut.body.length}})
-        : gzipped(cut.body, {level: 6});
-    cut.compressed.set(coding, compressed);
-  }
-  return compressed;
+  return {contentType: contentTypeOf(file), digest: await digestOf(file, body), body: await encoded(body, coding)};
 }
 
 const CUT_CODINGS: ReadonlySet<ContentCoding> = new Set(['identity', 'br', 'gzip']);
@@ -159,12 +154,12 @@ const buildFiles: FastifyPluginAsync<BuildFilesOptions> = async (app, options) =
     fetchMethod: async (_key, _stale, {context}) => (await loadFile(context.root, context.file, options)) ?? undefined,
   });
 
-  const cuts = new LRUCache<string, Cut, {root: string; file: string; template: Template; view: View}>({
+  const cuts = new LRUCache<string, Cut, {root: string; file: string; template: Template; view: View; coding: ContentCoding}>({
     // Each view's copies of the few files that differ by reader (pages, main.js, sidebars' data).
     maxSize: Math.max(options.maxBytes / 2, 8 * 1024 * 1024),
-    sizeCalculation: (cut) => cut.body.length * 2 + ENTRY_OVERHEAD_BYTES,
+    sizeCalculation: (cut) => cut.body.length + ENTRY_OVERHEAD_BYTES,
     fetchMethod: async (_key, _stale, {context}) =>
-      (await cutFile(context.root, context.file, context.template, context.view)) ?? undefined,
+      (await cutFile(context.root, context.file, context.template, context.view, context.coding)) ?? undefined,
   });
 
   /** Each view's key, made once (the gate keeps one view object per set of audiences). */
@@ -176,21 +171,21 @@ const buildFiles: FastifyPluginAsync<BuildFilesOptions> = async (app, options) =
   };
 
   async function sendCut(reply: FastifyReply, file: string, build: BuildRef, {template, view}: {template: Template; view: View}) {
-    const cut = await cuts.fetch(`${build.id}\0${build.root}\0${file}\0${keyOf(view)}`, {
-      context: {root: build.root, file, template, view},
+    const coding = chooseCoding(reply.request.headers['accept-encoding'], CUT_CODINGS);
+    const cut = await cuts.fetch(`${build.id}\0${build.root}\0${file}\0${keyOf(view)}\0${coding}`, {
+      context: {root: build.root, file, template, view, coding},
     });
     if (!cut) {
       reply.callNotFound();
       return reply;
     }
-    const coding = chooseCoding(reply.request.headers['accept-encoding'], CUT_CODINGS);
     const etag = entityTag(cut.digest, coding);
     reply.header('etag', etag);
     reply.header('vary', vary.append(String(reply.getHeader('vary') ?? ''), 'Accept-Encoding'));
     if (reply.statusCode === 200 && fresh(reply.request.headers, {etag})) return reply.code(304).send();
     reply.header('content-type', cut.contentType);
     if (coding !== 'identity') reply.header('content-encoding', coding);
-    return reply.send(await compressedCut(cut, coding));
+    return reply.send(cut.body);
   }
 
   app.decorateReply(
