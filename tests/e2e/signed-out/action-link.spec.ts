@@ -134,9 +134,10 @@ test("a password-reset link goes on to Firebase's handler with only what it read
   const sent = new URL(reset.oobLink).searchParams;
 
   // Anything else the query holds (a password, another place to go) stays behind.
-  const forwarded = page.waitForRequest((request) => request.url().startsWith(`http://${EMULATOR_HOST}/emulator/action`));
   await page.goto(`/login?${sent}&newPassword=chosen-by-someone-else&handler=https%3A%2F%2Fevil.example%2F`);
-  const handler = new URL((await forwarded).url());
+  // Waited for until the login page's own navigation to the handler has happened: still under way, it would cut the next one short.
+  await page.waitForURL((url) => url.href.startsWith(`http://${EMULATOR_HOST}/emulator/action`), {waitUntil: 'commit'});
+  const handler = new URL(page.url());
   expect([...handler.searchParams.keys()].sort()).toEqual(['apiKey', 'continueUrl', 'lang', 'mode', 'oobCode']);
   expect(Object.fromEntries(handler.searchParams)).toEqual(Object.fromEntries(sent));
 
