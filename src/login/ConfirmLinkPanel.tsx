@@ -1,5 +1,6 @@
 import React, {type ReactNode} from 'react';
 import {CONFIRM_LINK_LEAD} from './copy';
+import {EmailField} from './EmailField';
 import styles from './styles.module.css';
 
 interface Props {
@@ -16,18 +17,7 @@ export function ConfirmLinkPanel({email, busy, error, onSubmit}: Props): ReactNo
     <>
       <p className={styles.lead}>{CONFIRM_LINK_LEAD}</p>
       <form className={styles.form} action={onSubmit} noValidate aria-busy={busy}>
-        <label className={styles.label} htmlFor="login-email">
-          Email
-        </label>
-        <input
-          id="login-email"
-          className={styles.input}
-          type="email"
-          name="email"
-          autoComplete="email"
-          defaultValue={email}
-          aria-describedby="login-error"
-        />
+        <EmailField email={email} />
         <p id="login-error" role="alert" className={styles.error}>
           {error}
         </p>

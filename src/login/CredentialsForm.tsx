@@ -1,6 +1,7 @@
 import React, {type ReactNode} from 'react';
 import {formSwitches, proofLinkOf, type FormMode, type OfferedOptions, type ProviderName} from './flow';
 import {BACK_TO_SIGN_IN, formLead, SUBMIT_LABEL, SWITCH_LABEL} from './copy';
+import {EmailField} from './EmailField';
 import styles from './styles.module.css';
 
 interface Props {
@@ -28,18 +29,7 @@ export function CredentialsForm(props: Props): ReactNode {
       <p className={styles.lead}>{formLead(mode, proofLinkOf(options.emailSignIn))}</p>
       {/* React sends the form once it has hydrated, never before: a password never lands in a URL. */}
       <form className={styles.form} action={props.onSubmit} noValidate aria-busy={busy}>
-        <label className={styles.label} htmlFor="login-email">
-          Email
-        </label>
-        <input
-          id="login-email"
-          className={styles.input}
-          type="email"
-          name="email"
-          autoComplete="email"
-          defaultValue={props.email}
-          aria-describedby="login-error"
-        />
+        <EmailField email={props.email} />
         {/* A new account's password is chosen through the emailed link, by the owner of the mailbox. */}
         {mode === 'sign-in' && (
           <>
