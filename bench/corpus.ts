@@ -197,7 +197,7 @@ export interface CorpusSummary {
 
 /** The audiences of the corpus with audiences, in order (the benchmarks' reader "in two audiences" is in the first two). */
 const AUDIENCE_NAMES = ['partners', 'staff', 'customers'];
-export const corpusAudienceNames = (count: number) => Array.from({length: count}, (_, i) => AUDIENCE_NAMES[i] ?? `audience-${i + 1}`);
+const corpusAudienceNames = (count: number) => Array.from({length: count}, (_, i) => AUDIENCE_NAMES[i] ?? `audience-${i + 1}`);
 
 /** The current version's sections for one audience each (their folder's): the first audience's, then the second's. */
 const AUDIENCE_SECTIONS = ['integrations', 'operations'];

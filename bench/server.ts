@@ -244,25 +244,25 @@ async function audienceCases(workspace: Workspace) {
       await readerCookie(gate, DEMO_GUEST),
       await readerCookie(reference),
     ];
-    const mainOf = (buildDir: string) => mainScript(path.join(buildDir, SITE_DIR));
+    const [audienceMain, plainMain] = [withAudiences, plain].map(({buildDir}) => mainScript(path.join(buildDir, SITE_DIR)));
     const targets = (headers: Record<string, string>, script = false): Target[] => [
       {
         label: `reader in ${names.join(' and ')}`,
         origin: gate.origin,
         headers: {...headers, cookie: inTwo},
-        ...(script ? {path: mainOf(withAudiences.buildDir)} : {}),
+        ...(script ? {path: audienceMain} : {}),
       },
       {
         label: 'reader in no audience',
         origin: gate.origin,
         headers: {...headers, cookie: inNone},
-        ...(script ? {path: mainOf(withAudiences.buildDir)} : {}),
+        ...(script ? {path: audienceMain} : {}),
       },
       {
         label: 'corpus without audiences',
         origin: reference.origin,
         headers: {...headers, cookie: plainReader},
-        ...(script ? {path: mainOf(plain.buildDir)} : {}),
+        ...(script ? {path: plainMain} : {}),
       },
     ];
     const pages = pagesForEveryReader(withAudiences.buildDir);
@@ -345,8 +345,7 @@ async function siteCases(workspace: Workspace): Promise<Result> {
   const buildDir = await workspace.siteBuild('server');
   const site = path.join(buildDir, SITE_DIR);
   const scripts = readdirSync(path.join(site, 'assets/js')).sort();
-  const main = scripts.find((file) => /^main\.[0-9a-f]+\.js$/.test(file));
-  if (!main) throw new Error(`no assets/js/main.*.js in ${site}`);
+  const main = mainScript(site);
   return withResources(async (add) => {
     const gate = add(await startBenchGate(buildDir));
     const plain = add(await startDocusaurusServe(workspace.siteCopy(), site));
@@ -359,7 +358,7 @@ async function siteCases(workspace: Workspace): Promise<Result> {
     // The goal compares like with like: the same bytes from both servers (no Accept-Encoding).
     const served = [
       ...(await measure('HTML page', DOC_PAGE, 200, [signedIn(NAVIGATION), anchor(NAVIGATION)])),
-      ...(await measure('main JS asset', `/assets/js/${main}`, 200, [signedIn(SUBRESOURCE), anchor(SUBRESOURCE)])),
+      ...(await measure('main JS asset', main, 200, [signedIn(SUBRESOURCE), anchor(SUBRESOURCE)])),
     ];
     memory.push({When: 'after the signed-in runs', ...memoryOf(gate.pid)});
     const storm = await recheckStorm(buildDir);

@@ -89,9 +89,13 @@ export function isVisible(condition: Condition, view: View): boolean {
   return condition.some((name) => view.has(name));
 }
 
-/** One string per view, for caching what was assembled for it. */
+const viewKeys = new WeakMap<View, string>();
+
+/** One string per view, for caching what was assembled for it; made once per view object (the gate keeps one per set of audiences). */
 export function viewKey(view: View): string {
-  return [...view].sort().join(' ');
+  let key = viewKeys.get(view);
+  if (key === undefined) viewKeys.set(view, (key = [...view].sort().join(' ')));
+  return key;
 }
 
 /**

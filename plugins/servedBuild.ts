@@ -17,7 +17,7 @@ import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import {writeRouteChunkPreloads, type RouteChunkPreloadsOptions} from './routeChunkPreloads';
 import {servedFileConditions, writeAudienceMap} from './audiences/servedFiles';
 import {writeSearchIndex, type SearchOptions} from './search';
-import {Conditions, CONDITIONS_FIELD, type SiteConditions} from './audiences/siteConditions';
+import {conditionsIn} from './audiences/siteConditions';
 
 export interface ServedBuildOptions extends RouteChunkPreloadsOptions {
   /** Precompress the build while the search plugin indexes it (`npm run build` sets it; a plain `docusaurus build` does not). */
@@ -46,9 +46,8 @@ export default function servedBuild(context: LoadContext, options: ServedBuildOp
     async postBuild(props) {
       const {outDir, routesPaths, plugins} = props;
       await writeRouteChunkPreloads(context, options, {outDir, routesPaths});
-      const docs = plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs')?.content as
-        (LoadedContent & {[CONDITIONS_FIELD]?: SiteConditions}) | undefined;
-      const conditions = docs?.[CONDITIONS_FIELD] && new Conditions(docs[CONDITIONS_FIELD]);
+      const docs = plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs')?.content as LoadedContent | undefined;
+      const conditions = conditionsIn(docs);
       // Who may fetch each file, before anything is compressed: the runtime's chunk tables get their markers here.
       const allDocs = docs?.loadedVersions.flatMap((version) => version.docs) ?? [];
       const served = conditions && (await servedFileConditions(context, outDir, conditions, allDocs));

@@ -22,6 +22,7 @@ import {BUILD_ROOT, PRECOMPRESSED_SUFFIX, type PrecompressedCoding} from '../con
 import {isSearchIndex} from '../contracts/searchIndexFiles';
 import {mayHoldMarkers} from '../contracts/audienceMarkers';
 import {compressionPlan, estimatedSeconds, isCompressible, isUpToDate, worthKeeping} from './precompressPolicy';
+import {forEachAtMost} from '../contracts/concurrency';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -114,18 +115,13 @@ async function main(): Promise<void> {
   const started = performance.now();
   const {files, upToDate, jobs} = await plan(root, skipSearchIndexes);
   const concurrency = Number(process.env.UV_THREADPOOL_SIZE) || 4;
-  let next = 0;
   let written = 0;
   let savedBytes = 0;
-  await Promise.all(
-    Array.from({length: concurrency}, async () => {
-      for (let job = jobs[next++]; job !== undefined; job = jobs[next++]) {
-        const result = await run(job);
-        written += result.written;
-        savedBytes += result.savedBytes;
-      }
-    }),
-  );
+  await forEachAtMost(jobs, concurrency, async (job) => {
+    const result = await run(job);
+    written += result.written;
+    savedBytes += result.savedBytes;
+  });
   const mib = (savedBytes / 2 ** 20).toFixed(1);
   const skipped = skipSearchIndexes ? ', search indexes left for later' : '';
   console.log(

@@ -484,7 +484,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
     headersTimeoutMs: settings.HEADERS_TIMEOUT_SECONDS * 1000,
     idleTimeoutMs: settings.IDLE_TIMEOUT_SECONDS * 1000,
     maxConnections: settings.MAX_CONNECTIONS,
-    maxConnectionsPerClient: settings.TRUST_PROXY === 'false' ? settings.MAX_CONNECTIONS_PER_CLIENT : null,
+    maxConnectionsPerClient: trustProxy(settings.TRUST_PROXY) === false ? settings.MAX_CONNECTIONS_PER_CLIENT : null,
     logLevel: settings.LOG_LEVEL,
     logRequests: settings.LOG_REQUESTS ?? settings.NODE_ENV === 'production',
   };

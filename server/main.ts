@@ -57,8 +57,8 @@ async function main(): Promise<void> {
   console.log(`\nTutorial Hub is ready at ${url}`);
   if (config.emulatorHost) {
     console.log(`  Identity: Firebase Auth emulator at ${config.emulatorHost} (project ${config.projectId})`);
-    for (const {email, password} of [DEMO_READER, DEMO_GUEST])
-      console.log(`  Demo reader: ${email} / ${password}${audiencesNote(config, email)}`);
+    const noteOf = audiencesNote(config);
+    for (const {email, password} of [DEMO_READER, DEMO_GUEST]) console.log(`  Demo reader: ${email} / ${password}${noteOf(email)}`);
   } else {
     console.log(`  Identity: Firebase project ${config.projectId}`);
   }
@@ -69,12 +69,15 @@ async function main(): Promise<void> {
   );
 }
 
-/** What the readers file says of a demo reader's audiences, when there is one. */
-function audiencesNote(config: GateConfig, email: string): string {
-  if (config.policy.emailsFile === null) return '';
+/** What the readers file, read once, says of each demo reader's audiences, when there is one. */
+function audiencesNote(config: GateConfig): (email: string) => string {
+  if (config.policy.emailsFile === null) return () => '';
   const list = parseEmailList(readFileSync(config.policy.emailsFile, 'utf8'));
-  const audiences = audiencesOf(email, {domains: new Set(), emails: list.emails, listedDomains: list.domains, audiences: list.audiences});
-  return audiences.length === 0 ? ' (in no audience)' : ` (in ${audiences.join(', ')})`;
+  const policy = {domains: new Set<string>(), emails: list.emails, listedDomains: list.domains, audiences: list.audiences};
+  return (email) => {
+    const audiences = audiencesOf(email, policy);
+    return audiences.length === 0 ? ' (in no audience)' : ` (in ${audiences.join(', ')})`;
+  };
 }
 
 main().catch((error: unknown) => {

@@ -34,24 +34,13 @@ function manifestsOf(buildDir: string, route: string): SearchManifest[] {
   return [manifest, ...(manifest.partitions ?? []).filter((partition) => typeof partition === 'object')];
 }
 
-/** How many indexes a version's search has: 1, or more when its pages have different readers. */
-export function builtPartitionCount(buildDir: string, route: string): number {
-  return manifestsOf(buildDir, route).length;
-}
-
-/**
- * The version whose route is `route` ('' for the version at the root, else `1.0`): the index of its
- * manifest's own pages, or of its partition number `partition` (from 1).
- */
-export function readBuiltSearchIndex(buildDir: string, route: string, partition = 0): BuiltSearchIndex {
+function indexOf(buildDir: string, route: string, manifest: SearchManifest): BuiltSearchIndex {
   const read = <T>(file: string) => JSON.parse(readFileSync(path.join(buildDir, file), 'utf8')) as T;
-  const manifestFile = manifestFileOf(route);
-  const manifest = manifestsOf(buildDir, route)[partition]!;
   const termParts = manifest.termParts.names.map((name) => read<TermPart>(partFile(name)));
   const docParts = manifest.docParts.names.map((name) => read<DocPart>(partFile(name)));
   const docs = docParts.flatMap((part) => part.docs);
   return {
-    manifestFile,
+    manifestFile: manifestFileOf(route),
     manifest,
     partFiles: [...manifest.termParts.names, ...manifest.docParts.names].map(partFile),
     termParts,
@@ -62,14 +51,22 @@ export function readBuiltSearchIndex(buildDir: string, route: string, partition 
   };
 }
 
+/** The version whose route is `route` ('' for the version at the root, else `1.0`): the index of its manifest's own pages. */
+export function readBuiltSearchIndex(buildDir: string, route: string): BuiltSearchIndex {
+  return indexOf(buildDir, route, manifestsOf(buildDir, route)[0]!);
+}
+
+/** Every index of the version: its manifest's own, then each partition's (more than one when its pages have different readers). */
+export function readBuiltSearchIndexes(buildDir: string, route: string): BuiltSearchIndex[] {
+  return manifestsOf(buildDir, route).map((manifest) => indexOf(buildDir, route, manifest));
+}
+
 /** What a version's indexes hold together, its partitions included: every page, term and section. */
 export function builtVersionIndex(
   buildDir: string,
   route: string,
 ): {pageUrls: (string | undefined)[]; terms: string[]; sections: string[]} {
-  const indexes = Array.from({length: builtPartitionCount(buildDir, route)}, (_, partition) =>
-    readBuiltSearchIndex(buildDir, route, partition),
-  );
+  const indexes = readBuiltSearchIndexes(buildDir, route);
   return {
     pageUrls: indexes.flatMap((index) => index.pageUrls),
     terms: [...new Set(indexes.flatMap((index) => index.terms))].sort(),

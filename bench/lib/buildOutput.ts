@@ -5,7 +5,7 @@ import {gzipSync} from 'node:zlib';
 import {listBuildFiles, LOGIN_DIR, LOGIN_PAGE, PRECOMPRESSED_SUFFIX, SITE_DIR} from '../../contracts/buildLayout';
 import {DocKind, MANIFEST_FILE} from '../../contracts/searchIndexFiles';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
-import {builtPartitionCount, readBuiltSearchIndex} from '../../testkit/builtSearchIndex';
+import {readBuiltSearchIndexes} from '../../testkit/builtSearchIndex';
 import {kib, sum} from './stats';
 
 export const gzip9 = (file: string) => gzipSync(readFileSync(file), {level: 9}).length;
@@ -20,9 +20,7 @@ export function searchIndexRows(buildDir: string) {
   const manifests = listBuildFiles(siteDir).filter((file) => path.posix.basename(file) === MANIFEST_FILE);
   return manifests.sort().map((manifest) => {
     const route = path.posix.dirname(manifest).replace(/^\.$/, '');
-    const indexes = Array.from({length: builtPartitionCount(siteDir, route)}, (_, partition) =>
-      readBuiltSearchIndex(siteDir, route, partition),
-    );
+    const indexes = readBuiltSearchIndexes(siteDir, route);
     const titles = indexes.flatMap((index) => index.manifest.pages.first.map((first) => index.docs[first]));
     // As the gate sends them to a browser that takes brotli: the `.br` copy when the build kept one (a manifest
     // with partitions has none: the gate compresses each reader's copy).

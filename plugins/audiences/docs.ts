@@ -111,10 +111,10 @@ function withWideNavigation(version: LoadedVersion, conditions: Conditions): Loa
     const opens = (link: DocMetadata['previous']) =>
       link && within(readers, conditions.page(link.permalink) ?? READERS) ? link : undefined;
     const sidebar = doc.sidebar === undefined ? undefined : (version.sidebars[doc.sidebar] as SidebarItem[] | undefined);
-    if (sidebar === undefined) return {...doc, frontMatter, previous: opens(doc.previous), next: opens(doc.next)};
-    const items = navigationItems(sidebar).filter(navigable);
+    const items = sidebar === undefined ? [] : navigationItems(sidebar).filter(navigable);
     const index = items.findIndex((item) => item.type === 'doc' && item.id === doc.id);
-    // A doc the sidebar does not walk (an unlisted one) keeps what the docs plugin gave it, if its readers may open that.
+    // A doc outside every sidebar, or one its sidebar does not walk (an unlisted one), keeps what the docs
+    // plugin gave it, if its readers may open that.
     if (index === -1) return {...doc, frontMatter, previous: opens(doc.previous), next: opens(doc.next)};
     const {previous, next} = wideNeighbours(items, index, readers, conditionOf);
     return {

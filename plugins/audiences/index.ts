@@ -7,14 +7,14 @@
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {AUDIENCES_PLUGIN, PUBLIC, type AudiencesGlobalData} from '../../contracts/audiences';
 import {writeClientCopies} from './clientBundle';
-import {CONDITIONS_FIELD, type SiteConditions} from './siteConditions';
+import {conditionsIn} from './siteConditions';
 
 export default function audiences(context: LoadContext): Plugin {
   return {
     name: AUDIENCES_PLUGIN,
     allContentLoaded({allContent, actions}) {
-      const docs = allContent['docusaurus-plugin-content-docs']?.default as {[CONDITIONS_FIELD]?: SiteConditions} | undefined;
-      actions.setGlobalData({publicPages: docs?.[CONDITIONS_FIELD]?.base === PUBLIC} satisfies AudiencesGlobalData);
+      const conditions = conditionsIn(allContent['docusaurus-plugin-content-docs']?.default);
+      actions.setGlobalData({publicPages: conditions?.data.base === PUBLIC} satisfies AudiencesGlobalData);
     },
     configureWebpack(config, isServer) {
       // The dev server has no gate to cut anything: it shows authors every page.

@@ -24,6 +24,12 @@ export interface SiteConditions {
 /** The docs plugin's content with the conditions of its pages, when the site has audiences. */
 export const CONDITIONS_FIELD = 'audienceConditions';
 
+/** The conditions the docs plugin's content carries, when the site has audiences. */
+export function conditionsIn(docsContent: unknown): Conditions | undefined {
+  const data = (docsContent as {[CONDITIONS_FIELD]?: SiteConditions} | undefined)?.[CONDITIONS_FIELD];
+  return data && new Conditions(data);
+}
+
 export class Conditions {
   constructor(readonly data: SiteConditions) {}
 

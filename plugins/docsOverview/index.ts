@@ -5,15 +5,14 @@
 import type {Plugin} from '@docusaurus/types';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import {DOCS_OVERVIEW_PLUGIN, versionOverview, type VersionOverview} from './overview';
-import {Conditions, CONDITIONS_FIELD, type SiteConditions} from '../audiences/siteConditions';
+import {conditionsIn} from '../audiences/siteConditions';
 
 export default function docsOverview(): Plugin {
   return {
     name: DOCS_OVERVIEW_PLUGIN,
     allContentLoaded({allContent, actions}) {
-      const docs = allContent['docusaurus-plugin-content-docs']?.default as
-        (LoadedContent & {[CONDITIONS_FIELD]?: SiteConditions}) | undefined;
-      const site = docs?.[CONDITIONS_FIELD] && new Conditions(docs[CONDITIONS_FIELD]);
+      const docs = allContent['docusaurus-plugin-content-docs']?.default as LoadedContent | undefined;
+      const site = conditionsIn(docs);
       const overviews: VersionOverview[] = (docs?.loadedVersions ?? []).map((version) =>
         versionOverview(
           version,

@@ -19,7 +19,7 @@ import {normalizePluginOptions} from '@docusaurus/utils-validation';
 import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
 import {isWithin, type SearchSection} from '../../contracts/searchSections';
 import {AUDIENCE_FIELD} from '../../contracts/audienceMarkers';
-import {annotationFor, Conditions, CONDITIONS_FIELD, unionOfAll, type SiteConditions} from '../audiences/siteConditions';
+import {annotationFor, Conditions, conditionsIn, unionOfAll} from '../audiences/siteConditions';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import {withDocTitles, type PluginIndex} from './indexParts';
 import {partitionIndex, versionIndexFiles} from './partitions';
@@ -137,8 +137,7 @@ export default function search(context: LoadContext, options: SearchOptions): Pl
       await plugin.contentLoaded?.(args as never);
     },
     allContentLoaded({allContent, actions}) {
-      const docs = allContent['docusaurus-plugin-content-docs']?.default as {[CONDITIONS_FIELD]?: SiteConditions} | undefined;
-      const conditions = docs?.[CONDITIONS_FIELD] && new Conditions(docs[CONDITIONS_FIELD]);
+      const conditions = conditionsIn(allContent['docusaurus-plugin-content-docs']?.default);
       actions.setGlobalData({
         sections: conditions ? annotatedSections(options.sections, conditions) : options.sections,
       } satisfies SearchGlobalData);

@@ -139,7 +139,6 @@ export function parseArgs(argv: readonly string[]): Command {
   }
 }
 
-/** The gate server's rule (contracts/firebaseProject.ts), so that both talk to the same Firebase by default. */
 /**
  * The link an invitation hands out, as the gate's EMAIL_SIGN_IN offers: a sign-in link, which leads to the
  * site's login page (PUBLIC_ORIGIN), unless the gate offers passwords only.
@@ -157,6 +156,7 @@ export function invitationLinkOf(env: Env, isDemo: boolean): {kind: 'password'} 
   return {kind: 'sign-in', loginUrl: `${origin}${loginUrlFor('/')}`};
 }
 
+/** The gate server's rule (contracts/firebaseProject.ts), so that both talk to the same Firebase by default. */
 export function readersTarget(env: Env): Pick<FirebaseProject, 'projectId' | 'isDemo' | 'emulatorHost'> {
   const project = firebaseProjectFromEnv(env);
   if (emulatorForRealProject(project)) {

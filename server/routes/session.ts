@@ -71,12 +71,15 @@ export function cookieOptions(config: GateConfig, request: FastifyRequest, maxAg
 }
 
 export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (app, {config, sessions, clock}) => {
-  // Each new session costs calls to Firebase: one client (its address, as TRUST_PROXY reads it) asks for few.
-  const clients = new RateLimiter(config.signInRatePerClient, clock);
-  const limitClient = async (request: FastifyRequest, reply: FastifyReply) => {
-    const wait = clients.take(request.ip);
-    if (wait !== null) return tooManyRequests(reply, wait, 'Too many sign-ins from this address in a short time; try again shortly.');
-    return undefined;
+  // Each new session or sign-in link costs calls to Firebase: one client (its address, as TRUST_PROXY
+  // reads it) asks for few of each.
+  const perClient = (what: string) => {
+    const clients = new RateLimiter(config.signInRatePerClient, clock);
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const wait = clients.take(request.ip);
+      if (wait !== null) return tooManyRequests(reply, wait, `Too many ${what} from this address in a short time; try again shortly.`);
+      return undefined;
+    };
   };
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -93,14 +96,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
 
   // A gate that offers no sign-in links takes back no account for one.
   if (config.emailSignIn !== 'password') {
-    const linkClients = new RateLimiter(config.signInRatePerClient, clock);
-    const limitLinkClient = async (request: FastifyRequest, reply: FastifyReply) => {
-      const wait = linkClients.take(request.ip);
-      if (wait !== null)
-        return tooManyRequests(reply, wait, 'Too many sign-in links from this address in a short time; try again shortly.');
-      return undefined;
-    };
-    const linkOptions = {bodyLimit: BODY_LIMIT, schema: {body: signInLinkBody}, preHandler: limitLinkClient};
+    const linkOptions = {bodyLimit: BODY_LIMIT, schema: {body: signInLinkBody}, preHandler: perClient('sign-in links')};
     app.post<{Body: {email: string}}>(SIGN_IN_LINK_ENDPOINT, linkOptions, async (request, reply) => {
       if (!isEmailAddress(request.body.email))
         return reply.code(400).send({error: 'invalid-email', message: 'That is not an email address.'});
@@ -116,7 +112,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
     });
   }
 
-  const sessionStart = {bodyLimit: BODY_LIMIT, schema: {body: sessionBody}, preHandler: limitClient};
+  const sessionStart = {bodyLimit: BODY_LIMIT, schema: {body: sessionBody}, preHandler: perClient('sign-ins')};
   app.post<{Body: {idToken: string}}>(SESSION_ENDPOINT, sessionStart, async (request, reply) => {
     try {
       const {cookie, maxAgeMs} = await sessions.createSessionCookie(request.body.idToken);

@@ -9,6 +9,7 @@ import {AUDIENCE_MAP, listBuildFiles, LOGIN_DIR, LOGIN_PAGE, SITE_DIR, type Audi
 import {conditionOfKey, READERS, type Condition} from '../../contracts/audiences';
 import {templateOf, type Template} from '../../contracts/audienceMarkers';
 import {inlineScriptHashes} from '../rules/headers';
+import {forEachAtMost} from '../../contracts/concurrency';
 import {chromeOf, type PageChrome} from '../rules/errorPages';
 
 export interface BuildPart {
@@ -50,6 +51,7 @@ export interface BuildInfo {
 
 /** Files that may hold audience markers: pages, scripts and data. */
 const MARKABLE = /\.(?:html|js|json)$/;
+/** A few files at once: a build switch under load then waits no turn per file, and open handles stay bounded. */
 const FILES_READ_AT_ONCE = 16;
 
 async function readPart(root: string, hashes: Set<string>): Promise<BuildPart> {
@@ -61,10 +63,7 @@ async function readPart(root: string, hashes: Set<string>): Promise<BuildPart> {
   }
   const templates = new Map<string, Template>();
   const markable = [...files].filter((file) => MARKABLE.test(file));
-  // Read side by side: one at a time, a build switch under load waits a turn of the event loop
-  // for every step of every file; a few at once keep open file handles bounded.
-  let next = 0;
-  const readOne = async (file: string) => {
+  await forEachAtMost(markable, FILES_READ_AT_ONCE, async (file) => {
     const text = await readFile(path.join(root, file), 'utf8');
     let template: Template | null;
     try {
@@ -77,12 +76,7 @@ async function readPart(root: string, hashes: Set<string>): Promise<BuildPart> {
     }
     if (template) templates.set(file, template);
     if (file.endsWith('.html')) for (const hash of inlineScriptHashes(text)) hashes.add(hash);
-  };
-  await Promise.all(
-    Array.from({length: FILES_READ_AT_ONCE}, async () => {
-      for (let file = markable[next++]; file !== undefined; file = markable[next++]) await readOne(file);
-    }),
-  );
+  });
   return {root, files, templates};
 }
 

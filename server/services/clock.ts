@@ -25,7 +25,7 @@ export const systemClock: Clock = {
 };
 
 /** Resolves `ms` from now, by `clock`'s timers. */
-function sleep(clock: Clock, ms: number): Promise<void> {
+export function sleep(clock: Clock, ms: number): Promise<void> {
   return new Promise((resolve) => void clock.setTimeout(resolve, ms));
 }
 

@@ -10,7 +10,7 @@
 import type {FastifyBaseLogger} from 'fastify';
 import type {Auth, DecodedIdToken} from 'firebase-admin/auth';
 import {claimsWithoutSignedOut, claimsWithSignedOut, isRevoked, isSignedOut, signInIdOf, type AccountState} from '../rules/sessionRules';
-import {nextWholeSecond, type Clock, type Timer} from './clock';
+import {nextWholeSecond, sleep, type Clock, type Timer} from './clock';
 import {firebaseErrorCode, USER_NOT_FOUND} from './firebaseAuth';
 import {isServiceFailure, type IdentityService} from './identity';
 
@@ -116,7 +116,7 @@ export class SignOutLedger {
       due.map(async ({timer, dueAt, run}) => {
         clock.clearTimeout(timer);
         const wait = dueAt - clock.now();
-        if (wait > 0) await new Promise<void>((resolve) => void clock.setTimeout(resolve, wait));
+        if (wait > 0) await sleep(clock, wait);
         await run();
       }),
     );

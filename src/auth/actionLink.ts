@@ -54,7 +54,7 @@ export function firebaseActionHandler(settings: Pick<AuthSettings, 'firebase' | 
 const FORWARDED = ['mode', 'oobCode', 'apiKey', 'lang', 'tenantId'] as const;
 
 /** `continueUrl` when it is this site's own login page, else null (a link's query can say anything). */
-export function ownLoginUrl(value: string | null, origin: string): URL | null {
+function ownLoginUrl(value: string | null, origin: string): URL | null {
   if (value === null) return null;
   try {
     const url = new URL(value);

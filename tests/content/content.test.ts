@@ -11,7 +11,7 @@ import {listBuildFiles} from '../../contracts/buildLayout';
 import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
 import {belowBase, isWithin} from '../../contracts/searchSections';
 import {sectionsIn} from '../../plugins/search/sections';
-import {builtPartitionCount, readBuiltSearchIndex} from '../../testkit/builtSearchIndex';
+import {readBuiltSearchIndexes} from '../../testkit/builtSearchIndex';
 import {docsSourceFiles, siteVersions} from '../../contracts/siteVersions';
 import {SITE_BUILD_DIR} from '../support/builtFiles';
 
@@ -64,10 +64,7 @@ describe('the built search indexes', () => {
   });
 
   /** A version's indexes: its manifest's own, and one per group of its pages only some readers may see. */
-  const indexesOf = (route: string) =>
-    Array.from({length: builtPartitionCount(SITE_BUILD_DIR, route)}, (_, partition) =>
-      readBuiltSearchIndex(SITE_BUILD_DIR, route, partition),
-    );
+  const indexesOf = (route: string) => readBuiltSearchIndexes(SITE_BUILD_DIR, route);
 
   it('leave no part that no manifest names', () => {
     const named = new Set(versions.flatMap((version) => indexesOf(version.route).flatMap((index) => index.partFiles)));

@@ -162,17 +162,9 @@ const buildFiles: FastifyPluginAsync<BuildFilesOptions> = async (app, options) =
       (await cutFile(context.root, context.file, context.template, context.view, context.coding)) ?? undefined,
   });
 
-  /** Each view's key, made once (the gate keeps one view object per set of audiences). */
-  const viewKeys = new WeakMap<View, string>();
-  const keyOf = (view: View) => {
-    let key = viewKeys.get(view);
-    if (key === undefined) viewKeys.set(view, (key = viewKey(view)));
-    return key;
-  };
-
   async function sendCut(reply: FastifyReply, file: string, build: BuildRef, {template, view}: {template: Template; view: View}) {
     const coding = chooseCoding(reply.request.headers['accept-encoding'], CUT_CODINGS);
-    const cut = await cuts.fetch(`${build.id}\0${build.root}\0${file}\0${keyOf(view)}\0${coding}`, {
+    const cut = await cuts.fetch(`${build.id}\0${build.root}\0${file}\0${viewKey(view)}\0${coding}`, {
       context: {root: build.root, file, template, view, coding},
     });
     if (!cut) {

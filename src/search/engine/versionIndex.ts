@@ -171,13 +171,8 @@ export class VersionIndex {
         readerSection === undefined || readerSection === -1 ? undefined : (page) => partitions.pageSections[page] === readerSection,
     });
     const shown = hits.slice(0, limit);
-    const partitionOf = (doc: number) =>
-      partitions.list[
-        runOf(
-          doc,
-          partitions.list.map((partition) => partition.firstDoc),
-        )
-      ]!;
+    const firstDocs = partitions.list.map((partition) => partition.firstDoc);
+    const partitionOf = (doc: number) => partitions.list[runOf(doc, firstDocs)]!;
     const docPartOf = (doc: number) => {
       const {manifest: own, firstDoc} = partitionOf(doc);
       return own.docParts.names[runOf(doc - firstDoc, own.docParts.first)]!;
