@@ -22,9 +22,10 @@ export function chooseCoding(acceptEncoding: string | undefined, stored: Readonl
 
 /**
  * The entity tag of one representation, from a digest of its bytes: the same on every instance,
- * after every restart and whether the bytes come from memory or disk; strong, and different per
- * coding, since each coding is a different sequence of bytes.
+ * after every restart and whether the bytes come from memory or disk; different per coding, since
+ * each coding is a different sequence of bytes. Strong, unless the coding's bytes are made on the fly
+ * and may differ from one copy to the next (`weak`): the text they decode to is the same.
  */
-export function entityTag(digest: string, coding: ContentCoding): string {
-  return `"${digest}${coding === 'identity' ? '' : `-${coding}`}"`;
+export function entityTag(digest: string, coding: ContentCoding, weak = false): string {
+  return `${weak ? 'W/' : ''}"${digest}${coding === 'identity' ? '' : `-${coding}`}"`;
 }

@@ -241,3 +241,25 @@ describe('the readers file', () => {
     expect(gate.logs).toContainEqual(expect.objectContaining({level: 40, line: 5, audience: 'stafff'}));
   });
 });
+
+describe("a reader's own copy of a file every page loads", () => {
+  it('is compressed quickly while they wait, then at the best quality, the same text under the same weak tag', async () => {
+    const reader = readers['in partners and beta'];
+    const home = await gate.request('/', {headers: as(reader, true)});
+    const mainJs = /src="?(\/assets\/js\/main\.[^" >]+\.js)/.exec(home.body)![1]!;
+    const get = () => gate.request(mainJs, {headers: as(reader, false, {'accept-encoding': 'br'})});
+    const quick = await get();
+    expect(quick.headers['content-encoding']).toBe('br');
+    expect(quick.headers.etag).toMatch(/^W\/"/);
+    let best = quick;
+    await vi.waitFor(
+      async () => {
+        best = await get();
+        expect(best.bytes.length).toBeLessThan(quick.bytes.length);
+      },
+      {timeout: 10_000, interval: 100},
+    );
+    expect(bodyOf(best)).toBe(bodyOf(quick));
+    expect(best.headers.etag).toBe(quick.headers.etag);
+  });
+});

@@ -34,4 +34,8 @@ describe('entityTag', () => {
   ])('names the %s representation %s', (coding, expected) => {
     expect(entityTag('abc', coding)).toBe(expected);
   });
+
+  it('is weak for bytes made on the fly', () => {
+    expect(entityTag('abc', 'br', true)).toBe('W/"abc-br"');
+  });
 });

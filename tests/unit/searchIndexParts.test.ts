@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest';
 import {joinedNames, splitIndex, withDocTitles} from '../../plugins/search/indexParts';
 import {DocKind, MANIFEST_FILE, PARTS_DIR, type TermPart} from '../../contracts/searchIndexFiles';
 import {lunrRules} from '../../src/search/engine/lunrRules';
-import {partFor, partsForWord, COMPLETION_BYTES} from '../../src/search/engine/queryTerms';
+import {expand, partFor, partsForWord, COMPLETION_BYTES} from '../../src/search/engine/queryTerms';
 import {pluginIndex, servedIndex, type FixturePage} from '../support/searchIndexFixture';
 
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
@@ -117,7 +117,46 @@ describe('partsForWord: the term parts a word loads', () => {
       [3, 4],
     ],
   ])('%s', (_case, word, bytes, parts) => {
-    expect(partsForWord(word, {first, bytes})).toEqual(parts);
+    expect(partsForWord(word, [{first, bytes}]).parts).toEqual([parts]);
+  });
+
+  // Two partitions of one version: the budget is theirs together, spent in term order.
+  const third = COMPLETION_BYTES / 3;
+  const main = {first: ['a', 'fa', 'fb', 'fc', 'g'], bytes: [third, third, third, third, third]};
+  const staff = {first: ['a', 'fab', 'fd', 'g'], bytes: [1000, 1000, 1000, 1000]};
+  it.each([
+    ['a word: its part in each', {text: 'fbx', term: 'fbx', typing: false}, [[2], [1]], []],
+    [
+      'a word being typed: parts in term order until the budget is spent, in all',
+      {text: 'f', term: 'f', typing: true},
+      [
+        [0, 1, 2],
+        [0, 1],
+      ],
+      [['f', 'fc']],
+    ],
+    ['a budget not reached: no stop', {text: 'fd', term: 'fd', typing: true}, [[3], [2]], []],
+  ])('%s', (_case, word, parts, stops) => {
+    expect(partsForWord(word, [main, staff])).toEqual({parts, stops: new Map(stops as [string, string][])});
+  });
+
+  it('counts the start parts of every partition but the largest against the budget', () => {
+    const half = {first: ['a', 'fa'], bytes: [COMPLETION_BYTES / 2, 1000]};
+    expect(partsForWord({text: 'f', term: 'f', typing: true}, [half, half, half])).toEqual({
+      parts: [[0], [0], [0]],
+      stops: new Map([['f', 'fa']]),
+    });
+  });
+});
+
+describe('expand: the terms a word matches', () => {
+  const terms = ['fa', 'fab', 'fac', 'fb', 'fc', 'fd'];
+  it.each([
+    ['every completion loaded', new Map<string, string>(), ['f', 'fa', 'fab', 'fac', 'fb', 'fc', 'fd']],
+    ['completions before the stop only', new Map([['f', 'fb']]), ['f', 'fa', 'fab', 'fac']],
+  ])('%s', (_case, stops, expected) => {
+    const found = expand({text: 'f', term: 'f', typing: true}, ['f', ...terms], stops).map((expansion) => expansion.term);
+    expect(found).toEqual(expected);
   });
 });
 

@@ -111,7 +111,9 @@ const gzipped = promisify(gzip);
  * One view's copy of a file with audience markers, in one coding, made when first asked for: a
  * build-time copy of the whole file would hold every reader's pieces. Only the coding asked for is
  * kept, so that every page of a large site fits in the cache as readers get it (brotli, a quarter of
- * the text). Brotli at a quality that takes milliseconds, since it is made while a reader waits.
+ * the text). Compressed at a quality that takes milliseconds, since it is made while a reader waits;
+ * a large one (main.js, which every page loads) is then compressed again at the build's quality in
+ * the background, one at a time, and replaces it.
  */
 interface Cut {
   contentType: string;
@@ -120,14 +122,23 @@ interface Cut {
   body: Buffer;
 }
 
-function encoded(body: Buffer, coding: ContentCoding): Promise<Buffer> {
+/** A cut this large is worth the background's best compression (brotli 11 takes about a second per 500 KB). */
+export const REFINED_CUT_BYTES = 64 * 1024;
+
+function encoded(body: Buffer, coding: ContentCoding, best = false): Promise<Buffer> {
   if (coding === 'identity') return Promise.resolve(body);
   return coding === 'br'
-    ? brotli(body, {params: {[zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length}})
-    : gzipped(body, {level: 6});
+    ? brotli(body, {params: {[zlib.BROTLI_PARAM_QUALITY]: best ? 11 : 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length}})
+    : gzipped(body, {level: best ? 9 : 6});
 }
 
-async function cutFile(root: string, file: string, template: Template, view: View, coding: ContentCoding): Promise<Cut | null> {
+async function cutFile(
+  root: string,
+  file: string,
+  template: Template,
+  view: View,
+  coding: ContentCoding,
+): Promise<{cut: Cut; text: Buffer} | null> {
   let text: string;
   try {
     text = await readFile(path.join(root, file), 'utf8');
@@ -137,7 +148,7 @@ async function cutFile(root: string, file: string, template: Template, view: Vie
   }
   const cut = assemble(text, template, view);
   const body = Buffer.from(file.endsWith('.html') && isVisitorView(view) ? asVisitorPage(cut) : cut);
-  return {contentType: contentTypeOf(file), digest: await digestOf(file, body), body: await encoded(body, coding)};
+  return {cut: {contentType: contentTypeOf(file), digest: await digestOf(file, body), body: await encoded(body, coding)}, text: body};
 }
 
 const CUT_CODINGS: ReadonlySet<ContentCoding> = new Set(['identity', 'br', 'gzip']);
@@ -154,12 +165,39 @@ const buildFiles: FastifyPluginAsync<BuildFilesOptions> = async (app, options) =
     fetchMethod: async (_key, _stale, {context}) => (await loadFile(context.root, context.file, options)) ?? undefined,
   });
 
-  const cuts = new LRUCache<string, Cut, {root: string; file: string; template: Template; view: View; coding: ContentCoding}>({
+  // Large cuts waiting for their best compression, done one at a time so that readers' requests keep the other core.
+  const refinements: {key: string; cut: Cut; text: Buffer; coding: ContentCoding}[] = [];
+  let refining = false;
+  async function refine() {
+    if (refining) return;
+    refining = true;
+    for (let next = refinements.shift(); next; next = refinements.shift()) {
+      const {key, cut, text, coding} = next;
+      if (cuts.peek(key) !== cut) continue;
+      try {
+        const body = await encoded(text, coding, true);
+        if (cuts.peek(key) === cut && body.length < cut.body.length) cuts.set(key, {...cut, body});
+      } catch (error) {
+        app.log.warn({err: error, file: key.split('\0')[2]}, 'A reader copy of a file was not recompressed; the quick copy stays.');
+      }
+    }
+    refining = false;
+  }
+
+  const cuts: LRUCache<string, Cut, {root: string; file: string; template: Template; view: View; coding: ContentCoding}> = new LRUCache({
     // Each view's copies of the few files that differ by reader (pages, main.js, sidebars' data).
     maxSize: Math.max(options.maxBytes / 2, 8 * 1024 * 1024),
     sizeCalculation: (cut) => cut.body.length + ENTRY_OVERHEAD_BYTES,
-    fetchMethod: async (_key, _stale, {context}) =>
-      (await cutFile(context.root, context.file, context.template, context.view, context.coding)) ?? undefined,
+    fetchMethod: async (key, _stale, {context}) => {
+      const made = await cutFile(context.root, context.file, context.template, context.view, context.coding);
+      if (!made) return undefined;
+      if (context.coding !== 'identity' && made.text.length >= REFINED_CUT_BYTES) {
+        refinements.push({key, cut: made.cut, text: made.text, coding: context.coding});
+        // After the cache holds the quick copy: the best one replaces it.
+        setImmediate(() => void refine());
+      }
+      return made.cut;
+    },
   });
 
   async function sendCut(reply: FastifyReply, file: string, build: BuildRef, {template, view}: {template: Template; view: View}) {
@@ -171,7 +209,8 @@ const buildFiles: FastifyPluginAsync<BuildFilesOptions> = async (app, options) =
       reply.callNotFound();
       return reply;
     }
-    const etag = entityTag(cut.digest, coding);
+    // Weak when compressed here, as nginx makes it: the bytes of one coding change when the best copy replaces the quick one.
+    const etag = entityTag(cut.digest, coding, coding !== 'identity');
     reply.header('etag', etag);
     reply.header('vary', vary.append(String(reply.getHeader('vary') ?? ''), 'Accept-Encoding'));
     if (reply.statusCode === 200 && fresh(reply.request.headers, {etag})) return reply.code(304).send();

@@ -63,27 +63,59 @@ export function partFor(firsts: readonly string[], term: string): number {
   return firsts[at] === term ? at : Math.max(0, at - 1);
 }
 
+/** A partition's term parts, as its manifest lists them: the first term of each and its size. */
+export interface TermPartList {
+  first: readonly string[];
+  bytes: readonly number[];
+}
+
+export interface WordParts {
+  /** Per partition, the term parts the word loads (positions in its list, in order). */
+  parts: number[][];
+  /**
+   * Per beginning completed, the first term past what every partition loaded: completions stop
+   * before it, so that a page is not found by a completion only because its partition's part reached
+   * further. None: every completion of it is loaded.
+   */
+  stops: Map<string, string>;
+}
+
 /**
- * The term parts a query word needs: the one holding its term; while it is typed, also the parts of
- * the terms it begins, in order, as far as `COMPLETION_BYTES` allows (a two-letter beginning can
- * begin thousands of terms: the nearest in order are enough to suggest).
+ * The term parts a query word needs, in each of the reader's partitions: the one holding its term;
+ * while it is typed, also the parts of the terms it begins, in term order across the partitions, as far
+ * as `COMPLETION_BYTES` allows in all (a one-letter beginning begins thousands of terms, and each
+ * partition repeats most of the vocabulary: the nearest in order are enough to suggest).
  */
-export function partsForWord(word: QueryWord, parts: {first: readonly string[]; bytes: readonly number[]}): number[] {
-  const needed = new Set([partFor(parts.first, word.term)]);
+export function partsForWord(word: QueryWord, partitions: readonly TermPartList[]): WordParts {
+  const needed = partitions.map((parts) => new Set([partFor(parts.first, word.term)]));
+  const stops = new Map<string, string>();
   if (word.typing) {
     for (const prefix of new Set([word.text, word.term])) {
-      const start = partFor(parts.first, prefix);
-      needed.add(start);
-      let spent = 0;
-      for (let part = start + 1; part < parts.first.length && parts.first[part]!.startsWith(prefix); part++) {
-        if (needed.has(part)) continue;
-        spent += parts.bytes[part]!;
-        if (spent > COMPLETION_BYTES) break;
-        needed.add(part);
+      const further: {partition: number; part: number; first: string}[] = [];
+      partitions.forEach((parts, partition) => {
+        const start = partFor(parts.first, prefix);
+        needed[partition]!.add(start);
+        for (let part = start + 1; part < parts.first.length && parts.first[part]!.startsWith(prefix); part++) {
+          further.push({partition, part, first: parts.first[part]!});
+        }
+      });
+      further.sort((a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : a.partition - b.partition));
+      // The start parts of the partitions but the largest one are spent from the budget too: a reader in
+      // several audiences loads about what a reader in none does.
+      const startBytes = partitions.map((parts) => parts.bytes[partFor(parts.first, prefix)] ?? 0);
+      let spent = startBytes.reduce((sum, bytes) => sum + bytes, 0) - Math.max(0, ...startBytes);
+      for (const {partition, part, first} of further) {
+        if (needed[partition]!.has(part)) continue;
+        spent += partitions[partition]!.bytes[part]!;
+        if (spent > COMPLETION_BYTES) {
+          stops.set(prefix, first);
+          break;
+        }
+        needed[partition]!.add(part);
       }
     }
   }
-  return [...needed].sort((a, b) => a - b);
+  return {parts: needed.map((parts) => [...parts].sort((a, b) => a - b)), stops};
 }
 
 /** First index in a sorted array whose entry is ≥ `value`. */
@@ -118,16 +150,19 @@ export function withinOneEdit(a: string, b: string): boolean {
 
 /**
  * The index terms a word matches, each with its weight, among `terms` (sorted: those of the parts
- * loaded for it): the term itself; while typed, the terms it begins; when neither exists, the terms
+ * loaded for it): the term itself; while typed, the terms it begins (before the beginning's stop,
+ * partsForWord's); when neither exists, the terms
  * one typo away (found where the word would sort, so a typo in its first letters is not corrected).
  */
-export function expand(word: QueryWord, terms: readonly string[]): Expansion[] {
+export function expand(word: QueryWord, terms: readonly string[], stops: ReadonlyMap<string, string> = new Map()): Expansion[] {
   const found = new Map<string, number>();
   if (terms[lowerBound(terms, word.term)] === word.term) found.set(word.term, EXPANSION_WEIGHT.exact);
   if (word.typing) {
     for (const prefix of new Set([word.text, word.term])) {
       let completions = 0;
+      const stop = stops.get(prefix);
       for (let at = lowerBound(terms, prefix); at < terms.length && terms[at]!.startsWith(prefix); at++) {
+        if (stop !== undefined && terms[at]! >= stop) break;
         if (!found.has(terms[at]!)) found.set(terms[at]!, EXPANSION_WEIGHT.completion);
         if (++completions >= MAX_COMPLETIONS) break;
       }

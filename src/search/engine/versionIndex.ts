@@ -137,16 +137,18 @@ export class VersionIndex {
     const manifest = await this.prepare();
     const partitions = partitionsOf(manifest);
     const words = queryWords(query, this.rules);
-    // Per partition, per word, the names of the term parts the word needs.
-    const partsOfWords = partitions.list.map(({manifest: own}) =>
-      words.map((word) => partsForWord(word, own.termParts).map((index) => own.termParts.names[index]!)),
+    const termPartLists = partitions.list.map(({manifest: own}) => own.termParts);
+    const partsOfWords = words.map((word) => partsForWord(word, termPartLists));
+    // Per word, per partition, the names of the term parts the word needs.
+    const namesOfWords = partsOfWords.map(({parts}) =>
+      parts.map((positions, partition) => positions.map((position) => termPartLists[partition]!.names[position]!)),
     );
     const loaded = new Map<string, LoadedTermPart>();
-    await Promise.all([...new Set(partsOfWords.flat(2))].map(async (name) => loaded.set(name, await this.termPart(name))));
+    await Promise.all([...new Set(namesOfWords.flat(2))].map(async (name) => loaded.set(name, await this.termPart(name))));
     // Each word among the terms of its own parts, of every partition (in order, so their terms are too).
     const expansions = words.map((word, position) => {
-      const terms = partsOfWords.flatMap((byWord) => byWord[position]!.flatMap((name) => loaded.get(name)!.terms));
-      return expand(word, partitions.list.length === 1 ? terms : [...new Set(terms)].sort());
+      const terms = namesOfWords[position]!.flatMap((names) => names.flatMap((name) => loaded.get(name)!.terms));
+      return expand(word, partitions.list.length === 1 ? terms : [...new Set(terms)].sort(), partsOfWords[position]!.stops);
     });
     const postings = (term: string): Postings => {
       const found = partitions.list.flatMap(({manifest: own, firstDoc}) => {
