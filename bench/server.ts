@@ -7,7 +7,7 @@
  * does not exist.
  */
 import {readdirSync, readFileSync} from 'node:fs';
-import {Agent, request} from 'node:http';
+import {Agent} from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import {AUDIENCE_MAP, listBuildFiles, SITE_DIR, type AudienceMap} from '../contracts/buildLayout';
@@ -145,21 +145,10 @@ function pagesForEveryReader(buildDir: string): string[] {
 type Answer = {ms: number; status: number; headers: Record<string, unknown>; body: Buffer};
 
 /** A GET over `agent` (one kept-alive connection): ms to the whole answer, and the answer. */
-function timedGet(agent: Agent, origin: string, urlPath: string, headers: Record<string, string>): Promise<Answer> {
-  const {hostname, port} = new URL(origin);
+async function timedGet(agent: Agent, origin: string, urlPath: string, headers: Record<string, string>): Promise<Answer> {
   const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = request({host: hostname, port, path: urlPath, headers, agent}, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ms: performance.now() - started, status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks)}),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  const {status, headers: received, bytes} = await rawRequest(origin, urlPath, {headers, agent});
+  return {ms: performance.now() - started, status, headers: received, body: bytes};
 }
 
 /** The headers of two answers that differ, but the date. */

@@ -3,31 +3,11 @@
  * setting. The gate's Content-Security-Policy allows exactly these origins on docs pages (never on
  * /login), and `npm run check:docs` and the build name every external media URL it would block.
  */
-import {originOf} from './origins';
+import {parseOrigins} from './origins';
 
-export class MediaOriginsError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'MediaOriginsError';
-  }
-}
-
-/** MEDIA_ORIGINS: https origins (`https://host[:port]`, no path), separated by spaces or commas. */
+/** MEDIA_ORIGINS: https origins (`https://host[:port]`, no path), separated by spaces or commas; throws OriginSettingError. */
 export function parseMediaOrigins(value: string | undefined): string[] {
-  const entries = (value ?? '').split(/[\s,]+/).filter(Boolean);
-  return [
-    ...new Set(
-      entries.map((entry) => {
-        const origin = originOf(entry, ['https']);
-        if (origin === null) {
-          throw new MediaOriginsError(
-            `MEDIA_ORIGINS lists "${entry}": each entry must be an https origin such as https://img.shields.io (no path).`,
-          );
-        }
-        return origin;
-      }),
-    ),
-  ];
+  return parseOrigins('MEDIA_ORIGINS', value, ['https'], 'https://img.shields.io');
 }
 
 /** Whether a page may load this media URL: the site's own files and data: images always, another site only if listed. */

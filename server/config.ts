@@ -13,9 +13,9 @@ import {
   firebaseProjectFromEnv,
   type Env,
 } from '../contracts/firebaseProject';
-import {MediaOriginsError, parseMediaOrigins} from '../contracts/mediaOrigins';
+import {parseMediaOrigins} from '../contracts/mediaOrigins';
 import {BUILD_ROOT} from '../contracts/buildLayout';
-import {isHost, originOf} from '../contracts/origins';
+import {isHost, OriginSettingError, parseAllowedOrigins, parsePublicOrigin} from '../contracts/origins';
 import {EMAIL_SIGN_IN_METHODS, type EmailSignIn} from '../contracts/session';
 import {PolicyError, policySettingsFromEnv, type PolicySettings} from './rules/readerPolicy';
 
@@ -353,30 +353,6 @@ function readSettings(env: Env): Settings {
   throw new ConfigError(`${name} ${setting.errorMessage ?? expected(error)}; got "${env[name]}"`);
 }
 
-function origin(raw: string | undefined): string | null {
-  if (raw === undefined || raw.trim() === '') return null;
-  const parsed = originOf(raw.trim(), ['https', 'http']);
-  if (parsed === null) {
-    throw new ConfigError(`PUBLIC_ORIGIN must be an origin such as https://docs.example.com (no path); got "${raw}"`);
-  }
-  return parsed;
-}
-
-/** Each entry is compared with a request's Origin: one that is no origin would quietly never match. */
-function allowedOrigins(raw: string | undefined): string[] {
-  return (raw ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const parsed = originOf(entry, ['https', 'http']);
-      if (parsed === null) {
-        throw new ConfigError(`ALLOWED_ORIGINS lists "${entry}": each entry must be an origin such as https://docs.example.com (no path).`);
-      }
-      return parsed;
-    });
-}
-
 /**
  * The validated settings that are text, shaped as the environment: the readers of the Firebase
  * project and of the reader policy, shared with the `readers` command, take that.
@@ -403,11 +379,16 @@ function policySettings(validated: Env, cwd: string, isDemo: boolean): {policy: 
   return {policy: read.settings, openDemoPolicy: read.unset};
 }
 
-function mediaOrigins(raw: string | undefined): string[] {
+/** The operator's origin settings, each checked as every reader of them checks it (contracts/origins.ts). */
+function origins(settings: Settings) {
   try {
-    return parseMediaOrigins(raw);
+    return {
+      publicOrigin: parsePublicOrigin(settings.PUBLIC_ORIGIN),
+      allowedOrigins: parseAllowedOrigins(settings.ALLOWED_ORIGINS),
+      mediaOrigins: parseMediaOrigins(settings.MEDIA_ORIGINS),
+    };
   } catch (error) {
-    if (error instanceof MediaOriginsError) throw new ConfigError(error.message);
+    if (error instanceof OriginSettingError) throw new ConfigError(error.message);
     throw error;
   }
 }
@@ -452,10 +433,11 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
   if (!isHost(authDomain)) {
     throw new ConfigError(`FIREBASE_AUTH_DOMAIN must be a host name such as tutorial-hub.firebaseapp.com; got "${authDomain}"`);
   }
-  const publicOrigin = origin(settings.PUBLIC_ORIGIN);
+  const {publicOrigin, allowedOrigins, mediaOrigins} = origins(settings);
   if (!isDemo && publicOrigin === null) {
     throw new ConfigError('Set PUBLIC_ORIGIN to the origin readers use (such as https://docs.example.com); refusing to start.');
   }
+  const proxy = trustProxy(settings.TRUST_PROXY);
   return {
     port: settings.PORT,
     host: settings.HOST,
@@ -472,10 +454,10 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
     signUp: settings.SIGN_UP,
     emailSignIn: settings.EMAIL_SIGN_IN,
     publicPages: settings.PUBLIC_PAGES === 'on',
-    allowedOrigins: allowedOrigins(settings.ALLOWED_ORIGINS),
-    trustProxy: trustProxy(settings.TRUST_PROXY),
+    allowedOrigins,
+    trustProxy: proxy,
     authDomain,
-    mediaOrigins: mediaOrigins(settings.MEDIA_ORIGINS),
+    mediaOrigins,
     memoryCacheBytes: settings.GATE_MEMORY_CACHE_MB * 1024 * 1024,
     identityTimeoutMs: settings.IDENTITY_TIMEOUT_SECONDS * 1000,
     identityGraceMs: settings.IDENTITY_GRACE_SECONDS * 1000,
@@ -484,7 +466,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
     headersTimeoutMs: settings.HEADERS_TIMEOUT_SECONDS * 1000,
     idleTimeoutMs: settings.IDLE_TIMEOUT_SECONDS * 1000,
     maxConnections: settings.MAX_CONNECTIONS,
-    maxConnectionsPerClient: trustProxy(settings.TRUST_PROXY) === false ? settings.MAX_CONNECTIONS_PER_CLIENT : null,
+    maxConnectionsPerClient: proxy === false ? settings.MAX_CONNECTIONS_PER_CLIENT : null,
     logLevel: settings.LOG_LEVEL,
     logRequests: settings.LOG_REQUESTS ?? settings.NODE_ENV === 'production',
   };

@@ -2,7 +2,7 @@
  * Raw HTTP/1.1 requests: fetch() normalises paths (`..`, `//`) and overwrites fetch-metadata
  * headers, and the tests and the benchmarks need to send exactly what an attacker or a browser would.
  */
-import {request} from 'node:http';
+import {request, type Agent} from 'node:http';
 
 export interface RawResponse {
   status: number;
@@ -16,12 +16,18 @@ export interface RequestOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
+  /** The connection pool to send it over (node's global one by default). */
+  agent?: Agent;
 }
 
-export function rawRequest(origin: string, path: string, {method = 'GET', headers = {}, body}: RequestOptions = {}): Promise<RawResponse> {
+export function rawRequest(
+  origin: string,
+  path: string,
+  {method = 'GET', headers = {}, body, agent}: RequestOptions = {},
+): Promise<RawResponse> {
   const {hostname, port} = new URL(origin);
   return new Promise((resolve, reject) => {
-    const req = request({host: hostname, port, method, path, headers}, (res) => {
+    const req = request({host: hostname, port, method, path, headers, agent}, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {

@@ -7,7 +7,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {isAudienceName} from '../../contracts/audiences';
 import type {SiteVersion} from '../../contracts/siteVersions';
-import {folderKey, type AudienceProblem, type Declared} from './plan';
+import {folderKey, type AudienceProblem, type Declared, type PageInput} from './plan';
 
 /** The site's file of audiences, beside `versions.json`. */
 export const AUDIENCES_FILE = 'audiences.json';
@@ -105,12 +105,31 @@ export function readFolderAudiences(siteDir: string, versions: readonly SiteVers
 }
 
 /** The line (from 1) of a front matter key in a doc's text. */
-export function frontMatterLine(fileText: string, key: string): number {
+function frontMatterLine(fileText: string, key: string): number {
   return lineOf(fileText, new RegExp(`^${escape(key)}\\s*:`, 'm'));
 }
 
-/** A page's `audience:` front matter (already parsed), with its line in the file. */
-export function pageAudience(file: string, fileText: string, frontMatter: Record<string, unknown>): Declared | undefined {
-  if (frontMatter.audience === undefined) return undefined;
-  return {value: frontMatter.audience, file, line: frontMatterLine(fileText, 'audience')};
+const hasTags = (frontMatter: Record<string, unknown>) => Array.isArray(frontMatter.tags) && frontMatter.tags.length > 0;
+
+/** Whether a page's front matter says anything of its readers: only then is its text needed, for the lines. */
+export function declaresReaders(frontMatter: Record<string, unknown>): boolean {
+  return frontMatter.audience !== undefined || hasTags(frontMatter);
+}
+
+/**
+ * What a page's front matter (already parsed) says of its readers, with lines in its text: its
+ * audience, and its tags (a page with an audience may have none). The build and `check:docs` both
+ * read a page through this, so that they judge it alike.
+ */
+export function pageDeclarations(
+  file: string,
+  fileText: string,
+  frontMatter: Record<string, unknown>,
+): Pick<PageInput, 'audience' | 'tagsLine'> {
+  return {
+    ...(frontMatter.audience !== undefined
+      ? {audience: {value: frontMatter.audience, file, line: frontMatterLine(fileText, 'audience')}}
+      : {}),
+    ...(hasTags(frontMatter) ? {tagsLine: frontMatterLine(fileText, 'tags')} : {}),
+  };
 }

@@ -15,7 +15,7 @@ import {AUDIENCE_FIELD, CHOICES_FIELD, HOLDS_RESTRICTED_FIELD, type Choice} from
 import {conditionKey, PUBLIC, READERS, within, type Condition} from '../../contracts/audiences';
 import {siteVersions} from '../../contracts/siteVersions';
 import {canonicalPath} from '../../contracts/paths';
-import {frontMatterLine, pageAudience, readFolderAudiences, readSiteAudiences, AUDIENCES_FILE} from './declarations';
+import {declaresReaders, pageDeclarations, readFolderAudiences, readSiteAudiences, AUDIENCES_FILE} from './declarations';
 import {planAudiences, type AudienceProblem, type PageInput} from './plan';
 import {annotationFor, Conditions, CONDITIONS_FIELD, unionOfAll, type SiteConditions} from './siteConditions';
 import {firstWide, generatedIndexConditions, navigationItems, wideNeighbours, type NavigationItem, type SidebarItem} from './sidebarRules';
@@ -37,16 +37,14 @@ export function siteConditionsOf(siteDir: string, versions: readonly LoadedVersi
   const pages: PageInput[] = versions.flatMap((version) =>
     version.docs.map((doc) => {
       const file = sourceFile(doc);
-      const tagged = (doc.tags?.length ?? 0) > 0;
-      // Only a doc that says something needs reading again, for its line.
-      const text = doc.frontMatter.audience !== undefined || tagged ? readFileSync(path.join(siteDir, file), 'utf8') : '';
-      const audience = pageAudience(file, text, doc.frontMatter as Record<string, unknown>);
+      const frontMatter = doc.frontMatter as Record<string, unknown>;
+      // Only a doc that says something needs reading again, for its lines.
+      const text = declaresReaders(frontMatter) ? readFileSync(path.join(siteDir, file), 'utf8') : '';
       return {
         file,
         version: version.versionName,
         folder: doc.sourceDirName === '.' ? '' : doc.sourceDirName,
-        ...(audience ? {audience} : {}),
-        ...(tagged ? {tagsLine: frontMatterLine(text, 'tags')} : {}),
+        ...pageDeclarations(file, text, frontMatter),
       };
     }),
   );

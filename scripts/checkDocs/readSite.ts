@@ -3,7 +3,7 @@ import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
 import {siteVersions, versionFiles, type SiteVersion} from '../../contracts/siteVersions';
-import {frontMatterLine, pageAudience, readFolderAudiences, readSiteAudiences} from '../../plugins/audiences/declarations';
+import {pageDeclarations, readFolderAudiences, readSiteAudiences} from '../../plugins/audiences/declarations';
 import {addedFrontMatter} from '../../plugins/markdown/docFrontMatter';
 import {hasRootIndex} from '../../plugins/versionLanding';
 import {siteReaders, type AudiencePage, type IndexPage} from './audiences';
@@ -52,8 +52,6 @@ async function readDoc(siteDir: string, version: SiteVersion, relativePath: stri
   const parsed = parseDoc(fileContent, /\.mdx$/i.test(file) || frontMatter.format === 'mdx' ? 'mdx' : 'md');
   const permalink = docPermalink({versionRoute: version.route, relativePath, frontMatter: complete});
   const folder = path.posix.dirname(relativePath);
-  const audience = pageAudience(file, fileContent, frontMatter);
-  const tagged = Array.isArray(frontMatter.tags) && frontMatter.tags.length > 0;
   return {
     doc: {...parsed, file, permalink, readProblems, titleFromFileName: complete.title === undefined},
     page: {
@@ -61,8 +59,7 @@ async function readDoc(siteDir: string, version: SiteVersion, relativePath: stri
       permalink,
       version: version.name,
       folder: folder === '.' ? '' : folder,
-      ...(audience ? {audience} : {}),
-      ...(tagged ? {tagsLine: frontMatterLine(fileContent, 'tags')} : {}),
+      ...pageDeclarations(file, fileContent, frontMatter),
     },
   };
 }

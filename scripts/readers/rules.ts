@@ -15,6 +15,7 @@ import {PUBLIC} from '../../contracts/audiences';
 import {isEmailAddress, normaliseEmail} from '../../contracts/email';
 import {EMAIL_SIGN_IN_METHODS, type SessionRefusal} from '../../contracts/session';
 import {loginUrlFor} from '../../contracts/paths';
+import {OriginSettingError, parsePublicOrigin} from '../../contracts/origins';
 import {admit, audiencesOf, emailDomain, type ReaderAccount, type ReaderPolicy} from '../../server/rules/readerPolicy';
 import {takeBackOf, type ClaimedAccount} from '../../server/rules/accountClaims';
 import {listEntryOf} from './listFile';
@@ -149,7 +150,14 @@ export function invitationLinkOf(env: Env, isDemo: boolean): {kind: 'password'} 
     throw new UserError(`EMAIL_SIGN_IN must be one of ${EMAIL_SIGN_IN_METHODS.join(', ')}; got "${method}".`);
   }
   if (method === 'password') return {kind: 'password'};
-  const origin = env.PUBLIC_ORIGIN?.replace(/\/$/, '') || (isDemo ? DEMO_SITE_ORIGIN : null);
+  let origin: string | null;
+  try {
+    // Read as the gate reads it, which refuses to start with one it would not accept.
+    origin = parsePublicOrigin(env.PUBLIC_ORIGIN) ?? (isDemo ? DEMO_SITE_ORIGIN : null);
+  } catch (error) {
+    if (error instanceof OriginSettingError) throw new UserError(error.message);
+    throw error;
+  }
   if (origin === null) {
     throw new UserError('PUBLIC_ORIGIN is not set: a sign-in link leads to the site, so set it as the gate has it.');
   }

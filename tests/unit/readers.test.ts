@@ -124,6 +124,8 @@ describe('invitationLinkOf', () => {
       {EMAIL_SIGN_IN: 'pigeon', PUBLIC_ORIGIN: 'https://docs.acme.com'},
       /^EMAIL_SIGN_IN must be one of link, password, both; got "pigeon"\.$/,
     ],
+    // The gate refuses to start with it: a link there would lead nowhere.
+    [{PUBLIC_ORIGIN: 'https://docs.acme.com/guide'}, /^PUBLIC_ORIGIN must be an origin such as https:\/\/docs\.example\.com \(no path\)/],
   ])('refuses %j for a real project', (env, message) => {
     expect(() => invitationLinkOf(env, false)).toThrow(message);
   });
