@@ -168,7 +168,8 @@ const config: Config = {
     navbar: {
       title: SITE_TITLE,
       hideOnScroll: false,
-      logo: {alt: 'Tutorial Hub logo', src: 'img/logo.svg'},
+      // Its size known before it loads: the title beside it does not move when it arrives.
+      logo: {alt: 'Tutorial Hub logo', src: 'img/logo.svg', width: 32, height: 32},
       items: [
         {type: 'docSidebar', sidebarId: 'tutorialSidebar', position: 'left', label: 'Tutorials'},
         {type: 'docsVersionDropdown', position: 'right'},

@@ -9,6 +9,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import site from './docusaurus.config';
 import {SEARCH_PLUGIN} from './plugins/search/name';
+import {CHECKING_SCRIPT} from './src/login/checkingHint';
 import type {ServedBuildOptions} from './plugins/servedBuild';
 
 const BLOCKED_MEDIA_PLUGIN = './plugins/blockedMedia.ts';
@@ -26,6 +27,8 @@ const config: Config = {
   // Only the public files: the docs' own images live in static-docs/.
   staticDirectories: ['static'],
   customFields: {...site.customFields, publicBuild: true},
+  // Before the page is painted: a reader Firebase probably knows sees "Checking your sign-in…", not the form.
+  headTags: [...(site.headTags ?? []), {tagName: 'script', attributes: {}, innerHTML: CHECKING_SCRIPT}],
   plugins: [
     // Search indexes docs this build does not have, and its global data names their sections; the site's
     // build already lists the docs' blocked media.
@@ -41,11 +44,17 @@ const config: Config = {
         return [SERVED_BUILD_PLUGIN, options] as [string, ServedBuildOptions];
       }),
     // src/theme/SearchBar scopes the box with the docs' sections and versions: compiled here, it would
-    // carry their paths and labels into this public build. The navbar gets the classic theme's empty SearchBar instead.
+    // carry their paths and labels into this public build. The navbar gets the classic theme's empty SearchBar
+    // instead, and the not-found page the classic theme's text (ours searches the docs, which this build has not).
     () => ({
-      name: 'login-build-without-search-box',
+      name: 'login-build-without-docs-components',
       configureWebpack: () => ({
-        resolve: {alias: {'@theme/SearchBar': require.resolve('@docusaurus/theme-classic/lib/theme/SearchBar')}},
+        resolve: {
+          alias: {
+            '@theme/SearchBar': require.resolve('@docusaurus/theme-classic/lib/theme/SearchBar'),
+            '@theme/NotFound/Content': require.resolve('@docusaurus/theme-classic/lib/theme/NotFound/Content'),
+          },
+        },
       }),
     }),
   ],

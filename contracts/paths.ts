@@ -25,8 +25,19 @@ export function isLoginPath(pathname: string): boolean {
   return canonicalPath(pathname) === LOGIN_PATH;
 }
 
+/** The gate's own endpoints: every one below API_PREFIX (contracts/session.ts), and the load balancer's probes. */
+export const API_PREFIX = '/api/';
+export const LIVENESS_PATH = '/healthz';
+export const READINESS_PATH = '/readyz';
+
+/** Whether a path is one of the gate's endpoints, which answer data, not a page a reader could be sent to. */
+export function isEndpointPath(pathname: string): boolean {
+  const path = canonicalPath(pathname).toLowerCase();
+  return `${path}/`.startsWith(API_PREFIX) || path === LIVENESS_PATH || path === READINESS_PATH;
+}
+
 /**
- * Accepts only a same-site relative path (`/x?y#z`). Anything that a browser could read as
+ * Accepts only a same-site relative path (`/x?y#z`) to a page. Anything that a browser could read as
  * another origin or a script (`//host`, `/\host`, `https:`, `javascript:`, control characters
  * that URL parsers drop) yields null.
  */
@@ -48,8 +59,8 @@ export function safeRedirectTarget(raw: string | null | undefined): string | nul
   // comes out as `//evil.example`: judge the path the browser will actually follow.
   if (url.pathname.startsWith('//')) return null;
   const target = `${url.pathname}${url.search}${url.hash}`;
-  // Going back to the login page after signing in would be a loop.
-  if (isLoginPath(url.pathname)) return null;
+  // Going back to the login page after signing in would be a loop; an endpoint is no page to land on.
+  if (isLoginPath(url.pathname) || isEndpointPath(url.pathname)) return null;
   return target;
 }
 

@@ -1,4 +1,5 @@
 /** The gate's session contract: what the login page, the gate server, the tests and the benchmarks agree on. */
+import {API_PREFIX} from './paths';
 
 /** The only cookie Firebase Hosting and Cloud Run pass through to the server. */
 export const SESSION_COOKIE = '__session';
@@ -8,12 +9,12 @@ export const SESSION_COOKIE = '__session';
  * GET: 204 when the request carries a session the gate would serve, 401 otherwise (the login page's
  * check that the cookie it was just given is the one the browser sends).
  */
-export const SESSION_ENDPOINT = '/api/session';
+export const SESSION_ENDPOINT = `${API_PREFIX}session`;
 /**
  * POST `{everywhere}`: ends this session, or every session of the reader. Always clears the
  * cookie; answers 200 with a SignOutAnswer.
  */
-export const LOGOUT_ENDPOINT = '/api/logout';
+export const LOGOUT_ENDPOINT = `${API_PREFIX}logout`;
 
 export interface SignOutAnswer {
   /**
@@ -28,7 +29,7 @@ export interface SignOutAnswer {
   pending: boolean;
 }
 /** Public: what the login page may offer, decided by the gate server's settings. */
-export const SIGN_IN_OPTIONS_ENDPOINT = '/api/sign-in-options';
+export const SIGN_IN_OPTIONS_ENDPOINT = `${API_PREFIX}sign-in-options`;
 
 /** How the login page signs readers in with their email address: a link emailed to it, a password, or either. */
 export const EMAIL_SIGN_IN_METHODS = ['link', 'password', 'both'] as const;
@@ -44,7 +45,7 @@ export interface SignInOptions {
  * with a password of their own) is taken back, so that the link's proof of the mailbox gives nobody else a
  * way in. 204 whatever the account; 404 when the gate offers no links; 429 when asked too often.
  */
-export const SIGN_IN_LINK_ENDPOINT = '/api/sign-in-link';
+export const SIGN_IN_LINK_ENDPOINT = `${API_PREFIX}sign-in-link`;
 
 /** Why the gate refuses a valid sign-in (403 `{error}`): the reader policy's answers. */
 export const SESSION_REFUSALS = ['not-allowed', 'email-not-verified', 'anonymous', 'disabled'] as const;

@@ -3,6 +3,7 @@
  * the identity service answered recently; with no recent call, one cheap look-up finds out.
  */
 import type {FastifyPluginAsync} from 'fastify';
+import {LIVENESS_PATH, READINESS_PATH} from '../../contracts/paths';
 import type {IdentityService} from '../services/identity';
 
 export interface HealthRoutesOptions {
@@ -23,9 +24,9 @@ export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app,
       .catch(() => undefined)
       .finally(() => (probing = null)));
 
-  app.get('/healthz', async () => ({status: 'ok'}));
+  app.get(LIVENESS_PATH, async () => ({status: 'ok'}));
 
-  app.get('/readyz', async (_request, reply) => {
+  app.get(READINESS_PATH, async (_request, reply) => {
     if (identity.status().reachable && !identity.answeredWithin(RECENT_MS)) await probeOnce();
     const status = identity.status();
     if (status.reachable) return {status: 'ready'};

@@ -2,6 +2,7 @@ import React, {createContext, useCallback, useContext, useEffect, useMemo, useRe
 import type {User} from 'firebase/auth';
 import type {AuthStatus} from './pageAccess';
 import {noteAuthReport} from './sessionEnded';
+import {AuthFlowError} from './errors';
 import {AUTH_SETTINGS, PUBLIC_BUILD} from './siteSettings';
 
 export interface Reader {
@@ -79,7 +80,9 @@ export function AuthProvider({children}: {children: ReactNode}): ReactNode {
     // Recorded before Firebase can report the sign-out, so the gate knows it was asked for here.
     signOutAsked.current = true;
     try {
-      const {signOutReader} = await import(/* webpackChunkName: "auth-sign-out" */ './signOut');
+      const {signOutReader} = await import(/* webpackChunkName: "auth-sign-out" */ './signOut').catch((error: unknown) => {
+        throw new AuthFlowError('session/sign-out-unavailable', {cause: error});
+      });
       await signOutReader({everywhere});
     } catch (error) {
       signOutAsked.current = false;

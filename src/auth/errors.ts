@@ -38,6 +38,7 @@ const MESSAGES: Record<string, string> = {
   'session/did-not-stick':
     'Signing in did not stick: this browser keeps sending the site another session cookie. Clear the cookies of this site in your browser settings, then sign in again.',
   'session/sign-out-failed': 'You are still signed in: the site could not end your session. Try again in a moment.',
+  'session/sign-out-unavailable': 'You are still signed in: the sign-out code could not be loaded. Check your connection and try again.',
   // The gate's refusals, in the words the gate uses too.
   ...Object.fromEntries(Object.entries(REFUSAL_WORDING).map(([code, wording]) => [`session/${code}`, wording])),
 };
@@ -59,8 +60,11 @@ export function messageForAuthError(error: unknown): string {
 
 /** An error with a Firebase-style `code`, for failures that happen outside the SDK. */
 export class AuthFlowError extends Error {
-  constructor(readonly code: string) {
-    super(MESSAGES[code] ?? FALLBACK);
+  constructor(
+    readonly code: string,
+    options?: ErrorOptions,
+  ) {
+    super(MESSAGES[code] ?? FALLBACK, options);
     this.name = 'AuthFlowError';
   }
 }

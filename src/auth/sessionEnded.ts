@@ -25,7 +25,7 @@ export function sessionChange({
 }
 
 /** Shared by the tabs: a sign-out in one forgets it for all. */
-const HAD_SESSION_KEY = 'tutorial-hub:had-session';
+export const HAD_SESSION_KEY = 'tutorial-hub:had-session';
 /** Per tab: it speaks only to the tab that saw the session end, and until it signs in again. */
 const ENDED_KEY = 'tutorial-hub:session-ended';
 

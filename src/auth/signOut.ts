@@ -2,7 +2,7 @@
 import {signOut} from 'firebase/auth';
 import {authClient} from './firebase';
 import {endServerSession} from './gateApi';
-import {noticeAfterSignOut, recordSignOut, recordSignOutNotice} from './signOutRecord';
+import {noticeAfterSignOut, recordSignOut, recordSignOutNotice, SIGNED_OUT_HERE} from './signOutRecord';
 import {forgetSession} from './sessionEnded';
 import {AUTH_SETTINGS} from './siteSettings';
 
@@ -11,7 +11,9 @@ import {AUTH_SETTINGS} from './siteSettings';
  * Firebase too, so the page and the server still agree and "Sign out" can simply be tried again.
  */
 export async function signOutReader({everywhere = false} = {}): Promise<void> {
-  if (AUTH_SETTINGS.gateMode === 'server') recordSignOutNotice(noticeAfterSignOut(everywhere, await endServerSession({everywhere})));
+  recordSignOutNotice(
+    AUTH_SETTINGS.gateMode === 'server' ? noticeAfterSignOut(everywhere, await endServerSession({everywhere})) : SIGNED_OUT_HERE,
+  );
   recordSignOut();
   forgetSession();
   await signOut(authClient());

@@ -21,11 +21,15 @@ export function forgetSignOut(): void {
   sessionStorage.removeItem(SIGN_OUT_NOTICE_KEY);
 }
 
+/** What the login page says after a sign-out that ended what the reader asked, here (the site without the gate server too) or everywhere. */
+export const SIGNED_OUT_HERE = 'You are signed out in this browser.';
+export const SIGNED_OUT_EVERYWHERE = 'You are signed out on every device where you were signed in.';
+
 /**
- * What the login page says after a sign-out, when it did not end exactly what the reader asked:
- * part of it waits for the identity service, every session ended because the reader's list of
- * signed-out sessions was full, or "everywhere" ended nothing more than this browser's session, which
- * had ended already. Nothing ('') otherwise.
+ * What the login page says after a sign-out: what ended, in the reader's words for what they asked,
+ * and what did not end as asked: part of it waits for the identity service, every session ended
+ * because the reader's list of signed-out sessions was full, or "everywhere" ended nothing more than
+ * this browser's session, which had ended already.
  */
 export function noticeAfterSignOut(everywhere: boolean, answer: SignOutAnswer): string {
   if (answer.pending) {
@@ -37,7 +41,7 @@ export function noticeAfterSignOut(everywhere: boolean, answer: SignOutAnswer): 
   if (everywhere && answer.scope === 'session') {
     return 'Only this browser was signed out: its session had ended already. To sign out your other devices, sign in and choose "Sign out everywhere" again.';
   }
-  return '';
+  return everywhere ? SIGNED_OUT_EVERYWHERE : SIGNED_OUT_HERE;
 }
 
 /** What the login page has to tell the reader about the sign-out that brought them there. */

@@ -1,4 +1,4 @@
-import React, {type ReactNode} from 'react';
+import React, {useState, type ReactNode} from 'react';
 import {formSwitches, proofLinkOf, type FormMode, type OfferedOptions, type ProviderName} from './flow';
 import {BACK_TO_SIGN_IN, formLead, SUBMIT_LABEL, SWITCH_LABEL} from './copy';
 import {EmailField} from './EmailField';
@@ -23,12 +23,20 @@ export function CredentialsForm(props: Props): ReactNode {
   const label = SUBMIT_LABEL[mode];
   // From a detour (a new account, a new password), the way back reads as one.
   const isDetour = mode === 'sign-up' || mode === 'reset';
+  // A form action resets the form when it ends: the password field then goes back to what was sent, as the
+  // email field does, so that a reader whose sign-in failed (the service down) keeps what they typed. Not
+  // held by React: what is typed before the page hydrates stays too.
+  const [sentPassword, setSentPassword] = useState('');
+  const submit = (formData: FormData) => {
+    setSentPassword(String(formData.get('password') ?? ''));
+    return props.onSubmit(formData);
+  };
 
   return (
     <>
       <p className={styles.lead}>{formLead(mode, proofLinkOf(options.emailSignIn))}</p>
       {/* React sends the form once it has hydrated, never before: a password never lands in a URL. */}
-      <form className={styles.form} action={props.onSubmit} noValidate aria-busy={busy}>
+      <form className={styles.form} action={submit} noValidate aria-busy={busy}>
         <EmailField email={props.email} />
         {/* A new account's password is chosen through the emailed link, by the owner of the mailbox. */}
         {mode === 'sign-in' && (
@@ -43,6 +51,7 @@ export function CredentialsForm(props: Props): ReactNode {
               name="password"
               autoComplete="current-password"
               aria-describedby="login-error"
+              defaultValue={sentPassword}
             />
           </>
         )}

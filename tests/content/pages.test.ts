@@ -21,9 +21,12 @@ it('every doc page has one title, and an H1 that is that title', () => {
   expect(unnamed).toEqual([]);
 });
 
-it('the not-found page says so, under its own title', () => {
+it('the not-found page says so, under its own title, with a way on that is the same for every address', () => {
   expect(builtPage('404.html')).toEqual({title: ['Page Not Found | Tutorial Hub'], h1: ['Page Not Found']});
-  expect(readFileSync(path.join(SITE_BUILD_DIR, '404.html'), 'utf8')).toContain('We could not find what you were looking for.');
+  const html = readFileSync(path.join(SITE_BUILD_DIR, '404.html'), 'utf8');
+  expect(html).toContain('There is no page at this address.');
+  // The version's first page and the answers for the address's words come in the browser, from its address.
+  expect(html).toContain('<li><a href=/>The home page</a></ul><div aria-live=polite></div>');
 });
 
 describe('chunk preloads (plugins/routeChunkPreloads.ts)', () => {

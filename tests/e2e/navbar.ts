@@ -32,8 +32,8 @@ export function versionMenu(page: Page, current: string): {trigger: Locator; men
 }
 
 /**
- * The account menu joins the navbar after hydration and moves the items beside it: a hover
- * before that can end up beside its target.
+ * The account menu is ready once the page has hydrated and Firebase knows the reader (its place in the
+ * navbar is kept until then: navbar-stability.spec.ts).
  */
 export async function expectNavbarSettled(page: Page): Promise<void> {
   await expect(accountMenu(page)).toBeVisible();

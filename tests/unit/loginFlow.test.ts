@@ -112,8 +112,8 @@ describe('linkReturnUrl', () => {
 
 describe('noticeAfterSignOut', () => {
   it.each([
-    [false, {scope: 'session', pending: false}, ''],
-    [true, {scope: 'everywhere', pending: false}, ''],
+    [false, {scope: 'session', pending: false}, 'You are signed out in this browser.'],
+    [true, {scope: 'everywhere', pending: false}, 'You are signed out on every device where you were signed in.'],
     [false, {scope: 'everywhere', pending: false}, 'You were signed out on all your devices. Sign in again on each of them.'],
     [
       true,

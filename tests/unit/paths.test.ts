@@ -11,6 +11,8 @@ describe('safeRedirectTarget', () => {
     ['/search?q=deploy&version=1.0', '/search?q=deploy&version=1.0'],
     ['/1.0/category/tutorial---basics', '/1.0/category/tutorial---basics'],
     ['/a/../b', '/b'],
+    ['/apis-overview', '/apis-overview'],
+    ['/guides/api/session', '/guides/api/session'],
   ])('keeps the same-site path %j', (input, expected) => {
     expect(safeRedirectTarget(input)).toBe(expected);
   });
@@ -46,6 +48,11 @@ describe('safeRedirectTarget', () => {
     ['half-encoded parent segment', '/.%2e//evil.example'],
     ['nested parents', '/a/b/../..//evil.example/x'],
     ['dot segments only', '/././/evil.example'],
+    // The gate's endpoints answer data: a reader sent there after signing in would be left on "Signing in…".
+    ['the session endpoint', '/api/session'],
+    ['an endpoint spelt in capitals', '/API/sign-in-options'],
+    ['the liveness probe', '/healthz'],
+    ['the readiness probe, with a trailing slash', '/readyz/'],
   ])('refuses %s', (_name, input) => {
     expect(safeRedirectTarget(input)).toBeNull();
   });

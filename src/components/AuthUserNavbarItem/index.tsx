@@ -3,9 +3,10 @@ import clsx from 'clsx';
 import {isCurrentStep, type ActionSteps} from '@site/src/auth/actionStep';
 import {useAuth} from '@site/src/auth/AuthProvider';
 import {messageForAuthError} from '@site/src/auth/errors';
-import {AUTH_SETTINGS} from '@site/src/auth/siteSettings';
+import {AUTH_SETTINGS, PUBLIC_BUILD} from '@site/src/auth/siteSettings';
 import {isVisitorPage} from '@site/src/auth/visitorPage';
 import SignInLink from './SignInLink';
+import {initialOf} from './initial';
 import styles from './styles.module.css';
 
 interface Props {
@@ -40,6 +41,7 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
 
   useEffect(() => {
     if (!open) return undefined;
+    // A click elsewhere, or focus moving out (as Docusaurus's own dropdowns close): it would cover what the reader went to.
     const closeOnOutside = (event: Event) => {
       if (!menuRef.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -50,23 +52,43 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
       if (menuRef.current?.contains(document.activeElement)) triggerRef.current?.focus();
     };
     document.addEventListener('pointerdown', closeOnOutside);
+    document.addEventListener('focusin', closeOnOutside);
     document.addEventListener('keydown', closeOnEscape);
     return () => {
       document.removeEventListener('pointerdown', closeOnOutside);
+      document.removeEventListener('focusin', closeOnOutside);
       document.removeEventListener('keydown', closeOnEscape);
     };
   }, [open]);
 
   if (status === 'signed-out' && isVisitorPage()) return <SignInLink mobile={mobile} />;
-  if (status !== 'signed-in' || !reader) return null;
+  if (status !== 'signed-in' || !reader) {
+    // The gate served this page to a signed-in reader: the account's place is kept, as large as the button
+    // that takes it once Firebase names the reader, so that nothing in the navbar moves (a visitor's page
+    // hides it: the Sign in link takes its place).
+    if (mobile || PUBLIC_BUILD || status !== 'loading') return null;
+    return (
+      <div className={clsx('navbar__item', 'dropdown', 'dropdown--right', styles.menu, styles.slot)} aria-hidden="true">
+        <span className={styles.trigger}>
+          <span className={styles.avatar} />
+        </span>
+      </div>
+    );
+  }
 
   const signOutHere = (everywhere: boolean) => startTransition(() => signOutAction({everywhere, seen: steps.step}));
 
   const name = reader.displayName || reader.email || 'Reader';
   const actions = (
     <>
-      {/* Whole here, however long: the button cuts a long name or address short. */}
-      {reader.email && <li className={styles.email}>{reader.email}</li>}
+      {/* Whole here, however long. The phone menu's line names the reader already. */}
+      {!mobile && (
+        <li className={styles.who}>
+          <span className={styles.whoName}>{name}</span>
+          {reader.email && reader.email !== name && <span className={styles.email}>{reader.email}</span>}
+        </li>
+      )}
+      {mobile && reader.email && reader.email !== name && <li className={styles.who}>{reader.email}</li>}
       <li>
         <button type="button" className={clsx('dropdown__link', styles.action)} disabled={busy} onClick={() => signOutHere(false)}>
           Sign out
@@ -105,8 +127,11 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
         aria-haspopup="true"
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}>
-        <span className={styles.visuallyHidden}>Signed in as </span>
-        <span className={styles.name}>{name}</span>
+        <span className={styles.visuallyHidden}>Signed in as {name}</span>
+        {/* A size of its own, whatever the name: the place kept for it before Firebase answers is as large. */}
+        <span className={styles.avatar} aria-hidden="true">
+          {initialOf(name)}
+        </span>
       </button>
       <ul className="dropdown__menu">{actions}</ul>
     </div>

@@ -11,12 +11,14 @@
 import type {ReactNode} from 'react';
 import {useDocsPreferredVersion, useVersions} from '@docusaurus/plugin-content-docs/client';
 import {useLocation} from '@docusaurus/router';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import DropdownNavbarItem from '@theme/NavbarItem/DropdownNavbarItem';
 import type {Props} from '@theme/NavbarItem/DocsVersionDropdownNavbarItem';
 import type {LinkLikeNavbarItemProps} from '@theme/NavbarItem';
 import {useReaderVersionName} from '@site/src/search/useSearchScope';
 import {audienceOf} from '@site/src/audiences/Restricted';
 import {useSameDocIn} from '@site/src/versions/sameDoc';
+import {withPageState} from '@site/src/versions/versionTarget';
 import {VERSION_LINK_ITEM} from '@site/src/components/VersionLinkNavbarItem';
 
 export default function DocsVersionDropdownNavbarItem({
@@ -28,7 +30,10 @@ export default function DocsVersionDropdownNavbarItem({
   versions: _versions,
   ...props
 }: Props): ReactNode {
-  const {search, hash} = useLocation();
+  const location = useLocation();
+  // The built page has no query or anchor, and hydration keeps the links as built: they are added once it has run.
+  const isBrowser = useIsBrowser();
+  const [search, hash] = isBrowser ? [location.search, location.hash] : ['', ''];
   const targetOf = useSameDocIn(docsPluginId);
   const {savePreferredVersionName} = useDocsPreferredVersion(docsPluginId);
   const versions = useVersions(docsPluginId);
@@ -41,8 +46,8 @@ export default function DocsVersionDropdownNavbarItem({
       type: VERSION_LINK_ITEM as 'default',
       audience: audienceOf(version),
       label: version.label,
-      // The page's query and anchor go along to the other version.
-      to: `${targetOf(version).path}${search}${hash}`,
+      // The page's query and anchor go along to the same page in the other version only.
+      to: withPageState(targetOf(version), search, hash),
       isActive: () => version === shown,
       onClick: () => savePreferredVersionName(version.name),
     })),

@@ -38,6 +38,12 @@ for (const kind of Object.keys(SIDEBAR_ENTRIES) as Kind[]) {
     // A page of another audience is a page that does not exist: the same page, whichever way it is reached.
     await page.goto('/team-handbook');
     await expect(page.getByRole('heading', {level: 1})).toHaveText(kind === 'staff' ? 'Team handbook' : 'Page Not Found');
+    if (kind !== 'staff') {
+      // The not-found page searches the address's words in the reader's own index: the page is not among its answers.
+      const main = page.getByRole('main');
+      await expect(main.getByText(/^(?:Pages about “team handbook”|No page of version 2\.0 matches “team handbook”\.)$/)).toBeVisible();
+      await expect(main.getByRole('link', {name: 'Team handbook', exact: true})).toHaveCount(0);
+    }
     await page.goto('/1.0/category/tutorial---extras');
     const cards = page.locator('article').getByRole('link', {name: /Editor handbook for 1\.0/});
     await expect(cards).toHaveCount(kind === 'staff' ? 1 : 0);

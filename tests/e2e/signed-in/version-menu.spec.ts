@@ -22,8 +22,17 @@ test('lists 2.0 and 1.0 and switches between them', async ({page}) => {
   await expect(versionMenu(page, '2.0').trigger).toBeVisible();
 });
 
-test('from a page 1.0 lacks, 1.0 leads to its main doc, /1.0/intro', async ({page}) => {
-  await page.goto('/reusable1');
+test('takes the query and the anchor along to the same page only', async ({page}) => {
+  await page.goto('/chapter-1-introduction?tab=npm#what-you-will-learn');
+  const menu = await openVersionMenuByKeyboard(page, '2.0');
+  await expect(menu.getByRole('link', {name: '1.0', exact: true})).toHaveAttribute(
+    'href',
+    '/1.0/chapter-1-introduction?tab=npm#what-you-will-learn',
+  );
+});
+
+test('from a page 1.0 lacks, 1.0 leads to its main doc, /1.0/intro, without the page’s anchor', async ({page}) => {
+  await page.goto('/reusable1?tab=npm#an-anchor-of-this-page');
   const menu = await openVersionMenuByKeyboard(page, '2.0');
   const oneZero = menu.getByRole('link', {name: '1.0', exact: true});
   await expect(oneZero).toHaveAttribute('href', '/1.0/intro');

@@ -3,6 +3,7 @@ import {signInAt} from '../fixtures';
 import {expect, signedOutTest as test} from '../fixtureSite';
 import type {Locator} from '@playwright/test';
 import {emulator, uniqueEmail} from '../../support/emulator';
+import {expectHydrated} from '../navbar';
 
 async function isCut(element: Locator): Promise<boolean> {
   return element.evaluate((node) => node.scrollWidth > node.clientWidth);
@@ -20,6 +21,32 @@ test('Escape closes the menu and takes focus back to its button', async ({page, 
   await expect(button).toHaveAttribute('aria-expanded', 'false');
   await expect(everywhere).toBeHidden();
   await expect(button).toBeFocused();
+});
+
+test("closes when focus tabs out of it, as the navbar's other menus do", async ({page, reader}) => {
+  await signInAt(page, '/1.0/intro', reader);
+  const button = page.getByRole('button', {name: `Signed in as ${reader.email}`});
+  await button.click();
+  const everywhere = page.getByRole('button', {name: 'Sign out everywhere'});
+  await everywhere.focus();
+  await page.keyboard.press('Tab');
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(everywhere).toBeHidden();
+});
+
+test.describe('on a phone', () => {
+  test.use({viewport: {width: 390, height: 844}});
+
+  test('an account named by its address shows the address once', async ({page, reader}) => {
+    await signInAt(page, '/1.0/intro', reader);
+    await expectHydrated(page);
+    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    const menu = page.locator('.navbar-sidebar');
+    await menu.getByRole('button', {name: '← Back to main menu'}).click();
+    await expect(menu.getByText(`Signed in as ${reader.email}`, {exact: true})).toBeInViewport();
+    await expect(menu.getByText(reader.email)).toHaveCount(1);
+    await expect(menu.getByRole('button', {name: 'Sign out', exact: true})).toBeVisible();
+  });
 });
 
 test.describe('a reader with a long address, on the narrowest desktop navbar with larger text', () => {

@@ -54,6 +54,26 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toHaveCount(0);
   });
 
+  test("shows each of the form's switches on a line of its own text, apart from the others", async ({page}) => {
+    await page.goto('/login');
+    const names = ['Forgot password?', 'Email me a sign-in link', 'Create an account'];
+    const boxes = [];
+    for (const name of names) {
+      const button = page.getByRole('button', {name, exact: true});
+      await expect(button).toBeInViewport();
+      const lineHeight = await button.evaluate((node) => parseFloat(getComputedStyle(node).lineHeight));
+      const box = (await button.boundingBox())!;
+      expect(box.height, `"${name}" is one line`).toBeLessThan(lineHeight * 1.5 + 8);
+      boxes.push({name, ...box});
+    }
+    for (const [at, a] of boxes.entries())
+      for (const b of boxes.slice(at + 1)) {
+        const apartSideways = Math.max(b.x - (a.x + a.width), a.x - (b.x + b.width));
+        const apartUpDown = Math.max(b.y - (a.y + a.height), a.y - (b.y + b.height));
+        expect(apartSideways >= 16 || apartUpDown >= 4, `"${a.name}" and "${b.name}" stand apart`).toBe(true);
+      }
+  });
+
   test('offers the colour-mode toggle in the navbar, where the menu button would be', async ({page}) => {
     await page.emulateMedia({colorScheme: 'light'});
     await page.goto('/login');

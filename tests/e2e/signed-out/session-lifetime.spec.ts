@@ -1,6 +1,33 @@
 /** A signed-in reader's session: it lasts across reloads and tabs, and the login page renews it. */
+import type {Page} from '@playwright/test';
 import {signInAt} from '../fixtures';
 import {expect, signedOutTest as test} from '../fixtureSite';
+import {holdPageCode} from '../hydration';
+
+interface LoginSeen {
+  /** Whether the sign-in form's fields were on screen in any frame. */
+  form: boolean;
+  /** Whether a heading the page's script focused was drawn with a focus ring in any frame. */
+  ring: boolean;
+}
+
+/** Watches every frame the login page paints in this tab, from its first; kept in the tab's storage, since the page leaves. */
+async function watchLoginPage(page: Page): Promise<() => Promise<LoginSeen | null>> {
+  await page.addInitScript(() => {
+    if (location.pathname !== '/login') return;
+    const seen = {form: false, ring: false};
+    const shown = (element: Element | null) => element instanceof HTMLElement && element.offsetParent !== null;
+    const look = () => {
+      seen.form ||= shown(document.getElementById('login-email')) || shown(document.getElementById('login-password'));
+      const focused = document.activeElement;
+      seen.ring ||= focused instanceof HTMLHeadingElement && getComputedStyle(focused).outlineStyle !== 'none';
+      sessionStorage.setItem('test:login-seen', JSON.stringify(seen));
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  return () => page.evaluate(() => JSON.parse(sessionStorage.getItem('test:login-seen') ?? 'null') as LoginSeen | null);
+}
 
 test('lasts across a reload and into a new tab', async ({page, context, reader}) => {
   await signInAt(page, '/1.0/intro', reader);
@@ -12,8 +39,15 @@ test('lasts across a reload and into a new tab', async ({page, context, reader})
   await expect(second.getByRole('heading', {level: 1, name: 'Collapsible Sections'})).toBeVisible();
 });
 
-test('once the server session ended, the login page signs the reader back in silently', async ({page, context, reader}) => {
+test('once the server session ended, the login page signs the reader back in silently, showing no form', async ({
+  page,
+  context,
+  reader,
+}) => {
   await signInAt(page, '/', reader);
+  // The site marks the browser as one with a session once Firebase has named the reader on its pages.
+  await expect(page.getByRole('button', {name: /^Signed in as /})).toBeVisible();
+  const loginSeen = await watchLoginPage(page);
   // The server session is gone; Firebase in this browser still knows the reader. The page is left
   // first: its prefetches of chunks would otherwise race the cookie's removal and be refused.
   await page.goto('about:blank');
@@ -22,6 +56,33 @@ test('once the server session ended, the login page signs the reader back in sil
   await expect(page).toHaveURL('/1.0/test#tabs');
   await expect(page.getByRole('heading', {level: 1, name: 'Markdown Feature Test'})).toBeVisible();
   expect((await context.cookies()).map((cookie) => cookie.name)).toContain('__session');
+  expect(await loginSeen()).toEqual({form: false, ring: false});
+});
+
+test('the login page shows a reader the site knows "Checking your sign-in…" from its first paint, and a stranger the form', async ({
+  page,
+  context,
+  reader,
+}) => {
+  await signInAt(page, '/', reader);
+  await expect(page.getByRole('button', {name: /^Signed in as /})).toBeVisible();
+  const login = new URL('/login', page.url()).href;
+  await page.goto('about:blank');
+  await context.clearCookies({name: '__session'});
+  // As the HTML paints, before any of the page's code has run.
+  await holdPageCode(page);
+  await page.goto(login, {waitUntil: 'commit'});
+  await expect(page.getByRole('status').filter({hasText: 'Checking your sign-in…'})).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeHidden();
+  await page.unrouteAll({behavior: 'ignoreErrors'});
+
+  const strangers = await context.browser()!.newContext();
+  const stranger = await strangers.newPage();
+  await holdPageCode(stranger);
+  await stranger.goto(login, {waitUntil: 'commit'});
+  await expect(stranger.getByLabel('Email')).toBeVisible();
+  await expect(stranger.getByText('Checking your sign-in…')).toBeHidden();
+  await strangers.close();
 });
 
 test('a signed-in reader who opens /login is sent on to the page it names', async ({page, reader}) => {

@@ -99,9 +99,12 @@ test.describe('with the identity service unreachable', () => {
   });
 });
 
-test('never follows a hostile redirect off the site (every spelling: tests/unit/paths.test.ts)', async ({page, reader}) => {
+test('never follows a hostile redirect off the site, nor to an endpoint (every spelling: tests/unit/paths.test.ts)', async ({
+  page,
+  reader,
+}) => {
   // A few spellings, through the page's own code: the rule is contracts/paths.ts's safeRedirectTarget.
-  const hostile = ['//evil.example', 'javascript:alert(document.domain)', '/\t/evil.example'];
+  const hostile = ['//evil.example', 'javascript:alert(document.domain)', '/\t/evil.example', '/api/session'];
   // Signing in on the form, then coming back signed in: both leave through the same target.
   await page.goto(`/login?redirect=${encodeURIComponent(hostile[0]!)}`);
   await signInThroughLoginPage(page, reader);

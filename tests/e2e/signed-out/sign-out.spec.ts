@@ -46,6 +46,7 @@ test(`lands on /login in this tab and the other, ${ROUNDS} times over`, async ({
 
     await signOutFromMenu(page);
     await expectLoginPage(page, AT_LOGIN_AFTER_SIGN_OUT);
+    await expect(page.getByRole('status')).toHaveText('You are signed out in this browser.');
     // Firebase tells the other tab through its IndexedDB persistence, which it polls.
     await expectLoginPage(other, loginUrlFor('/1.0/Collapsible'));
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('__session');
@@ -88,12 +89,27 @@ test('"Sign out everywhere" ends the session in another browser too', async ({pa
   await signInAt(page, '/', reader);
   await signOutFromMenu(page, 'Sign out everywhere');
   await expect(page).toHaveURL(AT_LOGIN_AFTER_SIGN_OUT);
+  await expect(page.getByRole('status')).toHaveText('You are signed out on every device where you were signed in.');
 
   expect((await otherPage.request.get(MANIFEST)).status()).toBe(401);
   expect((await otherPage.request.get(PART)).status()).toBe(401);
   await otherPage.goto('/1.0/Collapsible');
   await expect(otherPage).toHaveURL(`${loginUrlFor('/1.0/Collapsible')}`);
   await elsewhere.close();
+});
+
+test.describe('when the sign-out code cannot be loaded', () => {
+  test.use({expectedErrors: /auth-sign-out|Loading chunk|ChunkLoadError|net::ERR_FAILED/});
+
+  test('the menu says the reader is still signed in, in words about signing out', async ({page, reader}) => {
+    await signInAt(page, '/reusable1', reader);
+    await page.route(/\/assets\/js\/auth-sign-out\.[^/]*\.js$/, (route) => route.abort('failed'));
+    await signOutFromMenu(page);
+    await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('alert')).toHaveText(
+      'You are still signed in: the sign-out code could not be loaded. Check your connection and try again.',
+    );
+    await expect(page).toHaveURL('/reusable1');
+  });
 });
 
 test.describe('when the server cannot end the session', () => {
