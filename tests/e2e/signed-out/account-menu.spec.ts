@@ -1,7 +1,7 @@
 /** The account menu of a reader of this spec's own: its keyboard, and an address too long for the navbar. */
-import {signInAt} from '../fixtures';
+import {signInAt, type ReaderCredentials} from '../fixtures';
 import {expect, signedOutTest as test} from '../fixtureSite';
-import type {Locator} from '@playwright/test';
+import type {Locator, Page} from '@playwright/test';
 import {emulator, uniqueEmail} from '../../support/emulator';
 import {expectHydrated} from '../navbar';
 
@@ -9,13 +9,19 @@ async function isCut(element: Locator): Promise<boolean> {
   return element.evaluate((node) => node.scrollWidth > node.clientWidth);
 }
 
-test('Escape closes the menu and takes focus back to its button', async ({page, reader}) => {
+/** Signs the reader in, opens their menu and puts focus on its last item: its button and that item. */
+async function focusInMenu(page: Page, reader: ReaderCredentials): Promise<{button: Locator; everywhere: Locator}> {
   await signInAt(page, '/1.0/intro', reader);
   const button = page.getByRole('button', {name: `Signed in as ${reader.email}`});
   await button.click();
   const everywhere = page.getByRole('button', {name: 'Sign out everywhere'});
   await everywhere.focus();
   await expect(everywhere).toBeFocused();
+  return {button, everywhere};
+}
+
+test('Escape closes the menu and takes focus back to its button', async ({page, reader}) => {
+  const {button, everywhere} = await focusInMenu(page, reader);
 
   await page.keyboard.press('Escape');
   await expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -24,11 +30,7 @@ test('Escape closes the menu and takes focus back to its button', async ({page, 
 });
 
 test("closes when focus tabs out of it, as the navbar's other menus do", async ({page, reader}) => {
-  await signInAt(page, '/1.0/intro', reader);
-  const button = page.getByRole('button', {name: `Signed in as ${reader.email}`});
-  await button.click();
-  const everywhere = page.getByRole('button', {name: 'Sign out everywhere'});
-  await everywhere.focus();
+  const {button, everywhere} = await focusInMenu(page, reader);
   await page.keyboard.press('Tab');
   await expect(button).toHaveAttribute('aria-expanded', 'false');
   await expect(everywhere).toBeHidden();

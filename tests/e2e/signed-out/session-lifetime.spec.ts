@@ -1,6 +1,6 @@
 /** A signed-in reader's session: it lasts across reloads and tabs, and the login page renews it. */
-import type {Page} from '@playwright/test';
-import {signInAt} from '../fixtures';
+import type {BrowserContext, Page} from '@playwright/test';
+import {signInAt, type ReaderCredentials} from '../fixtures';
 import {expect, signedOutTest as test} from '../fixtureSite';
 import {holdPageCode} from '../hydration';
 
@@ -9,6 +9,18 @@ interface LoginSeen {
   form: boolean;
   /** Whether a heading the page's script focused was drawn with a focus ring in any frame. */
   ring: boolean;
+}
+
+/**
+ * Signs the reader in, then ends the server session while Firebase in this browser still knows them. The
+ * page is left first: its prefetches of chunks would otherwise race the cookie's removal and be refused.
+ */
+async function endServerSession(page: Page, context: BrowserContext, reader: ReaderCredentials): Promise<void> {
+  await signInAt(page, '/', reader);
+  // The site marks the browser as one with a session once Firebase has named the reader on its pages.
+  await expect(page.getByRole('button', {name: /^Signed in as /})).toBeVisible();
+  await page.goto('about:blank');
+  await context.clearCookies({name: '__session'});
 }
 
 /** Watches every frame the login page paints in this tab, from its first; kept in the tab's storage, since the page leaves. */
@@ -44,14 +56,8 @@ test('once the server session ended, the login page signs the reader back in sil
   context,
   reader,
 }) => {
-  await signInAt(page, '/', reader);
-  // The site marks the browser as one with a session once Firebase has named the reader on its pages.
-  await expect(page.getByRole('button', {name: /^Signed in as /})).toBeVisible();
+  await endServerSession(page, context, reader);
   const loginSeen = await watchLoginPage(page);
-  // The server session is gone; Firebase in this browser still knows the reader. The page is left
-  // first: its prefetches of chunks would otherwise race the cookie's removal and be refused.
-  await page.goto('about:blank');
-  await context.clearCookies({name: '__session'});
   await page.goto('/1.0/test#tabs');
   await expect(page).toHaveURL('/1.0/test#tabs');
   await expect(page.getByRole('heading', {level: 1, name: 'Markdown Feature Test'})).toBeVisible();
@@ -63,12 +69,10 @@ test('the login page shows a reader the site knows "Checking your sign-in…" fr
   page,
   context,
   reader,
+  baseURL,
 }) => {
-  await signInAt(page, '/', reader);
-  await expect(page.getByRole('button', {name: /^Signed in as /})).toBeVisible();
-  const login = new URL('/login', page.url()).href;
-  await page.goto('about:blank');
-  await context.clearCookies({name: '__session'});
+  await endServerSession(page, context, reader);
+  const login = new URL('/login', baseURL).href;
   // As the HTML paints, before any of the page's code has run.
   await holdPageCode(page);
   await page.goto(login, {waitUntil: 'commit'});
