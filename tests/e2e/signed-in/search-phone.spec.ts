@@ -67,3 +67,18 @@ test('the popup opens below the box, which stays in sight while the reader types
   expect(listBounds.x).toBeGreaterThanOrEqual(8);
   expect(listBounds.x + listBounds.width).toBeLessThanOrEqual(375 - 8);
 });
+
+test.describe('on the narrowest phone', () => {
+  test.use({viewport: {width: 320, height: 640}});
+
+  test('the search box gives way: the brand stays whole beside it, and the box stays on the screen', async ({page}) => {
+    await page.goto('/chapter-1-introduction');
+    const title = page.getByRole('navigation', {name: 'Main'}).locator('.navbar__inner .navbar__title');
+    const box = page.getByRole('combobox', {name: 'Search'});
+    await expect(box).toBeVisible();
+    const [brand, search] = [(await title.boundingBox())!, (await box.boundingBox())!];
+    expect(brand.x + brand.width, 'the title ends before the box').toBeLessThanOrEqual(search.x);
+    expect(await title.evaluate((node) => node.scrollWidth <= node.clientWidth), 'the title is whole').toBe(true);
+    expect(search.x + search.width).toBeLessThanOrEqual(320);
+  });
+});
