@@ -166,19 +166,19 @@ const buildFiles: FastifyPluginAsync<BuildFilesOptions> = async (app, options) =
   });
 
   // Large cuts waiting for their best compression, done one at a time so that readers' requests keep the other core.
-  const refinements: {key: string; cut: Cut; text: Buffer; coding: ContentCoding}[] = [];
+  const refinements: {key: string; file: string; cut: Cut; text: Buffer; coding: ContentCoding}[] = [];
   let refining = false;
   async function refine() {
     if (refining) return;
     refining = true;
     for (let next = refinements.shift(); next; next = refinements.shift()) {
-      const {key, cut, text, coding} = next;
+      const {key, file, cut, text, coding} = next;
       if (cuts.peek(key) !== cut) continue;
       try {
         const body = await encoded(text, coding, true);
         if (cuts.peek(key) === cut && body.length < cut.body.length) cuts.set(key, {...cut, body});
       } catch (error) {
-        app.log.warn({err: error, file: key.split('\0')[2]}, 'A reader copy of a file was not recompressed; the quick copy stays.');
+        app.log.warn({err: error, file}, 'A reader copy of a file was not recompressed; the quick copy stays.');
       }
     }
     refining = false;
@@ -192,7 +192,7 @@ const buildFiles: FastifyPluginAsync<BuildFilesOptions> = async (app, options) =
       const made = await cutFile(context.root, context.file, context.template, context.view, context.coding);
       if (!made) return undefined;
       if (context.coding !== 'identity' && made.text.length >= REFINED_CUT_BYTES) {
-        refinements.push({key, cut: made.cut, text: made.text, coding: context.coding});
+        refinements.push({key, file: context.file, cut: made.cut, text: made.text, coding: context.coding});
         // After the cache holds the quick copy: the best one replaces it.
         setImmediate(() => void refine());
       }
