@@ -52,3 +52,9 @@ export async function openVersionMenuByKeyboard(page: Page, current: string): Pr
   await expect(trigger).toHaveAttribute('aria-expanded', 'true');
   return menu;
 }
+
+/** Signs the reader out from the account menu, here (`Sign out`) or everywhere. */
+export async function signOutFromMenu(page: Page, item: 'Sign out' | 'Sign out everywhere' = 'Sign out'): Promise<void> {
+  await page.getByRole('button', {name: /^Signed in as/}).click();
+  await page.getByRole('button', {name: item, exact: true}).click();
+}

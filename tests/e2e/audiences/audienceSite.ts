@@ -3,7 +3,7 @@
  * reader in no audience, one in partners and one in staff, with public pages on: what each of them, and
  * a visitor who is not signed in, sees in a browser.
  */
-import {mkdtempSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {FIXTURE_SITE_BUILD_ROOT} from '../../support/fixtureSite';
@@ -45,6 +45,7 @@ export const test = base.extend<
       });
       await use(gate);
       await gate.close();
+      rmSync(path.dirname(file), {recursive: true, force: true});
     },
     {scope: 'worker'},
   ],

@@ -128,6 +128,8 @@ const PAGES: readonly CheckedPage[] = [
     status: 404,
     h1: 'Page Not Found',
     expectedErrors: /status of 404 .*\/no-such-tutorial\)$/,
+    // Its way on: what the search finds for the address's words, once the version's index has answered.
+    ready: (page) => expect(page.getByRole('main').getByRole('heading', {level: 2, name: 'Pages about “no such tutorial”'})).toBeVisible(),
   },
   {
     name: 'search results',

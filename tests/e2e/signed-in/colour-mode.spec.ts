@@ -1,4 +1,5 @@
 /** The colour mode: it follows the reader's system until the reader chooses, and keeps the choice. */
+import type {Page} from '@playwright/test';
 import {expect, test} from '../fixtureSite';
 import {colorModeToggle} from '../navbar';
 
@@ -57,4 +58,43 @@ test('follows a dark system preference', async ({page}) => {
   await page.goto('/chapter-1-introduction');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme-choice', 'system');
+});
+
+test.describe('images and the colour mode', () => {
+  /** How light the image is where the reader sees it: the mean of its top-left pixel's channels, as drawn. */
+  const cornerLightness = (page: Page, name: string) =>
+    page.getByRole('img', {name}).evaluate((image: HTMLImageElement) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 8;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0, 8, 8);
+      const [red, green, blue] = context.getImageData(0, 0, 1, 1).data;
+      return (red! + green! + blue!) / 3;
+    });
+  const diagram = 'Tutorial Hub diagram: a reader signs in, then browses versioned tutorials';
+
+  for (const {scheme, lightness} of [
+    {scheme: 'light', lightness: (value: number) => expect(value).toBeGreaterThan(200)},
+    {scheme: 'dark', lightness: (value: number) => expect(value).toBeLessThan(60)},
+  ] as const) {
+    test(`in ${scheme} mode the 1.0 diagram is the one drawn for it, and only that one`, async ({page}) => {
+      await page.emulateMedia({colorScheme: scheme});
+      await page.goto('/1.0/test');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      // A hidden image leaves the accessibility tree: the role query finds the one shown.
+      await expect(page.getByRole('img', {name: diagram})).toHaveCount(1);
+      await expect(page.getByRole('img', {name: diagram})).toBeVisible();
+      lightness(await cornerLightness(page, diagram));
+    });
+  }
+
+  test('on the dark page an image drawn for white gets a light backdrop', async ({page}) => {
+    await page.emulateMedia({colorScheme: 'dark'});
+    await page.goto('/Reference/Encapsulation');
+    const figure = page.getByRole('img', {name: 'Figure 1'});
+    await expect(figure).toBeVisible();
+    const backdrop = await figure.evaluate((image) => getComputedStyle(image).backgroundColor);
+    const [red, green, blue] = backdrop.match(/\d+/g)!.map(Number);
+    expect(Math.min(red!, green!, blue!), `backdrop ${backdrop}`).toBeGreaterThan(200);
+  });
 });

@@ -1,8 +1,13 @@
 import {expect, signedOutTest as test} from '../fixtureSite';
 import type {Page} from '@playwright/test';
-import {expectAccessibleInEachScheme} from '../../support/axe';
+import {blockingViolations, describeViolations, expectAccessibleInEachScheme} from '../../support/axe';
 import {emulator, uniqueEmail} from '../../support/emulator';
 import {signInThroughLoginPage} from '../../../testkit/loginPage';
+import {HAD_SESSION_KEY} from '../../../src/auth/sessionEnded';
+import {SIGNED_OUT_EVERYWHERE} from '../../../src/auth/signOutRecord';
+import {signInAt} from '../fixtures';
+import {holdPageCode} from '../hydration';
+import {signOutFromMenu} from '../navbar';
 
 /**
  * axe-core on the login page, the only page a signed-out visitor gets (a signed-in reader is sent
@@ -88,6 +93,41 @@ for (const state of STATES) {
     await expectAccessibleInEachScheme(page);
   });
 }
+
+test('/login after "Sign out everywhere", with its confirmation, has no serious or critical accessibility violations, light or dark', async ({
+  page,
+  reader,
+}) => {
+  await page.emulateMedia({colorScheme: 'light'});
+  await signInAt(page, '/', reader);
+  await signOutFromMenu(page, 'Sign out everywhere');
+  await expect(page.getByRole('status')).toHaveText(SIGNED_OUT_EVERYWHERE);
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expectAccessibleInEachScheme(page);
+});
+
+// The state lasts until the page's code has asked Firebase: held back here, each mode is a load of its own.
+test("/login while it checks a known reader's sign-in has no serious or critical accessibility violations, light or dark", async ({
+  page,
+}) => {
+  await page.addInitScript((key) => localStorage.setItem(key, '1'), HAD_SESSION_KEY);
+  await holdPageCode(page);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({colorScheme: scheme});
+    await page.goto('/login', {waitUntil: 'commit'});
+    await expect(page.getByRole('status').filter({hasText: 'Checking your sign-in…'})).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+    // Colours are only right once every stylesheet has loaded (a link's sheet is null until then).
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')).every((link) => link.sheet),
+    );
+    const violations = await blockingViolations(page, scheme);
+    expect(
+      violations.map((violation) => violation.id),
+      `${scheme} mode:\n${describeViolations(violations)}`,
+    ).toEqual([]);
+  }
+});
 
 test.describe('on a phone', () => {
   test.use({viewport: {width: 375, height: 740}});

@@ -12,6 +12,7 @@ import {SITE_BUILD_DIR} from '../../support/builtFiles';
 import {indexResponse, manifestPath} from '../../support/search';
 import {signInAt} from '../fixtures';
 import {expect, signedOutTest as test} from '../fixtureSite';
+import {signOutFromMenu} from '../navbar';
 
 /** Whoever signs out on purpose starts afresh at the bare login page. */
 const AT_LOGIN_AFTER_SIGN_OUT = '/login';
@@ -20,11 +21,6 @@ const ROUNDS = 2;
 /** A version's manifest and one of its parts: what a signed-out browser must no longer get. */
 const MANIFEST = manifestPath('');
 const PART = partUrl('/', (JSON.parse(readFileSync(path.join(SITE_BUILD_DIR, MANIFEST), 'utf8')) as SearchManifest).termParts.names[0]!);
-
-async function signOutFromMenu(page: Page, item = 'Sign out'): Promise<void> {
-  await page.getByRole('button', {name: /^Signed in as/}).click();
-  await page.getByRole('button', {name: item, exact: true}).click();
-}
 
 async function expectLoginPage(page: Page, url: string): Promise<void> {
   await expect(page).toHaveURL(url);
