@@ -47,11 +47,23 @@ function measureLoad(browser: Browser, target: Target, route: string, signedIn: 
         observer.observe({type: 'largest-contentful-paint', buffered: true});
         setTimeout(() => resolve(Number.NaN), 5000);
       });
+      // Every layout shift of the load, summed: an upper bound of Chrome's CLS (its worst window of them).
+      // Chrome lists them to an observer only, buffered ones in a task of their own: none by then is none.
+      const shifts = new Promise<number>((resolve) => {
+        let total = 0;
+        const observer = new PerformanceObserver((list) => {
+          for (const shift of list.getEntries() as (PerformanceEntry & {value: number; hadRecentInput: boolean})[])
+            if (!shift.hadRecentInput) total += shift.value;
+        });
+        observer.observe({type: 'layout-shift', buffered: true});
+        setTimeout(() => resolve(total), 200);
+      });
       return {
         TTFB: navigation!.responseStart,
         FCP: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
         LCP: await lcp,
         load: navigation!.loadEventStart,
+        CLS: await shifts,
         scripts: performance.getEntriesByType('resource').flatMap(({name}) => (name.endsWith('.js') ? new URL(name).pathname : [])),
       };
     });
@@ -84,6 +96,7 @@ export async function run(workspace: Workspace): Promise<Result> {
           Page: `${route} (${signedIn ? 'signed in' : 'signed out'})`,
           Server: target.name,
           ...Object.fromEntries((['TTFB', 'FCP', 'LCP', 'load'] as const).map((time) => [time, round(of(time), 1)])),
+          CLS: round(of('CLS'), 4),
           'JS gzip -9 KiB': kib(of('JS gzip -9')),
         });
       }
@@ -104,6 +117,11 @@ export async function run(workspace: Workspace): Promise<Result> {
       ],
       goals: [
         goal(`doc page: gated LCP ≤ ${LCP_GOAL}× ungated`, `${lcpRatio}× (${docGated!.LCP} vs ${docPlain!.LCP} ms)`, lcpRatio <= LCP_GOAL),
+        goal(
+          'doc page: gated layout shift (CLS) no more than ungated',
+          `${docGated!.CLS} vs ${docPlain!.CLS}`,
+          docGated!.CLS! <= docPlain!.CLS!,
+        ),
         goal(`doc page: gated JS ≤ ${JS_GOAL_KIB} KiB (gzip -9) above ungated`, `+${extraJs} KiB`, extraJs <= JS_GOAL_KIB),
         goal('login page: first paint no slower than docusaurus serve', `${loginFcp}×`, loginFcp <= 1),
         goal(`login page scripts: corpus ÷ site ≤ ${LOGIN_WEIGHT_GOAL}`, weightRatio, weightRatio <= LOGIN_WEIGHT_GOAL),

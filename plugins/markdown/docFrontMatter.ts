@@ -2,12 +2,13 @@
  * Front matter a doc written for GitHub leaves out, filled in when Docusaurus reads it (the config's
  * `markdown.parseFrontMatter`), so that the docs build as they are: a title from the opening heading
  * (plugins/markdown/pageTitle.ts), a folder's label from the folder rather than from its page's
- * heading, and a version's root `index.md`/`README.md` first in the sidebar. Front matter the author
- * wrote always wins. Partials (`_name.md`) are left alone: Docusaurus refuses front matter in them.
+ * heading, a version's root `index.md`/`README.md` first in the sidebar, and MDX for a `.md` file
+ * written in MDX (mdxFormat.ts). Front matter the author wrote always wins. Partials (`_name.md`) are left alone: Docusaurus refuses front matter in them.
  */
 import path from 'node:path';
 import type {ParseFrontMatter} from '@docusaurus/types';
 import type {SiteVersion} from '../../contracts/siteVersions';
+import {docFormat} from './mdxFormat';
 import {isFolderIndex, titleFromContent, type DocFile} from './pageTitle';
 
 /** Where the root page of the version at the site's root goes: `/` is the home page. */
@@ -31,7 +32,7 @@ function docFile(relativePath: string): DocFile {
   return {name, folder: (parts.at(-2) ?? '').replace(NUMBER_PREFIX, '')};
 }
 
-/** Pure: what to add to a doc's front matter. */
+/** Pure but for parsing a `.md` body that may be MDX: what to add to a doc's front matter. */
 export function addedFrontMatter(place: DocPlace, frontMatter: Readonly<Record<string, unknown>>, body: string): Record<string, unknown> {
   const file = docFile(place.relativePath);
   const added: Record<string, unknown> = {};
@@ -48,6 +49,9 @@ export function addedFrontMatter(place: DocPlace, frontMatter: Readonly<Record<s
       // The folder's category takes its label from this page: the folder's name, not the page's heading.
       added.sidebar_label = file.folder;
     }
+  }
+  if (frontMatter.mdx === undefined && !/\.mdx$/i.test(place.relativePath) && docFormat(place.relativePath, frontMatter, body) === 'mdx') {
+    added.mdx = {format: 'mdx'};
   }
   return added;
 }

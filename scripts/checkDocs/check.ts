@@ -111,15 +111,6 @@ export function checkSite(site: Site): Problem[] {
         message: 'no title: the page is named after its file (add `title` front matter or a `#` heading)',
       });
     }
-    for (const line of doc.mdxLines) {
-      problems.push({
-        file: doc.file,
-        line,
-        severity: 'warning',
-        rule: 'format',
-        message: 'looks written for MDX: rename the file .mdx, or add `format: mdx` front matter',
-      });
-    }
     for (const reference of doc.references) {
       const {problem, page} = resolveReference(site, byFile, byPermalink, doc, reference.url, reference.kind);
       const rule = problem?.startsWith('media from another site') ? 'media' : 'link';

@@ -24,16 +24,12 @@ export interface ParsedDoc {
   /** Every id on the page a `#fragment` can name: headings as Docusaurus slugs them, `{#id}`, HTML and JSX ids. */
   ids: string[];
   references: Reference[];
-  /** Lines of `import`/`export` or capitalised JSX in a `.md` file: MDX written in a CommonMark file. */
-  mdxLines: number[];
 }
 
 const HTML_ID = /\s(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
 const HTML_REFERENCE =
   /<(a|img|video|audio|source|iframe|embed|track)\b[^>]*?\s(href|src|poster)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
 const MEDIA_TAGS = new Set(['img', 'video', 'audio', 'source', 'iframe', 'embed', 'track']);
-const ESM_LINE = /^import\s.+\sfrom\s+['"]|^export\s+(?:const|let|function|default)\b/;
-const JSX_TAG = /^<[A-Z][\w.]*[\s/>]/;
 
 function lineOf(value: string, index: number, startLine: number): number {
   return startLine + (value.slice(0, index).match(/\n/g)?.length ?? 0);
@@ -119,13 +115,5 @@ export function parseDoc(body: string, format: 'md' | 'mdx'): ParsedDoc {
     if (referenced.has(definition.identifier)) references.push({url: definition.url, line: definition.line, kind: 'link'});
   }
 
-  const mdxLines: number[] = [];
-  if (format === 'md') {
-    visit(tree, (node: Nodes) => {
-      const first = node.type === 'paragraph' ? node.children[0] : undefined;
-      const mdx = node.type === 'html' ? JSX_TAG.test(node.value) : first?.type === 'text' && ESM_LINE.test(first.value);
-      if (mdx) mdxLines.push(node.position?.start.line ?? 1);
-    });
-  }
-  return {ids, references, mdxLines};
+  return {ids, references};
 }

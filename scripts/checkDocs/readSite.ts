@@ -5,10 +5,11 @@ import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
 import {siteVersions, versionFiles, type SiteVersion} from '../../contracts/siteVersions';
 import {pageDeclarations, readFolderAudiences, readSiteAudiences} from '../../plugins/audiences/declarations';
 import {addedFrontMatter} from '../../plugins/markdown/docFrontMatter';
+import {docFormat} from '../../plugins/markdown/mdxFormat';
 import {hasRootIndex} from '../../plugins/versionLanding';
 import {siteReaders, type AudiencePage, type IndexPage} from './audiences';
 import type {Doc, Problem, Site} from './check';
-import {parseDoc} from './parse';
+import {parseDoc, type ParsedDoc} from './parse';
 import {docPermalink, generatedIndexPermalink} from './permalinks';
 
 const SITE_PAGES = ['/', '/search', '/login'];
@@ -49,7 +50,16 @@ async function readDoc(siteDir: string, version: SiteVersion, relativePath: stri
   const added = addedFrontMatter({relativePath, atSiteRoot: version.route === ''}, frontMatter, body);
   const complete = {...added, ...frontMatter};
   // The parser counts lines from the start of the file: it reads the front matter itself.
-  const parsed = parseDoc(fileContent, /\.mdx$/i.test(file) || frontMatter.format === 'mdx' ? 'mdx' : 'md');
+  const format = docFormat(file, complete, body);
+  let parsed: ParsedDoc = {ids: [], references: []};
+  try {
+    parsed = parseDoc(fileContent, format);
+  } catch (error) {
+    // The build stops on the same error: name its file and line, as for every other problem.
+    const {line, reason} = error as {line?: number; reason?: string};
+    const message = `not valid ${format === 'mdx' ? 'MDX' : 'Markdown'}: ${reason ?? (error as Error).message}`;
+    readProblems.push({file, line: line ?? 1, severity: 'error', rule: 'format', message});
+  }
   const permalink = docPermalink({versionRoute: version.route, relativePath, frontMatter: complete});
   const folder = path.posix.dirname(relativePath);
   return {

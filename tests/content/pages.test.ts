@@ -7,7 +7,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {builtFiles, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
-import {titleAndH1s} from '../support/builtSite';
+import {mdxShownAsText, titleAndH1s} from '../support/builtSite';
 import {builtDocPages} from '../support/sidebars';
 
 const builtPage = (file: string) => titleAndH1s(readFileSync(path.join(SITE_BUILD_DIR, file), 'utf8'));
@@ -19,6 +19,13 @@ it('every doc page has one title, and an H1 that is that title', () => {
     .map(({url}) => ({url, ...builtPage(`${decodeURI(url)}.html`)}))
     .filter(({title, h1}) => title.length !== 1 || !h1.some((heading) => title[0] === `${heading} | Tutorial Hub`));
   expect(unnamed).toEqual([]);
+});
+
+it('no page shows MDX as text: a .md file written in MDX is compiled as MDX (plugins/markdown/mdxFormat.ts)', () => {
+  const shown = builtDocPages(SITE_BUILD_DIR).flatMap(({url}) =>
+    mdxShownAsText(readFileSync(path.join(SITE_BUILD_DIR, `${decodeURI(url)}.html`), 'utf8')).map((line) => `${url}: ${line}`),
+  );
+  expect(shown).toEqual([]);
 });
 
 it('the not-found page says so, under its own title, with a way on that is the same for every address', () => {

@@ -32,6 +32,23 @@ export function h1sOf(html: string): string[] {
 }
 
 /** What a built page says before any script runs: its title(s) and its H1s. */
+/**
+ * The lines of a page's text, outside code, that are MDX shown as text: an `import`/`export` statement or a
+ * capitalised JSX tag, what a `.md` file written in MDX shows when it is compiled as CommonMark.
+ */
+export function mdxShownAsText(html: string): string[] {
+  const text = html
+    .replace(/<(pre|code|script|style)\b[^>]*>[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, '\n')
+    .replace(/&lt;/g, '<')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"');
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /^import\s.+\sfrom\s+['"]|^export\s+(?:const|let|function|default)\b|^<[A-Z][\w.]*[\s/>]/.test(line));
+}
+
 export function titleAndH1s(html: string): {title: string[]; h1: string[]} {
   return {title: [...html.matchAll(/<title[^>]*>([\s\S]*?)<\/title>/g)].map((match) => text(match[1]!)), h1: h1sOf(html)};
 }

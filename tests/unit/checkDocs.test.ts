@@ -120,17 +120,15 @@ describe('checkSite: media from other sites', () => {
 });
 
 describe('checkSite: the doc itself', () => {
-  it('reports two docs served at one path, a title from the file name and MDX written in a .md file, with their lines', () => {
-    const a = {...doc('docs/a.md', '/same', "import Tabs from '@theme/Tabs';\n\n<Tabs>\n</Tabs>"), titleFromFileName: true};
+  it('reports two docs served at one path and a title from the file name, with their lines', () => {
+    const a = {...doc('docs/a.md', '/same', 'Text.'), titleFromFileName: true};
     const b = doc('docs/b.md', '/same', 'Text with `import x from "y"` in code.');
     const report = formatReport(checkSite(site([a, b])), 2).split('\n');
     expect(report).toEqual([
       'docs/a.md:1: error: served at /same, like docs/b.md',
       'docs/a.md:1: warning: no title: the page is named after its file (add `title` front matter or a `#` heading)',
-      'docs/a.md:1: warning: looks written for MDX: rename the file .mdx, or add `format: mdx` front matter',
-      'docs/a.md:3: warning: looks written for MDX: rename the file .mdx, or add `format: mdx` front matter',
       'docs/b.md:1: error: served at /same, like docs/a.md',
-      'check:docs: 2 docs, 2 errors, 3 warnings',
+      'check:docs: 2 docs, 2 errors, 1 warning',
     ]);
   });
 
@@ -349,5 +347,48 @@ describe('readSite and checkSite: who reads what, as the build decides it', () =
     },
   ])('$why', async ({files, expected}) => {
     expect(await reportOn(files)).toEqual(expected);
+  });
+});
+
+describe('readSite and checkSite: MDX in a .md file, as the build compiles it (plugins/markdown/mdxFormat.ts)', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'check-docs-formats-'));
+  afterAll(() => rmSync(root, {recursive: true, force: true}));
+  let sites = 0;
+  async function reportOn(files: Record<string, string>): Promise<string[]> {
+    const siteDir = path.join(root, String(sites++));
+    const base = {'versions.json': '[]', 'current-version.json': '{"label": "2.0"}', 'docs/intro.md': '# Intro\n'};
+    for (const [file, text] of Object.entries({...base, ...files})) {
+      mkdirSync(path.dirname(path.join(siteDir, file)), {recursive: true});
+      writeFileSync(path.join(siteDir, file), text);
+    }
+    const site = await readSite(siteDir, []);
+    return formatReport(checkSite(site), site.docs.length).split('\n');
+  }
+  const TABS =
+    "# Tabs\n\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n<Tabs>\n<TabItem value=\"a\">\n\nSee [the intro](./intro.md#intro).\n\n</TabItem>\n</Tabs>\n";
+
+  it.each([
+    {
+      why: 'MDX in a .md file is read as MDX: nothing to do, and its links are checked',
+      files: {'docs/tabs.md': TABS},
+      expected: ['check:docs: 2 docs, 0 errors, 0 warnings'],
+    },
+    {
+      why: 'a broken link inside its component is found',
+      files: {'docs/tabs.md': TABS.replace('#intro', '#nowhere')},
+      expected: [
+        'docs/tabs.md:9: error: broken anchor #nowhere: /intro has no such heading or id',
+        'check:docs: 2 docs, 1 error, 0 warnings',
+      ],
+    },
+    {
+      why: 'MDX the build cannot compile is named with its file and line',
+      files: {'docs/tabs.md': "# Tabs\n\nimport Tabs from '@theme/Tabs';\n\n<Tabs>\n<!-- not in MDX -->\n</Tabs>\n"},
+      expected: [/^docs\/tabs\.md:6: error: not valid MDX: /, 'check:docs: 2 docs, 1 error, 0 warnings'],
+    },
+  ])('$why', async ({files, expected}) => {
+    const report = await reportOn(files);
+    expect(report).toHaveLength(expected.length);
+    expected.forEach((line, index) => (typeof line === 'string' ? expect(report[index]).toBe(line) : expect(report[index]).toMatch(line)));
   });
 });
