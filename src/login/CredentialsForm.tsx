@@ -1,5 +1,5 @@
 import React, {useState, type ReactNode} from 'react';
-import {formSwitches, proofLinkOf, type FormMode, type OfferedOptions, type ProviderName} from './flow';
+import {formSwitches, heldSwitches, proofLinkOf, type FormMode, type OfferedOptions, type ProviderName} from './flow';
 import {BACK_TO_SIGN_IN, formLead, SUBMIT_LABEL, SWITCH_LABEL} from './copy';
 import {EmailField} from './EmailField';
 import styles from './styles.module.css';
@@ -70,6 +70,11 @@ export function CredentialsForm(props: Props): ReactNode {
           <button key={next} type="button" className={styles.linkButton} onClick={() => props.onSwitchMode(next)}>
             {isDetour ? BACK_TO_SIGN_IN : SWITCH_LABEL[next]}
           </button>
+        ))}
+        {heldSwitches(mode, options).map((held) => (
+          <span key={held} className={`${styles.linkButton} ${styles.held}`} aria-hidden>
+            {SWITCH_LABEL[held]}
+          </span>
         ))}
       </div>
       <p className={styles.divider}>

@@ -183,7 +183,8 @@ export type OptionsAnswer = SignInOptions | 'pending' | 'failed';
 
 /** What the page offers, as the form shows it. */
 export interface OfferedOptions {
-  signUpOffered: boolean;
+  /** "Create an account": offered, withheld, or not known yet (the gate has not answered). */
+  signUp: 'offered' | 'withheld' | 'undecided';
   emailSignIn: EmailSignIn;
 }
 
@@ -193,9 +194,10 @@ export interface OfferedOptions {
  * sign in with an address (the default).
  */
 export function offeredOptions(mode: GateMode, answer: OptionsAnswer): OfferedOptions {
-  if (mode !== 'server') return {signUpOffered: true, emailSignIn: 'both'};
-  if (answer === 'pending' || answer === 'failed') return {signUpOffered: false, emailSignIn: 'both'};
-  return {signUpOffered: answer.signUp === 'open', emailSignIn: answer.emailSignIn};
+  if (mode !== 'server') return {signUp: 'offered', emailSignIn: 'both'};
+  if (answer === 'pending') return {signUp: 'undecided', emailSignIn: 'both'};
+  if (answer === 'failed') return {signUp: 'withheld', emailSignIn: 'both'};
+  return {signUp: answer.signUp === 'open' ? 'offered' : 'withheld', emailSignIn: answer.emailSignIn};
 }
 
 /** The link that proves an address: a sign-in link unless the gate offers passwords only. */
@@ -211,7 +213,8 @@ export function formModeShown(mode: FormMode, emailSignIn: EmailSignIn): FormMod
 }
 
 /** The other forms a form offers to switch to, in the order they show. */
-export function formSwitches(mode: FormMode, {signUpOffered, emailSignIn}: OfferedOptions): FormMode[] {
+export function formSwitches(mode: FormMode, {signUp, emailSignIn}: OfferedOptions): FormMode[] {
+  const signUpOffered = signUp === 'offered';
   switch (mode) {
     case 'sign-in':
       return ['reset', ...(emailSignIn === 'both' ? (['link'] as const) : []), ...(signUpOffered ? (['sign-up'] as const) : [])];
@@ -221,6 +224,14 @@ export function formSwitches(mode: FormMode, {signUpOffered, emailSignIn}: Offer
     case 'reset':
       return [emailSignIn === 'link' ? 'link' : 'sign-in'];
   }
+}
+
+/**
+ * The switches whose place the form keeps, unseen, until the gate answers: "Create an account", which the
+ * default settings offer, so that it does not push what is below it down as it appears (a layout shift).
+ */
+export function heldSwitches(mode: FormMode, {signUp}: OfferedOptions): FormMode[] {
+  return signUp === 'undecided' && (mode === 'sign-in' || mode === 'link') ? ['sign-up'] : [];
 }
 
 /**

@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {
   formModeShown,
   formSwitches,
+  heldSwitches,
   INITIAL_LOGIN_STATE,
   linkReturnUrl,
   offeredOptions,
@@ -138,16 +139,16 @@ describe('noticeAfterSignOut', () => {
 describe('offeredOptions', () => {
   const answer = (signUp: 'open' | 'closed', emailSignIn: EmailSignIn): OptionsAnswer => ({signUp, emailSignIn});
   it.each<[GateMode, OptionsAnswer, OfferedOptions]>([
-    ['server', answer('open', 'both'), {signUpOffered: true, emailSignIn: 'both'}],
-    ['server', answer('closed', 'link'), {signUpOffered: false, emailSignIn: 'link'}],
-    ['server', answer('open', 'password'), {signUpOffered: true, emailSignIn: 'password'}],
-    // Not before the gate server answered, and not when it could not be asked: no sign-up, both ways in.
-    ['server', 'pending', {signUpOffered: false, emailSignIn: 'both'}],
-    ['server', 'failed', {signUpOffered: false, emailSignIn: 'both'}],
+    ['server', answer('open', 'both'), {signUp: 'offered', emailSignIn: 'both'}],
+    ['server', answer('closed', 'link'), {signUp: 'withheld', emailSignIn: 'link'}],
+    ['server', answer('open', 'password'), {signUp: 'offered', emailSignIn: 'password'}],
+    // Not before the gate server answered (undecided), and not when it could not be asked: no sign-up, both ways in.
+    ['server', 'pending', {signUp: 'undecided', emailSignIn: 'both'}],
+    ['server', 'failed', {signUp: 'withheld', emailSignIn: 'both'}],
     // No gate server to ask: nothing closes anything.
-    ['client', 'pending', {signUpOffered: true, emailSignIn: 'both'}],
-    ['client', 'failed', {signUpOffered: true, emailSignIn: 'both'}],
-    ['off', 'pending', {signUpOffered: true, emailSignIn: 'both'}],
+    ['client', 'pending', {signUp: 'offered', emailSignIn: 'both'}],
+    ['client', 'failed', {signUp: 'offered', emailSignIn: 'both'}],
+    ['off', 'pending', {signUp: 'offered', emailSignIn: 'both'}],
   ])('%s gate, answer %j: %j', (mode, given, expected) => {
     expect(offeredOptions(mode, given)).toEqual(expected);
   });
@@ -177,15 +178,27 @@ describe('what the gate offers decides the forms', () => {
   });
 
   it.each<[FormMode, OfferedOptions, FormMode[]]>([
-    ['sign-in', {signUpOffered: true, emailSignIn: 'both'}, ['reset', 'link', 'sign-up']],
-    ['sign-in', {signUpOffered: false, emailSignIn: 'password'}, ['reset']],
-    ['link', {signUpOffered: true, emailSignIn: 'both'}, ['sign-in', 'sign-up']],
-    ['link', {signUpOffered: false, emailSignIn: 'link'}, []],
-    ['sign-up', {signUpOffered: true, emailSignIn: 'both'}, ['sign-in']],
-    ['sign-up', {signUpOffered: true, emailSignIn: 'link'}, ['link']],
-    ['reset', {signUpOffered: true, emailSignIn: 'password'}, ['sign-in']],
+    ['sign-in', {signUp: 'offered', emailSignIn: 'both'}, ['reset', 'link', 'sign-up']],
+    ['sign-in', {signUp: 'withheld', emailSignIn: 'password'}, ['reset']],
+    ['link', {signUp: 'offered', emailSignIn: 'both'}, ['sign-in', 'sign-up']],
+    ['link', {signUp: 'withheld', emailSignIn: 'link'}, []],
+    ['sign-up', {signUp: 'offered', emailSignIn: 'both'}, ['sign-in']],
+    ['sign-up', {signUp: 'offered', emailSignIn: 'link'}, ['link']],
+    ['reset', {signUp: 'offered', emailSignIn: 'password'}, ['sign-in']],
   ])('from %s, with %j, switches to %j', (mode, options, expected) => {
     expect(formSwitches(mode, options)).toEqual(expected);
+  });
+
+  it.each<[FormMode, OfferedOptions, FormMode[], FormMode[]]>([
+    // Until the gate answers, "Create an account" keeps its place unseen, below the switches shown.
+    ['sign-in', {signUp: 'undecided', emailSignIn: 'both'}, ['reset', 'link'], ['sign-up']],
+    ['link', {signUp: 'undecided', emailSignIn: 'both'}, ['sign-in'], ['sign-up']],
+    ['sign-up', {signUp: 'undecided', emailSignIn: 'both'}, ['sign-in'], []],
+    ['reset', {signUp: 'undecided', emailSignIn: 'both'}, ['sign-in'], []],
+    ['sign-in', {signUp: 'offered', emailSignIn: 'both'}, ['reset', 'link', 'sign-up'], []],
+    ['sign-in', {signUp: 'withheld', emailSignIn: 'both'}, ['reset', 'link'], []],
+  ])('from %s, with %j, shows %j and holds the place of %j', (mode, options, shown, held) => {
+    expect([formSwitches(mode, options), heldSwitches(mode, options)]).toEqual([shown, held]);
   });
 });
 
