@@ -1,4 +1,4 @@
-/** What the search box's status line says: pure, from the state of the query's answer. */
+/** What the search box's status line and the search page's count say: pure, from the query's answer, in the same words. */
 import {syntaxHint} from './engine/queryTerms';
 
 export type BoxState =
@@ -15,7 +15,18 @@ export function boxStatus(state: BoxState, query: string, versionLabel: string):
       // The earlier list stays in sight meanwhile: no word about it, nothing to announce.
       return state.showing > 0 ? '' : 'Searching…';
     case 'answered':
-      if (state.shown === 0) return [`No results in ${versionLabel}.`, syntaxHint(query)].filter(Boolean).join(' ');
-      return `${state.shown} of ${state.total} ${state.total === 1 ? 'result' : 'results'}.`;
+      if (state.shown === 0) return noResults(query, versionLabel);
+      return `${state.shown} of ${state.total} ${plural(state.total)}.`;
   }
+}
+
+const plural = (count: number) => (count === 1 ? 'result' : 'results');
+
+function noResults(query: string, versionLabel: string): string {
+  return [`No results in ${versionLabel}.`, syntaxHint(query)].filter(Boolean).join(' ');
+}
+
+/** The search page lists every result it found: their count, in the version searched. */
+export function pageStatus(total: number, query: string, versionLabel: string): string {
+  return total === 0 ? noResults(query, versionLabel) : `${total} ${plural(total)} in ${versionLabel}.`;
 }

@@ -24,8 +24,8 @@ function page(path: string, h1: string, title = `${h1} | ${SITE_TITLE}`): SiteRo
 export const ROUTES: readonly SiteRoute[] = [
   // src/pages/index.tsx: <Layout title="Home">, H1 is the site title.
   page('/', SITE_TITLE, `Home | ${SITE_TITLE}`),
-  // The search plugin's page sets its own <title>, without the site-name suffix.
-  page('/search', 'Search the documentation', 'Search the documentation'),
+  // The search page: its title through the site's template, as on every page.
+  page('/search', 'Search the documentation'),
   // docs/ (version 2.0, the current one, at the root)
   page('/chapter-1-introduction', 'Chapter 1: Introduction'),
   page('/reusable1', 'Before you start'),

@@ -6,12 +6,14 @@
 import {useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Head from '@docusaurus/Head';
+import {PageMetadata} from '@docusaurus/theme-common';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import Layout from '@theme/Layout';
-import {MAX_QUERY_LENGTH, syntaxHint} from '@site/src/search/engine/queryTerms';
+import {MAX_QUERY_LENGTH} from '@site/src/search/engine/queryTerms';
+import {pageStatus} from '@site/src/search/boxStatus';
 import type {SearchAnswer} from '@site/src/search/engine/versionIndex';
 import Marked from '@site/src/search/components/Marked';
 import {withHighlight} from '@site/src/search/highlightParam';
@@ -91,9 +93,10 @@ function SearchResults(): ReactNode {
 
   return (
     <div className="container margin-vert--lg">
+      {/* The site's title template, as on every other page: "… | Tutorial Hub". */}
+      <PageMetadata title={heading} />
       <Head>
         <meta name="robots" content="noindex, follow" />
-        <title>{heading}</title>
       </Head>
       <h1>{heading}</h1>
       {scope.notice && (
@@ -138,12 +141,7 @@ function SearchResults(): ReactNode {
       )}
       {shown && 'answer' in shown && (
         <>
-          <p>
-            {shown.answer.total === 0
-              ? 'No documents were found'
-              : `${shown.answer.total} ${shown.answer.total === 1 ? 'document' : 'documents'} found`}
-          </p>
-          {shown.answer.total === 0 && syntaxHint(query) && <p>{syntaxHint(query)}</p>}
+          <p>{pageStatus(shown.answer.total, query, scope.version.label)}</p>
           <section>
             {shown.answer.suggestions.map((result) => (
               <article key={result.url} className={styles.result}>

@@ -143,7 +143,7 @@ const PAGES: readonly CheckedPage[] = [
     url: `/search?q=markdown&ctx=${encodeURIComponent('1.0/tutorial-basics')}`,
     status: 200,
     h1: 'Search results for "markdown"',
-    ready: (page) => expect(page.getByText(/^\d+ documents? found$/)).toBeVisible(),
+    ready: (page) => expect(page.getByText(/^\d+ results? in 1\.0\.$/)).toBeVisible(),
   },
   {
     name: 'a phone-width page with wide tables (Markdown features)',

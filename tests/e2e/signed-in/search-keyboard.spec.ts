@@ -53,7 +53,7 @@ test('Enter with no suggestion chosen opens the first; with none at all, the sea
   await searchFromNavbar(page, 'zzzqqqxyzzy');
   await box.press('Enter');
   await expect(page).toHaveURL(`/search?q=zzzqqqxyzzy&version=${encodeURIComponent('1.0/')}`);
-  await expect(page.getByText('No documents were found')).toBeVisible();
+  await expect(page.getByText('No results in 1.0.', {exact: true})).toBeVisible();
 });
 
 test('Escape closes the suggestions, then clears the box', async ({page}) => {

@@ -10,7 +10,7 @@ import {TEST_DOCS} from '../../support/siteCopies';
 import {holdPageCode} from '../hydration';
 import {mainNavbar} from '../navbar';
 
-const FOUND = /^\d+ documents? found$/;
+const FOUND = /^\d+ results? in \d+\.\d+\.$/;
 
 /** The pages the search page lists, as their links' addresses without the highlight. */
 async function resultLinks(page: Page): Promise<string[]> {
@@ -22,6 +22,8 @@ async function resultLinks(page: Page): Promise<string[]> {
 test('answers ?q= in the version given, and leads to the page found, highlighted', async ({page}) => {
   await page.goto(`/search?q=${ONLY_IN_1_0}&version=${encodeURIComponent('1.0/')}`);
   await expect(page.getByRole('heading', {level: 1})).toHaveText(`Search results for "${ONLY_IN_1_0}"`);
+  await expect(page).toHaveTitle(`Search results for "${ONLY_IN_1_0}" | Tutorial Hub`);
+  await expect(page.getByText('1 result in 1.0.', {exact: true})).toBeVisible();
   await expect(page.getByRole('searchbox', {name: 'Search'})).toHaveValue(ONLY_IN_1_0);
   const results = page.getByRole('article');
   await expect(page.getByText(FOUND)).toBeVisible();
@@ -47,7 +49,7 @@ test('keeps the footer below the fold while the results load, so that they push 
 
 test('without a version searches 2.0', async ({page}) => {
   await page.goto(`/search?q=${ONLY_IN_1_0}`);
-  await expect(page.getByText('No documents were found')).toBeVisible();
+  await expect(page.getByText('No results in 2.0.', {exact: true})).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(0);
 });
 
@@ -160,7 +162,7 @@ test('a 3,000-character query in the address is answered at once, and so is the 
     .join(' ')
     .slice(0, 3000);
   await page.goto(`/search?${new URLSearchParams({q: huge, version: '1.0/'})}`);
-  await expect(page.getByText('No documents were found')).toBeVisible({timeout: 5000});
+  await expect(page.getByText('No results in 1.0.', {exact: true})).toBeVisible({timeout: 5000});
   const box = page.getByRole('searchbox', {name: 'Search'});
   await box.fill(ONLY_IN_1_0);
   await expect(page.getByRole('article').first()).toContainText('Collapsible Sections', {timeout: 3000});
@@ -176,7 +178,7 @@ test('malformed queries, in the address or typed, break nothing (the error guard
       if (position > 0) await box.fill(query);
       await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(query);
       await expect(page.getByRole('heading', {level: 1})).toHaveText(`Search results for "${query}"`);
-      await expect(page.getByText(/^(\d+ documents? found|No documents were found)$/)).toBeVisible();
+      await expect(page.getByText(/^(\d+ results? in 2\.0\.|No results in 2\.0\.( .*)?)$/)).toBeVisible();
       await expect(mainNavbar(page)).toBeVisible();
     });
   }

@@ -8,7 +8,7 @@ import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, test} from '../fixtureSite';
 import {mainNavbar, openVersionMenuByKeyboard, versionMenu} from '../navbar';
 
-const FOUND = /^\d+ documents? found$/;
+const FOUND = /^\d+ results? in \d+\.\d+\.$/;
 
 test('the version chosen in the menu is the one the home page shows, links to and searches', async ({page, context}) => {
   await page.goto('/1.0/intro');
@@ -61,7 +61,7 @@ test('when this version has nothing and the other has, the box says so and links
 
   await elsewhere.click();
   await expect(page.getByRole('heading', {level: 1})).toHaveText(`Search results for "${ONLY_IN_1_0}"`);
-  await expect(page.getByText('1 document found')).toBeVisible();
+  await expect(page.getByText('1 result in 1.0.', {exact: true})).toBeVisible();
   await expect(page.getByRole('article').first()).toContainText('Collapsible Sections');
 });
 
