@@ -9,6 +9,7 @@ import {PUBLIC, READERS, within, type Condition} from '../../contracts/audiences
 import {isAllowedMediaUrl, mediaOriginOf} from '../../contracts/mediaOrigins';
 import {matchingAnchor} from '../../src/anchors/matchingAnchor';
 import type {ParsedDoc} from './parse';
+import {unresolvedImport} from './imports';
 
 export interface Doc extends ParsedDoc {
   /** Repository-relative path, `/`-separated. */
@@ -25,7 +26,7 @@ export interface Problem {
   line: number;
   severity: 'error' | 'warning';
   /** Which rule found it: `media` problems are also what the build lists, `audience` ones what fails it. */
-  rule: 'link' | 'media' | 'front-matter' | 'title' | 'format' | 'audience';
+  rule: 'link' | 'media' | 'front-matter' | 'title' | 'format' | 'audience' | 'import';
   message: string;
 }
 
@@ -35,6 +36,8 @@ export interface Site {
   otherPages: ReadonlySet<string>;
   /** Whether a repository-relative file exists (static files, images beside the docs). */
   fileExists: (file: string) => boolean;
+  /** Whether the build resolves a module a doc imports (imports.ts). */
+  resolvesImport: (source: string, fromFile: string) => boolean;
   /** Where `/x` files are served from: static/ and static-docs/. */
   staticDirs: readonly string[];
   mediaOrigins: readonly string[];
@@ -110,6 +113,10 @@ export function checkSite(site: Site): Problem[] {
         rule: 'title',
         message: 'no title: the page is named after its file (add `title` front matter or a `#` heading)',
       });
+    }
+    for (const {source, line} of doc.imports) {
+      if (!site.resolvesImport(source, doc.file))
+        problems.push({file: doc.file, line, severity: 'error', rule: 'import', message: unresolvedImport(source)});
     }
     for (const reference of doc.references) {
       const {problem, page} = resolveReference(site, byFile, byPermalink, doc, reference.url, reference.kind);

@@ -20,10 +20,18 @@ export interface Reference {
   kind: ReferenceKind;
 }
 
+/** A module an MDX doc imports (or re-exports from), with its line. */
+export interface DocImport {
+  source: string;
+  line: number;
+}
+
 export interface ParsedDoc {
   /** Every id on the page a `#fragment` can name: headings as Docusaurus slugs them, `{#id}`, HTML and JSX ids. */
   ids: string[];
   references: Reference[];
+  /** What its `import … from` and `export … from` lines name: an MDX doc's only. */
+  imports: DocImport[];
 }
 
 const HTML_ID = /\s(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
@@ -60,6 +68,7 @@ export function parseDoc(body: string, format: 'md' | 'mdx'): ParsedDoc {
   const slugger = createSlugger();
   const ids: string[] = [];
   const references: Reference[] = [];
+  const imports: DocImport[] = [];
   const referenced = new Set<string>();
   const definitions: {identifier: string; url: string; line: number}[] = [];
 
@@ -95,6 +104,18 @@ export function parseDoc(body: string, format: 'md' | 'mdx'): ParsedDoc {
         ids.push(...htmlIds(node.value));
         references.push(...htmlReferences(node.value, line));
         break;
+      case 'mdxjsEsm':
+        for (const statement of node.data?.estree?.body ?? []) {
+          if (
+            statement.type !== 'ImportDeclaration' &&
+            statement.type !== 'ExportNamedDeclaration' &&
+            statement.type !== 'ExportAllDeclaration'
+          )
+            continue;
+          if (typeof statement.source?.value === 'string')
+            imports.push({source: statement.source.value, line: statement.loc?.start.line ?? line});
+        }
+        break;
       case 'mdxJsxFlowElement':
       case 'mdxJsxTextElement': {
         const attributes = node.attributes as JsxAttribute[];
@@ -115,5 +136,5 @@ export function parseDoc(body: string, format: 'md' | 'mdx'): ParsedDoc {
     if (referenced.has(definition.identifier)) references.push({url: definition.url, line: definition.line, kind: 'link'});
   }
 
-  return {ids, references};
+  return {ids, references, imports};
 }

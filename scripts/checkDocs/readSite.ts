@@ -9,6 +9,7 @@ import {docFormat} from '../../plugins/markdown/mdxFormat';
 import {hasRootIndex} from '../../plugins/versionLanding';
 import {siteReaders, type AudiencePage, type IndexPage} from './audiences';
 import type {Doc, Problem, Site} from './check';
+import {importResolver} from './imports';
 import {parseDoc, type ParsedDoc} from './parse';
 import {docPermalink, generatedIndexPermalink} from './permalinks';
 
@@ -51,7 +52,7 @@ async function readDoc(siteDir: string, version: SiteVersion, relativePath: stri
   const complete = {...added, ...frontMatter};
   // The parser counts lines from the start of the file: it reads the front matter itself.
   const format = docFormat(file, complete, body);
-  let parsed: ParsedDoc = {ids: [], references: []};
+  let parsed: ParsedDoc = {ids: [], references: [], imports: []};
   try {
     parsed = parseDoc(fileContent, format);
   } catch (error) {
@@ -113,6 +114,7 @@ export async function readSite(siteDir: string, mediaOrigins: readonly string[])
     docs: read.map(({doc}) => doc),
     otherPages: new Set([...SITE_PAGES, ...indexPages.map((page) => page.permalink)]),
     fileExists: (file) => existsSync(path.join(siteDir, file)) && statSync(path.join(siteDir, file)).isFile(),
+    resolvesImport: importResolver(siteDir),
     staticDirs: ['static', 'static-docs'],
     mediaOrigins,
     readers: audiences.readers,

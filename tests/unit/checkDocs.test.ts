@@ -1,4 +1,4 @@
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
@@ -17,6 +17,7 @@ function site(docs: Doc[], overrides: Partial<Site> = {}): Site {
     docs,
     otherPages: new Set(['/', '/search']),
     fileExists: (file) => ['static-docs/img/logo.svg', 'docs/resources/figure.svg'].includes(file),
+    resolvesImport: (source) => ['@theme/Tabs', '@theme/TabItem'].includes(source),
     staticDirs: ['static', 'static-docs'],
     mediaOrigins: [],
     readers: new Map(),
@@ -350,7 +351,7 @@ describe('readSite and checkSite: who reads what, as the build decides it', () =
   });
 });
 
-describe('readSite and checkSite: MDX in a .md file, as the build compiles it (plugins/markdown/mdxFormat.ts)', () => {
+describe('readSite and checkSite: MDX in a .md file, and what it imports, as the build resolves it', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'check-docs-formats-'));
   afterAll(() => rmSync(root, {recursive: true, force: true}));
   let sites = 0;
@@ -361,6 +362,8 @@ describe('readSite and checkSite: MDX in a .md file, as the build compiles it (p
       mkdirSync(path.dirname(path.join(siteDir, file)), {recursive: true});
       writeFileSync(path.join(siteDir, file), text);
     }
+    // The packages this repository installs, as a team's site has its own.
+    symlinkSync(path.resolve('node_modules'), path.join(siteDir, 'node_modules'), 'dir');
     const site = await readSite(siteDir, []);
     return formatReport(checkSite(site), site.docs.length).split('\n');
   }
@@ -385,6 +388,49 @@ describe('readSite and checkSite: MDX in a .md file, as the build compiles it (p
       why: 'MDX the build cannot compile is named with its file and line',
       files: {'docs/tabs.md': "# Tabs\n\nimport Tabs from '@theme/Tabs';\n\n<Tabs>\n<!-- not in MDX -->\n</Tabs>\n"},
       expected: [/^docs\/tabs\.md:6: error: not valid MDX: /, 'check:docs: 2 docs, 1 error, 0 warnings'],
+    },
+    {
+      why: 'what it imports resolves: a theme component, the client API, a package, a file of the site, one beside the doc',
+      files: {
+        'src/components/Badge.tsx': 'export default function Badge() { return null; }\n',
+        'docs/parts/_note.mdx': 'A note.\n',
+        'docs/imports.mdx': [
+          '# Imports',
+          '',
+          "import Tabs from '@theme/Tabs';",
+          "import Link from '@docusaurus/Link';",
+          "import clsx from 'clsx';",
+          "import Badge from '@site/src/components/Badge';",
+          "import Note from './parts/_note.mdx';",
+          '',
+          '<Note />',
+        ].join('\n'),
+      },
+      expected: ['check:docs: 2 docs, 0 errors, 0 warnings'],
+    },
+    {
+      why: 'what it imports that the build cannot find is named with its line, a missing package with the command that installs it',
+      files: {
+        'docs/imports.md': [
+          '# Imports',
+          '',
+          "import Chart from 'react-chart-nowhere/line';",
+          "import {Pill} from '@acme/docs-kit';",
+          "import Missing from '@theme/NoSuchThing';",
+          "import Local from './missing-component';",
+          "export {Helper} from '@site/src/helpers';",
+          '',
+          '<Chart />',
+        ].join('\n'),
+      },
+      expected: [
+        'docs/imports.md:3: error: imports react-chart-nowhere/line, a package this site does not have: install it with `npm install --save-dev react-chart-nowhere` (a dev dependency: the build needs it, the gate server does not)',
+        'docs/imports.md:4: error: imports @acme/docs-kit, a package this site does not have: install it with `npm install --save-dev @acme/docs-kit` (a dev dependency: the build needs it, the gate server does not)',
+        'docs/imports.md:5: error: imports @theme/NoSuchThing: no such theme component in src/theme or the installed themes',
+        'docs/imports.md:6: error: imports ./missing-component: no such file',
+        'docs/imports.md:7: error: imports @site/src/helpers: no such file',
+        'check:docs: 2 docs, 5 errors, 0 warnings',
+      ],
     },
   ])('$why', async ({files, expected}) => {
     const report = await reportOn(files);

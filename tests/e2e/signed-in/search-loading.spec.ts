@@ -58,14 +58,6 @@ test('a slow connection does not fetch the index until the reader reaches for th
   await expect.poll(() => fetched).toEqual([manifestPath('1.0')]);
 });
 
-test('the search page accepts a version written without its trailing slash', async ({page}) => {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto('/search?q=accordionlike&version=1.0');
-  await expect(page.getByRole('heading', {level: 2, name: 'How collapsible sections work'})).toBeVisible();
-  expect(errors).toEqual([]);
-});
-
 test('arriving from a search result does not open the suggestions by itself', async ({page}) => {
   await page.goto('/1.0/Collapsible?_highlight=accordionlike');
   await expect(page.getByRole('article').locator('mark').first()).toBeVisible();
