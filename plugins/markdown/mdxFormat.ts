@@ -16,8 +16,24 @@ export type DocFormat = 'md' | 'mdx';
 
 const ESM_LINE = /^import\s.+\sfrom\s+['"]|^export\s+(?:const|let|function|default)\b/;
 const JSX_TAG = /^<[A-Z][\w.]*[\s/>]/;
-/** A line that could start MDX syntax: most CommonMark files have none, and are not parsed here at all. */
-const MAYBE_MDX = /^(?:import\s|export\s|<[A-Z])/m;
+/** A line that could start MDX syntax, outside fenced code: most CommonMark files have none, and are not parsed here at all. */
+const MAYBE_MDX = /^(?:import\s|export\s|<[A-Z])/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/** Whether any line outside fenced code could start MDX syntax: a scan of lines, far cheaper than a parse. */
+function mayBeMdx(text: string): boolean {
+  let fence: string | null = null;
+  for (const line of text.split('\n')) {
+    const marker = FENCE.exec(line)?.[1];
+    if (fence === null) {
+      if (marker !== undefined) fence = marker;
+      else if (MAYBE_MDX.test(line)) return true;
+    } else if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) {
+      fence = null;
+    }
+  }
+  return false;
+}
 
 /** Pure: the lines of a CommonMark tree that only mean something in MDX (not those in code, which is text). */
 export function mdxSyntaxLines(tree: Root): number[] {
@@ -32,7 +48,7 @@ export function mdxSyntaxLines(tree: Root): number[] {
 
 /** Whether a `.md` file's text (front matter included or not) is written in MDX. */
 export function writtenForMdx(text: string): boolean {
-  if (!MAYBE_MDX.test(text)) return false;
+  if (!mayBeMdx(text)) return false;
   const tree = unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm).parse(text) as Root;
   return mdxSyntaxLines(tree).length > 0;
 }
