@@ -370,7 +370,7 @@ describe('readSite and checkSite: MDX in a .md file, and what it imports, as the
   const TABS =
     "# Tabs\n\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n<Tabs>\n<TabItem value=\"a\">\n\nSee [the intro](./intro.md#intro).\n\n</TabItem>\n</Tabs>\n";
 
-  it.each([
+  it.each<{why: string; files: Record<string, string>; expected: (string | RegExp)[]}>([
     {
       why: 'MDX in a .md file is read as MDX: nothing to do, and its links are checked',
       files: {'docs/tabs.md': TABS},
