@@ -10,6 +10,7 @@ import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import {isLoginPath} from '@site/contracts/paths';
 import {MAX_QUERY_LENGTH} from '@site/src/search/engine/queryTerms';
 import {boxStatus} from '@site/src/search/boxStatus';
@@ -18,6 +19,7 @@ import Marked from '@site/src/search/components/Marked';
 import {withHighlight} from '@site/src/search/highlightParam';
 import {prepareSearch, search} from '@site/src/search/searchClient';
 import {footerLinks, searchPageUrl} from '@site/src/search/searchLinks';
+import {isSearchShortcut, isTypingTarget, shortcutHint} from '@site/src/search/shortcut';
 import {useHighlightOnPage} from '@site/src/search/useHighlightOnPage';
 import {usePopupTop} from '@site/src/search/usePopupTop';
 import {useNavbarSearchScope, useSearchVersions, type SearchVersion} from '@site/src/search/useSearchScope';
@@ -60,7 +62,7 @@ function SearchBox(): ReactNode {
   const versions = useSearchVersions();
   const ids = useId();
   const listboxId = `${ids}-suggestions`;
-  const optionId = (position: number) => `${ids}-suggestion-${position}`;
+  const optionId = useCallback((position: number) => `${ids}-suggestion-${position}`, [ids]);
   const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   const [focused, setFocused] = useState(false);
@@ -143,10 +145,10 @@ function SearchBox(): ReactNode {
     [history],
   );
 
-  // Ctrl+K / ⌘K: to the box, its text selected so that typing replaces the last query.
+  // Ctrl+K / ⌘K, or "/" outside a field: to the box, its text selected so that typing replaces the last query.
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key.toLowerCase() !== 'k' || !(isMac() ? event.metaKey : event.ctrlKey) || event.altKey || event.shiftKey) return;
+      if (!isSearchShortcut(event, {mac: isMac(), typing: isTypingTarget(document.activeElement)})) return;
       event.preventDefault();
       input.current?.focus();
       input.current?.select();
@@ -155,6 +157,13 @@ function SearchBox(): ReactNode {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
+  // The active suggestion stays in sight: the popup scrolls to it as the arrow keys move it.
+  useEffect(() => {
+    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({block: 'nearest'});
+  }, [active, optionId]);
+
+  // Known once hydrated (the platform decides its words): the server-rendered box has none.
+  const hint = useIsBrowser() ? shortcutHint(isMac()) : null;
   const answer = shown?.kind === 'answer' && shown.answer.versionUrl === versionUrl ? shown.answer : null;
   const current = answer?.query === query;
   const suggestions = useMemo(() => answer?.suggestions ?? [], [answer]);
@@ -228,7 +237,22 @@ function SearchBox(): ReactNode {
   );
 
   return (
-    <div className={clsx('navbar__search', styles.box, open && styles.open)} dir="ltr">
+    // Focus anywhere in the box or its popup keeps the popup: Tab reaches its links (the status's and the footer's).
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <div
+      className={clsx('navbar__search', styles.box, open && styles.open)}
+      dir="ltr"
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+      onKeyDown={(event) => {
+        // Escape in the popup's links closes it and brings the reader back to the box.
+        if (event.key !== 'Escape' || event.target === input.current) return;
+        // After the focus: the box's focus handler opens the popup, and the last word of the event wins.
+        input.current?.focus();
+        setClosed(true);
+      }}>
       <svg aria-hidden="true" className={styles.icon} focusable="false" viewBox="0 0 16 16">
         <path
           fill="currentColor"
@@ -259,13 +283,16 @@ function SearchBox(): ReactNode {
           if (event.target.value.trim() === '') setShown(null);
         }}
         onFocus={() => {
-          setFocused(true);
           setClosed(false);
           if (isSlowConnection()) void prepare();
         }}
-        onBlur={() => setFocused(false)}
         onKeyDown={onKeyDown}
       />
+      {hint !== null && query === '' && !focused && (
+        <kbd className={styles.hint} aria-hidden>
+          {hint}
+        </kbd>
+      )}
       {open && (
         // Pressing in the popup must not take the focus from the box (it would close before the click lands).
         // eslint-disable-next-line jsx-a11y/no-static-element-interactions

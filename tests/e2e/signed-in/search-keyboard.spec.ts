@@ -1,4 +1,4 @@
-/** The navbar box from the keyboard, as a WAI-ARIA combobox: the active suggestion, Enter, Escape, Ctrl+K. */
+/** The navbar box from the keyboard, as a WAI-ARIA combobox: the active suggestion, Enter, Escape, Tab, Ctrl+K and "/". */
 import {navbarSearch, searchFromNavbar} from '../../support/search';
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, test} from '../fixtureSite';
@@ -92,4 +92,59 @@ test('Ctrl+K takes the reader to the box, its last query selected so that typing
   await page.keyboard.type(ONLY_IN_1_0);
   await expect(box).toHaveValue(ONLY_IN_1_0);
   await expect(popup.getByRole('option').first()).toContainText('Collapsible Sections');
+});
+
+test('"/" outside a field takes the reader to the box; typed in a field, it is a character', async ({page}) => {
+  await page.goto('/1.0/intro');
+  await expectHydrated(page);
+  const {box} = navbarSearch(page);
+  // The hint says how, until the reader is in the box.
+  const hint = page.getByRole('navigation', {name: 'Main'}).locator('.navbar__search kbd');
+  await expect(hint).toHaveText('Ctrl K');
+  await page.getByRole('heading', {level: 1}).click();
+  await page.keyboard.press('/');
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue('');
+  await expect(hint).toBeHidden();
+  await page.keyboard.type('a/b');
+  await expect(box).toHaveValue('a/b');
+});
+
+test("Tab from the box reaches the popup's links, and Escape there brings the reader back to the box", async ({page}) => {
+  await page.goto('/1.0/intro');
+  const {box, popup} = navbarSearch(page);
+  await searchFromNavbar(page, 'markdown');
+  await box.press('Tab');
+  const seeAll = popup.getByRole('link', {name: 'See all results'});
+  await expect(seeAll).toBeFocused();
+  await expect(popup.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(box).toBeFocused();
+  await expect(popup.getByRole('listbox')).toHaveCount(0);
+  // Down opens the list again; Tab to the link and Enter follows it.
+  await box.press('ArrowDown');
+  await box.press('Tab');
+  await expect(seeAll).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/search?q=markdown&version=${encodeURIComponent('1.0/')}`);
+});
+
+test.describe('on a short screen', () => {
+  test.use({viewport: {width: 1280, height: 420}});
+
+  test('the active suggestion stays in sight as the arrow keys move it down the list and round', async ({page}) => {
+    await page.goto('/1.0/intro');
+    const {box, popup} = navbarSearch(page);
+    await searchFromNavbar(page, 'markdown');
+    const options = popup.getByRole('option');
+    const count = await options.count();
+    expect(count).toBeGreaterThan(4);
+    for (let position = 0; position < count; position += 1) {
+      await box.press('ArrowDown');
+      await expect(options.nth(position)).toHaveAttribute('aria-selected', 'true');
+      await expect(options.nth(position)).toBeInViewport({ratio: 0.99});
+    }
+    await box.press('ArrowDown');
+    await expect(options.first()).toBeInViewport({ratio: 0.99});
+  });
 });
