@@ -304,16 +304,24 @@ function SearchBox(): ReactNode {
             // Not ul/li: a list's items are not options (jsx-a11y).
             <div id={listboxId} role="listbox" aria-label="Search suggestions" className={clsx(styles.listbox, !current && styles.stale)}>
               {suggestions.map((suggestion, position) => (
-                // The box keeps the focus and handles the keys (aria-activedescendant), so an option takes no focus; a click opens it.
-                // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus
-                <div
+                // Each option is the link to its page (ARIA allows an option on a link), as DocSearch's hits are: a
+                // modified or middle click opens it in a new tab, and the browser's menu copies its address. The box
+                // keeps the focus and the keys (aria-activedescendant), so an option is no Tab stop.
+                <Link
                   key={suggestion.url}
                   id={optionId(position)}
                   role="option"
                   aria-selected={position === active}
+                  tabIndex={-1}
+                  to={withHighlight(suggestion.url, answer?.words ?? [])}
                   className={clsx(styles.option, position === active && styles.active)}
                   onMouseMove={() => setActive(position)}
-                  onClick={() => openSuggestion(suggestion)}>
+                  onClick={(event) => {
+                    // The link opens it; a plain click here also closes the box (as Enter does). A modified click is the browser's.
+                    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || event.button !== 0) return;
+                    setClosed(true);
+                    input.current?.blur();
+                  }}>
                   <span className={styles.title}>
                     <Marked text={suggestion.title} />
                   </span>
@@ -328,7 +336,7 @@ function SearchBox(): ReactNode {
                     </span>
                   )}
                   {suggestion.breadcrumbs.length > 0 && <span className={styles.path}>{suggestion.breadcrumbs.join(' › ')}</span>}
-                </div>
+                </Link>
               ))}
             </div>
           )}

@@ -18,6 +18,20 @@ test('a 1.0 page finds a word of its version and highlights it on the page found
   await expect(page.getByRole('article').locator('mark').first()).toBeVisible();
 });
 
+test('a suggestion is a link to its page: a Ctrl-click opens it in a new tab and leaves this page as it was', async ({page, context}) => {
+  await page.goto('/1.0/intro');
+  const suggestions = await searchFromNavbar(page, ONLY_IN_1_0);
+  const first = suggestions.getByRole('option').first();
+  await expect(first).toHaveAttribute('href', new RegExp(`^/1\\.0/Collapsible\\?_highlight=${ONLY_IN_1_0}(#[\\w-]+)?$`));
+  const opened = context.waitForEvent('page');
+  await first.click({modifiers: ['Control']});
+  const tab = await opened;
+  await expect(tab).toHaveURL(new RegExp(`/1\\.0/Collapsible\\?_highlight=${ONLY_IN_1_0}`));
+  await expect(tab.getByRole('heading', {level: 1})).toHaveText('Collapsible Sections');
+  await expect(page).toHaveURL('/1.0/intro');
+  await tab.close();
+});
+
 test('shows at most 8 suggestions', async ({page}) => {
   await page.goto('/1.0/intro');
   for (const word of ['docs', 'page']) {
