@@ -35,6 +35,19 @@ test('answers ?q= in the version given, and leads to the page found, highlighted
   await expect(page.getByRole('article').locator('mark').first()).toHaveText(ONLY_IN_1_0);
 });
 
+test("a result reads as a link where the query's words are marked too: the link's colour, underlined", async ({page}) => {
+  await page.goto(`/search?q=collapsible&version=${encodeURIComponent('1.0/')}`);
+  const link = page.getByRole('article').first().getByRole('heading', {level: 2}).getByRole('link');
+  await expect(link.locator('mark').first()).toBeVisible();
+  const looks = await link.evaluate((anchor) => ({
+    link: getComputedStyle(anchor).color,
+    mark: getComputedStyle(anchor.querySelector('mark')!).color,
+    underline: getComputedStyle(anchor).textDecorationLine,
+  }));
+  expect(looks.mark).toBe(looks.link);
+  expect(looks.underline).toBe('underline');
+});
+
 test('keeps the footer below the fold while the results load, so that they push nothing on screen', async ({page, context}) => {
   const {release} = await holdParts(context);
   await page.goto(`/search?q=${ONLY_IN_1_0}&version=${encodeURIComponent('1.0/')}`);
