@@ -1,4 +1,4 @@
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {createServer, request, type Server} from 'node:http';
 import type {AddressInfo, Socket} from 'node:net';
 import {
@@ -144,16 +144,15 @@ describe('IdentityService: the HTTP requests of a call', () => {
       sent.end();
     });
 
-  const until = async (condition: () => boolean) => {
-    for (let tries = 0; tries < 100 && !condition(); tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-    return condition();
-  };
+  // The sockets close a moment after the call ends: waited for, and named in the failure when they do not.
+  const openRequests = (open: () => number, expected: number) =>
+    vi.waitFor(() => expect(open()).toBe(expected), {timeout: 2000, interval: 10});
 
   it('ends them at the deadline', async () => {
     const {server, url, open} = await silentServer();
     const {identity} = service(100);
     await expect(identity.call(() => ask(url))).rejects.toBeInstanceOf(IdentityUnavailableError);
-    expect(await until(() => open() === 0)).toBe(true);
+    await openRequests(open, 0);
     server.close();
   });
 
@@ -162,10 +161,10 @@ describe('IdentityService: the HTTP requests of a call', () => {
     const {identity, lines} = service(60_000);
     const left = new AbortController();
     const call = identity.call(() => ask(url), left.signal);
-    expect(await until(() => open() === 1)).toBe(true);
+    await openRequests(open, 1);
     left.abort();
     await expect(call).rejects.toBeInstanceOf(IdentityCallAbandoned);
-    expect(await until(() => open() === 0)).toBe(true);
+    await openRequests(open, 0);
     expect(identity.status().reachable).toBe(true);
     expect(lines).toEqual([]);
     server.close();
