@@ -3,12 +3,13 @@
  * `markdown.parseFrontMatter`), so that the docs build as they are: a title from the opening heading
  * (plugins/markdown/pageTitle.ts), a folder's label from the folder rather than from its page's
  * heading, a version's root `index.md`/`README.md` first in the sidebar, and MDX for a `.md` file
- * written in MDX (mdxFormat.ts). Front matter the author wrote always wins. Partials (`_name.md`) are left alone: Docusaurus refuses front matter in them.
+ * written in MDX (mdxFormat.ts). Front matter the author wrote always wins. Partials (`_name.md`) are
+ * left alone: Docusaurus refuses front matter in them.
  */
 import path from 'node:path';
 import type {ParseFrontMatter} from '@docusaurus/types';
 import type {SiteVersion} from '../../contracts/siteVersions';
-import {docFormat} from './mdxFormat';
+import {writtenForMdx} from './mdxFormat';
 import {isFolderIndex, titleFromContent, type DocFile} from './pageTitle';
 
 /** Where the root page of the version at the site's root goes: `/` is the home page. */
@@ -50,9 +51,8 @@ export function addedFrontMatter(place: DocPlace, frontMatter: Readonly<Record<s
       added.sidebar_label = file.folder;
     }
   }
-  if (frontMatter.mdx === undefined && !/\.mdx$/i.test(place.relativePath) && docFormat(place.relativePath, frontMatter, body) === 'mdx') {
-    added.mdx = {format: 'mdx'};
-  }
+  // A `.md` file the author gave no `mdx.format`: MDX when its body is (an `.mdx` file is MDX already).
+  if (frontMatter.mdx === undefined && /\.md$/i.test(place.relativePath) && writtenForMdx(body)) added.mdx = {format: 'mdx'};
   return added;
 }
 

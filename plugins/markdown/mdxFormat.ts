@@ -10,7 +10,7 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import {unified} from 'unified';
-import {visit} from 'unist-util-visit';
+import {EXIT, visit} from 'unist-util-visit';
 
 export type DocFormat = 'md' | 'mdx';
 
@@ -35,22 +35,27 @@ function mayBeMdx(text: string): boolean {
   return false;
 }
 
-/** Pure: the lines of a CommonMark tree that only mean something in MDX (not those in code, which is text). */
-export function mdxSyntaxLines(tree: Root): number[] {
-  const lines: number[] = [];
+/** Pure: whether a line of text, as a page shows it, is MDX syntax (an `import`/`export` statement, a component's tag). */
+export function isMdxSyntaxLine(line: string): boolean {
+  return ESM_LINE.test(line) || JSX_TAG.test(line);
+}
+
+/** Pure: whether a CommonMark tree holds what only means something in MDX (not in code, which is text). */
+function hasMdxSyntax(tree: Root): boolean {
+  let found = false;
   visit(tree, (node: Nodes) => {
     const first = node.type === 'paragraph' ? node.children[0] : undefined;
-    const mdx = node.type === 'html' ? JSX_TAG.test(node.value) : first?.type === 'text' && ESM_LINE.test(first.value);
-    if (mdx) lines.push(node.position?.start.line ?? 1);
+    found = node.type === 'html' ? JSX_TAG.test(node.value) : first?.type === 'text' && ESM_LINE.test(first.value);
+    return found ? EXIT : undefined;
   });
-  return lines;
+  return found;
 }
 
 /** Whether a `.md` file's text (front matter included or not) is written in MDX. */
 export function writtenForMdx(text: string): boolean {
   if (!mayBeMdx(text)) return false;
   const tree = unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm).parse(text) as Root;
-  return mdxSyntaxLines(tree).length > 0;
+  return hasMdxSyntax(tree);
 }
 
 /** The format an author set with Docusaurus's `mdx: {format}` front matter, if any (`detect` is the extension's). */

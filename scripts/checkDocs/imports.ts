@@ -17,12 +17,16 @@ const THEME_ALIAS = /^@theme(?:-original|-init)?\//;
 /** Docusaurus's client API (`@docusaurus/Link`, `@docusaurus/useBaseUrl`, …) as an author would misspell it; packages are lower case. */
 const CLIENT_API = /^@docusaurus\/(?:[A-Z]|use[A-Z])/;
 
-/** Pure: the npm package an import names (`@scope/name/sub` → `@scope/name`), or null for a path or an alias. */
-export function packageOf(source: string): string | null {
-  if (source.startsWith('.') || source.startsWith('/') || source.startsWith('@site/') || THEME_ALIAS.test(source)) return null;
-  if (source.startsWith('@generated/')) return null;
-  const parts = source.split('/');
-  return source.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+/** Pure: the npm package a bare specifier names: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+export function packageNameOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/** Pure: the npm package an import names, or null for a path or one of Docusaurus's aliases. */
+function packageOf(source: string): string | null {
+  if (source.startsWith('.') || path.isAbsolute(source) || source.startsWith('@site/') || THEME_ALIAS.test(source)) return null;
+  return source.startsWith('@generated/') ? null : packageNameOf(source);
 }
 
 /** Pure: what is wrong with an import the site cannot resolve, in an author's words. */
@@ -48,7 +52,7 @@ export function importResolver(siteDir: string): (source: string, fromFile: stri
     }
   };
   return (source, fromFile) => {
-    if (source.startsWith('.')) return fileAt(path.resolve(siteDir, path.dirname(fromFile), source));
+    if (source.startsWith('.') || path.isAbsolute(source)) return fileAt(path.resolve(siteDir, path.dirname(fromFile), source));
     if (source.startsWith('@site/')) return fileAt(path.join(siteDir, source.slice('@site/'.length)));
     if (source.startsWith('@generated/')) return true;
     if (THEME_ALIAS.test(source)) {
@@ -63,6 +67,6 @@ export function importResolver(siteDir: string): (source: string, fromFile: stri
       const exports = installed('@docusaurus/core/lib/client/exports');
       if (exports !== null && fileAt(path.join(exports, source.slice('@docusaurus/'.length)))) return true;
     }
-    return installed(packageOf(source)!) !== null;
+    return installed(packageNameOf(source)) !== null;
   };
 }

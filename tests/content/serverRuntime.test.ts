@@ -6,15 +6,11 @@ import {readdirSync, readFileSync} from 'node:fs';
 import {builtinModules} from 'node:module';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {packageNameOf} from '../../scripts/checkDocs/imports';
 
 const ROOT = path.resolve(__dirname, '../..');
 const DIST = path.join(ROOT, 'dist');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {dependencies: Record<string, string>};
-
-function packageOf(specifier: string): string {
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
-}
 
 function requiredPackages(): Set<string> {
   const packages = new Set<string>();
@@ -22,7 +18,7 @@ function requiredPackages(): Set<string> {
     if (!file.endsWith('.js')) continue;
     for (const [, specifier] of readFileSync(path.join(DIST, file), 'utf8').matchAll(/require\("([^"]+)"\)/g)) {
       if (specifier!.startsWith('.') || specifier!.startsWith('node:') || builtinModules.includes(specifier!)) continue;
-      packages.add(packageOf(specifier!));
+      packages.add(packageNameOf(specifier!));
     }
   }
   return packages;

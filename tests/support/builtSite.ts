@@ -7,6 +7,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {SITE_BUILD_DIR} from './builtFiles';
 import {builtDocPages} from './sidebars';
+import {isMdxSyntaxLine} from '../../plugins/markdown/mdxFormat';
 
 export interface BuiltPage {
   /** The page's path, as a reader's browser asks for it (letters, digits and `/._-` only). */
@@ -46,7 +47,7 @@ export function mdxShownAsText(html: string): string[] {
   return text
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => /^import\s.+\sfrom\s+['"]|^export\s+(?:const|let|function|default)\b|^<[A-Z][\w.]*[\s/>]/.test(line));
+    .filter(isMdxSyntaxLine);
 }
 
 export function titleAndH1s(html: string): {title: string[]; h1: string[]} {

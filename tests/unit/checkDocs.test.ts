@@ -419,6 +419,7 @@ describe('readSite and checkSite: MDX in a .md file, and what it imports, as the
           "import Missing from '@theme/NoSuchThing';",
           "import Local from './missing-component';",
           "export {Helper} from '@site/src/helpers';",
+          "import Absolute from '/nowhere/Component';",
           '',
           '<Chart />',
         ].join('\n'),
@@ -429,7 +430,8 @@ describe('readSite and checkSite: MDX in a .md file, and what it imports, as the
         'docs/imports.md:5: error: imports @theme/NoSuchThing: no such theme component in src/theme or the installed themes',
         'docs/imports.md:6: error: imports ./missing-component: no such file',
         'docs/imports.md:7: error: imports @site/src/helpers: no such file',
-        'check:docs: 2 docs, 5 errors, 0 warnings',
+        'docs/imports.md:8: error: imports /nowhere/Component: no such file',
+        'check:docs: 2 docs, 6 errors, 0 warnings',
       ],
     },
   ])('$why', async ({files, expected}) => {

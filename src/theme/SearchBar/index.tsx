@@ -136,11 +136,14 @@ function SearchBox(): ReactNode {
   // Going to another page closes the box, when the reader goes (the history changes), not when the page
   // shows up: Docusaurus renders the new location only once its code has loaded, and closing then would
   // close the answer to what the reader typed meanwhile. (Keys typed before hydration: answered in the open box.)
+  // Whatever took the reader there (Enter, a suggestion, a link of the popup), the box lets go of the
+  // focus too, so that a phone's keyboard goes down.
   useEffect(
     () =>
       history.listen(() => {
         setClosed(true);
         setActive(-1);
+        input.current?.blur();
       }),
     [history],
   );
@@ -173,14 +176,7 @@ function SearchBox(): ReactNode {
   const failed = shown?.kind === 'failed' && shown.query === query;
   const loading = query.trim() !== '' && !current && !failed;
 
-  const go = useCallback(
-    (to: string) => {
-      setClosed(true);
-      input.current?.blur();
-      history.push(to);
-    },
-    [history],
-  );
+  const go = (to: string) => history.push(to);
   const openSuggestion = (suggestion: Suggestion) => go(withHighlight(suggestion.url, answer?.words ?? []));
   const seeAll = searchPageUrl(baseUrl, {query, version: here?.param ?? null});
   const footer = footerLinks(baseUrl, {
@@ -315,13 +311,7 @@ function SearchBox(): ReactNode {
                   tabIndex={-1}
                   to={withHighlight(suggestion.url, answer?.words ?? [])}
                   className={clsx(styles.option, position === active && styles.active)}
-                  onMouseMove={() => setActive(position)}
-                  onClick={(event) => {
-                    // The link opens it; a plain click here also closes the box (as Enter does). A modified click is the browser's.
-                    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || event.button !== 0) return;
-                    setClosed(true);
-                    input.current?.blur();
-                  }}>
+                  onMouseMove={() => setActive(position)}>
                   <span className={styles.title}>
                     <Marked text={suggestion.title} />
                   </span>
@@ -346,7 +336,7 @@ function SearchBox(): ReactNode {
             {current && answer.elsewhere && (
               <>
                 {' '}
-                <Link to={searchPageUrl(baseUrl, {query, version: answer.elsewhere.version.param})} onClick={() => setClosed(true)}>
+                <Link to={searchPageUrl(baseUrl, {query, version: answer.elsewhere.version.param})}>
                   {answer.elsewhere.total === 1 ? '1 result' : `${answer.elsewhere.total} results`} in {answer.elsewhere.version.label}
                 </Link>
               </>
@@ -354,7 +344,7 @@ function SearchBox(): ReactNode {
           </p>
           <div className={styles.footer}>
             {footer.map(({label, href}) => (
-              <Link key={label} to={href} onClick={() => setClosed(true)}>
+              <Link key={label} to={href}>
                 {label}
               </Link>
             ))}
