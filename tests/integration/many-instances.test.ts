@@ -66,7 +66,6 @@ beforeAll(async () => {
   const env = {
     BUILD_DIR: path.join(dir, 'current'),
     SESSION_REVOCATION_CHECK_SECONDS: String(RECHECK_SECONDS),
-    IDENTITY_TIMEOUT_SECONDS: '1',
     ALLOWED_EMAILS_FILE: readersFile,
     // Sessions are started through the balancer, from the origin readers use.
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
