@@ -20,6 +20,7 @@ import {LiveBuild} from './services/liveBuild';
 import {PolicySource} from './services/policySource';
 import {audiencesOf} from './rules/readerPolicy';
 import {SessionAuthority} from './services/sessionAuthority';
+import {signOutSettleMs} from './services/signOuts';
 import {healthRoutes} from './routes/health';
 import {sessionRoutes} from './routes/session';
 import {siteRoutes} from './routes/site';
@@ -58,8 +59,7 @@ export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, 
     audit: (event) => app.log.info(event, event.event.replace(/-/g, ' ')),
     log: app.log,
     clock,
-    // A racing instance's read and write of the signed-out list each end within one identity deadline.
-    signOutSettleMs: 2 * config.identityTimeoutMs + 500,
+    signOutSettleMs: signOutSettleMs(config.identityTimeoutMs),
     signOutRetryMs: config.identityTimeoutMs,
   });
   app.addHook('onClose', async () => sessions.close());

@@ -1,49 +1,7 @@
-/**
- * `npm run readers -- <command>`: manages who can read (see USAGE in rules.ts).
- * Exit status: 0 done, 1 failed, 2 usage error. Failures are one line on stderr, never a stack trace.
- */
-import {runCommand} from './commands';
-import {parseArgs, USAGE, UsageError, UserError} from './rules';
-
-/** An unexpected error in one line: its message, Firebase's code, and the underlying cause. */
-function describeFailure(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const code = (error as {code?: unknown}).code;
-  const cause = error.cause instanceof Error ? error.cause.message : null;
-  return [error.message, typeof code === 'string' ? `[${code}]` : null, cause ? `(cause: ${cause})` : null]
-    .filter(Boolean)
-    .join(' ')
-    .replace(/\s+/g, ' ');
-}
-
-async function main(argv: readonly string[]): Promise<number> {
-  let command;
-  try {
-    command = parseArgs(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`readers: ${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (command.name === 'help') {
-    console.log(USAGE);
-    return 0;
-  }
-  try {
-    await runCommand(command, process.env);
-    return 0;
-  } catch (error) {
-    // A mistake only the site's files reveal (an audience it does not define): the usage text would not help.
-    if (error instanceof UsageError) {
-      console.error(`readers: ${error.message}`);
-      return 2;
-    }
-    console.error(error instanceof UserError ? `readers: ${error.message}` : `readers: failed: ${describeFailure(error)}`);
-    return 1;
-  }
-}
+/** `npm run readers -- <command>`: manages who can read (see USAGE in rules.ts, and program.ts). */
+import {runReaders} from './program';
 
 // exitCode rather than exit(): lets stdout drain when it is a pipe.
-main(process.argv.slice(2)).then((code) => {
+void runReaders(process.argv.slice(2), process.env).then((code) => {
   process.exitCode = code;
 });

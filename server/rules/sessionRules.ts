@@ -3,7 +3,8 @@
  * the account, apart from the calls that fetch it.
  */
 import {createHash} from 'node:crypto';
-import {admit, type ReaderAccount, type ReaderPolicy} from './readerPolicy';
+import type {DecodedIdToken, UserRecord} from 'firebase-admin/auth';
+import {admit, readerAccountOf, type ReaderAccount, type ReaderPolicy} from './readerPolicy';
 import type {SessionRefusal} from '../../contracts/session';
 
 /** What a token says of itself, read without trusting it: for an audit line, or how long to refuse a signed-out cookie. */
@@ -106,4 +107,32 @@ export function claimsWithoutSignedOut(claims: Record<string, unknown>): Record<
   const rest = {...claims};
   delete rest[SIGNED_OUT_CLAIM];
   return rest;
+}
+
+/** What the gate reads of an account at a check: who the reader is, when their sign-ins were last revoked, the signed-out list. */
+export function accountState(user: UserRecord): AccountState {
+  const account = readerAccountOf(user);
+  const validAfter = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : NaN;
+  return {account, tokensValidAfterMs: Number.isNaN(validAfter) ? null : validAfter, customClaims: user.customClaims ?? {}};
+}
+
+/** One sign-in of a reader, as a session cookie proves it. */
+export interface SignIn {
+  uid: string;
+  email: string | null;
+  signInId: string;
+  authTimeSeconds: number;
+  /** The cookie's expiry. */
+  expiresAtSeconds: number;
+}
+
+/** The sign-in a verified cookie or ID token belongs to. */
+export function signInOf(decoded: DecodedIdToken, state: AccountState): SignIn {
+  return {
+    uid: decoded.uid,
+    email: state.account.email,
+    signInId: signInIdOf(decoded.uid, decoded.auth_time),
+    authTimeSeconds: decoded.auth_time,
+    expiresAtSeconds: decoded.exp,
+  };
 }

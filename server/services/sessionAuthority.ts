@@ -9,14 +9,14 @@ import type {Auth, DecodedIdToken, UserRecord} from 'firebase-admin/auth';
 import type {ReaderPolicy} from '../rules/readerPolicy';
 import {readerAccountOf} from '../rules/readerPolicy';
 import {takeBackOf} from '../rules/accountClaims';
-import {sessionEnding, unverifiedClaims, type AccountState} from '../rules/sessionRules';
+import {accountState, sessionEnding, signInOf, unverifiedClaims, type AccountState, type SignIn} from '../rules/sessionRules';
 import {systemClock, type Clock} from './clock';
 import {firebaseErrorCode, USER_DISABLED, USER_NOT_FOUND} from './firebaseAuth';
 import {isServiceFailure, type IdentityService} from './identity';
 import {SessionCache, type AccessEnded, type Session} from './sessionCache';
 import {takeBack} from './accountClaims';
 import {RateLimiter} from './rateLimiter';
-import {SignOutLedger, signInOf, type SignIn, type SignOutScope} from './signOuts';
+import {SignOutLedger, type SignOutScope} from './signOuts';
 import {normaliseEmail} from '../../contracts/email';
 import {REFUSAL_WORDING, TOO_MANY_REQUESTS, type SessionRefusal, type SignOutAnswer} from '../../contracts/session';
 
@@ -85,12 +85,6 @@ export class SessionError extends Error {
     super(message);
     this.name = 'SessionError';
   }
-}
-
-export function accountState(user: UserRecord): AccountState {
-  const account = readerAccountOf(user);
-  const validAfter = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : NaN;
-  return {account, tokensValidAfterMs: Number.isNaN(validAfter) ? null : validAfter, customClaims: user.customClaims ?? {}};
 }
 
 export class SessionAuthority {

@@ -8,11 +8,10 @@ import {createHash} from 'node:crypto';
 import {LRUCache} from 'lru-cache';
 import type {Auth, DecodedIdToken} from 'firebase-admin/auth';
 import {admit, type ReaderPolicy} from '../rules/readerPolicy';
-import {sessionEnding, unverifiedClaims, type AccountState, type SessionEnding} from '../rules/sessionRules';
+import {sessionEnding, signInOf, unverifiedClaims, type AccountState, type SessionEnding} from '../rules/sessionRules';
 import type {Clock} from './clock';
 import {firebaseErrorCode, USER_DISABLED} from './firebaseAuth';
 import {IdentityCallAbandoned, isServiceFailure, type IdentityService} from './identity';
-import {signInOf} from './signOuts';
 
 export interface Session {
   uid: string;

@@ -8,32 +8,11 @@
  * - Firebase may not answer. What it could not take is kept and tried again until it does.
  */
 import type {FastifyBaseLogger} from 'fastify';
-import type {Auth, DecodedIdToken} from 'firebase-admin/auth';
-import {claimsWithoutSignedOut, claimsWithSignedOut, isRevoked, isSignedOut, signInIdOf, type AccountState} from '../rules/sessionRules';
+import type {Auth} from 'firebase-admin/auth';
+import {claimsWithoutSignedOut, claimsWithSignedOut, isRevoked, isSignedOut, type AccountState, type SignIn} from '../rules/sessionRules';
 import {nextWholeSecond, sleep, type Clock, type Timer} from './clock';
 import {firebaseErrorCode, USER_NOT_FOUND} from './firebaseAuth';
 import {isServiceFailure, type IdentityService} from './identity';
-
-/** One sign-in of a reader, as a session cookie proves it. */
-export interface SignIn {
-  uid: string;
-  email: string | null;
-  signInId: string;
-  authTimeSeconds: number;
-  /** The cookie's expiry. */
-  expiresAtSeconds: number;
-}
-
-/** The sign-in a verified cookie or ID token belongs to. */
-export function signInOf(decoded: DecodedIdToken, state: AccountState): SignIn {
-  return {
-    uid: decoded.uid,
-    email: state.account.email,
-    signInId: signInIdOf(decoded.uid, decoded.auth_time),
-    authTimeSeconds: decoded.auth_time,
-    expiresAtSeconds: decoded.exp,
-  };
-}
 
 /** What a sign-out ended: the one sign-in, or every sign-in of the reader. */
 export type SignOutScope = 'session' | 'everywhere';
@@ -53,6 +32,14 @@ export interface SignOutLedgerOptions {
   log: FastifyBaseLogger;
   /** Times the list's entries, the read-back, the retries and the wait for the next whole second. */
   clock: Clock;
+}
+
+/**
+ * How long after its write a sign-out reads the signed-out list back: a racing instance's read and
+ * write of the list each end within one identity deadline.
+ */
+export function signOutSettleMs(identityTimeoutMs: number): number {
+  return 2 * identityTimeoutMs + 500;
 }
 
 /** Times the ledger reads the list back and rewrites a lost entry before it gives up and revokes. */

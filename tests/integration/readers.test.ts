@@ -1,17 +1,20 @@
 /**
- * `npm run readers` as an operator runs it: the real CLI in a child process, against the Auth
- * emulator, with a temporary allowed-emails file. Each test checks what the operator sees and
- * what Firebase and the file hold afterwards.
+ * `npm run readers` as an operator uses it, against the Auth emulator, with a temporary allowed-emails
+ * file. Each test checks what the operator reads (exit status, stdout, stderr) and what Firebase and
+ * the file hold afterwards. The commands run in this process (program.ts, what the CLI calls), their
+ * console captured; the last tests run the real CLI in a child process, as a shell does.
  */
-import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest';
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {format} from 'node:util';
 import {deleteApp, initializeApp, type App} from 'firebase-admin/app';
 import {getAuth, type Auth, type UserRecord} from 'firebase-admin/auth';
 import {EMULATOR_HOST, PROJECT_ID} from '../support/environment';
 import {runScript, type Finished} from '../support/childProcess';
 import {emulator, uniqueEmail} from '../support/emulator';
+import {runReaders} from '../../scripts/readers/program';
 
 let app: App;
 let auth: Auth;
@@ -30,8 +33,8 @@ beforeEach(() => {
   return () => rmSync(dir, {recursive: true, force: true});
 });
 
-/** Runs `npm run readers -- ...args`; `null` in env unsets a variable. */
-function readers(args: string[], env: Record<string, string | null> = {}): Promise<Finished> {
+/** The environment of `npm run readers` in these tests; `null` in `env` unsets a variable. */
+function readersEnv(env: Record<string, string | null>): Record<string, string | undefined> {
   const merged = {
     ...process.env,
     FIREBASE_PROJECT_ID: PROJECT_ID,
@@ -40,11 +43,34 @@ function readers(args: string[], env: Record<string, string | null> = {}): Promi
     ALLOWED_EMAIL_DOMAINS: null,
     ...env,
   };
-  return runScript(
-    'scripts/readers/cli.ts',
-    args,
-    Object.fromEntries(Object.entries(merged).map(([name, value]) => [name, value ?? undefined])),
-  );
+  return Object.fromEntries(Object.entries(merged).map(([name, value]) => [name, value ?? undefined]));
+}
+
+/** `npm run readers -- ...args`, run here: what it prints, as the console would show it, and its exit status. */
+async function readers(args: string[], env: Record<string, string | null> = {}): Promise<Finished> {
+  const output = {stdout: '', stderr: ''};
+  const capture =
+    (stream: keyof typeof output) =>
+    (...parts: unknown[]) =>
+      void (output[stream] += `${format(...parts)}\n`);
+  const log = vi.spyOn(console, 'log').mockImplementation(capture('stdout'));
+  const error = vi.spyOn(console, 'error').mockImplementation(capture('stderr'));
+  // The command points firebase-admin at its emulator through this process's environment: this file's own Auth needs it back.
+  const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  try {
+    const status = await runReaders(args, readersEnv(env));
+    return {status, ...output};
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+    if (emulatorHost === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    else process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+  }
+}
+
+/** The real CLI in a child process: `node --import tsx scripts/readers/cli.ts ...args`. */
+function readersCli(args: string[], env: Record<string, string | null> = {}): Promise<Finished> {
+  return runScript('scripts/readers/cli.ts', args, readersEnv(env));
 }
 
 async function accountOf(email: string): Promise<UserRecord | null> {
@@ -459,5 +485,27 @@ describe('usage and configuration errors', () => {
     const result = await readers(['list'], {FIREBASE_PROJECT_ID: 'acme-docs'});
     expect(result.status).toBe(1);
     expectOneLineError(result.stderr, /not a demo- project/);
+  });
+});
+
+describe('the command line, as a shell runs it', () => {
+  it('prints what the command did on stdout and exits 0', async () => {
+    const email = uniqueEmail('cli');
+    const result = await readersCli(['grant', email, 'staff']);
+    expect(result).toEqual({status: 0, stdout: `${email} is now on the reader list, in staff (${listFile}:1).\n`, stderr: ''});
+    expect(readFileSync(listFile, 'utf8')).toBe(`${email} staff\n`);
+  });
+
+  it('prints the usage on stderr and exits 2 for a command it does not know', async () => {
+    const result = await readersCli(['frob']);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^readers: .+\n\nUsage: npm run readers -- <command>/);
+  });
+
+  it('exits 1 with one line on stderr, and no stack trace, when the command fails', async () => {
+    const result = await readersCli(['list'], {FIREBASE_PROJECT_ID: 'acme-docs'});
+    expect(result.status).toBe(1);
+    expectOneLineError(result.stderr, /^readers: .*not a demo- project/);
   });
 });
