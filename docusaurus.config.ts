@@ -3,7 +3,6 @@ import path from 'node:path';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
-import {themes as prismThemes, type PrismTheme} from 'prism-react-renderer';
 import {authSettingsFromEnv} from './src/auth/settings';
 import type {ServedBuildOptions} from './plugins/servedBuild';
 import type {SearchOptions} from './plugins/search';
@@ -15,6 +14,7 @@ import remarkAudienceLinks from './plugins/audiences/remarkAudienceLinks';
 import {AUDIENCES_FILE} from './plugins/audiences/declarations';
 import remarkPageHeading from './plugins/markdown/remarkPageHeading';
 import {versionLanding} from './plugins/versionLanding';
+import {darkCodeTheme, lightCodeTheme} from './plugins/codeThemes';
 
 // The dev server has no gate server in front of it, so the browser gate does the hiding there.
 const isDevServer = process.env.NODE_ENV === 'development';
@@ -39,30 +39,6 @@ const searchOptions = {
   // The top-level sections of each version: the box puts the reader's own section first.
   sections: searchSectionsFor(__dirname, versions),
 } satisfies SearchOptions;
-
-/** A Prism theme with some token colours replaced (same hue, more contrast). */
-function withTokenColors(theme: PrismTheme, replacements: Record<string, string>): PrismTheme {
-  return {
-    ...theme,
-    styles: theme.styles.map((entry) => {
-      const replacement = entry.style.color === undefined ? undefined : replacements[entry.style.color];
-      return replacement ? {...entry, style: {...entry.style, color: replacement}} : entry;
-    }),
-  };
-}
-
-// WCAG AA (4.5:1) for code: these GitHub colours fall short on the code background (#f6f8fa) and on
-// highlighted lines (#dddfe1), and Dracula's comments on #282a36. The replacements pass on both.
-const lightCodeTheme = withTokenColors(prismThemes.github, {
-  '#999988': '#626257', // comment
-  '#e3116c': '#bc0e5a', // string
-  '#36acaa': '#216b69', // number, property, variable…
-  '#00a4db': '#00698c', // keyword, atrule, attr-name…
-  '#d73a49': '#b2303d', // function, tag
-});
-const darkCodeTheme = withTokenColors(prismThemes.dracula, {
-  'rgb(98, 114, 164)': '#8692b9', // comment
-});
 
 const SITE_TITLE = 'Tutorial Hub';
 

@@ -1,5 +1,6 @@
 import React, {useState, type ReactNode} from 'react';
-import {formSwitches, heldSwitches, proofLinkOf, type FormMode, type OfferedOptions, type ProviderName} from './flow';
+import {formSwitches, heldSwitches, proofLinkOf, type OfferedOptions, type ProviderName} from './flow';
+import type {FormMode} from './views';
 import {BACK_TO_SIGN_IN, formLead, SUBMIT_LABEL, SWITCH_LABEL} from './copy';
 import {EmailField} from './EmailField';
 import styles from './styles.module.css';

@@ -1,5 +1,5 @@
 import React, {type ReactNode} from 'react';
-import type {EmailLink, LinkReason} from './flow';
+import type {EmailLink, LinkReason} from './views';
 import {linkPanelCopy, SIGN_IN_AFTER_LINK} from './copy';
 import styles from './styles.module.css';
 

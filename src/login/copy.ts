@@ -1,5 +1,5 @@
 /** The login page's words that depend on where the reader is in it. */
-import type {EmailLink, FormMode, LinkReason, LoginView} from './flow';
+import type {EmailLink, FormMode, LinkReason, LoginView} from './views';
 
 /** Each panel's heading. */
 export function headingOf(view: LoginView): string {

@@ -17,14 +17,12 @@ import {
   outcomeOfFailure,
   proofLinkOf,
   reduceLogin,
-  type EmailLink,
-  type FormMode,
   type LoginIntent,
   type LoginState,
-  type LoginView,
   type OfferedOptions,
   type SeenIntent,
 } from './flow';
+import type {EmailLink, FormMode, LoginView} from './views';
 import {signInOptions, useSignInOptions} from './signInOptions';
 import {
   addressAskedHere,

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {formLead, notAppliedNotice, SESSION_ENDED_NOTICE} from '../../src/login/copy';
 import {sessionChange, type SessionChange} from '../../src/auth/sessionEnded';
-import type {EmailLink, FormMode} from '../../src/login/flow';
+import type {EmailLink, FormMode} from '../../src/login/views';
 
 describe('formLead', () => {
   it.each<[FormMode, EmailLink, RegExp]>([

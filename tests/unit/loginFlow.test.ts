@@ -11,16 +11,13 @@ import {
   onReaderReported,
   outcomeOfFailure,
   SIGN_OUT_SETTLE_MS,
-  type EmailLink,
   type FailureOutcome,
-  type FormMode,
-  type LinkReason,
   type LoginEvent,
   type LoginState,
-  type LoginView,
   type OfferedOptions,
   type OptionsAnswer,
 } from '../../src/login/flow';
+import type {EmailLink, FormMode, LinkReason, LoginView} from '../../src/login/views';
 import type {EmailSignIn} from '../../contracts/session';
 import {linkPanelCopy, SIGN_IN_AFTER_LINK} from '../../src/login/copy';
 import {isCurrentStep} from '../../src/auth/actionStep';
