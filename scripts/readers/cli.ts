@@ -1,4 +1,4 @@
-/** `npm run readers -- <command>`: manages who can read (see USAGE in rules.ts, and program.ts). */
+/** `npm run readers -- <command>`: manages who can read (see USAGE in commandLine.ts, and program.ts). */
 import {runReaders} from './program';
 
 // exitCode rather than exit(): lets stdout drain when it is a pipe.

@@ -22,20 +22,10 @@ import {USER_NOT_FOUND} from '../../server/services/firebaseAuth';
 import type {Env} from '../../contracts/firebaseProject';
 import {readSiteAudiences} from '../../plugins/audiences/declarations';
 import {addToEmailList, grantAudiences, revokeAudiences, type AudienceEdit} from './listFile';
-import {
-  formatAccountTable,
-  formatAudiences,
-  invitationLinkOf,
-  inviteAction,
-  parseReadersCsv,
-  readersTarget,
-  undefinedAudienceProblem,
-  UsageError,
-  UserError,
-  type AccountRow,
-  type Command,
-  type InviteAction,
-} from './rules';
+import {undefinedAudienceProblem, UsageError, UserError, type Command} from './commandLine';
+import {invitationLinkOf, inviteAction, readersTarget, type InviteAction} from './invitations';
+import {formatAccountTable, formatAudiences, type AccountRow} from './listing';
+import {parseReadersCsv} from './readersCsv';
 
 function emailsFileOf(env: Env): string {
   const file = emailsFileFromEnv(env, process.cwd());

@@ -5,7 +5,7 @@
  */
 import type {Env} from '../../contracts/firebaseProject';
 import {runCommand} from './commands';
-import {parseArgs, USAGE, UsageError, UserError} from './rules';
+import {parseArgs, USAGE, UsageError, UserError} from './commandLine';
 
 /** An unexpected error in one line: its message, Firebase's code, and the underlying cause. */
 function describeFailure(error: unknown): string {

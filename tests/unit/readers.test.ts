@@ -1,20 +1,9 @@
 import {describe, expect, it} from 'vitest';
 import {addToEmailList, grantAudiences, revokeAudiences, type AudienceEdit} from '../../scripts/readers/listFile';
-import {
-  invitationLinkOf,
-  formatAccountTable,
-  formatAudiences,
-  inviteAction,
-  MAX_CELL_LENGTH,
-  parseArgs,
-  parseReadersCsv,
-  readersTarget,
-  undefinedAudienceProblem,
-  UsageError,
-  UserError,
-  type AccountRow,
-  type InviteAction,
-} from '../../scripts/readers/rules';
+import {parseArgs, undefinedAudienceProblem, UsageError, UserError} from '../../scripts/readers/commandLine';
+import {invitationLinkOf, inviteAction, readersTarget, type InviteAction} from '../../scripts/readers/invitations';
+import {formatAccountTable, formatAudiences, MAX_CELL_LENGTH, type AccountRow} from '../../scripts/readers/listing';
+import {parseReadersCsv} from '../../scripts/readers/readersCsv';
 import {parseEmailList} from '../../server/rules/readerPolicy';
 
 describe('parseArgs', () => {
