@@ -82,3 +82,9 @@ export async function startGate(env: Record<string, string> = {}): Promise<Runni
 export function sessionCookieFor(gate: Pick<Gate, 'origin' | 'request'>, credentials?: {email: string; password: string}): Promise<string> {
   return mintSessionCookie(gate, emulator, credentials);
 }
+
+/** A gate in this process, also listening on a loopback port (for what only real HTTP carries), and the demo reader's session on it. */
+export async function signedInGate(env: Record<string, string> = {}): Promise<{gate: RunningGate; port: string; cookie: string}> {
+  const gate = await startGate(env);
+  return {gate, port: await gate.listen(), cookie: await sessionCookieFor(gate)};
+}

@@ -1,6 +1,6 @@
 /**
  * Other spellings of a page's address lead to the page (the gate's decisions: tests/unit/requestPath.test.ts;
- * its 301 for each spelling: tests/integration/gate-hardening.test.ts). Here a browser follows two of them
+ * its 301 for each spelling: tests/integration/serving.test.ts). Here a browser follows two of them
  * to the page it renders: a file name, and the letter case the browser's router would otherwise ignore.
  */
 import {expect, test} from '../fixtureSite';

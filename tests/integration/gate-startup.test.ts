@@ -1,0 +1,48 @@
+/** The gate's start: with the identity service unreachable, and its refusal of the emulator outside demo- projects. */
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {signedInGate, type RunningGate} from '../support/gate';
+import {startTestGateProcess, type GateProcess} from '../support/gateProcess';
+import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
+import {runScript} from '../support/childProcess';
+import {sessionCookieHeader} from '../../contracts/session';
+import {PAGE} from '../support/builtSite';
+
+let gate: RunningGate;
+let cookie: string;
+
+beforeAll(async () => ({gate, cookie} = await signedInGate()));
+afterAll(() => gate.close());
+
+describe('when the identity service is down', () => {
+  // A process of its own: firebase-admin in this one talks to the runner's emulator.
+  let cut: GateProcess;
+  beforeAll(async () => {
+    cut = await startTestGateProcess({FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9'});
+  });
+  afterAll(() => cut.close());
+
+  it('a cookie cannot be checked: 503, a page saying why to a page load, not a crash and not a way in', async () => {
+    const asset = await cut.request(PAGE.path, {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}});
+    expect(asset.status).toBe(503);
+    expect(asset.body).toBe('');
+    const page = await cut.request(PAGE.path, {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie)}});
+    expect(page.status).toBe(503);
+    expect(page.body).toContain('The sign-in service cannot be reached');
+    expect(page.body).not.toContain(PAGE.h1);
+    expect((await cut.request('/healthz')).status).toBe(200);
+  });
+});
+
+describe('emulator safety', () => {
+  it('refuses to start with the emulator and a project id that is not demo-', async () => {
+    const result = await runScript('server/main.ts', [], {
+      ...process.env,
+      FIREBASE_PROJECT_ID: 'acme-docs',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      PORT: '0',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('not a demo- project');
+    expect(result.stderr).toContain('refusing to start');
+  });
+});
