@@ -176,7 +176,7 @@ describe('cookies that must not open anything', () => {
 
   beforeAll(async () => {
     // A reader of its own: every other test, here and in the other files, reads as the demo reader.
-    // Signed out everywhere at once: the gate waits for Firebase's next whole second itself (reader-policy.test.ts).
+    // Signed out everywhere at once: the gate waits for Firebase's next whole second itself (sign-out.test.ts).
     revokedCookie = await sessionCookieFor(gate, await emulator.newAccount(uniqueEmail('signed-out-everywhere')));
     expect((await postLogout(gate, revokedCookie, {everywhere: true})).status).toBe(200);
   });

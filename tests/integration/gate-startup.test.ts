@@ -1,4 +1,7 @@
-/** The gate's start: with the identity service unreachable, and its refusal of the emulator outside demo- projects. */
+/**
+ * The gate's start: with the identity service unreachable, and what it refuses to start with (the
+ * emulator outside demo- projects, a real project with no reader policy).
+ */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {signedInGate, type RunningGate} from '../support/gate';
 import {startTestGateProcess, type GateProcess} from '../support/gateProcess';
@@ -44,5 +47,24 @@ describe('emulator safety', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('not a demo- project');
     expect(result.stderr).toContain('refusing to start');
+  });
+});
+
+describe('secure by default', () => {
+  it('a real project with no reader policy refuses to start, in one line naming both variables', async () => {
+    const result = await runScript('server/main.ts', [], {
+      ...process.env,
+      FIREBASE_PROJECT_ID: 'acme-docs',
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+      ALLOWED_EMAIL_DOMAINS: '',
+      ALLOWED_EMAILS_FILE: '',
+      PUBLIC_ORIGIN: 'https://docs.acme.test',
+      PORT: '0',
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('ALLOWED_EMAIL_DOMAINS');
+    expect(lines[0]).toContain('ALLOWED_EMAILS_FILE');
   });
 });

@@ -187,3 +187,35 @@ describe('a second __session cookie planted beside the reader’s (a sibling sub
     });
   });
 });
+
+describe('the session endpoints trust the configured origin, not the Host header', () => {
+  it('refuses a DNS-rebinding request that calls itself same-origin', async () => {
+    const {idToken} = await emulator.signInWithPassword(DEMO_READER.email, DEMO_READER.password);
+    const port = new URL(gate.origin).port;
+    const response = await gate.request(SESSION_ENDPOINT, {
+      method: 'POST',
+      headers: {...sameOriginJson(`http://rebind.evil.test:${port}`), host: `rebind.evil.test:${port}`},
+      body: JSON.stringify({idToken}),
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('with PUBLIC_ORIGIN, accepts exactly that origin', async () => {
+    const published = await startGate({PUBLIC_ORIGIN: 'https://docs.tutorial-hub.test'});
+    try {
+      const post = async (origin: string) =>
+        (
+          await published.request(SESSION_ENDPOINT, {
+            method: 'POST',
+            headers: sameOriginJson(origin),
+            body: JSON.stringify({idToken: (await emulator.signInWithPassword(DEMO_READER.email, DEMO_READER.password)).idToken}),
+          })
+        ).status;
+      expect(await post(published.origin)).toBe(403);
+      expect(await post('https://docs.tutorial-hub.test')).toBe(204);
+    } finally {
+      await published.close();
+    }
+  });
+});
