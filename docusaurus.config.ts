@@ -34,7 +34,9 @@ const searchOptions = {
     docsRouteBasePath: '/',
     language: ['en'],
     // Code is looked up by reading, not searching: a page of code is found by its headings and prose.
-    ignoreCssSelectors: ['pre'],
+    // A code block's title and an admonition's label ("Terminal", "tip") are labels: in an excerpt they
+    // run into the sentence that follows. The theme's CSS-module classes, whatever their hash.
+    ignoreCssSelectors: ['pre', '[class*="codeBlockTitle_"]', '[class*="admonitionHeading_"]'],
   },
   // The top-level sections of each version: the box puts the reader's own section first.
   sections: searchSectionsFor(__dirname, versions),

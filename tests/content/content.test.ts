@@ -110,6 +110,25 @@ describe('the built search indexes', () => {
       expect(manifest.pages.first).toEqual([...manifest.pages.first].sort((a, b) => a - b));
     });
 
+    it("holds no code block title or admonition label in a page's text: they are labels, not what the page says", () => {
+      const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const leaked = index.pageUrls.flatMap((url, page) => {
+        const html = readFileSync(path.join(SITE_BUILD_DIR, `${decodeURIComponent(url!)}.html`), 'utf8');
+        // The theme's CSS-module classes, as the build writes them (`codeBlockTitle_OeMC`); the label is the element's last text.
+        const labels = [...html.matchAll(/class="?(?:codeBlockTitle|admonitionHeading)_[^>]*>(?:[\s\S]*?>)?([^<>]+)<\/div>/g)].map(
+          (match) => match[1]!.trim(),
+        );
+        const end = manifest.pages.first[page + 1] ?? manifest.docs ?? index.docs.length;
+        const texts = index.docs.slice(manifest.pages.first[page], end).map((doc) => doc.t);
+        // A label run into the text that follows it: "…your project: Terminal The command…", "tip Keep…".
+        return labels.flatMap((label) => {
+          const runIn = new RegExp(`(?:^|[.:!?] )${escape(label)} [A-Z]`);
+          return texts.filter((text) => runIn.test(text)).map((text) => `${url}: ${text.slice(0, 80)}`);
+        });
+      });
+      expect([...new Set(leaked)]).toEqual([]);
+    });
+
     it(`puts each page in the section that holds it`, () => {
       const sections = sectionsIn(path.join(ROOT, version.docsDir)).map(({folder}) =>
         version.route ? `${version.route}/${folder}` : folder,
