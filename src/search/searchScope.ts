@@ -5,6 +5,7 @@
  */
 
 import {belowBase, isWithin, type SearchSection} from '../../contracts/searchSections';
+import {conditionKey, conditionOfKey, unionOf} from '../../contracts/audiences';
 
 export interface ScopeVersion {
   name: string;
@@ -160,6 +161,19 @@ export function searchScopeForSearchPage({baseUrl, search, versions, contexts, p
     contexts: contextsOfVersion(baseUrl, version, versions, contexts),
     notice: notices.length > 0 ? notices.join(' ') : null,
   };
+}
+
+/**
+ * Who gets the search page's "Search in" menu, from its sections' audiences (condition keys; undefined:
+ * every reader of the version): null, nobody, when the version has no sections (a menu of "All of 2.0"
+ * alone chooses nothing); undefined, every reader, when one section is for everyone; else the readers of
+ * any of the sections. In the browser, whose copy of the sections is the reader's own, no section has an
+ * audience left: the menu shows when the reader has a section.
+ */
+export function sectionMenuAudience(audiences: readonly (string | undefined)[]): string | null | undefined {
+  if (audiences.length === 0) return null;
+  if (audiences.some((audience) => audience === undefined)) return undefined;
+  return conditionKey((audiences as string[]).map(conditionOfKey).reduce(unionOf));
 }
 
 /** The search page's `version` parameter for a scope: the version's folder below the base URL (`1.0/`), or null for the version at the root. */

@@ -1,5 +1,12 @@
 import {describe, expect, it} from 'vitest';
-import {readerVersion, searchScopeForPage, searchScopeForSearchPage, versionParamOf, type ScopeVersion} from '../../src/search/searchScope';
+import {
+  readerVersion,
+  searchScopeForPage,
+  searchScopeForSearchPage,
+  sectionMenuAudience,
+  versionParamOf,
+  type ScopeVersion,
+} from '../../src/search/searchScope';
 import type {SearchSection} from '../../contracts/searchSections';
 
 const CURRENT: ScopeVersion = {name: 'current', label: '2.0', path: '/', isLast: true};
@@ -187,5 +194,18 @@ describe('searchScopeForSearchPage: the version the search page searches, the se
     ['?version=2.0%2F', null],
   ])('%s is written back with version=%j', (search, param) => {
     expect(versionParamOf('/', searchPage(search))).toBe(param);
+  });
+});
+
+describe('sectionMenuAudience: who gets the search page\'s "Search in" menu', () => {
+  it.each<[string, (string | undefined)[], string | null | undefined]>([
+    ['a version without sections: nobody (the menu would offer the whole version alone)', [], null],
+    ['a section for everyone: every reader', [undefined], undefined],
+    ['a section for everyone beside restricted ones: every reader', ['staff', undefined, 'partners'], undefined],
+    ['one restricted section: its readers', ['partners'], 'partners'],
+    ['restricted sections only: the readers of any of them', ['staff', 'partners', 'partners+staff'], 'partners+staff'],
+    ['a public section: everyone who may see the page', ['partners', 'public'], 'public'],
+  ])('%s', (_, audiences, expected) => {
+    expect(sectionMenuAudience(audiences)).toBe(expected);
   });
 });

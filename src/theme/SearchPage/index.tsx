@@ -18,7 +18,7 @@ import type {SearchAnswer} from '@site/src/search/engine/versionIndex';
 import Marked from '@site/src/search/components/Marked';
 import {withHighlight} from '@site/src/search/highlightParam';
 import {search} from '@site/src/search/searchClient';
-import {versionParamOf} from '@site/src/search/searchScope';
+import {sectionMenuAudience, versionParamOf} from '@site/src/search/searchScope';
 import {useSearchPageScope} from '@site/src/search/useSearchScope';
 import styles from './styles.module.css';
 import {audienceOf, Restricted} from '@site/src/audiences/Restricted';
@@ -89,6 +89,7 @@ function SearchResults(): ReactNode {
   const onSectionChange = (section: string) => writeAddress({ctx: section, version: versionParamOf(baseUrl, scope)});
 
   const shown = outcome && outcome.query === query && outcome.key === key ? outcome : null;
+  const menuAudience = sectionMenuAudience(scope.contexts.map(audienceOf));
   const heading = query.trim() === '' ? 'Search the documentation' : `Search results for "${query}"`;
 
   return (
@@ -104,34 +105,34 @@ function SearchResults(): ReactNode {
           {scope.notice}
         </p>
       )}
-      <div className={clsx('row', styles.controls)}>
-        <div className="col col--9">
-          <input
-            ref={field}
-            type="search"
-            name="q"
-            className={styles.field}
-            aria-label="Search"
-            autoComplete="off"
-            maxLength={MAX_QUERY_LENGTH}
-            value={query}
-            onChange={(event) => onQueryChange(event.target.value)}
-          />
-        </div>
-        <div className="col col--3">
-          <select
-            className={styles.field}
-            aria-label="Search in"
-            value={scope.context}
-            onChange={(event) => onSectionChange(event.target.value)}>
-            <option value="">All of {scope.version.label}</option>
-            {scope.contexts.map((section) => (
-              <Restricted key={section.path} audience={audienceOf(section)}>
-                <option value={section.path}>{section.label}</option>
-              </Restricted>
-            ))}
-          </select>
-        </div>
+      <div className={styles.controls}>
+        <input
+          ref={field}
+          type="search"
+          name="q"
+          className={clsx(styles.field, styles.query)}
+          aria-label="Search"
+          autoComplete="off"
+          maxLength={MAX_QUERY_LENGTH}
+          value={query}
+          onChange={(event) => onQueryChange(event.target.value)}
+        />
+        {menuAudience !== null && (
+          <Restricted audience={menuAudience}>
+            <select
+              className={clsx(styles.field, styles.menu)}
+              aria-label="Search in"
+              value={scope.context}
+              onChange={(event) => onSectionChange(event.target.value)}>
+              <option value="">All of {scope.version.label}</option>
+              {scope.contexts.map((section) => (
+                <Restricted key={section.path} audience={audienceOf(section)}>
+                  <option value={section.path}>{section.label}</option>
+                </Restricted>
+              ))}
+            </select>
+          </Restricted>
+        )}
       </div>
       {query.trim() !== '' && !shown && <p aria-busy="true">Searching…</p>}
       {shown && 'failed' in shown && (
