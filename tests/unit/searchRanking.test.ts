@@ -125,6 +125,20 @@ describe('the list', () => {
     expect(plainText(suggestions[0]!.text!)).toBe('Hooks let you listen to events of the request lifecycle.');
   });
 
+  it('shows a page found by its title alone with its opening text, the last page of the index too', async () => {
+    for (const [query, url, text] of [
+      [
+        'contenttypeparser',
+        '/Reference/ContentTypeParser',
+        'Fastify natively supports JSON and plain text bodies; register a parser for the rest.',
+      ],
+      ['benchmarking', '/Guides/Benchmarking', 'Measure requests per second.'],
+    ]) {
+      const [first] = (await searchOf(query!)).suggestions;
+      expect({url: first?.url, text: first?.text && plainText(first.text)}).toEqual({url, text});
+    }
+  });
+
   it('stops at the limit and counts every page that answers', async () => {
     const answer = await searchOf('request', {limit: 2});
     expect(answer.suggestions).toHaveLength(2);

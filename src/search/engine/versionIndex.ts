@@ -209,11 +209,12 @@ export class VersionIndex {
         if (text.some((piece) => piece.mark)) suggestion.text = text;
       }
       if (target?.k === DocKind.Title) {
-        const pageEnd = partitions.pageFirstDocs[hit.page + 1] ?? pageFirst + 1;
-        for (let doc = pageFirst + 1; doc < pageEnd; doc++) {
-          const description = docAt(doc);
-          if (description?.k === DocKind.Description) suggestion.text = snippetOf(mark(description.t));
-        }
+        // Found by its title: the page says what it holds with its description, else with its opening text.
+        // Its documents follow its title, in the same part, up to the next page's title.
+        const pageDocs: IndexedDoc[] = [];
+        for (let doc = pageFirst + 1, next = docAt(doc); next && next.k !== DocKind.Title; next = docAt(++doc)) pageDocs.push(next);
+        const opening = pageDocs.find((doc) => doc.k === DocKind.Description) ?? pageDocs.find((doc) => doc.k === DocKind.Content);
+        if (opening) suggestion.text = snippetOf(mark(opening.t));
       }
       return suggestion;
     });
