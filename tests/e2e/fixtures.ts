@@ -5,6 +5,7 @@
 import {test as base, expect, type Page} from '@playwright/test';
 import {signInThroughLoginPage} from '../../testkit/loginPage';
 import {newReader} from '../support/reader';
+import {Navbar} from './navbar';
 
 export {expect};
 
@@ -31,6 +32,8 @@ interface Fixtures {
    */
   otherSites: readonly string[];
   otherSitesAnswer: void;
+  /** The page's navbar (navbar.ts). */
+  navbar: Navbar;
 }
 
 const OTHER_SITE_IMAGE =
@@ -58,6 +61,10 @@ export const test = base.extend<Fixtures>({
   },
 
   otherSites: [[], {option: true}],
+
+  navbar: async ({page}, use) => {
+    await use(new Navbar(page));
+  },
 
   otherSitesAnswer: [
     async ({context, otherSites}, use) => {

@@ -30,6 +30,11 @@ export interface SectionSearchCase {
   contextLabel?: string;
   /** The version's `version` parameter on the search page (`1.0/`), '' for the one at the root. */
   versionParam: string;
+  /**
+   * The version's sections, for the search page's menu of them: whether one is for every reader, and
+   * whether one is for some readers only (the menu shows to a reader who has a section to choose).
+   */
+  sections: {open: boolean; restricted: boolean};
 }
 
 /**
@@ -72,6 +77,8 @@ export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
     const versionParam = version.route === '' ? '' : `${version.route}/`;
     // A version's root may hold only its landing page, and a section only pages of its own folders.
     const outside = plainDocIn(docsDir);
+    const restrictedFolder = ({folder}: {folder: string}) => folders.has(folderKey(version.name, folder));
+    const sections = {open: !sectionsIn(docsDir).every(restrictedFolder), restricted: sectionsIn(docsDir).some(restrictedFolder)};
     return [
       ...(outside
         ? [
@@ -83,6 +90,7 @@ export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
               manifest: `${prefix}/${MANIFEST_FILE}`,
               context: '',
               versionParam,
+              sections,
             },
           ]
         : []),
@@ -101,6 +109,7 @@ export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
             context,
             contextLabel: `${label} (${version.label})`,
             versionParam,
+            sections,
           },
         ];
       }),
@@ -158,6 +167,9 @@ export async function checkSearchFrom(page: Page, origin: string, searched: Sect
 
   // The search page searches what the link names (the navbar box there follows the reader's chosen version).
   await expect(page.getByRole('heading', {level: 1, name: `Search results for "${searched.query}"`, exact: true})).toBeVisible();
-  await expect(page.getByRole('combobox', {name: 'Search in'})).toHaveValue(searched.context);
+  // The menu of sections: for a reader who has one to choose (tests/integration/specification-search-menu.test.ts).
+  const menu = page.getByRole('combobox', {name: 'Search in'});
+  if (searched.context || searched.sections.open) await expect(menu).toHaveValue(searched.context);
+  else if (!searched.sections.restricted) await expect(menu).toHaveCount(0);
   await expect(page.getByRole('article').getByRole('link', {name: searched.title, exact: true}).first()).toBeVisible();
 }

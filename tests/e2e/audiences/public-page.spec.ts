@@ -4,17 +4,15 @@
  * public pages only.
  */
 import {searchFromNavbar} from '../../support/search';
-import {mainNavbar} from '../navbar';
 import {expect, test} from './audienceSite';
 
-test('a visitor reads a public page, searches the public pages only, and signs in from it to come back to it', async ({page}) => {
+test('a visitor reads a public page, searches the public pages only, and signs in from it to come back to it', async ({page, navbar}) => {
   await page.goto('/public-preview');
   await expect(page.getByRole('heading', {level: 1})).toHaveText('A preview for everyone');
-  const navbar = mainNavbar(page);
-  const signIn = navbar.getByRole('link', {name: 'Sign in'});
+  const signIn = navbar.main.getByRole('link', {name: 'Sign in'});
   await expect(signIn).toBeVisible();
-  await expect(navbar.getByRole('link', {name: 'Tutorials'})).toHaveCount(0);
-  await expect(navbar.getByRole('button', {name: /2\.0/})).toHaveCount(0);
+  await expect(navbar.main.getByRole('link', {name: 'Tutorials'})).toHaveCount(0);
+  await expect(navbar.main.getByRole('button', {name: /2\.0/})).toHaveCount(0);
   // The links into the pages for readers are the author's words only.
   await expect(page.locator('article').getByRole('link', {name: 'introduction'})).toHaveCount(0);
 

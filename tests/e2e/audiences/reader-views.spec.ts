@@ -5,7 +5,6 @@
  * (tests/integration/audiences.test.ts).
  */
 import {searchFromNavbar} from '../../support/search';
-import {mainNavbar} from '../navbar';
 import {expect, signInAt, test, type Kind} from './audienceSite';
 
 const SIDEBAR_ENTRIES: Record<Kind, {shows: string[]; hides: string[]}> = {
@@ -50,7 +49,7 @@ for (const kind of Object.keys(SIDEBAR_ENTRIES) as Kind[]) {
   });
 }
 
-test('a reader follows the sidebar into their own section, in the browser, without a full page load', async ({page, readerOf}) => {
+test('a reader follows the sidebar into their own section, in the browser, without a full page load', async ({page, readerOf, navbar}) => {
   await signInAt(page, '/chapter-1-introduction', readerOf('partners'));
   const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
   await sidebar.getByRole('link', {name: 'Partner API', exact: true}).click();
@@ -61,5 +60,5 @@ test('a reader follows the sidebar into their own section, in the browser, witho
     .click();
   await expect(page).toHaveURL('/partner-api/rate-limits');
   await expect(page.getByRole('heading', {level: 1})).toHaveText('Partner rate limits');
-  await expect(mainNavbar(page).getByRole('link', {name: 'Tutorials'})).toBeVisible();
+  await expect(navbar.main.getByRole('link', {name: 'Tutorials'})).toBeVisible();
 });

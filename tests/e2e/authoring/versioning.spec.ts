@@ -11,7 +11,6 @@ import {builtVersionIndex} from '../../../testkit/builtSearchIndex';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../../../testkit/http';
 import {searchFromNavbar} from '../../support/search';
 import {orphanedDocPages} from '../../support/sidebars';
-import {openVersionMenuByKeyboard} from '../navbar';
 import {copyBuild} from '../../support/siteCopies';
 import {AUTHORED_SITE, expect, RELEASE_WORD, test} from './authoredSite';
 
@@ -56,11 +55,11 @@ test('the new paths are gated like the others', async ({siteGate}) => {
   expect((await rawRequest(siteGate.origin, '/release-notes', {headers: SUBRESOURCE})).status).toBe(401);
 });
 
-test('the newest version is at the root, the older ones under their paths, all in the version menu', async ({page, siteGate}) => {
+test('the newest version is at the root, the older ones under their paths, all in the version menu', async ({page, siteGate, navbar}) => {
   const {origin} = siteGate;
   await page.goto(`${origin}/release-notes`);
   await expect(page.getByRole('heading', {level: 1, name: 'Release notes'})).toBeVisible();
-  const menu = await openVersionMenuByKeyboard(page, '3.0');
+  const menu = await navbar.openVersionMenuByKeyboard('3.0');
   await expect(menu.getByRole('link')).toHaveText(['3.0', '2.0', '1.0']);
   await menu.getByRole('link', {name: '2.0'}).click();
   await expect(page).toHaveURL(new RegExp(`^${origin}/2\\.0/`));

@@ -9,7 +9,6 @@ import {
   type ColourScheme,
 } from '../../support/axe';
 import {ROUTES, type SiteRoute} from '../../support/specificationRoutes';
-import {accountMenu} from '../navbar';
 import {abortSignInCodeOnce, blockPageChunks, CHUNK_FAILURE_ERRORS, throwFromFirstResizeObserver} from '../failures';
 
 /**
@@ -68,7 +67,7 @@ async function followInApp(page: Page, route: SiteRoute): Promise<void> {
 }
 
 for (const tour of TOURS) {
-  test(`${tour.name}: no serious or critical accessibility violations, light or dark`, async ({page}) => {
+  test(`${tour.name}: no serious or critical accessibility violations, light or dark`, async ({page, navbar}) => {
     // Two axe runs per page of the tour: a hang guard sized for a tour, not a speed goal.
     test.setTimeout(120_000);
     expect(new Set(tour.routes.map((route) => route.h1)).size, 'one H1 per page of a tour').toBe(tour.routes.length);
@@ -77,7 +76,7 @@ for (const tour of TOURS) {
     expect((await page.goto(first.url))?.status()).toBe(200);
     await expect(page.getByRole('heading', {level: 1})).toHaveText(first.h1);
     // The account menu appears once the page is hydrated and Firebase knows the reader.
-    await expect(accountMenu(page)).toBeVisible();
+    await expect(navbar.accountMenu).toBeVisible();
 
     for (const scheme of ['light', 'dark'] as const) {
       if (scheme === 'dark') await switchColourScheme(page, 'dark');
@@ -207,7 +206,7 @@ for (const checked of PAGES) {
 
     if (checked.phone) test.use({viewport: PHONE});
 
-    test(`${checked.name} has no serious or critical accessibility violations, light or dark`, async ({page}) => {
+    test(`${checked.name} has no serious or critical accessibility violations, light or dark`, async ({page, navbar}) => {
       await checked.arrange?.(page);
       const open = async (scheme: ColourScheme) => {
         await page.emulateMedia({colorScheme: scheme});
@@ -215,7 +214,7 @@ for (const checked of PAGES) {
         expect(response?.status()).toBe(checked.status);
         await expect(page.getByRole('heading', {level: 1})).toHaveText(checked.h1);
         // The account menu appears once the page is hydrated and Firebase knows the reader.
-        if (checked.accountMenu !== false) await expect(accountMenu(page)).toBeVisible();
+        if (checked.accountMenu !== false) await expect(navbar.accountMenu).toBeVisible();
         await checked.ready?.(page);
       };
       await open('light');

@@ -4,19 +4,20 @@
  */
 import {expect, test} from '../fixtureSite';
 import type {Page} from '@playwright/test';
-import {accountMenu, expectHydrated, mainNavbar} from '../navbar';
+import {Navbar} from '../navbar';
 import {abortSignInCodeOnce, blockPageChunks, CHUNK_FAILURE_ERRORS, throwFromFirstResizeObserver} from '../failures';
 
 test.use({expectedErrors: CHUNK_FAILURE_ERRORS});
 
 async function expectChrome(page: Page): Promise<void> {
-  await expect(mainNavbar(page)).toBeVisible();
+  const navbar = new Navbar(page);
+  await expect(navbar.main).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('main')).toHaveCount(1);
 }
 
-test('a page whose code cannot be loaded says so inside the chrome, and "Retry" loads it', async ({page}) => {
+test('a page whose code cannot be loaded says so inside the chrome, and "Retry" loads it', async ({page, navbar}) => {
   const unblock = await blockPageChunks(page);
   expect((await page.goto('/1.0/intro'))?.status()).toBe(200);
   const main = page.getByRole('main');
@@ -31,16 +32,19 @@ test('a page whose code cannot be loaded says so inside the chrome, and "Retry" 
   await unblock();
   await main.getByRole('button', {name: 'Retry'}).click();
   await expect(page.getByRole('heading', {level: 1})).toHaveText('Introduction to Tutorial Hub 1.0');
-  await expect(accountMenu(page)).toBeVisible();
+  await expect(navbar.accountMenu).toBeVisible();
 });
 
 test.describe(() => {
   // Before the reload, the running page's own prefetches of the link's chunks fail too, unhandled by Docusaurus.
   test.use({expectedErrors: new RegExp(`${CHUNK_FAILURE_ERRORS.source}|page error: Loading chunk \\S+ failed`)});
 
-  test('a link to a page whose code cannot be loaded ends on the same screen (Docusaurus reloads the page once)', async ({page}) => {
+  test('a link to a page whose code cannot be loaded ends on the same screen (Docusaurus reloads the page once)', async ({
+    page,
+    navbar,
+  }) => {
     await page.goto('/1.0/intro');
-    await expectHydrated(page);
+    await navbar.expectHydrated();
     await blockPageChunks(page);
     await page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Collapsible Sections'}).click();
     await expect(page).toHaveURL('/1.0/Collapsible');
@@ -49,7 +53,7 @@ test.describe(() => {
   });
 });
 
-test('when the sign-in code fails to load, the page says so inside the chrome, and "Try again" recovers', async ({page}) => {
+test('when the sign-in code fails to load, the page says so inside the chrome, and "Try again" recovers', async ({page, navbar}) => {
   await abortSignInCodeOnce(page);
   await page.goto('/1.0/intro');
   const main = page.getByRole('main');
@@ -59,7 +63,7 @@ test('when the sign-in code fails to load, the page says so inside the chrome, a
 
   await main.getByRole('button', {name: 'Try again'}).click();
   await expect(page.getByRole('heading', {level: 1})).toHaveText('Introduction to Tutorial Hub 1.0');
-  await expect(accountMenu(page)).toBeVisible();
+  await expect(navbar.accountMenu).toBeVisible();
 });
 
 test('a page that crashes shows the crash inside the chrome, its error readable, and "Try again" renders it again', async ({page}) => {

@@ -1,7 +1,6 @@
 /** The navbar as a page loads: the account's place is kept, so nothing the reader may aim at moves when Firebase names them. */
 import {expect, test} from '../fixtureSite';
 import {watchLayoutShifts} from '../layoutShifts';
-import {expectNavbarSettled, mainNavbar} from '../navbar';
 
 interface Watched {
   /** Where the version menu was when the page's HTML had been read, before it hydrated. */
@@ -10,7 +9,7 @@ interface Watched {
 
 const VERSION_MENU = '.navbar__items--right .dropdown > .navbar__link';
 
-test('nothing in the navbar moves while a page loads and the account joins it', async ({page}) => {
+test('nothing in the navbar moves while a page loads and the account joins it', async ({page, navbar}) => {
   const navbarShifts = await watchLayoutShifts(page, 'nav.navbar');
   await page.addInitScript((versionMenu) => {
     document.addEventListener('DOMContentLoaded', () => {
@@ -20,8 +19,8 @@ test('nothing in the navbar moves while a page loads and the account joins it', 
   for (const url of ['/chapter-1-introduction', '/1.0/intro', '/']) {
     await test.step(url, async () => {
       await page.goto(url);
-      await expectNavbarSettled(page);
-      const settled = (await mainNavbar(page).locator(VERSION_MENU).boundingBox())!.x;
+      await navbar.expectSettled();
+      const settled = (await navbar.main.locator(VERSION_MENU).boundingBox())!.x;
       const watched = {
         navbarShifts: await navbarShifts(),
         versionMenuAtFirstPaint: await page.evaluate(() => (window as unknown as Watched).versionMenuAtFirstPaint),

@@ -1,11 +1,10 @@
 /** What frames every page for a signed-in reader: announcement bar, navbar, footer, landmarks. */
 import {expect, test} from '../fixtureSite';
-import {accountMenu, expectHydrated, mainNavbar} from '../navbar';
 import {DEMO_READER_NAME} from '../readerState';
 
-test('the announcement bar welcomes the reader and cannot be closed', async ({page}) => {
+test('the announcement bar welcomes the reader and cannot be closed', async ({page, navbar}) => {
   await page.goto('/chapter-1-introduction');
-  await expectHydrated(page);
+  await navbar.expectHydrated();
   const bar = page.getByRole('banner').filter({hasText: 'Welcome to the Tutorial Hub!'});
   await expect(bar).toHaveText('Welcome to the Tutorial Hub! Stay tuned for more tutorials.');
   await expect(bar.getByRole('button')).toHaveCount(0);
@@ -22,16 +21,16 @@ test('the footer is dark, with a "More" column and this year\'s copyright', asyn
   await expect(footer.getByText(`Copyright © ${new Date().getFullYear()} Tutorial Hub.`)).toBeVisible();
 });
 
-test('the account menu shows the signed-in reader, and there is no language menu: the site has one locale', async ({page}) => {
+test('the account menu shows the signed-in reader, and there is no language menu: the site has one locale', async ({page, navbar}) => {
   await page.goto('/chapter-1-introduction');
   // Named "Signed in as Demo Reader" for assistive technology; on screen, the reader's initial, and the name in its tooltip and its menu.
-  const account = accountMenu(page);
+  const account = navbar.accountMenu;
   await expect(account).toBeVisible();
   await expect(account.locator('[aria-hidden="true"]')).toHaveText(DEMO_READER_NAME[0]!);
   await expect(account).toHaveAttribute('title', DEMO_READER_NAME);
   await account.click();
-  await expect(mainNavbar(page).locator('.dropdown__menu').getByText(DEMO_READER_NAME, {exact: true})).toBeVisible();
-  await expect(mainNavbar(page).getByText(/English|Languages/)).toHaveCount(0);
+  await expect(navbar.main.locator('.dropdown__menu').getByText(DEMO_READER_NAME, {exact: true})).toBeVisible();
+  await expect(navbar.main.getByText(/English|Languages/)).toHaveCount(0);
 });
 
 test('the home page has one banner (the announcement bar) and one main landmark', async ({page}) => {

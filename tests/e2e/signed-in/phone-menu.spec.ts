@@ -1,13 +1,12 @@
 /** The navbar on a phone: one menu button for the doc sidebar and the site's items. */
 import {expect, test} from '../fixtureSite';
-import {expectHydrated} from '../navbar';
 import {DEMO_READER_NAME} from '../readerState';
 
 test.use({viewport: {width: 390, height: 844}});
 
-test('the menu button opens the doc sidebar, and "Back to main menu" the site menu', async ({page}) => {
+test('the menu button opens the doc sidebar, and "Back to main menu" the site menu', async ({page, navbar}) => {
   await page.goto('/1.0/test');
-  await expectHydrated(page);
+  await navbar.expectHydrated();
   await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
 
   const sidebar = page.locator('.navbar-sidebar');

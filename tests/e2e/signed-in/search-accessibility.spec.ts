@@ -9,7 +9,6 @@ import {readBuiltSearchIndex, partFile} from '../../../testkit/builtSearchIndex'
 import {holdParts, isPartUrl, navbarSearch, searchFromNavbar} from '../../support/search';
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, FIXTURE_SITE_BUILD, test} from '../fixtureSite';
-import {accountMenu} from '../navbar';
 
 interface PopupState {
   name: string;
@@ -86,11 +85,15 @@ const STATES: readonly PopupState[] = [
 ];
 
 for (const state of STATES) {
-  test(`the search popup ${state.name}: no serious or critical accessibility violations, light or dark`, async ({page, context}) => {
+  test(`the search popup ${state.name}: no serious or critical accessibility violations, light or dark`, async ({
+    page,
+    context,
+    navbar,
+  }) => {
     await page.emulateMedia({colorScheme: 'light'});
     await page.goto(state.url);
     // The account menu appears once the page is hydrated and Firebase knows the reader.
-    await expect(accountMenu(page)).toBeVisible();
+    await expect(navbar.accountMenu).toBeVisible();
     const stillInState = await state.open(page, context);
 
     await expectAccessibleInEachScheme(page);

@@ -2,7 +2,6 @@
 import {navbarSearch, searchFromNavbar} from '../../support/search';
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, test} from '../fixtureSite';
-import {expectHydrated} from '../navbar';
 
 test('arrow keys move the active suggestion, which the box names, and Enter opens it', async ({page}) => {
   await page.goto('/1.0/intro');
@@ -77,9 +76,9 @@ test('Escape closes the suggestions, then clears the box', async ({page}) => {
   await expect(box).toBeFocused();
 });
 
-test('Ctrl+K takes the reader to the box, its last query selected so that typing replaces it', async ({page}) => {
+test('Ctrl+K takes the reader to the box, its last query selected so that typing replaces it', async ({page, navbar}) => {
   await page.goto('/1.0/intro');
-  await expectHydrated(page);
+  await navbar.expectHydrated();
   const {box, popup} = navbarSearch(page);
   await searchFromNavbar(page, 'markdown');
   await page.getByRole('heading', {level: 1}).click();
@@ -94,9 +93,9 @@ test('Ctrl+K takes the reader to the box, its last query selected so that typing
   await expect(popup.getByRole('option').first()).toContainText('Collapsible Sections');
 });
 
-test('"/" outside a field takes the reader to the box; typed in a field, it is a character', async ({page}) => {
+test('"/" outside a field takes the reader to the box; typed in a field, it is a character', async ({page, navbar}) => {
   await page.goto('/1.0/intro');
-  await expectHydrated(page);
+  await navbar.expectHydrated();
   const {box} = navbarSearch(page);
   // The hint says how, until the reader is in the box.
   const hint = page.getByRole('navigation', {name: 'Main'}).locator('.navbar__search kbd');

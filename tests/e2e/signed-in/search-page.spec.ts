@@ -8,7 +8,6 @@ import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, FIXTURE_SITE, test} from '../fixtureSite';
 import {TEST_DOCS} from '../../support/siteCopies';
 import {holdPageCode} from '../hydration';
-import {mainNavbar} from '../navbar';
 
 const FOUND = /^\d+ results? in \d+\.\d+\.$/;
 
@@ -181,7 +180,7 @@ test('a 3,000-character query in the address is answered at once, and so is the 
   await expect(page.getByRole('article').first()).toContainText('Collapsible Sections', {timeout: 3000});
 });
 
-test('malformed queries, in the address or typed, break nothing (the error guard sees no error)', async ({page}) => {
+test('malformed queries, in the address or typed, break nothing (the error guard sees no error)', async ({page, navbar}) => {
   const queries = ['title:', 'foo~x', 'foo^x', '+', 'unknownfield:deploy', '*', '-'];
   const box = page.getByRole('searchbox', {name: 'Search'});
   await page.goto(`/search?q=${encodeURIComponent(queries[0]!)}`);
@@ -192,7 +191,7 @@ test('malformed queries, in the address or typed, break nothing (the error guard
       await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(query);
       await expect(page.getByRole('heading', {level: 1})).toHaveText(`Search results for "${query}"`);
       await expect(page.getByText(/^(\d+ results? in 2\.0\.|No results in 2\.0\.( .*)?)$/)).toBeVisible();
-      await expect(mainNavbar(page)).toBeVisible();
+      await expect(navbar.main).toBeVisible();
     });
   }
 });

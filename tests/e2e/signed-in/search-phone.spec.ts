@@ -4,7 +4,6 @@ import {builtPageTitle} from '../../../testkit/realDocs';
 import {builtDocPages} from '../../support/sidebars';
 import {navbarSearch, searchFromNavbar} from '../../support/search';
 import {expect, FIXTURE_SITE_BUILD, test} from '../fixtureSite';
-import {expectHydrated} from '../navbar';
 
 test.use({viewport: {width: 375, height: 667}});
 
@@ -22,14 +21,14 @@ for (const {version, page: from, query, suggestions} of [
   {version: '1.0', page: '/1.0/intro', query: 'markdown', suggestions: 8},
   {version: '2.0', page: '/chapter-1-introduction', query: 'fastify', suggestions: 8},
 ]) {
-  test(`in ${version}, every suggestion shows its page's name, whole and on screen`, async ({page}) => {
+  test(`in ${version}, every suggestion shows its page's name, whole and on screen`, async ({page, navbar}) => {
     const pageNames = new Set(
       builtDocPages(FIXTURE_SITE_BUILD)
         .filter((built) => (version === '1.0') === built.url.startsWith('/1.0/'))
         .map((built) => builtPageTitle(FIXTURE_SITE_BUILD, built.url)),
     );
     await page.goto(from);
-    await expectHydrated(page);
+    await navbar.expectHydrated();
     const popup = await searchFromNavbar(page, query);
     const options = popup.getByRole('listbox').getByRole('option');
     await expect(options.first()).toBeVisible();
@@ -51,9 +50,9 @@ for (const {version, page: from, query, suggestions} of [
   });
 }
 
-test('the popup opens below the box, which stays in sight while the reader types', async ({page}) => {
+test('the popup opens below the box, which stays in sight while the reader types', async ({page, navbar}) => {
   await page.goto('/1.0/intro');
-  await expectHydrated(page);
+  await navbar.expectHydrated();
   const {box} = navbarSearch(page);
   const popup = await searchFromNavbar(page, 'markdown');
   const list = popup.getByRole('listbox');

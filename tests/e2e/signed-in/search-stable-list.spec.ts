@@ -8,7 +8,6 @@ import type {Page} from '@playwright/test';
 import {partUrl, type SearchManifest} from '../../../contracts/searchIndexFiles';
 import {ANSWERED, manifestPath, navbarSearch, PARTS_PATTERN} from '../../support/search';
 import {expect, FIXTURE_SITE_BUILD, test} from '../fixtureSite';
-import {expectHydrated} from '../navbar';
 
 declare global {
   interface Window {
@@ -43,7 +42,11 @@ async function answersShown(page: Page): Promise<Map<string, string[][]>> {
   return byQuery;
 }
 
-test('a list shown for a query never changes its order or its suggestions until the reader types again', async ({page, context}) => {
+test('a list shown for a query never changes its order or its suggestions until the reader types again', async ({
+  page,
+  context,
+  navbar,
+}) => {
   // Parts arrive late and one after another, as on a slow link: a box that showed what it had so far,
   // or sorted again as more came in, would move its list under the reader's pointer.
   let delay = 0;
@@ -54,7 +57,7 @@ test('a list shown for a query never changes its order or its suggestions until 
   });
   // A page in a section: the section orders the answers, and the other version is not asked.
   await page.goto('/1.0/tutorial-basics/create-a-page');
-  await expectHydrated(page);
+  await navbar.expectHydrated();
   await recordShownLists(page);
   const {box, popup} = navbarSearch(page);
   await box.pressSequentially('markdown page', {delay: 60});
@@ -79,9 +82,9 @@ test('a list shown for a query never changes its order or its suggestions until 
   await context.unrouteAll({behavior: 'ignoreErrors'});
 });
 
-test("a late answer to an earlier query does not replace the answer to the reader's last one", async ({page, context}) => {
+test("a late answer to an earlier query does not replace the answer to the reader's last one", async ({page, context, navbar}) => {
   await page.goto('/1.0/intro');
-  await expectHydrated(page);
+  await navbar.expectHydrated();
   const {box, popup} = navbarSearch(page);
   // Hold 1.0's document parts: a query with answers waits for them, one without answers does not.
   const {docParts} = JSON.parse(readFileSync(path.join(FIXTURE_SITE_BUILD, manifestPath('1.0')), 'utf8')) as SearchManifest;

@@ -2,7 +2,6 @@
 import {searchFromNavbar} from '../../support/search';
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, test} from '../fixtureSite';
-import {mainNavbar} from '../navbar';
 
 test('a 1.0 page finds a word of its version and highlights it on the page found', async ({page}) => {
   await page.goto('/1.0/intro');
@@ -60,13 +59,13 @@ test('"See all results" opens the search page of the version', async ({page}) =>
   await expect(page.getByRole('article').first()).toContainText('Collapsible Sections');
 });
 
-test('malformed queries break neither the box nor the page (the error guard sees no error)', async ({page}) => {
+test('malformed queries break neither the box nor the page (the error guard sees no error)', async ({page, navbar}) => {
   await page.goto('/1.0/intro');
   for (const query of ['title:', 'foo~x', 'foo^x', '+', 'unknownfield:deploy', '*', '-']) {
     await test.step(JSON.stringify(query), async () => {
       const suggestions = await searchFromNavbar(page, query);
       await expect(suggestions.getByRole('option').or(suggestions.getByText('No results')).first()).toBeVisible();
-      await expect(mainNavbar(page)).toBeVisible();
+      await expect(navbar.main).toBeVisible();
     });
   }
 });

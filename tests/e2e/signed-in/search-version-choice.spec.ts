@@ -6,29 +6,28 @@
 import {indexResponse, manifestPath, navbarSearch, searchFromNavbar} from '../../support/search';
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, test} from '../fixtureSite';
-import {mainNavbar, openVersionMenuByKeyboard, versionMenu} from '../navbar';
 
 const FOUND = /^\d+ results? in \d+\.\d+\.$/;
 
-test('the version chosen in the menu is the one the home page shows, links to and searches', async ({page, context}) => {
+test('the version chosen in the menu is the one the home page shows, links to and searches', async ({page, context, navbar}) => {
   await page.goto('/1.0/intro');
-  await expect(mainNavbar(page).getByRole('link', {name: 'Tutorials'})).toHaveAttribute('href', '/1.0');
-  await expect(versionMenu(page, '1.0').trigger).toBeVisible();
+  await expect(navbar.main.getByRole('link', {name: 'Tutorials'})).toHaveAttribute('href', '/1.0');
+  await expect(navbar.versionMenu('1.0').trigger).toBeVisible();
   // Visiting is not choosing: the choice is made in the version menu.
   await page.goto('/');
-  const tutorials = mainNavbar(page).getByRole('link', {name: 'Tutorials'});
+  const tutorials = navbar.main.getByRole('link', {name: 'Tutorials'});
   // The first page of 2.0's sidebar: the real docs' root index.md, first in the fixture site.
   await expect(tutorials).toHaveAttribute('href', '/overview');
-  await expect(versionMenu(page, '2.0').trigger).toBeVisible();
+  await expect(navbar.versionMenu('2.0').trigger).toBeVisible();
 
-  const menu = await openVersionMenuByKeyboard(page, '2.0');
+  const menu = await navbar.openVersionMenuByKeyboard('2.0');
   await menu.getByRole('link', {name: '1.0', exact: true}).click();
   await expect(page).toHaveURL('/1.0/intro');
 
   const manifest = indexResponse(context, manifestPath('1.0'));
   await page.goto('/');
-  await expect(versionMenu(page, '1.0').trigger).toBeVisible();
-  await expect(versionMenu(page, '2.0').trigger).toHaveCount(0);
+  await expect(navbar.versionMenu('1.0').trigger).toBeVisible();
+  await expect(navbar.versionMenu('2.0').trigger).toHaveCount(0);
   await expect(tutorials).toHaveAttribute('href', '/1.0');
   expect((await manifest).status()).toBe(200);
   const suggestions = await searchFromNavbar(page, ONLY_IN_1_0);
@@ -41,11 +40,11 @@ test('the version chosen in the menu is the one the home page shows, links to an
   await page.goto(`/search?q=${ONLY_IN_1_0}`);
   await expect(page.getByRole('combobox', {name: 'Search in'}).getByRole('option', {selected: true})).toHaveText('All of 1.0');
   await expect(page.getByRole('article').first()).toContainText('Collapsible Sections');
-  await expect(versionMenu(page, '1.0').trigger).toBeVisible();
+  await expect(navbar.versionMenu('1.0').trigger).toBeVisible();
 
   // A doc of the other version is in its own version: the menu, the link and the box follow the page.
   await page.goto('/chapter-1-introduction');
-  await expect(versionMenu(page, '2.0').trigger).toBeVisible();
+  await expect(navbar.versionMenu('2.0').trigger).toBeVisible();
   await expect(tutorials).toHaveAttribute('href', '/overview');
   await expect((await searchFromNavbar(page, ONLY_IN_1_0)).getByRole('status')).toContainText('No results in 2.0.');
 });
@@ -72,10 +71,10 @@ test('when neither version has anything, the box says so without a link', async 
   await expect(popup.getByRole('status').getByRole('link')).toHaveCount(0);
 });
 
-test('version=2.0 and version=2.0/ on the search page both mean the version at the root, whatever was chosen', async ({page}) => {
+test('version=2.0 and version=2.0/ on the search page both mean the version at the root, whatever was chosen', async ({page, navbar}) => {
   // Chosen: 1.0. An address that names 2.0 still searches 2.0.
   await page.goto('/');
-  await (await openVersionMenuByKeyboard(page, '2.0')).getByRole('link', {name: '1.0', exact: true}).click();
+  await (await navbar.openVersionMenuByKeyboard('2.0')).getByRole('link', {name: '1.0', exact: true}).click();
   await expect(page).toHaveURL('/1.0/intro');
   const results: string[][] = [];
   for (const version of ['2.0', '2.0/']) {
@@ -83,7 +82,7 @@ test('version=2.0 and version=2.0/ on the search page both mean the version at t
       await page.goto(`/search?${new URLSearchParams({q: 'documentation', version})}`);
       await expect(page.getByRole('combobox', {name: 'Search in'}).getByRole('option', {selected: true})).toHaveText('All of 2.0');
       // The page is in 2.0: the version menu says so, and the navbar box searches 2.0 too.
-      await expect(versionMenu(page, '2.0').trigger).toBeVisible();
+      await expect(navbar.versionMenu('2.0').trigger).toBeVisible();
       await expect(page.getByRole('status')).toHaveCount(0);
       await expect(page.getByText(FOUND)).toBeVisible();
       const links = page.getByRole('article').getByRole('link');

@@ -1,13 +1,12 @@
 /** "Skip to main content": the first Tab stop of every page, and where it leads. */
 import {expect, test} from '../fixtureSite';
 import type {Page} from '@playwright/test';
-import {expectHydrated} from '../navbar';
 
 const skipLink = (page: Page) => page.getByRole('link', {name: 'Skip to main content'});
 
-test('on a doc page, it skips the navbar and sidebar', async ({page}) => {
+test('on a doc page, it skips the navbar and sidebar', async ({page, navbar}) => {
   await page.goto('/chapter-1-introduction');
-  await expectHydrated(page);
+  await navbar.expectHydrated();
   await page.keyboard.press('Tab');
   await expect(skipLink(page)).toBeFocused();
   // The link focuses <main> for a moment; the next Tab lands on the first control inside it (the breadcrumbs).

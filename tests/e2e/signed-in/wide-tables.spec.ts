@@ -1,12 +1,11 @@
 /** Markdown tables wider than a phone: they scroll sideways inside a region a keyboard can reach. */
 import {expect, test} from '../fixtureSite';
-import {expectHydrated} from '../navbar';
 
 test.use({viewport: {width: 375, height: 740}});
 
-test('a table wider than the page is a named region that the keyboard scrolls', async ({page}) => {
+test('a table wider than the page is a named region that the keyboard scrolls', async ({page, navbar}) => {
   await page.goto('/1.0/test');
-  await expectHydrated(page);
+  await navbar.expectHydrated();
   const region = page.getByRole('region', {name: 'Table: Feature, File type, Example location'});
   await expect(region).toHaveAttribute('tabindex', '0');
   await region.focus();
@@ -18,9 +17,9 @@ test('a table wider than the page is a named region that the keyboard scrolls', 
 test.describe('on a wide screen', () => {
   test.use({viewport: {width: 1280, height: 800}});
 
-  test('a table that fits is no tab stop', async ({page}) => {
+  test('a table that fits is no tab stop', async ({page, navbar}) => {
     await page.goto('/1.0/test');
-    await expectHydrated(page);
+    await navbar.expectHydrated();
     await expect(page.getByRole('table').first()).toBeVisible();
     await expect(page.getByRole('region', {name: /^Table/})).toHaveCount(0);
     await expect(page.locator('[tabindex="0"]:has(> table)')).toHaveCount(0);

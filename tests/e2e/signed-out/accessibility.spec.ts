@@ -7,7 +7,6 @@ import {HAD_SESSION_KEY} from '../../../src/auth/sessionEnded';
 import {SIGNED_OUT_EVERYWHERE} from '../../../src/auth/signOutRecord';
 import {signInAt} from '../fixtures';
 import {holdPageCode} from '../hydration';
-import {signOutFromMenu} from '../navbar';
 
 /**
  * axe-core on the login page, the only page a signed-out visitor gets (a signed-in reader is sent
@@ -97,10 +96,11 @@ for (const state of STATES) {
 test('/login after "Sign out everywhere", with its confirmation, has no serious or critical accessibility violations, light or dark', async ({
   page,
   reader,
+  navbar,
 }) => {
   await page.emulateMedia({colorScheme: 'light'});
   await signInAt(page, '/', reader);
-  await signOutFromMenu(page, 'Sign out everywhere');
+  await navbar.signOut('Sign out everywhere');
   await expect(page.getByRole('status')).toHaveText(SIGNED_OUT_EVERYWHERE);
   await expect(page.getByLabel('Email')).toBeVisible();
   await expectAccessibleInEachScheme(page);

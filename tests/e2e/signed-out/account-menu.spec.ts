@@ -3,7 +3,6 @@ import {signInAt, type ReaderCredentials} from '../fixtures';
 import {expect, signedOutTest as test} from '../fixtureSite';
 import type {Locator, Page} from '@playwright/test';
 import {emulator, uniqueEmail} from '../../support/emulator';
-import {expectHydrated} from '../navbar';
 
 async function isCut(element: Locator): Promise<boolean> {
   return element.evaluate((node) => node.scrollWidth > node.clientWidth);
@@ -39,9 +38,9 @@ test("closes when focus tabs out of it, as the navbar's other menus do", async (
 test.describe('on a phone', () => {
   test.use({viewport: {width: 390, height: 844}});
 
-  test('an account named by its address shows the address once', async ({page, reader}) => {
+  test('an account named by its address shows the address once', async ({page, reader, navbar}) => {
     await signInAt(page, '/1.0/intro', reader);
-    await expectHydrated(page);
+    await navbar.expectHydrated();
     await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
     const menu = page.locator('.navbar-sidebar');
     await menu.getByRole('button', {name: '← Back to main menu'}).click();

@@ -12,7 +12,6 @@ import {SITE_BUILD_DIR} from '../../support/builtFiles';
 import {indexResponse, manifestPath} from '../../support/search';
 import {signInAt} from '../fixtures';
 import {expect, signedOutTest as test} from '../fixtureSite';
-import {signOutFromMenu} from '../navbar';
 
 /** Whoever signs out on purpose starts afresh at the bare login page. */
 const AT_LOGIN_AFTER_SIGN_OUT = '/login';
@@ -28,7 +27,7 @@ async function expectLoginPage(page: Page, url: string): Promise<void> {
   await expect(page.getByRole('article')).toHaveCount(0);
 }
 
-test(`lands on /login in this tab and the other, ${ROUNDS} times over`, async ({page, context, reader}) => {
+test(`lands on /login in this tab and the other, ${ROUNDS} times over`, async ({page, context, reader, navbar}) => {
   for (let round = 1; round <= ROUNDS; round += 1) {
     await signInAt(page, '/reusable1', reader);
     await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
@@ -40,7 +39,7 @@ test(`lands on /login in this tab and the other, ${ROUNDS} times over`, async ({
     await expect(other.getByRole('heading', {level: 1, name: 'Collapsible Sections'})).toBeVisible();
     expect((await otherIndex).status()).toBe(200);
 
-    await signOutFromMenu(page);
+    await navbar.signOut();
     await expectLoginPage(page, AT_LOGIN_AFTER_SIGN_OUT);
     await expect(page.getByRole('status')).toHaveText('You are signed out in this browser.');
     // Firebase tells the other tab through its IndexedDB persistence, which it polls.
@@ -50,7 +49,7 @@ test(`lands on /login in this tab and the other, ${ROUNDS} times over`, async ({
   }
 });
 
-test('replaces the page it happens on: Back cannot show it again, and its files are refused too', async ({page, reader}) => {
+test('replaces the page it happens on: Back cannot show it again, and its files are refused too', async ({page, reader, navbar}) => {
   await signInAt(page, '/1.0/Collapsible', reader);
   await expect(page.getByRole('heading', {level: 1, name: 'Collapsible Sections'})).toBeVisible();
   // One of the page's own chunks, as its HTML names them (plugins/routeChunkPreloads.ts), not the browser's
@@ -66,7 +65,7 @@ test('replaces the page it happens on: Back cannot show it again, and its files 
   await page.goto('/1.0/intro');
   await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
 
-  await signOutFromMenu(page);
+  await navbar.signOut();
   await expect(page).toHaveURL(AT_LOGIN_AFTER_SIGN_OUT);
 
   await page.goBack();
@@ -77,13 +76,13 @@ test('replaces the page it happens on: Back cannot show it again, and its files 
   expect((await page.request.get(PART)).status()).toBe(401);
 });
 
-test('"Sign out everywhere" ends the session in another browser too', async ({page, browser, reader}) => {
+test('"Sign out everywhere" ends the session in another browser too', async ({page, browser, reader, navbar}) => {
   const elsewhere = await browser.newContext();
   const otherPage = await elsewhere.newPage();
   await signInAt(otherPage, '/1.0/intro', reader);
 
   await signInAt(page, '/', reader);
-  await signOutFromMenu(page, 'Sign out everywhere');
+  await navbar.signOut('Sign out everywhere');
   await expect(page).toHaveURL(AT_LOGIN_AFTER_SIGN_OUT);
   await expect(page.getByRole('status')).toHaveText('You are signed out on every device where you were signed in.');
 
@@ -97,10 +96,10 @@ test('"Sign out everywhere" ends the session in another browser too', async ({pa
 test.describe('when the sign-out code cannot be loaded', () => {
   test.use({expectedErrors: /auth-sign-out|Loading chunk|ChunkLoadError|net::ERR_FAILED/});
 
-  test('the menu says the reader is still signed in, in words about signing out', async ({page, reader}) => {
+  test('the menu says the reader is still signed in, in words about signing out', async ({page, reader, navbar}) => {
     await signInAt(page, '/reusable1', reader);
     await page.route(/\/assets\/js\/auth-sign-out\.[^/]*\.js$/, (route) => route.abort('failed'));
-    await signOutFromMenu(page);
+    await navbar.signOut();
     await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('alert')).toHaveText(
       'You are still signed in: the sign-out code could not be loaded. Check your connection and try again.',
     );
@@ -111,14 +110,14 @@ test.describe('when the sign-out code cannot be loaded', () => {
 test.describe('when the server cannot end the session', () => {
   test.use({expectedErrors: /status of 503/});
 
-  test('the menu says so and the reader stays signed in', async ({page, reader}) => {
+  test('the menu says so and the reader stays signed in', async ({page, reader, navbar}) => {
     await signInAt(page, '/reusable1', reader);
     await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
 
     await page.route('**/api/logout', (route) =>
       route.fulfill({status: 503, contentType: 'application/json', body: '{"error":"unavailable"}'}),
     );
-    await signOutFromMenu(page);
+    await navbar.signOut();
     await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('alert')).toHaveText(
       'You are still signed in: the site could not end your session. Try again in a moment.',
     );
@@ -145,11 +144,11 @@ for (const [when, answer, notice] of [
     'You were signed out on all your devices. Sign in again on each of them.',
   ],
 ] as const) {
-  test(`the login page says what the sign-out left to do when ${when}`, async ({page, reader}) => {
+  test(`the login page says what the sign-out left to do when ${when}`, async ({page, reader, navbar}) => {
     await signInAt(page, '/1.0/intro', reader);
     // The server really signs the reader out; only what it says of it is the case under test.
     await page.route('**/api/logout', async (route) => route.fulfill({response: await route.fetch(), json: answer}));
-    await signOutFromMenu(page);
+    await navbar.signOut();
     await expectLoginPage(page, AT_LOGIN_AFTER_SIGN_OUT);
     await expect(page.getByRole('status')).toHaveText(notice);
   });
