@@ -6,6 +6,7 @@ import {test as base, expect, type Page} from '@playwright/test';
 import {signInThroughLoginPage} from '../../testkit/loginPage';
 import {newReader} from '../support/reader';
 import {Navbar} from './navbar';
+import {SearchBox} from './searchBox';
 
 export {expect};
 
@@ -34,6 +35,8 @@ interface Fixtures {
   otherSitesAnswer: void;
   /** The page's navbar (navbar.ts). */
   navbar: Navbar;
+  /** The navbar's search box (searchBox.ts). */
+  searchBox: SearchBox;
 }
 
 const OTHER_SITE_IMAGE =
@@ -64,6 +67,10 @@ export const test = base.extend<Fixtures>({
 
   navbar: async ({page}, use) => {
     await use(new Navbar(page));
+  },
+
+  searchBox: async ({page}, use) => {
+    await use(new SearchBox(page));
   },
 
   otherSitesAnswer: [

@@ -1,18 +1,5 @@
-import {expect, type BrowserContext, type Locator, type Page, type Response} from '@playwright/test';
+import type {BrowserContext, Response} from '@playwright/test';
 import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
-import {ANSWERED, navbarSearch} from '../../testkit/searchBox';
-
-export {ANSWERED, navbarSearch};
-
-/** Types a query into the navbar search box; returns what holds its answer (the suggestions, "No results", the footer). */
-export async function searchFromNavbar(page: Page, query: string): Promise<Locator> {
-  const {box, popup} = navbarSearch(page);
-  await box.fill(query);
-  await expect(box).toHaveAttribute('aria-busy', 'false');
-  // The status is the answer's own: a list still shown for the previous query says nothing.
-  await expect(popup.getByRole('status')).toHaveText(ANSWERED);
-  return popup;
-}
 
 /** The address of a version's manifest: `/search-index.manifest.json`, `/1.0/search-index.manifest.json`. */
 export function manifestPath(versionRoute: string): string {

@@ -8,7 +8,7 @@ import matter from 'gray-matter';
 import {expect, type Page, type Response} from '@playwright/test';
 import {sectionsIn} from '../../plugins/search/sections';
 import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
-import {searchFromNavbar} from './search';
+import {SearchBox} from '../e2e/searchBox';
 import {siteVersions} from '../../contracts/siteVersions';
 import {isFolderIndex, titleFromContent} from '../../plugins/markdown/pageTitle';
 import {readFolderAudiences} from '../../plugins/audiences/declarations';
@@ -129,6 +129,7 @@ function isIndexResponse(response: Response): boolean {
  * that section; the search page of the section finds the page too.
  */
 export async function checkSearchFrom(page: Page, origin: string, searched: SectionSearchCase): Promise<void> {
+  const searchBox = new SearchBox(page);
   // Nothing of a page opened before (its search worker still loading) may count as this page's.
   await page.goto('about:blank');
   const manifests: string[] = [];
@@ -142,7 +143,7 @@ export async function checkSearchFrom(page: Page, origin: string, searched: Sect
   await page.goto(`${origin}${searched.page}`);
   // The page's own H1 comes first (an HTML banner may add another).
   await expect(page.getByRole('heading', {level: 1}).first()).toHaveText(searched.title);
-  const popup = await searchFromNavbar(page, searched.query);
+  const popup = await searchBox.search(searched.query);
   await expect(popup.getByRole('option').first()).toContainText(searched.title);
   page.context().off('response', recordIndex);
   expect(manifests).toEqual([`200 ${searched.manifest}`]);

@@ -3,10 +3,13 @@
  * chrome without what leads to the pages for readers, a "Sign in" link back to it, and search over the
  * public pages only.
  */
-import {searchFromNavbar} from '../../support/search';
 import {expect, test} from './audienceSite';
 
-test('a visitor reads a public page, searches the public pages only, and signs in from it to come back to it', async ({page, navbar}) => {
+test('a visitor reads a public page, searches the public pages only, and signs in from it to come back to it', async ({
+  page,
+  navbar,
+  searchBox,
+}) => {
   await page.goto('/public-preview');
   await expect(page.getByRole('heading', {level: 1})).toHaveText('A preview for everyone');
   const signIn = navbar.main.getByRole('link', {name: 'Sign in'});
@@ -16,7 +19,7 @@ test('a visitor reads a public page, searches the public pages only, and signs i
   // The links into the pages for readers are the author's words only.
   await expect(page.locator('article').getByRole('link', {name: 'introduction'})).toHaveCount(0);
 
-  const popup = await searchFromNavbar(page, 'preview');
+  const popup = await searchBox.search('preview');
   await expect(popup.getByRole('option').first()).toContainText('A preview for everyone');
   await expect(popup.getByRole('option', {name: /Chapter 1/})).toHaveCount(0);
 

@@ -4,7 +4,6 @@
  * test on a hydration error). What no answer may name is proved without a browser
  * (tests/integration/audiences.test.ts).
  */
-import {searchFromNavbar} from '../../support/search';
 import {expect, signInAt, test, type Kind} from './audienceSite';
 
 const SIDEBAR_ENTRIES: Record<Kind, {shows: string[]; hides: string[]}> = {
@@ -23,6 +22,7 @@ for (const kind of Object.keys(SIDEBAR_ENTRIES) as Kind[]) {
   test(`a reader in ${kind === 'none' ? 'no audience' : kind} gets the sidebar, search and pages of their audiences`, async ({
     page,
     readerOf,
+    searchBox,
   }) => {
     await signInAt(page, '/chapter-1-introduction', readerOf(kind));
     const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
@@ -30,7 +30,7 @@ for (const kind of Object.keys(SIDEBAR_ENTRIES) as Kind[]) {
       await expect(sidebar.getByRole('link', {name: entry, exact: true}).first()).toBeVisible();
     for (const entry of SIDEBAR_ENTRIES[kind].hides) await expect(sidebar.getByRole('link', {name: entry, exact: true})).toHaveCount(0);
 
-    const popup = await searchFromNavbar(page, 'roadmap');
+    const popup = await searchBox.search('roadmap');
     const roadmap = popup.getByRole('option', {name: /Product roadmap/});
     await expect(roadmap).toHaveCount(kind === 'none' ? 0 : 1);
 

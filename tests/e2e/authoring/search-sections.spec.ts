@@ -5,7 +5,6 @@
 import {listBuildFiles, SITE_DIR} from '../../../contracts/buildLayout';
 import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../../contracts/searchIndexFiles';
 import {builtVersionIndex} from '../../../testkit/builtSearchIndex';
-import {searchFromNavbar} from '../../support/search';
 import {checkSearchFrom, sectionSearchCases} from '../../support/searchSections';
 import {copyBuild} from '../../support/siteCopies';
 import {AUTHORED_SITE, expect, SECTIONS, test} from './authoredSite';
@@ -44,10 +43,14 @@ for (const version of ['3.0', '2.0', '1.0']) {
   });
 }
 
-test("a section's word is not found from the same-named section of the other version, which the box links to", async ({page, siteGate}) => {
+test("a section's word is not found from the same-named section of the other version, which the box links to", async ({
+  page,
+  siteGate,
+  searchBox,
+}) => {
   await page.goto(`${siteGate.origin}/1.0/field-notes/quoll`);
   // marmot is in 3.0's Field Notes only.
-  const popup = await searchFromNavbar(page, 'marmot');
+  const popup = await searchBox.search('marmot');
   const status = popup.getByRole('status');
   await expect(status).toHaveText('No results in 1.0. 1 result in 3.0');
   await expect(popup.getByRole('listbox')).toHaveCount(0);
@@ -65,10 +68,14 @@ for (const [from, first, then] of [
   ['/1.0/field-notes/quoll', 'Field Notes', 'Workshop'],
   ['/1.0/workshop/dugong', 'Workshop', 'Field Notes'],
 ] as const) {
-  test(`from ${from}, the reader's section comes first among answers alike: ${first}, then ${then}`, async ({page, siteGate}) => {
+  test(`from ${from}, the reader's section comes first among answers alike: ${first}, then ${then}`, async ({
+    page,
+    siteGate,
+    searchBox,
+  }) => {
     await page.goto(`${siteGate.origin}${from}`);
     // Every section doc of 1.0 says "lesson" the same way: only the reader's section tells them apart.
-    const popup = await searchFromNavbar(page, 'lesson');
+    const popup = await searchBox.search('lesson');
     const titles = (await popup.getByRole('listbox').getByRole('option').allTextContents()).map(
       (text) => SECTIONS.find(({label}) => text.startsWith(`${label} `))?.label ?? 'other',
     );

@@ -9,7 +9,6 @@ import {SITE_DIR} from '../../../contracts/buildLayout';
 import {MANIFEST_FILE} from '../../../contracts/searchIndexFiles';
 import {builtVersionIndex} from '../../../testkit/builtSearchIndex';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../../../testkit/http';
-import {searchFromNavbar} from '../../support/search';
 import {orphanedDocPages} from '../../support/sidebars';
 import {copyBuild} from '../../support/siteCopies';
 import {AUTHORED_SITE, expect, RELEASE_WORD, test} from './authoredSite';
@@ -73,9 +72,9 @@ test('the newest version is at the root, the older ones under their paths, all i
   );
 });
 
-test('a new page is found by its word from its own version only', async ({page, siteGate}) => {
+test('a new page is found by its word from its own version only', async ({page, siteGate, searchBox}) => {
   await page.goto(`${siteGate.origin}/chapter-1-introduction`);
-  const found = await searchFromNavbar(page, RELEASE_WORD);
+  const found = await searchBox.search(RELEASE_WORD);
   await expect(found.getByRole('option').first()).toContainText('Release notes');
 
   // An older version does not find it, and says where it is.
@@ -84,7 +83,7 @@ test('a new page is found by its word from its own version only', async ({page, 
     ['/1.0/intro', '1.0'],
   ]) {
     await page.goto(`${siteGate.origin}${olderPage}`);
-    const results = await searchFromNavbar(page, RELEASE_WORD);
+    const results = await searchBox.search(RELEASE_WORD);
     await expect(results.getByRole('status')).toHaveText(`No results in ${version}. 1 result in 3.0`);
     await expect(results.getByRole('status').getByRole('link')).toHaveAttribute('href', `/search?q=${RELEASE_WORD}`);
   }

@@ -15,7 +15,6 @@ import {plainText} from '../../../src/search/components/Marked';
 import {lunrRules} from '../../../src/search/engine/lunrRules';
 import {VersionIndex, type SearchAnswer} from '../../../src/search/engine/versionIndex';
 import {builtPageTitle, QUALITY_GOALS, rankFigures, readerQueries} from '../../../testkit/realDocs';
-import {navbarSearch} from '../../support/search';
 import {expect, FIXTURE_SITE_BUILD, test} from '../fixtureSite';
 
 /** The fixture's folders: each is a section of the version at the root, so the box ranks its own pages first from within it. */
@@ -56,11 +55,11 @@ test('reader queries, from a page in their own folder and from one in the other,
   expect(mrr, 'mean reciprocal rank').toBeGreaterThanOrEqual(QUALITY_GOALS.meanReciprocalRank);
 });
 
-test("the navbar box shows the engine's list for a reader query, and keeps it", async ({page, siteGate}) => {
+test("the navbar box shows the engine's list for a reader query, and keeps it", async ({page, siteGate, searchBox}) => {
   const index = builtIndex();
   for (const folder of FOLDERS) {
     await page.goto(`${siteGate.origin}/${folder}`);
-    const {box, popup} = navbarSearch(page);
+    const {box, popup} = searchBox;
     // One query answered in this folder, one in the other: the reader's section orders the list.
     for (const {query} of FOLDERS.map((answerFolder) => readerQueries().find((candidate) => candidate.folder === answerFolder)!)) {
       await box.fill(query.slice(0, -1));

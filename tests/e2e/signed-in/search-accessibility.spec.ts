@@ -3,10 +3,11 @@
  * answer pending), light then dark, the whole page checked. (Every page without it: accessibility.spec.ts.)
  */
 import type {BrowserContext, Page} from '@playwright/test';
+import {SearchBox} from '../searchBox';
 import {expectAccessibleInEachScheme} from '../../support/axe';
 import {lunrRules} from '../../../src/search/engine/lunrRules';
 import {readBuiltSearchIndex, partFile} from '../../../testkit/builtSearchIndex';
-import {holdParts, isPartUrl, navbarSearch, searchFromNavbar} from '../../support/search';
+import {holdParts, isPartUrl} from '../../support/search';
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, FIXTURE_SITE_BUILD, test} from '../fixtureSite';
 
@@ -33,8 +34,9 @@ const STATES: readonly PopupState[] = [
     name: 'open on suggestions, one of them active, in a section',
     url: '/1.0/tutorial-basics/create-a-page',
     open: async (page) => {
-      const {box, popup} = navbarSearch(page);
-      await searchFromNavbar(page, 'markdown');
+      const searchBox = new SearchBox(page);
+      const {box, popup} = searchBox;
+      await searchBox.search('markdown');
       await box.press('ArrowDown');
       await expect(popup.getByRole('option', {selected: true})).toHaveCount(1);
       await expect(popup.getByRole('link', {name: 'See all results within "Tutorial - Basics (1.0)"'})).toBeVisible();
@@ -45,8 +47,9 @@ const STATES: readonly PopupState[] = [
     name: 'open on no results, with a link to the version that has some',
     url: '/chapter-1-introduction',
     open: async (page) => {
-      const {popup} = navbarSearch(page);
-      await searchFromNavbar(page, ONLY_IN_1_0);
+      const searchBox = new SearchBox(page);
+      const {popup} = searchBox;
+      await searchBox.search(ONLY_IN_1_0);
       await expect(popup.getByRole('status')).toHaveText('No results in 2.0. 1 result in 1.0');
       await expect(popup.getByRole('status').getByRole('link')).toBeVisible();
       return () => expect(popup.getByRole('status')).toHaveText('No results in 2.0. 1 result in 1.0');
@@ -56,7 +59,7 @@ const STATES: readonly PopupState[] = [
     name: 'open while the first answer loads',
     url: '/1.0/intro',
     open: async (page, context) => {
-      const {box, popup} = navbarSearch(page);
+      const {box, popup} = new SearchBox(page);
       await holdParts(context);
       await box.fill('markdown');
       await expect(box).toHaveAttribute('aria-busy', 'true');
@@ -69,10 +72,11 @@ const STATES: readonly PopupState[] = [
     name: 'open while an answer loads, the previous one still shown',
     url: '/1.0/intro',
     open: async (page, context) => {
-      const {box, popup} = navbarSearch(page);
+      const searchBox = new SearchBox(page);
+      const {box, popup} = searchBox;
       const fetched = new Set<string>();
       context.on('request', (request) => isPartUrl(request.url()) && fetched.add(new URL(request.url()).pathname.slice(1)));
-      await searchFromNavbar(page, ONLY_IN_1_0);
+      await searchBox.search(ONLY_IN_1_0);
       // A word of a term part that query did not load: its answer waits for that part, which is held.
       const word = wordOfUnloadedTermPart(fetched);
       await holdParts(context);
@@ -89,6 +93,7 @@ for (const state of STATES) {
     page,
     context,
     navbar,
+    searchBox,
   }) => {
     await page.emulateMedia({colorScheme: 'light'});
     await page.goto(state.url);
@@ -99,7 +104,7 @@ for (const state of STATES) {
     await expectAccessibleInEachScheme(page);
     // Both checks saw the popup in that state, not after it had moved on.
     await stillInState();
-    await expect(navbarSearch(page).box).toBeFocused();
+    await expect(searchBox.box).toBeFocused();
     await context.unrouteAll({behavior: 'ignoreErrors'});
   });
 }

@@ -1,12 +1,11 @@
 /** The navbar box from the keyboard, as a WAI-ARIA combobox: the active suggestion, Enter, Escape, Tab, Ctrl+K and "/". */
-import {navbarSearch, searchFromNavbar} from '../../support/search';
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, test} from '../fixtureSite';
 
-test('arrow keys move the active suggestion, which the box names, and Enter opens it', async ({page}) => {
+test('arrow keys move the active suggestion, which the box names, and Enter opens it', async ({page, searchBox}) => {
   await page.goto('/1.0/intro');
-  const {box, popup} = navbarSearch(page);
-  await searchFromNavbar(page, 'markdown');
+  const {box, popup} = searchBox;
+  await searchBox.search('markdown');
   const listbox = popup.getByRole('listbox', {name: 'Search suggestions'});
   const options = listbox.getByRole('option');
   const count = await options.count();
@@ -42,23 +41,23 @@ test('arrow keys move the active suggestion, which the box names, and Enter open
   await expect(popup.getByRole('listbox')).toHaveCount(0);
 });
 
-test('Enter with no suggestion chosen opens the first; with none at all, the search page', async ({page}) => {
+test('Enter with no suggestion chosen opens the first; with none at all, the search page', async ({page, searchBox}) => {
   await page.goto('/1.0/intro');
-  const {box} = navbarSearch(page);
-  await searchFromNavbar(page, ONLY_IN_1_0);
+  const {box} = searchBox;
+  await searchBox.search(ONLY_IN_1_0);
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`^[^?]*/1\\.0/Collapsible\\?_highlight=${ONLY_IN_1_0}(#[\\w-]+)?$`));
 
-  await searchFromNavbar(page, 'zzzqqqxyzzy');
+  await searchBox.search('zzzqqqxyzzy');
   await box.press('Enter');
   await expect(page).toHaveURL(`/search?q=zzzqqqxyzzy&version=${encodeURIComponent('1.0/')}`);
   await expect(page.getByText('No results in 1.0.', {exact: true})).toBeVisible();
 });
 
-test('Escape closes the suggestions, then clears the box', async ({page}) => {
+test('Escape closes the suggestions, then clears the box', async ({page, searchBox}) => {
   await page.goto('/1.0/intro');
-  const {box, popup} = navbarSearch(page);
-  await searchFromNavbar(page, 'markdown');
+  const {box, popup} = searchBox;
+  await searchBox.search('markdown');
   await expect(popup.getByRole('listbox')).toBeVisible();
   await box.press('Escape');
   await expect(popup.getByRole('listbox')).toHaveCount(0);
@@ -76,11 +75,11 @@ test('Escape closes the suggestions, then clears the box', async ({page}) => {
   await expect(box).toBeFocused();
 });
 
-test('Ctrl+K takes the reader to the box, its last query selected so that typing replaces it', async ({page, navbar}) => {
+test('Ctrl+K takes the reader to the box, its last query selected so that typing replaces it', async ({page, navbar, searchBox}) => {
   await page.goto('/1.0/intro');
   await navbar.expectHydrated();
-  const {box, popup} = navbarSearch(page);
-  await searchFromNavbar(page, 'markdown');
+  const {box, popup} = searchBox;
+  await searchBox.search('markdown');
   await page.getByRole('heading', {level: 1}).click();
   await expect(box).not.toBeFocused();
   await expect(popup.getByRole('listbox')).toHaveCount(0);
@@ -93,10 +92,10 @@ test('Ctrl+K takes the reader to the box, its last query selected so that typing
   await expect(popup.getByRole('option').first()).toContainText('Collapsible Sections');
 });
 
-test('"/" outside a field takes the reader to the box; typed in a field, it is a character', async ({page, navbar}) => {
+test('"/" outside a field takes the reader to the box; typed in a field, it is a character', async ({page, navbar, searchBox}) => {
   await page.goto('/1.0/intro');
   await navbar.expectHydrated();
-  const {box} = navbarSearch(page);
+  const {box} = searchBox;
   // The hint says how, until the reader is in the box.
   const hint = page.getByRole('navigation', {name: 'Main'}).locator('.navbar__search kbd');
   await expect(hint).toHaveText('Ctrl K');
@@ -109,10 +108,10 @@ test('"/" outside a field takes the reader to the box; typed in a field, it is a
   await expect(box).toHaveValue('a/b');
 });
 
-test("Tab from the box reaches the popup's links, and Escape there brings the reader back to the box", async ({page}) => {
+test("Tab from the box reaches the popup's links, and Escape there brings the reader back to the box", async ({page, searchBox}) => {
   await page.goto('/1.0/intro');
-  const {box, popup} = navbarSearch(page);
-  await searchFromNavbar(page, 'markdown');
+  const {box, popup} = searchBox;
+  await searchBox.search('markdown');
   await box.press('Tab');
   const seeAll = popup.getByRole('link', {name: 'See all results'});
   await expect(seeAll).toBeFocused();
@@ -131,10 +130,10 @@ test("Tab from the box reaches the popup's links, and Escape there brings the re
 test.describe('on a short screen', () => {
   test.use({viewport: {width: 1280, height: 420}});
 
-  test('the active suggestion stays in sight as the arrow keys move it down the list and round', async ({page}) => {
+  test('the active suggestion stays in sight as the arrow keys move it down the list and round', async ({page, searchBox}) => {
     await page.goto('/1.0/intro');
-    const {box, popup} = navbarSearch(page);
-    await searchFromNavbar(page, 'markdown');
+    const {box, popup} = searchBox;
+    await searchBox.search('markdown');
     const options = popup.getByRole('option');
     const count = await options.count();
     expect(count).toBeGreaterThan(4);

@@ -3,7 +3,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Request} from '@playwright/test';
 import {PARTS_DIR, type SearchManifest} from '../../../contracts/searchIndexFiles';
-import {indexResponse, isPartUrl, manifestPath, navbarSearch, searchFromNavbar} from '../../support/search';
+import {indexResponse, isPartUrl, manifestPath} from '../../support/search';
 import {expect, FIXTURE_SITE_BUILD, test} from '../fixtureSite';
 
 test('a page fetches its version manifest while idle, before any interaction', async ({page, context}) => {
@@ -12,7 +12,7 @@ test('a page fetches its version manifest while idle, before any interaction', a
   expect((await manifest).status()).toBe(200);
 });
 
-test('a query loads the parts its words and answers need, not the whole index', async ({page, context}) => {
+test('a query loads the parts its words and answers need, not the whole index', async ({page, context, searchBox}) => {
   const requested: string[] = [];
   const record = (request: Request) => {
     const {pathname} = new URL(request.url());
@@ -21,7 +21,7 @@ test('a query loads the parts its words and answers need, not the whole index', 
   context.on('request', record);
   await page.goto('/1.0/intro');
   const manifest = JSON.parse(readFileSync(path.join(FIXTURE_SITE_BUILD, manifestPath('1.0')), 'utf8')) as SearchManifest;
-  const popup = await searchFromNavbar(page, 'accordionlike');
+  const popup = await searchBox.search('accordionlike');
   await expect(popup.getByRole('option').first()).toContainText('Collapsible Sections');
   context.off('request', record);
 
@@ -36,14 +36,14 @@ test('a query loads the parts its words and answers need, not the whole index', 
   expect(requested.filter((pathname) => !parts.includes(pathname))).toEqual([manifestPath('1.0')]);
 });
 
-test('a query typed as soon as the page shows is answered', async ({page}) => {
+test('a query typed as soon as the page shows is answered', async ({page, searchBox}) => {
   await page.goto('/1.0/tutorial-intro');
-  const {box, popup} = navbarSearch(page);
+  const {box, popup} = searchBox;
   await box.pressSequentially('accordionlike');
   await expect(popup.getByRole('listbox').getByRole('option').first()).toContainText('Collapsible Sections');
 });
 
-test('a slow connection does not fetch the index until the reader reaches for the box', async ({page, context}) => {
+test('a slow connection does not fetch the index until the reader reaches for the box', async ({page, context, searchBox}) => {
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'connection', {value: {effectiveType: '2g', saveData: false}});
   });
@@ -54,27 +54,27 @@ test('a slow connection does not fetch the index until the reader reaches for th
   // Past the box's idle callback: on a fast link the manifest would be asked for by now.
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
   expect(fetched).toEqual([]);
-  await navbarSearch(page).box.focus();
+  await searchBox.box.focus();
   await expect.poll(() => fetched).toEqual([manifestPath('1.0')]);
 });
 
-test('arriving from a search result does not open the suggestions by itself', async ({page}) => {
+test('arriving from a search result does not open the suggestions by itself', async ({page, searchBox}) => {
   await page.goto('/1.0/Collapsible?_highlight=accordionlike');
   await expect(page.getByRole('article').locator('mark').first()).toBeVisible();
-  const {box, popup} = navbarSearch(page);
+  const {box, popup} = searchBox;
   await expect(box).toHaveAttribute('aria-expanded', 'false');
   await expect(popup.getByRole('listbox')).toHaveCount(0);
   await expect(popup.getByRole('status')).toHaveCount(0);
 });
 
-test('keys typed before the page is interactive are kept and searched', async ({page}) => {
+test('keys typed before the page is interactive are kept and searched', async ({page, searchBox}) => {
   // Hold the app's main script back, so the keys come before React has hydrated.
   await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
   await page.goto('/1.0/tutorial-intro', {waitUntil: 'commit'});
-  const {box, popup} = navbarSearch(page);
+  const {box, popup} = searchBox;
   await box.pressSequentially('accordionlike');
   await expect(popup.getByRole('listbox').getByRole('option').first()).toContainText('Collapsible Sections');
   await expect(box).toHaveValue('accordionlike');

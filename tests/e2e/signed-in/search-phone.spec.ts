@@ -2,7 +2,6 @@
 import type {Locator} from '@playwright/test';
 import {builtPageTitle} from '../../../testkit/realDocs';
 import {builtDocPages} from '../../support/sidebars';
-import {navbarSearch, searchFromNavbar} from '../../support/search';
 import {expect, FIXTURE_SITE_BUILD, test} from '../fixtureSite';
 
 test.use({viewport: {width: 375, height: 667}});
@@ -21,7 +20,7 @@ for (const {version, page: from, query, suggestions} of [
   {version: '1.0', page: '/1.0/intro', query: 'markdown', suggestions: 8},
   {version: '2.0', page: '/chapter-1-introduction', query: 'fastify', suggestions: 8},
 ]) {
-  test(`in ${version}, every suggestion shows its page's name, whole and on screen`, async ({page, navbar}) => {
+  test(`in ${version}, every suggestion shows its page's name, whole and on screen`, async ({page, navbar, searchBox}) => {
     const pageNames = new Set(
       builtDocPages(FIXTURE_SITE_BUILD)
         .filter((built) => (version === '1.0') === built.url.startsWith('/1.0/'))
@@ -29,7 +28,7 @@ for (const {version, page: from, query, suggestions} of [
     );
     await page.goto(from);
     await navbar.expectHydrated();
-    const popup = await searchFromNavbar(page, query);
+    const popup = await searchBox.search(query);
     const options = popup.getByRole('listbox').getByRole('option');
     await expect(options.first()).toBeVisible();
     await expect(options).toHaveCount(suggestions);
@@ -50,11 +49,11 @@ for (const {version, page: from, query, suggestions} of [
   });
 }
 
-test('the popup opens below the box, which stays in sight while the reader types', async ({page, navbar}) => {
+test('the popup opens below the box, which stays in sight while the reader types', async ({page, navbar, searchBox}) => {
   await page.goto('/1.0/intro');
   await navbar.expectHydrated();
-  const {box} = navbarSearch(page);
-  const popup = await searchFromNavbar(page, 'markdown');
+  const {box} = searchBox;
+  const popup = await searchBox.search('markdown');
   const list = popup.getByRole('listbox');
   await expect(list).toBeVisible();
   await expect(box).toBeInViewport({ratio: 1});

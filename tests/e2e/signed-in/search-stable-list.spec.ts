@@ -6,7 +6,8 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
 import {partUrl, type SearchManifest} from '../../../contracts/searchIndexFiles';
-import {ANSWERED, manifestPath, navbarSearch, PARTS_PATTERN} from '../../support/search';
+import {manifestPath, PARTS_PATTERN} from '../../support/search';
+import {ANSWERED} from '../../../testkit/searchBox';
 import {expect, FIXTURE_SITE_BUILD, test} from '../fixtureSite';
 
 declare global {
@@ -46,6 +47,7 @@ test('a list shown for a query never changes its order or its suggestions until 
   page,
   context,
   navbar,
+  searchBox,
 }) => {
   // Parts arrive late and one after another, as on a slow link: a box that showed what it had so far,
   // or sorted again as more came in, would move its list under the reader's pointer.
@@ -59,7 +61,7 @@ test('a list shown for a query never changes its order or its suggestions until 
   await page.goto('/1.0/tutorial-basics/create-a-page');
   await navbar.expectHydrated();
   await recordShownLists(page);
-  const {box, popup} = navbarSearch(page);
+  const {box, popup} = searchBox;
   await box.pressSequentially('markdown page', {delay: 60});
   await expect(box).toHaveAttribute('aria-busy', 'false');
   await expect(popup.getByRole('status')).toHaveText(ANSWERED);
@@ -82,10 +84,15 @@ test('a list shown for a query never changes its order or its suggestions until 
   await context.unrouteAll({behavior: 'ignoreErrors'});
 });
 
-test("a late answer to an earlier query does not replace the answer to the reader's last one", async ({page, context, navbar}) => {
+test("a late answer to an earlier query does not replace the answer to the reader's last one", async ({
+  page,
+  context,
+  navbar,
+  searchBox,
+}) => {
   await page.goto('/1.0/intro');
   await navbar.expectHydrated();
-  const {box, popup} = navbarSearch(page);
+  const {box, popup} = searchBox;
   // Hold 1.0's document parts: a query with answers waits for them, one without answers does not.
   const {docParts} = JSON.parse(readFileSync(path.join(FIXTURE_SITE_BUILD, manifestPath('1.0')), 'utf8')) as SearchManifest;
   let release!: () => void;

@@ -3,13 +3,13 @@
  * shows, "Tutorials" opens, the box searches and /search searches; and what the box says when the
  * other version has what this one has not.
  */
-import {indexResponse, manifestPath, navbarSearch, searchFromNavbar} from '../../support/search';
+import {indexResponse, manifestPath} from '../../support/search';
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, test} from '../fixtureSite';
 
 const FOUND = /^\d+ results? in \d+\.\d+\.$/;
 
-test('the version chosen in the menu is the one the home page shows, links to and searches', async ({page, context, navbar}) => {
+test('the version chosen in the menu is the one the home page shows, links to and searches', async ({page, context, navbar, searchBox}) => {
   await page.goto('/1.0/intro');
   await expect(navbar.main.getByRole('link', {name: 'Tutorials'})).toHaveAttribute('href', '/1.0');
   await expect(navbar.versionMenu('1.0').trigger).toBeVisible();
@@ -30,7 +30,7 @@ test('the version chosen in the menu is the one the home page shows, links to an
   await expect(navbar.versionMenu('2.0').trigger).toHaveCount(0);
   await expect(tutorials).toHaveAttribute('href', '/1.0');
   expect((await manifest).status()).toBe(200);
-  const suggestions = await searchFromNavbar(page, ONLY_IN_1_0);
+  const suggestions = await searchBox.search(ONLY_IN_1_0);
   await expect(suggestions.getByRole('option').first()).toContainText('Collapsible Sections');
   await expect(suggestions.getByRole('link', {name: 'See all results', exact: true})).toHaveAttribute(
     'href',
@@ -46,12 +46,12 @@ test('the version chosen in the menu is the one the home page shows, links to an
   await page.goto('/chapter-1-introduction');
   await expect(navbar.versionMenu('2.0').trigger).toBeVisible();
   await expect(tutorials).toHaveAttribute('href', '/overview');
-  await expect((await searchFromNavbar(page, ONLY_IN_1_0)).getByRole('status')).toContainText('No results in 2.0.');
+  await expect((await searchBox.search(ONLY_IN_1_0)).getByRole('status')).toContainText('No results in 2.0.');
 });
 
-test('when this version has nothing and the other has, the box says so and links to it', async ({page}) => {
+test('when this version has nothing and the other has, the box says so and links to it', async ({page, searchBox}) => {
   await page.goto('/chapter-1-introduction');
-  const popup = await searchFromNavbar(page, ONLY_IN_1_0);
+  const popup = await searchBox.search(ONLY_IN_1_0);
   const status = popup.getByRole('status');
   await expect(status).toHaveText('No results in 2.0. 1 result in 1.0');
   await expect(popup.getByRole('listbox')).toHaveCount(0);
@@ -64,14 +64,18 @@ test('when this version has nothing and the other has, the box says so and links
   await expect(page.getByRole('article').first()).toContainText('Collapsible Sections');
 });
 
-test('when neither version has anything, the box says so without a link', async ({page}) => {
+test('when neither version has anything, the box says so without a link', async ({page, searchBox}) => {
   await page.goto('/1.0/intro');
-  const popup = await searchFromNavbar(page, 'zzzqqqxyzzy');
+  const popup = await searchBox.search('zzzqqqxyzzy');
   await expect(popup.getByRole('status')).toHaveText('No results in 1.0.');
   await expect(popup.getByRole('status').getByRole('link')).toHaveCount(0);
 });
 
-test('version=2.0 and version=2.0/ on the search page both mean the version at the root, whatever was chosen', async ({page, navbar}) => {
+test('version=2.0 and version=2.0/ on the search page both mean the version at the root, whatever was chosen', async ({
+  page,
+  navbar,
+  searchBox,
+}) => {
   // Chosen: 1.0. An address that names 2.0 still searches 2.0.
   await page.goto('/');
   await (await navbar.openVersionMenuByKeyboard('2.0')).getByRole('link', {name: '1.0', exact: true}).click();
@@ -93,5 +97,5 @@ test('version=2.0 and version=2.0/ on the search page both mean the version at t
     });
   }
   expect(results[1]).toEqual(results[0]);
-  await expect(navbarSearch(page).box).toBeVisible();
+  await expect(searchBox.box).toBeVisible();
 });
