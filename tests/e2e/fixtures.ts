@@ -2,19 +2,13 @@
  * What every browser test gets, chained with `test.extend` as Playwright's own tests do. Specs
  * import `test` and `expect` from here, never from '@playwright/test'.
  */
-import {test as base, expect, type Page} from '@playwright/test';
-import {signInThroughLoginPage} from '../../testkit/loginPage';
+import {test as base, expect} from '@playwright/test';
 import {newReader} from '../support/reader';
 import {Navbar} from './navbar';
 import {SearchBox} from './searchBox';
+import {LoginPage, type ReaderCredentials} from './loginPage';
 
 export {expect};
-
-/** What a test signs in with (the site's own `Reader` is the signed-in account it shows). */
-export interface ReaderCredentials {
-  email: string;
-  password: string;
-}
 
 interface Fixtures {
   /**
@@ -37,6 +31,8 @@ interface Fixtures {
   navbar: Navbar;
   /** The navbar's search box (searchBox.ts). */
   searchBox: SearchBox;
+  /** The login page (loginPage.ts). */
+  loginPage: LoginPage;
 }
 
 const OTHER_SITE_IMAGE =
@@ -73,6 +69,10 @@ export const test = base.extend<Fixtures>({
     await use(new SearchBox(page));
   },
 
+  loginPage: async ({page}, use) => {
+    await use(new LoginPage(page));
+  },
+
   otherSitesAnswer: [
     async ({context, otherSites}, use) => {
       for (const origin of otherSites) {
@@ -83,13 +83,3 @@ export const test = base.extend<Fixtures>({
     {auto: true},
   ],
 });
-
-/**
- * Opens `path` signed out, signs in on the login page it leads to, and waits for the page:
- * the way a reader with a link starts. `path` is opened on the test's `baseURL`.
- */
-export async function signInAt(page: Page, path: string, reader: ReaderCredentials): Promise<void> {
-  await page.goto(path);
-  await signInThroughLoginPage(page, reader);
-  await expect(page).toHaveURL(path);
-}

@@ -4,15 +4,16 @@
  * a visitor who is not signed in, sees in a browser.
  */
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {type ReaderCredentials} from '../loginPage';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {FIXTURE_SITE_BUILD_ROOT} from '../../support/fixtureSite';
 import {startTestGateProcess, type GateProcess} from '../../support/gateProcess';
 import {newReader} from '../../support/reader';
-import {test as base, type ReaderCredentials} from '../fixtures';
+import {test as base} from '../fixtures';
 import {FIXTURE_MEDIA_ORIGINS} from '../fixtureSite';
 
-export {expect, signInAt} from '../fixtures';
+export {expect} from '../fixtures';
 
 /** The readers of each kind, and the audiences the readers file gives them. */
 export const KINDS = {none: [], partners: ['partners'], staff: ['staff']} as const;

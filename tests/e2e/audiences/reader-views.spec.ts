@@ -4,7 +4,7 @@
  * test on a hydration error). What no answer may name is proved without a browser
  * (tests/integration/audiences.test.ts).
  */
-import {expect, signInAt, test, type Kind} from './audienceSite';
+import {expect, test, type Kind} from './audienceSite';
 
 const SIDEBAR_ENTRIES: Record<Kind, {shows: string[]; hides: string[]}> = {
   none: {
@@ -23,8 +23,9 @@ for (const kind of Object.keys(SIDEBAR_ENTRIES) as Kind[]) {
     page,
     readerOf,
     searchBox,
+    loginPage,
   }) => {
-    await signInAt(page, '/chapter-1-introduction', readerOf(kind));
+    await loginPage.signInAt('/chapter-1-introduction', readerOf(kind));
     const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
     for (const entry of SIDEBAR_ENTRIES[kind].shows)
       await expect(sidebar.getByRole('link', {name: entry, exact: true}).first()).toBeVisible();
@@ -49,8 +50,13 @@ for (const kind of Object.keys(SIDEBAR_ENTRIES) as Kind[]) {
   });
 }
 
-test('a reader follows the sidebar into their own section, in the browser, without a full page load', async ({page, readerOf, navbar}) => {
-  await signInAt(page, '/chapter-1-introduction', readerOf('partners'));
+test('a reader follows the sidebar into their own section, in the browser, without a full page load', async ({
+  page,
+  readerOf,
+  navbar,
+  loginPage,
+}) => {
+  await loginPage.signInAt('/chapter-1-introduction', readerOf('partners'));
   const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
   await sidebar.getByRole('link', {name: 'Partner API', exact: true}).click();
   await expect(page.getByRole('heading', {level: 1})).toHaveText('Partner API');

@@ -1,11 +1,10 @@
 import {expect, signedOutTest as test} from '../fixtureSite';
+import {LoginPage} from '../loginPage';
 import type {Page} from '@playwright/test';
 import {blockingViolations, describeViolations, expectAccessibleInEachScheme} from '../../support/axe';
 import {emulator, uniqueEmail} from '../../support/emulator';
-import {signInThroughLoginPage} from '../../../testkit/loginPage';
 import {HAD_SESSION_KEY} from '../../../src/auth/sessionEnded';
 import {SIGNED_OUT_EVERYWHERE} from '../../../src/auth/signOutRecord';
-import {signInAt} from '../fixtures';
 import {holdPageCode} from '../hydration';
 
 /**
@@ -26,7 +25,8 @@ const STATES: readonly LoginState[] = [
     heading: 'Sign in to Tutorial Hub',
     // Checked in the browser: the identity service is not asked.
     reach: async (page) => {
-      await page.getByRole('button', {name: 'Sign in', exact: true}).click();
+      const loginPage = new LoginPage(page);
+      await loginPage.signInButton.click();
       await expect(page.getByRole('alert')).toHaveText('Enter your email address.');
     },
   },
@@ -44,8 +44,9 @@ const STATES: readonly LoginState[] = [
     name: 'the verification panel',
     heading: 'Verify your email address',
     reach: async (page) => {
+      const loginPage = new LoginPage(page);
       await page.getByRole('button', {name: 'Create an account'}).click();
-      await page.getByLabel('Email').fill(uniqueEmail('axe-verify'));
+      await loginPage.email.fill(uniqueEmail('axe-verify'));
       await page.getByRole('button', {name: 'Create account'}).click();
     },
   },
@@ -53,8 +54,9 @@ const STATES: readonly LoginState[] = [
     name: 'the sign-in link panel',
     heading: 'Check your email',
     reach: async (page) => {
+      const loginPage = new LoginPage(page);
       await page.getByRole('button', {name: 'Email me a sign-in link'}).click();
-      await page.getByLabel('Email').fill(uniqueEmail('axe-link'));
+      await loginPage.email.fill(uniqueEmail('axe-link'));
       await page.getByRole('button', {name: 'Email me a sign-in link'}).click();
     },
   },
@@ -68,7 +70,7 @@ const STATES: readonly LoginState[] = [
   {
     name: 'the refusal panel',
     heading: 'No access with this account',
-    reach: async (page) => signInThroughLoginPage(page, await emulator.newAccount(uniqueEmail('axe-outsider', 'other.test'))),
+    reach: async (page) => new LoginPage(page).signIn(await emulator.newAccount(uniqueEmail('axe-outsider', 'other.test'))),
   },
 ];
 
@@ -77,12 +79,12 @@ test.use({expectedErrors: /status of 403 .*\/api\/session\)$/});
 
 // Light first, then dark on the same page, as a visitor's system switches: the page follows it live.
 for (const state of STATES) {
-  test(`/login, ${state.name}, has no serious or critical accessibility violations, light or dark`, async ({page}) => {
+  test(`/login, ${state.name}, has no serious or critical accessibility violations, light or dark`, async ({page, loginPage}) => {
     await page.emulateMedia({colorScheme: 'light'});
     const response = await page.goto('/login');
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle('Sign in | Tutorial Hub');
-    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(loginPage.email).toBeVisible();
     // Docusaurus enables the colour-mode toggle once React has hydrated: the form's buttons work from then on.
     await expect(page.getByRole('button', {name: /^Switch between dark and light mode/})).toBeEnabled();
 
@@ -97,12 +99,13 @@ test('/login after "Sign out everywhere", with its confirmation, has no serious 
   page,
   reader,
   navbar,
+  loginPage,
 }) => {
   await page.emulateMedia({colorScheme: 'light'});
-  await signInAt(page, '/', reader);
+  await loginPage.signInAt('/', reader);
   await navbar.signOut('Sign out everywhere');
   await expect(page.getByRole('status')).toHaveText(SIGNED_OUT_EVERYWHERE);
-  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(loginPage.email).toBeVisible();
   await expectAccessibleInEachScheme(page);
 });
 

@@ -1,6 +1,6 @@
 /** The account menu of a reader of this spec's own: its keyboard, and an address too long for the navbar. */
-import {signInAt, type ReaderCredentials} from '../fixtures';
 import {expect, signedOutTest as test} from '../fixtureSite';
+import {LoginPage, type ReaderCredentials} from '../loginPage';
 import type {Locator, Page} from '@playwright/test';
 import {emulator, uniqueEmail} from '../../support/emulator';
 
@@ -10,7 +10,8 @@ async function isCut(element: Locator): Promise<boolean> {
 
 /** Signs the reader in, opens their menu and puts focus on its last item: its button and that item. */
 async function focusInMenu(page: Page, reader: ReaderCredentials): Promise<{button: Locator; everywhere: Locator}> {
-  await signInAt(page, '/1.0/intro', reader);
+  const loginPage = new LoginPage(page);
+  await loginPage.signInAt('/1.0/intro', reader);
   const button = page.getByRole('button', {name: `Signed in as ${reader.email}`});
   await button.click();
   const everywhere = page.getByRole('button', {name: 'Sign out everywhere'});
@@ -38,8 +39,8 @@ test("closes when focus tabs out of it, as the navbar's other menus do", async (
 test.describe('on a phone', () => {
   test.use({viewport: {width: 390, height: 844}});
 
-  test('an account named by its address shows the address once', async ({page, reader, navbar}) => {
-    await signInAt(page, '/1.0/intro', reader);
+  test('an account named by its address shows the address once', async ({page, reader, navbar, loginPage}) => {
+    await loginPage.signInAt('/1.0/intro', reader);
     await navbar.expectHydrated();
     await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
     const menu = page.locator('.navbar-sidebar');
@@ -53,9 +54,9 @@ test.describe('on a phone', () => {
 test.describe('a reader with a long address, on the narrowest desktop navbar with larger text', () => {
   test.use({viewport: {width: 997, height: 800}});
 
-  test('sees the brand whole, the address in a tooltip and whole in the menu', async ({page}) => {
+  test('sees the brand whole, the address in a tooltip and whole in the menu', async ({page, loginPage}) => {
     const account = await emulator.newAccount(uniqueEmail('a-reader-whose-address-is-far-longer-than-the-navbar-has-room-for'));
-    await signInAt(page, '/1.0/intro', account);
+    await loginPage.signInAt('/1.0/intro', account);
     // A reader's larger default text size: the navbar has less room than at the browser's 16 px.
     await page.addStyleTag({content: 'html { font-size: 112.5% !important; }'});
     const button = page.getByRole('button', {name: `Signed in as ${account.email}`});

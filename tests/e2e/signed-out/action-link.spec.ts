@@ -7,7 +7,6 @@ import {expect, signedOutTest as test} from '../fixtureSite';
 import type {APIRequestContext} from '@playwright/test';
 import {emulator, type OobCode, uniqueEmail} from '../../support/emulator';
 import {EMULATOR_HOST} from '../../support/environment';
-import {signInThroughLoginPage} from '../../../testkit/loginPage';
 import {DEMO_API_KEY} from '../../../contracts/firebaseProject';
 import {sameOriginJson} from '../../../testkit/http';
 import {linkPanelCopy, notAppliedNotice} from '../../../src/login/copy';
@@ -74,6 +73,7 @@ test("G1: a stranger's request to move their account to the owner's address is n
   page,
   request,
   siteGate,
+  loginPage,
 }) => {
   // A stranger signs up with an address of their own and a password, and asks Firebase to move the account to
   // an admitted address nobody has registered yet: Firebase mails the owner a genuine link.
@@ -87,7 +87,7 @@ test("G1: a stranger's request to move their account to the owner's address is n
   // The owner opens it: nothing is changed, and the page offers to sign in with the address.
   await page.goto(onLoginPage('verifyAndChangeEmail', change));
   await expect(page.getByRole('status')).toHaveText(notAppliedNotice('verifyAndChangeEmail', owner));
-  await expect(page.getByLabel('Email')).toHaveValue(owner);
+  await expect(loginPage.email).toHaveValue(owner);
   await expect(page).toHaveURL('/login?redirect=%2F');
 
   // The stranger is refused: their password opens nothing at the owner's address, and their own account is not a reader's.
@@ -124,11 +124,15 @@ test('an invalid verification link says so, and leaves the sign-in form', async 
   await expect(page.getByRole('heading', {level: 1, name: 'Sign in to Tutorial Hub'})).toBeVisible();
 });
 
-test("a password-reset link goes on to Firebase's handler with only what it reads, and its page leads back", async ({page, reader}) => {
+test("a password-reset link goes on to Firebase's handler with only what it reads, and its page leads back", async ({
+  page,
+  reader,
+  loginPage,
+}) => {
   await page.goto('/1.0/intro');
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
   await page.getByRole('button', {name: 'Forgot password?'}).click();
-  await page.getByLabel('Email').fill(reader.email);
+  await loginPage.email.fill(reader.email);
   await page.getByRole('button', {name: 'Send reset link'}).click();
   const reset = await sentAbout(reader.email, 'PASSWORD_RESET');
   const sent = new URL(reset.oobLink).searchParams;
@@ -145,6 +149,6 @@ test("a password-reset link goes on to Firebase's handler with only what it read
   await emulator.resetPassword(reset.oobCode, 'a-new-long-password');
   await page.goto(sent.get('continueUrl')!);
   await expect(page).toHaveURL('/login?redirect=%2F1.0%2Fintro');
-  await signInThroughLoginPage(page, {email: reader.email, password: 'a-new-long-password'});
+  await loginPage.signIn({email: reader.email, password: 'a-new-long-password'});
   await expect(page).toHaveURL('/1.0/intro');
 });

@@ -31,20 +31,20 @@ test.afterAll(async () => {
   await proxy?.close();
 });
 
-test('a sign-in during an outage is told the sign-in service cannot be reached, and can retry', async ({page}) => {
+test('a sign-in during an outage is told the sign-in service cannot be reached, and can retry', async ({page, loginPage}) => {
   const reader = await newReader('outage');
   await page.goto(`${gate.origin}/login?redirect=%2F1.0%2Fintro`);
-  await page.getByLabel('Email').fill(reader.email);
-  await page.getByLabel('Password').fill(reader.password);
+  await loginPage.email.fill(reader.email);
+  await loginPage.password.fill(reader.password);
   proxy.cut();
-  await page.getByRole('button', {name: 'Sign in', exact: true}).click();
+  await loginPage.signInButton.click();
   await expect(page.getByRole('alert')).toHaveText('The sign-in service cannot be reached right now. Try again in a moment.');
   // What the reader typed is still there: signing in again is one click.
-  await expect(page.getByLabel('Email')).toHaveValue(reader.email);
-  await expect(page.getByLabel('Password')).toHaveValue(reader.password);
+  await expect(loginPage.email).toHaveValue(reader.email);
+  await expect(loginPage.password).toHaveValue(reader.password);
 
   proxy.restore();
-  await page.getByRole('button', {name: 'Sign in', exact: true}).click();
+  await loginPage.signInButton.click();
   await expect(page).toHaveURL(`${gate.origin}/1.0/intro`);
   await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
 });

@@ -35,11 +35,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-test('loads every file it needs, with no refused request (and, as every test, no console error)', async ({page}) => {
+test('loads every file it needs, with no refused request (and, as every test, no console error)', async ({page, loginPage}) => {
   const refused: string[] = [];
   page.on('response', (response) => response.status() >= 400 && refused.push(`${response.status()} ${response.url()}`));
   await page.goto('/login');
-  await expect(page.getByRole('button', {name: 'Sign in', exact: true})).toBeEnabled();
+  await expect(loginPage.signInButton).toBeEnabled();
   await page.waitForLoadState('networkidle');
   expect(refused).toEqual([]);
 });
@@ -47,9 +47,9 @@ test('loads every file it needs, with no refused request (and, as every test, no
 test.describe('on a phone', () => {
   test.use({viewport: {width: 390, height: 844}});
 
-  test('offers no menu button, since a signed-out visitor has no menu to open', async ({page}) => {
+  test('offers no menu button, since a signed-out visitor has no menu to open', async ({page, loginPage}) => {
     await page.goto('/login');
-    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(loginPage.email).toBeVisible();
     await expect(page.getByLabel(/^Switch between dark and light mode/).first()).toBeEnabled();
     await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toHaveCount(0);
   });

@@ -1,5 +1,4 @@
 /** The login page's words: each form's own subtitle, and why a reader whose session ended is back here. */
-import {signInAt} from '../fixtures';
 import {expect, signedOutTest as test} from '../fixtureSite';
 import {emulator, uniqueEmail} from '../../support/emulator';
 import {formLead, SESSION_ENDED_NOTICE} from '../../../src/login/copy';
@@ -25,9 +24,9 @@ test.describe('a reader whose account is disabled while reading', () => {
   // The gate refuses the disabled account's session; the browser logs the answers it gets on the way.
   test.use({expectedErrors: /status of (400|401|403) /});
 
-  test('is told on the sign-in form that the session ended', async ({page}) => {
+  test('is told on the sign-in form that the session ended', async ({page, loginPage}) => {
     const account = await emulator.newAccount(uniqueEmail('disabled-reading'));
-    await signInAt(page, '/1.0/intro', account);
+    await loginPage.signInAt('/1.0/intro', account);
     await expect(page.getByRole('button', {name: `Signed in as ${account.email}`})).toBeVisible();
 
     await emulator.updateAccount(account.localId, {disableUser: true});
@@ -38,12 +37,12 @@ test.describe('a reader whose account is disabled while reading', () => {
   });
 });
 
-test('a reader who signs out is not told that the session ended', async ({page, reader}) => {
-  await signInAt(page, '/1.0/intro', reader);
+test('a reader who signs out is not told that the session ended', async ({page, reader, loginPage}) => {
+  await loginPage.signInAt('/1.0/intro', reader);
   await page.getByRole('button', {name: `Signed in as ${reader.email}`}).click();
   await page.getByRole('button', {name: 'Sign out', exact: true}).click();
   await expect(page).toHaveURL('/login');
-  await expect(page.getByLabel('Email')).toBeEditable();
+  await expect(loginPage.email).toBeEditable();
   await expect(page.getByText(formLead('sign-in', 'sign-in'))).toBeVisible();
   await expect(page.getByText(SESSION_ENDED_NOTICE)).toHaveCount(0);
 });

@@ -2,7 +2,6 @@
  * A second `__session` cookie the reader's browser sends beside the site's own: a sibling subdomain
  * can set one for the parent domain. Here it is one for a longer path, which the browser sends first.
  */
-import {signInThroughLoginPage} from '../../../testkit/loginPage';
 import {sessionCookieClaims, nowSeconds, unsignedJwt} from '../../support/emulator';
 import {expect, signedOutTest as test} from '../fixtureSite';
 
@@ -14,7 +13,7 @@ const PLANTED = {
   path: '/1.0',
 };
 
-test('a planted cookie neither locks the reader out nor sends the login page round', async ({page, context, reader}) => {
+test('a planted cookie neither locks the reader out nor sends the login page round', async ({page, context, reader, loginPage}) => {
   await context.addCookies([PLANTED]);
   const sessionsStarted: string[] = [];
   page.on(
@@ -22,7 +21,7 @@ test('a planted cookie neither locks the reader out nor sends the login page rou
     (request) => request.method() === 'POST' && request.url().endsWith('/api/session') && sessionsStarted.push(request.url()),
   );
   await page.goto('/1.0/intro');
-  await signInThroughLoginPage(page, reader);
+  await loginPage.signIn(reader);
   await expect(page).toHaveURL('/1.0/intro');
   await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
   expect(sessionsStarted).toHaveLength(1);
@@ -33,11 +32,11 @@ test('a planted cookie neither locks the reader out nor sends the login page rou
 test.describe('when the new cookie does not reach the site', () => {
   test.use({expectedErrors: /status of 401/});
 
-  test('the login page stops after one round trip and says why', async ({page, reader}) => {
+  test('the login page stops after one round trip and says why', async ({page, reader, loginPage}) => {
     // What a browser whose planted cookies hide the site's own would get.
     await page.route('**/api/session', (route) => (route.request().method() === 'GET' ? route.fulfill({status: 401}) : route.fallback()));
     await page.goto('/1.0/intro');
-    await signInThroughLoginPage(page, reader);
+    await loginPage.signIn(reader);
     await expect(page.getByRole('alert')).toHaveText(
       'Signing in did not stick: this browser keeps sending the site another session cookie. Clear the cookies of this site in your browser settings, then sign in again.',
     );

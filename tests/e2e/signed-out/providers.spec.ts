@@ -9,12 +9,12 @@ import {expect, signedOutTest as test} from '../fixtureSite';
 test.use({expectedErrors: /ERR_NAME_NOT_RESOLVED \(https:\/\/apis\.google\.com\//});
 
 for (const provider of ['Google', 'GitHub']) {
-  test(`"Continue with ${provider}" reports a provider it cannot reach, and the form still works`, async ({page}) => {
+  test(`"Continue with ${provider}" reports a provider it cannot reach, and the form still works`, async ({page, loginPage}) => {
     await page.route('https://apis.google.com/**', (route) => route.abort('namenotresolved'));
     await page.goto('/login');
     await page.getByRole('button', {name: `Continue with ${provider}`}).click();
     await expect(page.getByRole('alert')).not.toBeEmpty({timeout: 20_000});
     await expect(page).toHaveURL('/login');
-    await expect(page.getByRole('button', {name: 'Sign in', exact: true})).toBeEnabled();
+    await expect(loginPage.signInButton).toBeEnabled();
   });
 }

@@ -6,11 +6,11 @@
  * stranger which addresses have accounts.
  */
 import {expect, FIXTURE_SITE_BUILD_ROOT, passwordsOnlyTest as test} from '../fixtureSite';
+import {LoginPage} from '../loginPage';
 import type {Page} from '@playwright/test';
 import {emulator, uniqueEmail} from '../../support/emulator';
 import {startTestGateProcess, type GateProcess} from '../../support/gateProcess';
 import {newReader} from '../../support/reader';
-import {signInThroughLoginPage} from '../../../testkit/loginPage';
 
 const PASSWORD = 'a-good-long-password';
 
@@ -41,11 +41,12 @@ async function choosePasswordThrough(page: Page, link: string, password: string)
 }
 
 async function createAccountOnLoginPage(page: Page, email: string): Promise<void> {
+  const loginPage = new LoginPage(page);
   await page.getByRole('button', {name: 'Create an account'}).click();
   await expect(page.getByRole('heading', {level: 1, name: 'Create your Tutorial Hub account'})).toBeVisible();
   // Nobody chooses a password before the mailbox is proven.
-  await expect(page.getByLabel('Password')).toHaveCount(0);
-  await page.getByLabel('Email').fill(email);
+  await expect(loginPage.password).toHaveCount(0);
+  await loginPage.email.fill(email);
   await page.getByRole('button', {name: 'Create account'}).click();
 }
 
@@ -65,7 +66,10 @@ async function cardText(page: Page, email: string): Promise<string> {
 }
 
 test.describe('a new account', () => {
-  test('chooses its password through the link sent, which verifies the address, then reads the page it wanted', async ({page}) => {
+  test('chooses its password through the link sent, which verifies the address, then reads the page it wanted', async ({
+    page,
+    loginPage,
+  }) => {
     const email = uniqueEmail('new-reader');
     await page.goto('/reusable1');
     await expect(page).toHaveURL('/login?redirect=%2Freusable1');
@@ -82,17 +86,21 @@ test.describe('a new account', () => {
     // The link's page leads back to the login page, with the page the reader wanted.
     await choosePasswordThrough(page, link, PASSWORD);
     await expect(page).toHaveURL('/login?redirect=%2Freusable1');
-    await signInThroughLoginPage(page, {email, password: PASSWORD});
+    await loginPage.signIn({email, password: PASSWORD});
     await expect(page).toHaveURL('/reusable1');
     await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
   });
 
-  test("a password chosen by whoever registered the address first does not survive its owner's proof", async ({page, context}) => {
+  test("a password chosen by whoever registered the address first does not survive its owner's proof", async ({
+    page,
+    context,
+    loginPage,
+  }) => {
     // A stranger registers an address of the allowed domain, with a password of their own, through Firebase's API.
     const email = uniqueEmail('newhire');
     await emulator.signUp(email, 'the-strangers-password');
     await page.goto('/1.0/intro');
-    await signInThroughLoginPage(page, {email, password: 'the-strangers-password'});
+    await loginPage.signIn({email, password: 'the-strangers-password'});
     await expectVerificationPanel(
       page,
       `${email} is not verified yet. We sent a link to choose a new password to it. Open it and choose a password (that also verifies the address), then sign in here with it.`,
@@ -106,23 +114,23 @@ test.describe('a new account', () => {
     await choosePasswordThrough(mail, link, 'the-owners-password');
     await mail.close();
     await page.getByRole('button', {name: SIGN_IN_AFTER_LINK}).click();
-    await expect(page.getByLabel('Email')).toHaveValue(email);
-    await page.getByLabel('Password').fill('the-strangers-password');
-    await page.getByRole('button', {name: 'Sign in', exact: true}).click();
+    await expect(loginPage.email).toHaveValue(email);
+    await loginPage.password.fill('the-strangers-password');
+    await loginPage.signInButton.click();
     await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
 
-    await signInThroughLoginPage(page, {email, password: 'the-owners-password'});
+    await loginPage.signIn({email, password: 'the-owners-password'});
     await expect(page).toHaveURL('/1.0/intro');
     await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
   });
 });
 
 test.describe('an account the policy does not admit', () => {
-  test('is told it is not on the reader list, and can use another account', async ({page, context}) => {
+  test('is told it is not on the reader list, and can use another account', async ({page, context, loginPage}) => {
     const outsider = await emulator.newAccount(uniqueEmail('outsider', 'other.test'));
     const reader = await newReader('after-outsider');
     await page.goto('/1.0/intro');
-    await signInThroughLoginPage(page, outsider);
+    await loginPage.signIn(outsider);
 
     const refusal = `${outsider.email} is not on the reader list of Tutorial Hub.`;
     await expect(page.getByRole('heading', {level: 1, name: 'No access with this account'})).toBeFocused();
@@ -137,22 +145,22 @@ test.describe('an account the policy does not admit', () => {
 
     await page.getByRole('button', {name: 'Use another account'}).click();
     await expect(page.getByRole('heading', {level: 1, name: 'Sign in to Tutorial Hub'})).toBeFocused();
-    await signInThroughLoginPage(page, reader);
+    await loginPage.signIn(reader);
     await expect(page).toHaveURL('/1.0/intro');
     await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
   });
 
-  test('a disabled account reads the same sentence', async ({page}) => {
+  test('a disabled account reads the same sentence', async ({page, loginPage}) => {
     const account = await emulator.newAccount(uniqueEmail('disabled'));
     await emulator.updateAccount(account.localId, {disableUser: true});
     await page.goto('/login');
-    await signInThroughLoginPage(page, account);
+    await loginPage.signIn(account);
     await expect(page.getByRole('alert')).toHaveText(`${account.email} is not on the reader list of Tutorial Hub.`);
   });
 });
 
 test.describe('the page never tells whether an address has an account', () => {
-  test('signing in with an unknown address reads like a wrong password', async ({page}) => {
+  test('signing in with an unknown address reads like a wrong password', async ({page, loginPage}) => {
     const reader = await newReader('wrong-password');
     const answers: string[] = [];
     for (const credentials of [
@@ -160,22 +168,22 @@ test.describe('the page never tells whether an address has an account', () => {
       {email: uniqueEmail('nobody'), password: PASSWORD},
     ]) {
       await page.goto('/login');
-      await signInThroughLoginPage(page, credentials);
+      await loginPage.signIn(credentials);
       await expect(page.getByRole('alert')).not.toBeEmpty();
-      await expect(page.getByLabel('Email')).toHaveValue(credentials.email);
+      await expect(loginPage.email).toHaveValue(credentials.email);
       answers.push((await page.getByRole('alert').textContent())!);
     }
     expect(answers).toEqual(['The email or password is incorrect.', 'The email or password is incorrect.']);
   });
 
-  test('"Forgot password?" answers alike; only an existing account gets a link', async ({page}) => {
+  test('"Forgot password?" answers alike; only an existing account gets a link', async ({page, loginPage}) => {
     const known = await newReader('reset-known');
     const unknown = uniqueEmail('reset-unknown');
     const answers: string[] = [];
     for (const email of [known.email, unknown]) {
       await page.goto('/login');
       await page.getByRole('button', {name: 'Forgot password?'}).click();
-      await page.getByLabel('Email').fill(email);
+      await loginPage.email.fill(email);
       await page.getByRole('button', {name: 'Send reset link'}).click();
       await expect(page.getByRole('status')).toHaveText(`If an account uses ${email}, a link to reset its password is on its way.`);
       await expect(page.getByRole('alert')).toBeEmpty();
@@ -186,7 +194,7 @@ test.describe('the page never tells whether an address has an account', () => {
     expect(await emulator.sentEmails(unknown)).toEqual([]);
   });
 
-  test('"Create an account" answers alike, and sends a new address and a taken one the same link', async ({page}) => {
+  test('"Create an account" answers alike, and sends a new address and a taken one the same link', async ({page, loginPage}) => {
     const known = await newReader('sign-up-known');
     const fresh = uniqueEmail('sign-up-fresh');
     const answers: string[] = [];
@@ -204,11 +212,11 @@ test.describe('the page never tells whether an address has an account', () => {
     }
     // The taken address keeps its password until its owner chooses another.
     await page.goto('/login');
-    await signInThroughLoginPage(page, known);
+    await loginPage.signIn(known);
     await expect(page).toHaveURL('/');
   });
 
-  test('the owner of a taken address who goes on is asked to sign in, email filled in', async ({page}) => {
+  test('the owner of a taken address who goes on is asked to sign in, email filled in', async ({page, loginPage}) => {
     const known = await newReader('sign-up-owner');
     await page.goto('/1.0/intro');
     await createAccountOnLoginPage(page, known.email);
@@ -217,23 +225,23 @@ test.describe('the page never tells whether an address has an account', () => {
     await page.getByRole('button', {name: SIGN_IN_AFTER_LINK}).click();
     await expect(page.getByRole('heading', {level: 1, name: 'Sign in to Tutorial Hub'})).toBeFocused();
     await expect(page.getByRole('status')).toHaveText('Sign in with the password you chose.');
-    await expect(page.getByLabel('Email')).toHaveValue(known.email);
-    await page.getByLabel('Password').fill(known.password);
-    await page.getByRole('button', {name: 'Sign in', exact: true}).click();
+    await expect(loginPage.email).toHaveValue(known.email);
+    await loginPage.password.fill(known.password);
+    await loginPage.signInButton.click();
     await expect(page).toHaveURL('/1.0/intro');
   });
 
-  test('the password-reset link leads back to the login page, with the page the reader wanted', async ({page}) => {
+  test('the password-reset link leads back to the login page, with the page the reader wanted', async ({page, loginPage}) => {
     const reader = await newReader('reset-return');
     await page.goto('/1.0/intro');
     await page.getByRole('button', {name: 'Forgot password?'}).click();
-    await page.getByLabel('Email').fill(reader.email);
+    await loginPage.email.fill(reader.email);
     await page.getByRole('button', {name: 'Send reset link'}).click();
     await expect(page.getByRole('status')).toHaveText(`If an account uses ${reader.email}, a link to reset its password is on its way.`);
 
     await choosePasswordThrough(page, await linkSentTo(reader.email, 'PASSWORD_RESET'), 'a-new-long-password');
     await expect(page).toHaveURL('/login?redirect=%2F1.0%2Fintro');
-    await signInThroughLoginPage(page, {email: reader.email, password: 'a-new-long-password'});
+    await loginPage.signIn({email: reader.email, password: 'a-new-long-password'});
     await expect(page).toHaveURL('/1.0/intro');
   });
 });
@@ -264,7 +272,7 @@ test.describe('sign-up', () => {
       await gate?.close();
     });
 
-    test('the login page offers no "Create an account", and readers still sign in', async ({page}) => {
+    test('the login page offers no "Create an account", and readers still sign in', async ({page, loginPage}) => {
       const reader = await newReader('sign-up-closed');
       const options = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/sign-in-options');
       await page.goto(`${gate.origin}/login`);
@@ -272,7 +280,7 @@ test.describe('sign-up', () => {
       await expect(page.getByRole('button', {name: 'Forgot password?'})).toBeVisible();
       await expect(page.getByRole('button', {name: 'Create an account'})).toHaveCount(0);
 
-      await signInThroughLoginPage(page, reader);
+      await loginPage.signIn(reader);
       await expect(page).toHaveURL(`${gate.origin}/`);
       await expect(page.getByRole('heading', {level: 1, name: 'Tutorial Hub'})).toBeVisible();
     });

@@ -1,6 +1,6 @@
 /** A signed-in reader's session: it lasts across reloads and tabs, and the login page renews it. */
 import type {BrowserContext, Page} from '@playwright/test';
-import {signInAt, type ReaderCredentials} from '../fixtures';
+import {LoginPage, type ReaderCredentials} from '../loginPage';
 import {expect, signedOutTest as test} from '../fixtureSite';
 import {holdPageCode} from '../hydration';
 
@@ -16,7 +16,8 @@ interface LoginSeen {
  * page is left first: its prefetches of chunks would otherwise race the cookie's removal and be refused.
  */
 async function endServerSession(page: Page, context: BrowserContext, reader: ReaderCredentials): Promise<void> {
-  await signInAt(page, '/', reader);
+  const loginPage = new LoginPage(page);
+  await loginPage.signInAt('/', reader);
   // The site marks the browser as one with a session once Firebase has named the reader on its pages.
   await expect(page.getByRole('button', {name: /^Signed in as /})).toBeVisible();
   await page.goto('about:blank');
@@ -41,8 +42,8 @@ async function watchLoginPage(page: Page): Promise<() => Promise<LoginSeen | nul
   return () => page.evaluate(() => JSON.parse(sessionStorage.getItem('test:login-seen') ?? 'null') as LoginSeen | null);
 }
 
-test('lasts across a reload and into a new tab', async ({page, context, reader}) => {
-  await signInAt(page, '/1.0/intro', reader);
+test('lasts across a reload and into a new tab', async ({page, context, reader, loginPage}) => {
+  await loginPage.signInAt('/1.0/intro', reader);
   await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
@@ -70,6 +71,7 @@ test('the login page shows a reader the site knows "Checking your sign-in…" fr
   context,
   reader,
   baseURL,
+  loginPage,
 }) => {
   await endServerSession(page, context, reader);
   const login = new URL('/login', baseURL).href;
@@ -77,7 +79,7 @@ test('the login page shows a reader the site knows "Checking your sign-in…" fr
   await holdPageCode(page);
   await page.goto(login, {waitUntil: 'commit'});
   await expect(page.getByRole('status').filter({hasText: 'Checking your sign-in…'})).toBeVisible();
-  await expect(page.getByLabel('Email')).toBeHidden();
+  await expect(loginPage.email).toBeHidden();
   await page.unrouteAll({behavior: 'ignoreErrors'});
 
   const strangers = await context.browser()!.newContext();
@@ -89,8 +91,8 @@ test('the login page shows a reader the site knows "Checking your sign-in…" fr
   await strangers.close();
 });
 
-test('a signed-in reader who opens /login is sent on to the page it names', async ({page, reader}) => {
-  await signInAt(page, '/', reader);
+test('a signed-in reader who opens /login is sent on to the page it names', async ({page, reader, loginPage}) => {
+  await loginPage.signInAt('/', reader);
   await page.goto('/login?redirect=%2F1.0%2FCollapsible#how-collapsible-sections-work');
   await expect(page).toHaveURL('/1.0/Collapsible#how-collapsible-sections-work');
   await expect(page.getByRole('heading', {level: 1, name: 'Collapsible Sections'})).toBeVisible();

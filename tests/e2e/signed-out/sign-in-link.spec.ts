@@ -6,10 +6,10 @@
  * not survive its owner's sign-in by link.
  */
 import {expect, linksOnlyTest, signedOutTest as test} from '../fixtureSite';
+import {LoginPage} from '../loginPage';
 import type {Page} from '@playwright/test';
 import {emulator, uniqueEmail} from '../../support/emulator';
 import {newReader} from '../../support/reader';
-import {signInThroughLoginPage} from '../../../testkit/loginPage';
 import {formLead, linkPanelCopy} from '../../../src/login/copy';
 
 // What the browser logs of the refusals this spec provokes: the identity service's 400s (a used link, a
@@ -32,12 +32,13 @@ async function signInLinkSentTo(email: string, besides?: string): Promise<string
 
 /** On the sign-in form: "Email me a sign-in link", the address, and the form's own button. */
 async function askForLink(page: Page, email: string): Promise<void> {
+  const loginPage = new LoginPage(page);
   // A click before React has taken the page over is lost.
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
   await page.getByRole('button', {name: 'Email me a sign-in link'}).click();
   await expect(page.getByText(formLead('link', 'sign-in'))).toBeVisible();
-  await expect(page.getByLabel('Password')).toHaveCount(0);
-  await page.getByLabel('Email').fill(email);
+  await expect(loginPage.password).toHaveCount(0);
+  await loginPage.email.fill(email);
   await page.getByRole('button', {name: 'Email me a sign-in link'}).click();
 }
 
@@ -60,6 +61,7 @@ test('a new reader opens the link in another browser, which asks for the address
   page,
   browser,
   siteGate,
+  loginPage,
 }) => {
   const email = uniqueEmail('link-new-reader');
   await page.goto('/reusable1');
@@ -85,21 +87,21 @@ test('a new reader opens the link in another browser, which asks for the address
     'This link is no longer valid: it was used already, or a newer one replaced it. Ask for a new one.',
   );
   await expect(page).toHaveURL('/login?redirect=%2Freusable1');
-  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(loginPage.email).toHaveValue(email);
   await page.getByRole('button', {name: 'Email me a sign-in link'}).click();
   await expect(page.getByRole('heading', {level: 1, name: 'Check your email'})).toBeVisible();
   await page.goto(await signInLinkSentTo(email, link));
   await expect(page).toHaveURL('/reusable1');
 });
 
-test('"Create an account" asks for no password: the sign-in link makes the account and signs the reader in', async ({page}) => {
+test('"Create an account" asks for no password: the sign-in link makes the account and signs the reader in', async ({page, loginPage}) => {
   const email = uniqueEmail('link-sign-up');
   await page.goto('/1.0/intro');
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
   await page.getByRole('button', {name: 'Create an account'}).click();
   await expect(page.getByText(formLead('sign-up', 'sign-in'))).toBeVisible();
-  await expect(page.getByLabel('Password')).toHaveCount(0);
-  await page.getByLabel('Email').fill(email);
+  await expect(loginPage.password).toHaveCount(0);
+  await loginPage.email.fill(email);
   await page.getByRole('button', {name: 'Create account'}).click();
   await expect(page.getByText(linkPanelCopy('sign-up', email, 'sign-in'))).toBeVisible();
   expect((await emulator.sentEmails(email)).map((code) => code.requestType)).toEqual(['EMAIL_SIGNIN']);
@@ -112,13 +114,14 @@ test("a password set by whoever registered the address first does not survive it
   page,
   browser,
   siteGate,
+  loginPage,
 }) => {
   // A stranger registers an address of the allowed domain, with a password of their own, through Firebase's API,
   // and tries it on the login page: the address is not verified, so the page sends it a sign-in link instead.
   const email = uniqueEmail('link-newhire');
   await emulator.signUp(email, 'the-strangers-password');
   await page.goto('/1.0/intro');
-  await signInThroughLoginPage(page, {email, password: 'the-strangers-password'});
+  await loginPage.signIn({email, password: 'the-strangers-password'});
   await expect(page.getByText(linkPanelCopy('unverified', email, 'sign-in'))).toBeVisible();
   const link = await signInLinkSentTo(email);
 
@@ -137,23 +140,23 @@ test("a password set by whoever registered the address first does not survive it
 
   // The address is verified now, and only the mailbox opens it: the stranger's password is gone.
   await page.getByRole('button', {name: 'Use another address'}).click();
-  await signInThroughLoginPage(page, {email, password: 'the-strangers-password'});
+  await loginPage.signIn({email, password: 'the-strangers-password'});
   await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
   await expect(emulator.signInWithPassword(email, 'the-strangers-password')).rejects.toThrow(/INVALID_LOGIN_CREDENTIALS|INVALID_PASSWORD/);
 });
 
 linksOnlyTest.describe('a gate that offers sign-in links only', () => {
-  linksOnlyTest('shows no password anywhere on the login page, and signs readers in by link', async ({page}) => {
+  linksOnlyTest('shows no password anywhere on the login page, and signs readers in by link', async ({page, loginPage}) => {
     const reader = await newReader('links-only');
     const options = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/sign-in-options');
     await page.goto('/1.0/intro');
     expect(await (await options).json()).toEqual({signUp: 'open', emailSignIn: 'link'});
     await expect(page.getByText(formLead('link', 'sign-in'))).toBeVisible();
-    await expect(page.getByLabel('Password')).toHaveCount(0);
+    await expect(loginPage.password).toHaveCount(0);
     await expect(page.getByRole('button', {name: 'Forgot password?'})).toHaveCount(0);
     await expect(page.getByRole('button', {name: 'Sign in with a password'})).toHaveCount(0);
 
-    await page.getByLabel('Email').fill(reader.email);
+    await loginPage.email.fill(reader.email);
     await page.getByRole('button', {name: 'Email me a sign-in link'}).click();
     await page.goto(await signInLinkSentTo(reader.email));
     await expect(page).toHaveURL('/1.0/intro');

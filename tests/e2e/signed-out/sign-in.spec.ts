@@ -1,21 +1,20 @@
 /** Signing in with email and password on the login page, and where the reader lands. */
 import {DEMO_READER} from '../../../contracts/demoReader';
-import {signInThroughLoginPage} from '../../../testkit/loginPage';
 import {EMULATOR_HOST} from '../../support/environment';
 import {expect, signedOutTest as test} from '../fixtureSite';
 import {holdPageCode} from '../hydration';
 
-test('with email and password lands on the deep link, query and hash included', async ({page, context}) => {
+test('with email and password lands on the deep link, query and hash included', async ({page, context, loginPage}) => {
   await page.goto('/1.0/tutorial-basics/create-a-page?from=mail#create-your-first-react-page');
   await expect(page).toHaveURL(/\/login\?redirect=%2F1\.0%2Ftutorial-basics%2Fcreate-a-page%3Ffrom%3Dmail#create-your-first-react-page$/);
-  await signInThroughLoginPage(page);
+  await loginPage.signIn();
   await expect(page).toHaveURL('/1.0/tutorial-basics/create-a-page?from=mail#create-your-first-react-page');
   await expect(page.getByRole('heading', {level: 1, name: 'Create a Page'})).toBeVisible();
   const session = (await context.cookies()).find((cookie) => cookie.name === '__session');
   expect(session).toMatchObject({httpOnly: true, sameSite: 'Lax', path: '/'});
 });
 
-test('shows progress while the request is in flight, and starts one session', async ({page}) => {
+test('shows progress while the request is in flight, and starts one session', async ({page, loginPage}) => {
   let sessionRequests = 0;
   // Sessions started: the login page then asks (GET) whether the cookie stuck.
   page.on('request', (request) => request.method() === 'POST' && request.url().endsWith('/api/session') && (sessionRequests += 1));
@@ -24,19 +23,19 @@ test('shows progress while the request is in flight, and starts one session', as
     await route.continue();
   });
   await page.goto('/login?redirect=%2F1.0%2Fintro');
-  await signInThroughLoginPage(page);
+  await loginPage.signIn();
   await expect(page.getByRole('button', {name: 'Signing in…'})).toBeDisabled();
   await expect(page).toHaveURL('/1.0/intro');
   expect(sessionRequests).toBe(1);
 });
 
-test('keeps what the reader typed before the page hydrated', async ({page}) => {
+test('keeps what the reader typed before the page hydrated', async ({page, loginPage}) => {
   const {hydrate} = await holdPageCode(page);
   await page.goto('/login?redirect=%2F1.0%2Fintro', {waitUntil: 'commit'});
-  await page.getByLabel('Email').fill(DEMO_READER.email);
-  await page.getByLabel('Password').fill(DEMO_READER.password);
+  await loginPage.email.fill(DEMO_READER.email);
+  await loginPage.password.fill(DEMO_READER.password);
   await hydrate();
-  await page.getByRole('button', {name: 'Sign in', exact: true}).click();
+  await loginPage.signInButton.click();
   await expect(page).toHaveURL('/1.0/intro');
 });
 
@@ -44,7 +43,7 @@ test.describe('refused', () => {
   // The identity service answers a wrong password with 400, which the browser logs.
   test.use({expectedErrors: /status of 400 .*\/accounts:signInWithPassword/});
 
-  test('ignores a second click while the first is under way', async ({page}) => {
+  test('ignores a second click while the first is under way', async ({page, loginPage}) => {
     let attempts = 0;
     await page.route(`http://${EMULATOR_HOST}/**`, async (route) => {
       if (route.request().method() === 'POST' && route.request().url().includes('accounts:signInWithPassword')) attempts += 1;
@@ -52,62 +51,63 @@ test.describe('refused', () => {
       await route.continue();
     });
     await page.goto('/login?redirect=%2F1.0%2Fintro');
-    await page.getByLabel('Email').fill(DEMO_READER.email);
-    await page.getByLabel('Password').fill('not-the-password');
+    await loginPage.email.fill(DEMO_READER.email);
+    await loginPage.password.fill('not-the-password');
     await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
     // Two clicks in one task: the second comes before React can disable the button, as a fast double
     // click can. React queues the second behind the first; only the action's own guard drops it.
-    await page.getByRole('button', {name: 'Sign in', exact: true}).evaluate((button: HTMLButtonElement) => {
+    await loginPage.signInButton.evaluate((button: HTMLButtonElement) => {
       button.click();
       button.click();
     });
     await expect(page.getByRole('button', {name: 'Signing in…'})).toBeDisabled();
     await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
     // The button is back once every queued action has run.
-    await expect(page.getByRole('button', {name: 'Sign in', exact: true})).toBeEnabled();
+    await expect(loginPage.signInButton).toBeEnabled();
     expect(attempts).toBe(1);
   });
 
-  test('with a wrong password says so and stays on the login page', async ({page}) => {
+  test('with a wrong password says so and stays on the login page', async ({page, loginPage}) => {
     await page.goto('/login?redirect=%2F1.0%2Fintro');
-    await signInThroughLoginPage(page, {password: 'not-the-password'});
+    await loginPage.signIn({password: 'not-the-password'});
     await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
     await expect(page).toHaveURL('/login?redirect=%2F1.0%2Fintro');
-    await expect(page.getByLabel('Password')).toBeVisible();
+    await expect(loginPage.password).toBeVisible();
   });
 });
 
-test('with empty fields says what is missing, without asking the service', async ({page}) => {
+test('with empty fields says what is missing, without asking the service', async ({page, loginPage}) => {
   await page.goto('/login');
-  await page.getByRole('button', {name: 'Sign in', exact: true}).click();
+  await loginPage.signInButton.click();
   await expect(page.getByRole('alert')).toHaveText('Enter your email address.');
-  await page.getByLabel('Email').fill('reader@');
-  await page.getByRole('button', {name: 'Sign in', exact: true}).click();
+  await loginPage.email.fill('reader@');
+  await loginPage.signInButton.click();
   await expect(page.getByRole('alert')).toHaveText('Enter a valid email address, such as reader@example.com.');
 });
 
 test.describe('with the identity service unreachable', () => {
   test.use({expectedErrors: /ERR_CONNECTION_REFUSED|ERR_FAILED/});
 
-  test('says so instead of hanging', async ({page}) => {
+  test('says so instead of hanging', async ({page, loginPage}) => {
     await page.goto('/login');
-    await expect(page.getByRole('button', {name: 'Sign in', exact: true})).toBeEnabled();
+    await expect(loginPage.signInButton).toBeEnabled();
     await page.route(`http://${EMULATOR_HOST}/**`, (route) => route.abort('connectionrefused'));
-    await signInThroughLoginPage(page);
+    await loginPage.signIn();
     await expect(page.getByRole('alert')).toContainText('The sign-in service cannot be reached', {timeout: 20_000});
-    await expect(page.getByRole('button', {name: 'Sign in', exact: true})).toBeEnabled();
+    await expect(loginPage.signInButton).toBeEnabled();
   });
 });
 
 test('never follows a hostile redirect off the site, nor to an endpoint (every spelling: tests/unit/paths.test.ts)', async ({
   page,
   reader,
+  loginPage,
 }) => {
   // A few spellings, through the page's own code: the rule is contracts/paths.ts's safeRedirectTarget.
   const hostile = ['//evil.example', 'javascript:alert(document.domain)', '/\t/evil.example', '/api/session'];
   // Signing in on the form, then coming back signed in: both leave through the same target.
   await page.goto(`/login?redirect=${encodeURIComponent(hostile[0]!)}`);
-  await signInThroughLoginPage(page, reader);
+  await loginPage.signIn(reader);
   await expect(page).toHaveURL('/');
   for (const redirect of hostile) {
     await test.step(JSON.stringify(redirect), async () => {

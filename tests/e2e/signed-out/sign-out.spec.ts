@@ -4,13 +4,13 @@
  * signs out a reader of its own, so that no other test loses its session.
  */
 import {readFileSync} from 'node:fs';
+import {LoginPage} from '../loginPage';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
 import {partUrl, type SearchManifest} from '../../../contracts/searchIndexFiles';
 import {loginUrlFor} from '../../../contracts/paths';
 import {SITE_BUILD_DIR} from '../../support/builtFiles';
 import {indexResponse, manifestPath} from '../../support/search';
-import {signInAt} from '../fixtures';
 import {expect, signedOutTest as test} from '../fixtureSite';
 
 /** Whoever signs out on purpose starts afresh at the bare login page. */
@@ -27,9 +27,9 @@ async function expectLoginPage(page: Page, url: string): Promise<void> {
   await expect(page.getByRole('article')).toHaveCount(0);
 }
 
-test(`lands on /login in this tab and the other, ${ROUNDS} times over`, async ({page, context, reader, navbar}) => {
+test(`lands on /login in this tab and the other, ${ROUNDS} times over`, async ({page, context, reader, navbar, loginPage}) => {
   for (let round = 1; round <= ROUNDS; round += 1) {
-    await signInAt(page, '/reusable1', reader);
+    await loginPage.signInAt('/reusable1', reader);
     await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
     const other = await context.newPage();
     // The other tab fetches its search manifest while idle; signing out before that ends has it refused
@@ -49,8 +49,13 @@ test(`lands on /login in this tab and the other, ${ROUNDS} times over`, async ({
   }
 });
 
-test('replaces the page it happens on: Back cannot show it again, and its files are refused too', async ({page, reader, navbar}) => {
-  await signInAt(page, '/1.0/Collapsible', reader);
+test('replaces the page it happens on: Back cannot show it again, and its files are refused too', async ({
+  page,
+  reader,
+  navbar,
+  loginPage,
+}) => {
+  await loginPage.signInAt('/1.0/Collapsible', reader);
   await expect(page.getByRole('heading', {level: 1, name: 'Collapsible Sections'})).toBeVisible();
   // One of the page's own chunks, as its HTML names them (plugins/routeChunkPreloads.ts), not the browser's
   // resource timings: those the browser may not have recorded yet, or no longer keep.
@@ -76,12 +81,12 @@ test('replaces the page it happens on: Back cannot show it again, and its files 
   expect((await page.request.get(PART)).status()).toBe(401);
 });
 
-test('"Sign out everywhere" ends the session in another browser too', async ({page, browser, reader, navbar}) => {
+test('"Sign out everywhere" ends the session in another browser too', async ({page, browser, reader, navbar, loginPage}) => {
   const elsewhere = await browser.newContext();
   const otherPage = await elsewhere.newPage();
-  await signInAt(otherPage, '/1.0/intro', reader);
+  await new LoginPage(otherPage).signInAt('/1.0/intro', reader);
 
-  await signInAt(page, '/', reader);
+  await loginPage.signInAt('/', reader);
   await navbar.signOut('Sign out everywhere');
   await expect(page).toHaveURL(AT_LOGIN_AFTER_SIGN_OUT);
   await expect(page.getByRole('status')).toHaveText('You are signed out on every device where you were signed in.');
@@ -96,8 +101,8 @@ test('"Sign out everywhere" ends the session in another browser too', async ({pa
 test.describe('when the sign-out code cannot be loaded', () => {
   test.use({expectedErrors: /auth-sign-out|Loading chunk|ChunkLoadError|net::ERR_FAILED/});
 
-  test('the menu says the reader is still signed in, in words about signing out', async ({page, reader, navbar}) => {
-    await signInAt(page, '/reusable1', reader);
+  test('the menu says the reader is still signed in, in words about signing out', async ({page, reader, navbar, loginPage}) => {
+    await loginPage.signInAt('/reusable1', reader);
     await page.route(/\/assets\/js\/auth-sign-out\.[^/]*\.js$/, (route) => route.abort('failed'));
     await navbar.signOut();
     await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('alert')).toHaveText(
@@ -110,8 +115,8 @@ test.describe('when the sign-out code cannot be loaded', () => {
 test.describe('when the server cannot end the session', () => {
   test.use({expectedErrors: /status of 503/});
 
-  test('the menu says so and the reader stays signed in', async ({page, reader, navbar}) => {
-    await signInAt(page, '/reusable1', reader);
+  test('the menu says so and the reader stays signed in', async ({page, reader, navbar, loginPage}) => {
+    await loginPage.signInAt('/reusable1', reader);
     await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
 
     await page.route('**/api/logout', (route) =>
@@ -144,8 +149,8 @@ for (const [when, answer, notice] of [
     'You were signed out on all your devices. Sign in again on each of them.',
   ],
 ] as const) {
-  test(`the login page says what the sign-out left to do when ${when}`, async ({page, reader, navbar}) => {
-    await signInAt(page, '/1.0/intro', reader);
+  test(`the login page says what the sign-out left to do when ${when}`, async ({page, reader, navbar, loginPage}) => {
+    await loginPage.signInAt('/1.0/intro', reader);
     // The server really signs the reader out; only what it says of it is the case under test.
     await page.route('**/api/logout', async (route) => route.fulfill({response: await route.fetch(), json: answer}));
     await navbar.signOut();
