@@ -1,4 +1,5 @@
 import type {BrowserContext, Response} from '@playwright/test';
+import {holdRequests} from './heldRequests';
 import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
 
 /** The address of a version's manifest: `/search-index.manifest.json`, `/1.0/search-index.manifest.json`. */
@@ -22,12 +23,6 @@ export function indexResponse(context: BrowserContext, pathname: string): Promis
  * Holds every request for an index part until `release` is called (and lets them through from then on):
  * the box's query stays pending ("Searching…") for as long as a test needs it to.
  */
-export async function holdParts(context: BrowserContext): Promise<{release: () => void}> {
-  let open!: () => void;
-  const released = new Promise<void>((resolve) => (open = resolve));
-  await context.route(PARTS_PATTERN, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return {release: () => open()};
+export function holdParts(context: BrowserContext): Promise<{release: () => void}> {
+  return holdRequests(context, PARTS_PATTERN);
 }

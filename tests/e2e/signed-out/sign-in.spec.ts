@@ -1,5 +1,6 @@
 /** Signing in with email and password on the login page, and where the reader lands. */
 import {DEMO_READER} from '../../../contracts/demoReader';
+import {holdRequests} from '../../support/heldRequests';
 import {EMULATOR_HOST} from '../../support/environment';
 import {expect, signedOutTest as test} from '../fixtureSite';
 import {holdPageCode} from '../hydration';
@@ -18,13 +19,12 @@ test('shows progress while the request is in flight, and starts one session', as
   let sessionRequests = 0;
   // Sessions started: the login page then asks (GET) whether the cookie stuck.
   page.on('request', (request) => request.method() === 'POST' && request.url().endsWith('/api/session') && (sessionRequests += 1));
-  await page.route(`http://${EMULATOR_HOST}/**`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await route.continue();
-  });
   await page.goto('/login?redirect=%2F1.0%2Fintro');
+  // Firebase's answer waits until the page has shown that it is signing in.
+  const firebase = await holdRequests(page, `http://${EMULATOR_HOST}/**`);
   await loginPage.signIn();
   await expect(page.getByRole('button', {name: 'Signing in…'})).toBeDisabled();
+  firebase.release();
   await expect(page).toHaveURL('/1.0/intro');
   expect(sessionRequests).toBe(1);
 });
@@ -45,12 +45,13 @@ test.describe('refused', () => {
 
   test('ignores a second click while the first is under way', async ({page, loginPage}) => {
     let attempts = 0;
-    await page.route(`http://${EMULATOR_HOST}/**`, async (route) => {
-      if (route.request().method() === 'POST' && route.request().url().includes('accounts:signInWithPassword')) attempts += 1;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await route.continue();
-    });
+    page.on(
+      'request',
+      (request) => request.method() === 'POST' && request.url().includes('accounts:signInWithPassword') && (attempts += 1),
+    );
     await page.goto('/login?redirect=%2F1.0%2Fintro');
+    // Firebase's answer waits until both clicks are in.
+    const firebase = await holdRequests(page, `http://${EMULATOR_HOST}/**`);
     await loginPage.email.fill(DEMO_READER.email);
     await loginPage.password.fill('not-the-password');
     await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
@@ -61,6 +62,7 @@ test.describe('refused', () => {
       button.click();
     });
     await expect(page.getByRole('button', {name: 'Signing in…'})).toBeDisabled();
+    firebase.release();
     await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
     // The button is back once every queued action has run.
     await expect(loginPage.signInButton).toBeEnabled();
