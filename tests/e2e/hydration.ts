@@ -1,5 +1,6 @@
 /** Pages a browser loads one after another, each until React has hydrated it. */
 import type {Page} from '@playwright/test';
+import {holdRequests} from '../support/heldRequests';
 import {expect} from './fixtures';
 
 /**
@@ -27,16 +28,11 @@ export function halfOf<T>(items: readonly T[], half: number): T[] {
  * server-rendered, before its code runs, and a reader can type into it meanwhile.
  */
 export async function holdPageCode(page: Page): Promise<{hydrate: () => Promise<void>}> {
-  let release!: () => void;
-  const codeArrives = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/js/main.*.js', async (route) => {
-    await codeArrives;
-    await route.continue();
-  });
+  const code = await holdRequests(page, '**/assets/js/main.*.js');
   return {
     hydrate: async () => {
       await expect(page.locator('html'), 'not hydrated before its code arrives').toHaveAttribute('data-has-hydrated', 'false');
-      release();
+      code.release();
       await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
     },
   };

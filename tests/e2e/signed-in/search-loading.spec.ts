@@ -1,5 +1,6 @@
 /** How search gets its index: the manifest early, only the parts a query needs, without dropping a query typed at once. */
 import {readFileSync} from 'node:fs';
+import {holdPageCode} from '../hydration';
 import path from 'node:path';
 import type {Request} from '@playwright/test';
 import {PARTS_DIR, type SearchManifest} from '../../../contracts/searchIndexFiles';
@@ -68,14 +69,12 @@ test('arriving from a search result does not open the suggestions by itself', as
 });
 
 test('keys typed before the page is interactive are kept and searched', async ({page, searchBox}) => {
-  // Hold the app's main script back, so the keys come before React has hydrated.
-  await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
+  // The app's main script held back until the keys are in: they come before React has hydrated.
+  const {hydrate} = await holdPageCode(page);
   await page.goto('/1.0/tutorial-intro', {waitUntil: 'commit'});
   const {box, popup} = searchBox;
   await box.pressSequentially('accordionlike');
+  await hydrate();
   await expect(popup.getByRole('listbox').getByRole('option').first()).toContainText('Collapsible Sections');
   await expect(box).toHaveValue('accordionlike');
 });
