@@ -87,11 +87,25 @@ export class SessionError extends Error {
   }
 }
 
+/** The account's state as the gate reads it at a check, through `identity`, or null when it no longer exists. */
+export function accountLookup(auth: Auth, identity: IdentityService): (uid: string, signal?: AbortSignal) => Promise<AccountState | null> {
+  return async (uid, signal) => {
+    try {
+      return accountState(await identity.call(() => auth.getUser(uid), signal));
+    } catch (error) {
+      if (firebaseErrorCode(error) === USER_NOT_FOUND) return null;
+      throw error;
+    }
+  };
+}
+
 export class SessionAuthority {
   private readonly clock: Clock;
   private readonly cache: SessionCache;
   private readonly ledger: SignOutLedger;
   private readonly accounts: RateLimiter;
+  /** The account's state now, or null when it no longer exists. */
+  private readonly accountOf: (uid: string, signal?: AbortSignal) => Promise<AccountState | null>;
   /** Refusals given lately, by the account as its token describes it (see REFUSAL_MEMORY_MS). */
   private readonly refusals = new LRUCache<string, {reason: SessionRefusal; until: number}>({max: 10_000});
 
@@ -100,14 +114,15 @@ export class SessionAuthority {
     private readonly options: SessionOptions,
   ) {
     this.clock = options.clock ?? systemClock;
+    this.accountOf = accountLookup(auth, options.identity);
     this.cache = new SessionCache(auth, {
       ...options,
       clock: this.clock,
-      accountOf: (uid, signal) => this.accountOf(uid, signal),
+      accountOf: this.accountOf,
     });
     this.ledger = new SignOutLedger(auth, {
       identity: options.identity,
-      accountOf: (uid) => this.accountOf(uid),
+      accountOf: this.accountOf,
       onRevoked: (uid) => this.cache.forgetSessionsOf(uid),
       settleMs: options.signOutSettleMs,
       retryMs: options.signOutRetryMs,
@@ -273,15 +288,5 @@ export class SessionAuthority {
     if (state === null) return null;
     const signIn = signInOf(decoded, state);
     return sessionEnding(signIn, state, this.options.policy()) === null ? signIn : null;
-  }
-
-  /** The account's state, or null when it no longer exists. */
-  private async accountOf(uid: string, signal?: AbortSignal): Promise<AccountState | null> {
-    try {
-      return accountState(await this.options.identity.call(() => this.auth.getUser(uid), signal));
-    } catch (error) {
-      if (firebaseErrorCode(error) === USER_NOT_FOUND) return null;
-      throw error;
-    }
   }
 }

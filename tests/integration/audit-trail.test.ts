@@ -1,12 +1,10 @@
 /** What the gate writes down: the audit trail of sessions, refusals and sign-outs, and the request log; never a cookie or a token. */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {postLogout, postSession, sessionCookieFor, sessionCookieOf, startGate, type RunningGate} from '../support/gate';
+import {auditOf, postLogout, postSession, type RunningGate, sessionCookieFor, sessionCookieOf, startGate} from '../support/gate';
 import {emulator, nextSecond, uniqueEmail} from '../support/emulator';
 import {SUBRESOURCE} from '../../testkit/http';
 import {SESSION_ENDPOINT, sessionCookieHeader} from '../../contracts/session';
 import {PAGE} from '../support/builtSite';
-
-const auditOf = (gate: RunningGate) => gate.logs.filter((line) => typeof line.event === 'string');
 
 let gate: RunningGate;
 beforeAll(async () => {

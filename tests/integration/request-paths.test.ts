@@ -5,7 +5,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {signedInGate, type RunningGate} from '../support/gate';
+import {healthStatuses, type RunningGate, signedInGate} from '../support/gate';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../../testkit/http';
 import {safeRedirectTarget} from '../../contracts/paths';
 import {sessionCookieHeader} from '../../contracts/session';
@@ -18,9 +18,6 @@ let cookie: string;
 
 beforeAll(async () => ({gate, port, cookie} = await signedInGate()));
 afterAll(() => gate.close());
-
-/** /healthz's status in process and on the port: [200, 200] while the gate still answers. */
-const healthStatuses = async () => [(await gate.request('/healthz')).status, (await rawRequest(port, '/healthz')).status];
 
 describe('open redirects', () => {
   /** Every Location the gate sends must stay on this site, and any redirect target must be safe. */
@@ -109,6 +106,6 @@ describe('path traversal', () => {
       expect(response.status).toBeLessThan(500);
       for (const secret of secrets) expect(response.body).not.toContain(secret);
     }
-    expect(await healthStatuses()).toEqual([200, 200]);
+    expect(await healthStatuses(gate, port)).toEqual([200, 200]);
   });
 });

@@ -6,7 +6,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {sessionCookieFor, signedInGate, startGate, type RunningGate} from '../support/gate';
+import {healthStatuses, type RunningGate, sessionCookieFor, signedInGate, startGate} from '../support/gate';
 import {emulator} from '../support/emulator';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../../testkit/http';
 import {LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
@@ -23,9 +23,6 @@ let cookie: string;
 
 beforeAll(async () => ({gate, port, cookie} = await signedInGate()));
 afterAll(() => gate.close());
-
-/** /healthz's status in process and on the port: [200, 200] while the gate still answers. */
-const healthStatuses = async () => [(await gate.request('/healthz')).status, (await rawRequest(port, '/healthz')).status];
 
 describe('behind an https proxy', () => {
   let proxied: RunningGate;
@@ -196,7 +193,7 @@ describe('serving', () => {
     expect(response.body).not.toContain(PAGE.path);
     expect(response.body).not.toContain('no-such');
     expect(response.body).not.toContain('%E0');
-    expect(await healthStatuses()).toEqual([200, 200]);
+    expect(await healthStatuses(gate, port)).toEqual([200, 200]);
   });
 
   it('a page load of a malformed URL gets a page of ours saying so', async () => {

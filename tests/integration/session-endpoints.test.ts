@@ -3,9 +3,18 @@
  * a signed-out sign-in, and a second __session cookie planted beside the reader's.
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {postLogout, postSession, sessionCookieFor, sessionCookieOf, signedInGate, startGate, type RunningGate} from '../support/gate';
+import {
+  healthStatuses,
+  postLogout,
+  postSession,
+  type RunningGate,
+  sessionCookieFor,
+  sessionCookieOf,
+  signedInGate,
+  startGate,
+} from '../support/gate';
 import {emulator, idTokenClaims, nowSeconds, sessionCookieClaims, uniqueEmail, unsignedJwt} from '../support/emulator';
-import {NAVIGATION, rawRequest, sameOriginJson, SUBRESOURCE} from '../../testkit/http';
+import {NAVIGATION, sameOriginJson, SUBRESOURCE} from '../../testkit/http';
 import {DEMO_READER} from '../../contracts/demoReader';
 import {LOGOUT_ENDPOINT, SESSION_ENDPOINT, sessionCookieHeader} from '../../contracts/session';
 import {PAGE} from '../support/builtSite';
@@ -17,9 +26,6 @@ let cookie: string;
 
 beforeAll(async () => ({gate, port, cookie} = await signedInGate()));
 afterAll(() => gate.close());
-
-/** /healthz's status in process and on the port: [200, 200] while the gate still answers. */
-const healthStatuses = async () => [(await gate.request('/healthz')).status, (await rawRequest(port, '/healthz')).status];
 
 function postJson(url: string, body: string, headers: Record<string, string> = {}) {
   return gate.request(url, {
@@ -67,7 +73,7 @@ describe('session endpoints', () => {
     expect(response.status).toBe(status);
     expect(response.body).not.toMatch(/at .*\.(?:ts|js):\d+/);
     expect(response.headers['set-cookie']).toBeUndefined();
-    expect(await healthStatuses()).toEqual([200, 200]);
+    expect(await healthStatuses(gate, port)).toEqual([200, 200]);
   });
 
   it('refuses an ID token minted more than five minutes ago', async () => {

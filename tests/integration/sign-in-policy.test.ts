@@ -6,21 +6,21 @@ import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {postLogout, postSession, sessionCookieFor, sessionCookieOf, startGate, type RunningGate} from '../support/gate';
+import {
+  auditOf,
+  postLogout,
+  postSession,
+  type RunningGate,
+  sessionCookieFor,
+  sessionCookieOf,
+  startGate,
+  statusWith,
+} from '../support/gate';
 import {emulator, uniqueEmail} from '../support/emulator';
-import {SUBRESOURCE} from '../../testkit/http';
-import {SIGN_IN_OPTIONS_ENDPOINT, sessionCookieHeader} from '../../contracts/session';
-import {PAGE} from '../support/builtSite';
-
-/** What a reader with this cookie gets for a gated file. */
-async function statusWith(gate: RunningGate, cookie: string): Promise<number> {
-  return (await gate.request(PAGE.path, {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status;
-}
+import {SIGN_IN_OPTIONS_ENDPOINT} from '../../contracts/session';
 
 /** The gate notices a change of the readers file on its own poll. */
 const WITHIN_POLLS = {timeout: 10_000, interval: 100};
-
-const auditOf = (gate: RunningGate) => gate.logs.filter((line) => typeof line.event === 'string');
 
 let gate: RunningGate;
 beforeAll(async () => {

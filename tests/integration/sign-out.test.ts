@@ -1,17 +1,10 @@
 /** Signing out at the gate: a copied cookie ended on every instance, "everywhere", and a cookie the gate would not serve. */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {postLogout, sessionCookieFor, startGate, type RunningGate} from '../support/gate';
+import {auditOf, postLogout, type RunningGate, sessionCookieFor, startGate, statusWith} from '../support/gate';
 import {emulator, nextSecond, uniqueEmail} from '../support/emulator';
 import {SUBRESOURCE} from '../../testkit/http';
 import {SESSION_COOKIE, sessionCookieHeader} from '../../contracts/session';
 import {PAGE} from '../support/builtSite';
-
-/** What a reader with this cookie gets for a gated file. */
-async function statusWith(gate: RunningGate, cookie: string): Promise<number> {
-  return (await gate.request(PAGE.path, {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status;
-}
-
-const auditOf = (gate: RunningGate) => gate.logs.filter((line) => typeof line.event === 'string');
 
 let gate: RunningGate;
 beforeAll(async () => {

@@ -2,10 +2,11 @@
  * Firebase Auth as the session services see it, in memory, for their unit tests: accounts, session
  * cookies named after the sign-in they prove, an outage switch, and a clock whose timers step it.
  */
-import type {Auth, UserRecord} from 'firebase-admin/auth';
+import type {Auth} from 'firebase-admin/auth';
 import type {IdentityService} from '../../server/services/identity';
 import type {Clock} from '../../server/services/clock';
-import {accountState, type AccountState} from '../../server/rules/sessionRules';
+import type {AccountState} from '../../server/rules/sessionRules';
+import {accountLookup} from '../../server/services/sessionAuthority';
 import type {ReaderPolicy} from '../../server/rules/readerPolicy';
 
 export interface FakeUser {
@@ -102,19 +103,12 @@ export class FakeAuth {
 /** The fake as the services take it. */
 export const asAuth = (auth: FakeAuth) => auth as unknown as Auth;
 
-/** The account's state as the gate reads it at a check (SessionAuthority's look-up, through `identity`), or null once it is deleted. */
+/** The account's state as the gate reads it at a check (SessionAuthority's own look-up), over the fake. */
 export function accountOfFake(
   auth: FakeAuth,
   identity: IdentityService,
 ): (uid: string, signal?: AbortSignal) => Promise<AccountState | null> {
-  return async (uid, signal) => {
-    try {
-      return accountState((await identity.call(() => auth.getUser(uid), signal)) as unknown as UserRecord);
-    } catch (error) {
-      if ((error as {code?: string}).code === 'auth/user-not-found') return null;
-      throw error;
-    }
-  };
+  return accountLookup(asAuth(auth), identity);
 }
 
 export const EXAMPLE_COM: ReaderPolicy = {domains: new Set(['example.com']), emails: new Set()};

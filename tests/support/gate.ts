@@ -10,7 +10,9 @@ import {loadConfig} from '../../server/config';
 import {TEST_GATE_ENV} from './environment';
 import {emulator} from './emulator';
 import {jsonLineParser, type Gate} from '../../testkit/gateProcess';
-import type {RawResponse, RequestOptions} from '../../testkit/http';
+import {rawRequest, SUBRESOURCE, type RawResponse, type RequestOptions} from '../../testkit/http';
+import {sessionCookieHeader} from '../../contracts/session';
+import {PAGE} from './builtSite';
 import {mintSessionCookie} from '../../testkit/gateSession';
 
 export {postLogout, postSession, sessionCookieOf} from '../../testkit/gateSession';
@@ -87,4 +89,19 @@ export function sessionCookieFor(gate: Pick<Gate, 'origin' | 'request'>, credent
 export async function signedInGate(env: Record<string, string> = {}): Promise<{gate: RunningGate; port: string; cookie: string}> {
   const gate = await startGate(env);
   return {gate, port: await gate.listen(), cookie: await sessionCookieFor(gate)};
+}
+
+/** /healthz's status in process and on the gate's port: [200, 200] while the gate still answers. */
+export async function healthStatuses(gate: RunningGate, port: string): Promise<number[]> {
+  return [(await gate.request('/healthz')).status, (await rawRequest(port, '/healthz')).status];
+}
+
+/** The audit trail a gate in this process wrote so far: its lines that name an event. */
+export function auditOf(gate: Pick<RunningGate, 'logs'>): Record<string, unknown>[] {
+  return gate.logs.filter((line) => typeof line.event === 'string');
+}
+
+/** What a reader with this session cookie gets for a gated file (a subresource: no redirect, just the status). */
+export async function statusWith(gate: Pick<RunningGate, 'request'>, cookie: string): Promise<number> {
+  return (await gate.request(PAGE.path, {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})).status;
 }
