@@ -7,7 +7,7 @@ import {authSettingsFromEnv} from './src/auth/settings';
 import type {ServedBuildOptions} from './plugins/servedBuild';
 import type {SearchOptions} from './plugins/search';
 import {SEARCH_PLUGIN} from './plugins/search/name';
-import {searchSectionsFor} from './plugins/search/sections';
+import {flatVersions, searchSectionsFor} from './plugins/search/sections';
 import {siteVersions} from './contracts/siteVersions';
 import {parseDocFrontMatter} from './plugins/markdown/docFrontMatter';
 import remarkAudienceLinks from './plugins/audiences/remarkAudienceLinks';
@@ -15,6 +15,9 @@ import {AUDIENCES_FILE} from './plugins/audiences/declarations';
 import remarkPageHeading from './plugins/markdown/remarkPageHeading';
 import {versionLanding} from './plugins/versionLanding';
 import {darkCodeTheme, lightCodeTheme} from './plugins/codeThemes';
+import {sidebarsFile} from './plugins/sidebarsFile';
+import {SIDEBAR_LINKS_ITEM, type SiteWording} from './contracts/siteSettings';
+import site from './site.config';
 
 // The dev server has no gate server in front of it, so the browser gate does the hiding there.
 const isDevServer = process.env.NODE_ENV === 'development';
@@ -38,27 +41,29 @@ const searchOptions = {
     // run into the sentence that follows. The theme's CSS-module classes, whatever their hash.
     ignoreCssSelectors: ['pre', '[class*="codeBlockTitle_"]', '[class*="admonitionHeading_"]'],
   },
-  // The top-level sections of each version: the box puts the reader's own section first.
+  // The top-level sections of each version: the box puts the reader's own section first. A version whose
+  // docs folder is flat gets its sidebars' top-level categories instead.
   sections: searchSectionsFor(__dirname, versions),
+  flatVersions: flatVersions(__dirname, versions),
 } satisfies SearchOptions;
-
-const SITE_TITLE = 'Tutorial Hub';
 
 const docsOptions = {
   routeBasePath: '/',
-  sidebarPath: './sidebars.ts',
-  sidebarItemsGenerator: versionLanding(SITE_TITLE),
+  // The team's sidebars file as it is; without one, Docusaurus generates a sidebar from the folders.
+  sidebarPath: sidebarsFile(__dirname),
+  sidebarItemsGenerator: versionLanding(site.title),
   beforeDefaultRemarkPlugins: [remarkPageHeading],
   // After Docusaurus's own, which make links to Markdown files page addresses: a link to a page some readers may not open becomes text.
-  remarkPlugins: [[remarkAudienceLinks, {siteDir: __dirname}]],
+  remarkPlugins: [...site.remarkPlugins, [remarkAudienceLinks, {siteDir: __dirname}]],
+  rehypePlugins: [...site.rehypePlugins],
   // The newest docs live at the root; each frozen version under its own name (scripts/release-version.ts).
   lastVersion: 'current',
   versions: Object.fromEntries(versions.map(({name, label, route}) => [name, {label, path: route || '/'}])),
 } satisfies DocsOptions;
 
 const config: Config = {
-  title: SITE_TITLE,
-  tagline: 'Step-by-step guides to help you learn effectively',
+  title: site.title,
+  tagline: site.tagline,
   favicon: 'img/favicon.svg',
   // static/ is public (the login build serves it to anyone); static-docs/ holds the docs' own files.
   staticDirectories: ['static', 'static-docs'],
@@ -69,7 +74,7 @@ const config: Config = {
     experimental_faster: true,
   },
 
-  url: 'https://tutorial-hub.example.com',
+  url: site.url,
   baseUrl: '/',
   trailingSlash: false,
 
@@ -93,7 +98,7 @@ const config: Config = {
     localeConfigs: {en: {direction: 'ltr', htmlLang: 'en'}},
   },
 
-  customFields: {auth},
+  customFields: {auth, site: {home: site.home, sidebarLabels: site.sidebarLabels} satisfies SiteWording},
 
   presets: [
     [
@@ -102,7 +107,7 @@ const config: Config = {
         // The docs plugin is added below, wrapped to know who reads what (plugins/audiences/docs.ts).
         docs: false,
         blog: false,
-        theme: {customCss: './src/css/custom.css'},
+        theme: {customCss: ['./src/css/custom.css', ...site.customCss]},
         sitemap: false,
       } satisfies Preset.Options,
     ],
@@ -136,22 +141,26 @@ const config: Config = {
       disableSwitch: false,
       respectPrefersColorScheme: true,
     },
-    announcementBar: {
-      id: 'welcome-tutorial-hub',
-      content: 'Welcome to the Tutorial Hub! Stay tuned for more tutorials.',
-      backgroundColor: '#1d3f72',
-      textColor: '#ffffff',
-      isCloseable: false,
-    },
+    ...(site.announcement === null
+      ? {}
+      : {
+          announcementBar: {
+            id: 'announcement',
+            content: site.announcement,
+            backgroundColor: '#1d3f72',
+            textColor: '#ffffff',
+            isCloseable: false,
+          },
+        }),
     navbar: {
-      title: SITE_TITLE,
+      title: site.title,
       hideOnScroll: false,
       // Its size known before it loads: the title beside it does not move when it arrives.
-      logo: {alt: 'Tutorial Hub logo', src: 'img/logo.svg', width: 32, height: 32},
+      logo: {alt: `${site.title} logo`, src: 'img/logo.svg', width: 32, height: 32},
       items: [
-        {type: 'docSidebar', sidebarId: 'tutorialSidebar', position: 'left', label: 'Tutorials'},
+        {type: SIDEBAR_LINKS_ITEM, position: 'left'},
         {type: 'docsVersionDropdown', position: 'right'},
-        {href: 'https://github.com/tutorial-hub', label: 'GitHub', position: 'right'},
+        ...site.navbarLinks.map((link) => ({...link, position: 'right' as const})),
         {type: 'custom-authUser', position: 'right'},
       ],
     },
@@ -160,13 +169,10 @@ const config: Config = {
       links: [
         {
           title: 'More',
-          items: [
-            {label: 'GitHub', href: 'https://github.com/tutorial-hub'},
-            {label: 'Contact us', href: 'mailto:hello@tutorial-hub.example.com'},
-          ],
+          items: site.footerLinks.map((link) => ({...link})),
         },
       ],
-      copyright: `Copyright © ${new Date().getFullYear()} Tutorial Hub.`,
+      copyright: site.copyright,
     },
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     prism: {

@@ -10,6 +10,8 @@ import type * as Preset from '@docusaurus/preset-classic';
 import site from './docusaurus.config';
 import {SEARCH_PLUGIN} from './plugins/search/name';
 import {CHECKING_SCRIPT} from './src/login/checkingHint';
+import {SIDEBAR_LINKS_ITEM} from './contracts/siteSettings';
+import siteSettings from './site.config';
 import type {ServedBuildOptions} from './plugins/servedBuild';
 
 const BLOCKED_MEDIA_PLUGIN = './plugins/blockedMedia.ts';
@@ -20,13 +22,14 @@ const pluginModule = (plugin: unknown) => (Array.isArray(plugin) ? plugin[0] : p
 
 const siteTheme = site.themeConfig as Preset.ThemeConfig;
 /** Navbar items that lead into the docs. */
-const DOCS_ITEMS: ReadonlySet<string> = new Set(['docSidebar', 'doc', 'docsVersionDropdown', 'docsVersion', 'search']);
+const DOCS_ITEMS: ReadonlySet<string> = new Set(['docSidebar', 'doc', 'docsVersionDropdown', 'docsVersion', 'search', SIDEBAR_LINKS_ITEM]);
 
 const config: Config = {
   ...site,
   // Only the public files: the docs' own images live in static-docs/.
   staticDirectories: ['static'],
-  customFields: {...site.customFields, publicBuild: true},
+  // The readers' wording and sidebar labels (customFields.site) name the docs: not in the public build.
+  customFields: {auth: site.customFields?.auth, publicBuild: true},
   // Before the page is painted: a reader Firebase probably knows sees "Checking your sign-in…", not the form.
   headTags: [...(site.headTags ?? []), {tagName: 'script', attributes: {}, innerHTML: CHECKING_SCRIPT}],
   plugins: [
@@ -65,7 +68,7 @@ const config: Config = {
         docs: false,
         blog: false,
         pages: {include: ['login.tsx']},
-        theme: {customCss: './src/css/custom.css'},
+        theme: {customCss: ['./src/css/custom.css', ...siteSettings.customCss]},
         sitemap: false,
       } satisfies Preset.Options,
     ],

@@ -6,10 +6,20 @@
  */
 
 export interface SearchSection {
-  /** Path below the base URL, without slashes at either end: `Reference`, `1.0/tutorial-basics`. */
+  /**
+   * Path below the base URL, without slashes at either end: `Reference`, `1.0/tutorial-basics`. A
+   * section with `pages` is no folder: its path only names it (`30.0/guides`, from its label).
+   */
   path: string;
   /** The sidebar label with its version: `Tutorial - Basics (1.0)`. */
   label: string;
+  /** A sidebar category over flat folders: its pages (paths below the base URL), as its path holds nothing. */
+  pages?: readonly string[];
+}
+
+/** Whether a page (path below the base URL, no slashes at either end) is in a section. */
+export function holds(section: SearchSection, relative: string): boolean {
+  return section.pages ? section.pages.includes(relative) : isWithin(relative, section.path);
 }
 
 /** Whether a path below the base URL (no slashes at either end) is within a prefix of the same kind ('' holds everything). */
@@ -24,13 +34,13 @@ export function belowBase(baseUrl: string, pathname: string): string | null {
   return full.startsWith(base) ? full.slice(base.length).replace(/\/+$/, '') : null;
 }
 
-/** The section a page is in (the longest section path that holds it), or undefined. */
+/** The section a page is in (of those that hold it, the one with the longest path), or undefined. */
 export function sectionOf(baseUrl: string, pathname: string, sections: readonly SearchSection[]): SearchSection | undefined {
   const relative = belowBase(baseUrl, pathname);
   if (relative === null) return undefined;
   let best: SearchSection | undefined;
   for (const section of sections) {
-    if (isWithin(relative, section.path) && (!best || section.path.length > best.path.length)) best = section;
+    if (holds(section, relative) && (!best || section.path.length > best.path.length)) best = section;
   }
   return best;
 }

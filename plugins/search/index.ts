@@ -17,11 +17,13 @@ import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import * as searchLocal from '@easyops-cn/docusaurus-search-local';
 import {normalizePluginOptions} from '@docusaurus/utils-validation';
 import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
-import {isWithin, type SearchSection} from '../../contracts/searchSections';
+import {holds, type SearchSection} from '../../contracts/searchSections';
 import {AUDIENCE_FIELD} from '../../contracts/audienceMarkers';
 import {annotationFor, Conditions, conditionsIn, unionOfAll} from '../audiences/siteConditions';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import {withDocTitles, type PluginIndex} from './indexParts';
+import {categorySections} from './sections';
+import type {SidebarItem} from '../audiences/sidebarRules';
 import {partitionIndex, versionIndexFiles} from './partitions';
 import {READERS, type Condition} from '../../contracts/audiences';
 import {SEARCH_PLUGIN_NAME} from './name';
@@ -29,8 +31,10 @@ import {SEARCH_PLUGIN_NAME} from './name';
 export interface SearchOptions {
   /** What the indexer is told (which routes are docs, the language, what to leave out). */
   indexer: PluginOptions;
-  /** The top-level sections of every version, for the box's "your section first" and the search page's menu. */
+  /** The top-level sections (folders) of every version, for the box's "your section first" and the search page's menu. */
   sections: SearchSection[];
+  /** The versions whose docs folder is flat: their sections are their sidebars' top-level categories (sections.ts). */
+  flatVersions: string[];
 }
 
 /** What the site reads with `usePluginData(SEARCH_PLUGIN_NAME)`. */
@@ -50,6 +54,24 @@ async function wholeIndexes(outDir: string): Promise<string[]> {
   return files
     .filter((file) => path.basename(file) === 'search-index.json' && !file.startsWith('assets'))
     .map((file) => path.join(outDir, file));
+}
+
+/** Every section: the folders' (found with the config), then the sidebar categories of each flat version. */
+export function allSections(
+  options: Pick<SearchOptions, 'sections' | 'flatVersions'>,
+  docs: LoadedContent | undefined,
+  baseUrl: string,
+): SearchSection[] {
+  const flat = (docs?.loadedVersions ?? []).filter((version) => options.flatVersions.includes(version.versionName));
+  return [
+    ...options.sections,
+    ...flat.flatMap((version) =>
+      categorySections(
+        {path: version.path, label: version.label, sidebars: version.sidebars as Record<string, SidebarItem[]>, docs: version.docs},
+        baseUrl,
+      ),
+    ),
+  ];
 }
 
 /** Each doc's address and title, from the docs plugins' content. */
@@ -111,9 +133,10 @@ export async function writeSearchIndex(
   // The indexer's defaults, as Docusaurus fills them in for the plugin's own instance.
   const indexerOptions = indexer.validateOptions({options: options.indexer, validate: normalizePluginOptions} as never);
   await indexer.default(context, indexerOptions).postBuild?.(props as never);
+  const docs = props.plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs')?.content as LoadedContent | undefined;
   return writeIndexParts(props.outDir, {
     baseUrl: props.baseUrl,
-    sections: options.sections,
+    sections: allSections(options, docs, props.baseUrl),
     titles: docTitles(props.plugins),
     ...(conditions ? {conditions} : {}),
   });
@@ -122,7 +145,7 @@ export async function writeSearchIndex(
 /** Each section annotated with who may see it (the union of its pages), when only some readers may. */
 function annotatedSections(sections: readonly SearchSection[], conditions: Conditions): SearchSection[] {
   return sections.map((section) => {
-    const inside = Object.keys(conditions.data.pages).filter((permalink) => isWithin(permalink.replace(/^\/+/, ''), section.path));
+    const inside = Object.keys(conditions.data.pages).filter((permalink) => holds(section, permalink.replace(/^\/+/, '')));
     const annotation = annotationFor(unionOfAll(inside.map((permalink) => conditions.page(permalink))), conditions.base);
     return annotation === undefined ? section : {...section, [AUDIENCE_FIELD]: annotation};
   });
@@ -137,10 +160,10 @@ export default function search(context: LoadContext, options: SearchOptions): Pl
       await plugin.contentLoaded?.(args as never);
     },
     allContentLoaded({allContent, actions}) {
-      const conditions = conditionsIn(allContent['docusaurus-plugin-content-docs']?.default);
-      actions.setGlobalData({
-        sections: conditions ? annotatedSections(options.sections, conditions) : options.sections,
-      } satisfies SearchGlobalData);
+      const docs = allContent['docusaurus-plugin-content-docs']?.default as LoadedContent | undefined;
+      const conditions = conditionsIn(docs);
+      const sections = allSections(options, docs, context.baseUrl);
+      actions.setGlobalData({sections: conditions ? annotatedSections(sections, conditions) : sections} satisfies SearchGlobalData);
     },
   };
 }

@@ -1,11 +1,13 @@
 /**
  * The search sections, one per top-level section (folder) of each docs version, found on disk when
- * the config loads, so that authors never keep a list in step by hand.
+ * the config loads, so that authors never keep a list in step by hand; a version whose docs folder is
+ * flat gets the top-level categories of its sidebars instead, once the docs are loaded.
  */
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import type {SearchSection} from '../../contracts/searchSections';
+import {belowBase, type SearchSection} from '../../contracts/searchSections';
 import type {SiteVersion} from '../../contracts/siteVersions';
+import {navigationItems, type SidebarItem} from '../audiences/sidebarRules';
 
 export interface Section {
   folder: string;
@@ -46,4 +48,59 @@ export function sectionsIn(docsDir: string): Section[] {
 
 export function searchSectionsFor(siteDir: string, versions: readonly Pick<SiteVersion, 'docsDir' | 'route' | 'label'>[]): SearchSection[] {
   return versions.flatMap((version) => searchSectionsOf(version, sectionsIn(path.join(siteDir, version.docsDir))));
+}
+
+/** The versions (names) whose docs folder has no section folder: their sections come from their sidebars. */
+export function flatVersions(siteDir: string, versions: readonly Pick<SiteVersion, 'name' | 'docsDir'>[]): string[] {
+  return versions.filter((version) => sectionsIn(path.join(siteDir, version.docsDir)).length === 0).map((version) => version.name);
+}
+
+/** A docs version as the docs plugin loads it (the parts read here). */
+export interface LoadedVersionSidebars {
+  /** Its route, base URL included: `/`, `/30.0`. */
+  path: string;
+  label: string;
+  sidebars: Readonly<Record<string, readonly SidebarItem[]>>;
+  docs: readonly {id: string; permalink: string}[];
+}
+
+function slugOf(label: string): string {
+  return (
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'section'
+  );
+}
+
+/** The top-level categories of a sidebar; of a sidebar that is one category (a version's landing), the categories inside. */
+function topCategories(items: readonly SidebarItem[]): Extract<SidebarItem, {type: 'category'}>[] {
+  const categories = items.filter((item): item is Extract<SidebarItem, {type: 'category'}> => item.type === 'category');
+  return items.length === 1 && categories.length === 1 ? topCategories(categories[0]!.items) : categories;
+}
+
+/**
+ * Pure: the sections of a version whose docs folder is flat (no folder to make a section of): the
+ * top-level categories of its sidebars, as the team's sidebars file groups its pages, each holding
+ * the pages it lists. Its path names it below the version's route, from its label.
+ */
+export function categorySections(version: LoadedVersionSidebars, baseUrl: string): SearchSection[] {
+  const route = belowBase(baseUrl, version.path) ?? '';
+  const permalinks = new Map(version.docs.map((doc) => [doc.id, doc.permalink]));
+  const taken = new Set<string>();
+  return Object.values(version.sidebars).flatMap((sidebar) =>
+    topCategories(sidebar).flatMap((category) => {
+      const pages = navigationItems([category]).flatMap((item) => {
+        const permalink = item.type === 'doc' ? permalinks.get(item.id) : undefined;
+        const relative = permalink === undefined ? null : belowBase(baseUrl, permalink);
+        return relative === null ? [] : [relative];
+      });
+      if (pages.length === 0) return [];
+      const slug = slugOf(category.label);
+      let name = route === '' ? slug : `${route}/${slug}`;
+      for (let n = 2; taken.has(name); n++) name = `${route === '' ? '' : `${route}/`}${slug}-${n}`;
+      taken.add(name);
+      return [{label: `${category.label} (${version.label})`, path: name, pages: [...new Set(pages)]}];
+    }),
+  );
 }

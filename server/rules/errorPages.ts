@@ -20,6 +20,8 @@ export interface PageChrome {
   sprite: string | null;
   announcement: string | null;
   footer: string | null;
+  /** The site's name (site.config.ts), as the login page's title ends with it: `Sign in | Tutorial Hub`. */
+  siteName: string;
 }
 
 /** The element that starts at `start` (a `<tag` of `html`), nested ones of the same tag included. */
@@ -50,6 +52,7 @@ export function chromeOf(loginHtml: string, files: ReadonlySet<string>): PageChr
     sprite: firstElement(loginHtml, /<svg\b[^>]*display: ?none/, 'svg'),
     announcement: firstElement(loginHtml, /<div\b[^>]*theme-announcement-bar/, 'div'),
     footer: firstElement(loginHtml, /<footer\b/, 'footer'),
+    siteName: /<title\b[^>]*>[^<]*\|\s*([^<|]+?)\s*<\/title>/.exec(loginHtml)?.[1] ?? 'this site',
   };
 }
 
@@ -63,6 +66,8 @@ interface ErrorPage {
 
 /** `#__docusaurus` is the site's column (its stylesheet's), so the footer sits at the bottom as on every page. */
 function errorPage({title, heading, message, link, chrome}: ErrorPage): string {
+  // The name is the login page's escaped text already; escaped again, an `&amp;` in it would show as such.
+  const site = chrome.siteName;
   const links = chrome.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
   return `<!doctype html>
 <html lang="en" dir="ltr">
@@ -70,7 +75,7 @@ function errorPage({title, heading, message, link, chrome}: ErrorPage): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${title} | Tutorial Hub</title>
+<title>${title} | ${site}</title>
 <link rel="icon" href="/img/favicon.svg">
 ${links}
 </head>
@@ -80,7 +85,7 @@ ${chrome.sprite ?? ''}
 <div id="__docusaurus">
 ${chrome.announcement ?? ''}
 <nav class="navbar" aria-label="Main"><div class="navbar__inner"><div class="navbar__items">
-<a class="navbar__brand" href="/"><span class="navbar__logo"><img src="/img/logo.svg" alt="Tutorial Hub logo" width="32" height="32"></span><b class="navbar__title">Tutorial Hub</b></a>
+<a class="navbar__brand" href="/"><span class="navbar__logo"><img src="/img/logo.svg" alt="${site} logo" width="32" height="32"></span><b class="navbar__title">${site}</b></a>
 </div></div></nav>
 <main class="container margin-vert--xl" style="flex: 1 0 auto">
 <h1>${heading}</h1>
@@ -99,7 +104,7 @@ export function unavailablePage({chrome, retryUrl}: {chrome: PageChrome; retryUr
   return errorPage({
     title: 'Sign-in service unavailable',
     heading: 'The sign-in service cannot be reached',
-    message: 'Tutorial Hub cannot check your sign-in right now. Nothing is wrong with your account; try again in a few seconds.',
+    message: `${chrome.siteName} cannot check your sign-in right now. Nothing is wrong with your account; try again in a few seconds.`,
     link: {label: 'Try again', href: retryUrl},
     chrome,
   });

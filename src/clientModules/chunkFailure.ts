@@ -3,10 +3,11 @@
  * a failure during navigation it reloads the page once (https://github.com/facebook/docusaurus/pull/7600),
  * and on a page's first load it leaves the rejection unhandled, so the server's HTML stays on screen
  * un-hydrated, with nothing working and no word of why (https://github.com/facebook/docusaurus/issues/5300).
- * Here that rejection puts the failure screen (the markup of src/components/FailureScreen, built without
+ * Here that rejection puts the failure screen (the markup of src/chrome/FailureScreen, built without
  * React, which never started) where the page's content was, inside the server-rendered chrome.
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import siteConfig from '@generated/docusaurus.config';
 import {errorText, isChunkLoadFailure} from '@site/src/failure/rules';
 
 /** The element around a page's content (Docusaurus's skip-to-content target), in every layout. */
@@ -44,7 +45,7 @@ function showChunkFailure(reason: unknown): void {
   const main = element('main', 'container margin-vert--xl');
   main.append(screen);
   wrapper.replaceChildren(main);
-  document.title = 'This page could not be loaded | Tutorial Hub';
+  document.title = `This page could not be loaded | ${siteConfig.title}`;
 }
 
 if (ExecutionEnvironment.canUseDOM) {

@@ -1,4 +1,5 @@
 import React, {useState, type ReactNode} from 'react';
+import {SITE_TITLE} from '@site/src/auth/siteSettings';
 import {formSwitches, heldSwitches, proofLinkOf, type OfferedOptions, type ProviderName} from './flow';
 import type {FormMode} from './views';
 import {BACK_TO_SIGN_IN, formLead, SUBMIT_LABEL, SWITCH_LABEL} from './copy';
@@ -35,7 +36,7 @@ export function CredentialsForm(props: Props): ReactNode {
 
   return (
     <>
-      <p className={styles.lead}>{formLead(mode, proofLinkOf(options.emailSignIn))}</p>
+      <p className={styles.lead}>{formLead(mode, proofLinkOf(options.emailSignIn), SITE_TITLE)}</p>
       {/* React sends the form once it has hydrated, never before: a password never lands in a URL. */}
       <form className={styles.form} action={submit} noValidate aria-busy={busy}>
         <EmailField email={props.email} />

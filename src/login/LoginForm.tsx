@@ -1,6 +1,7 @@
 import React, {useEffect, useRef, useSyncExternalStore, type ReactNode} from 'react';
 import {useAuth} from '@site/src/auth/AuthProvider';
 import {sessionHasEnded, subscribeSessionEnded} from '@site/src/auth/sessionEnded';
+import {SITE_TITLE} from '@site/src/auth/siteSettings';
 import {doneChecking} from './checkingHint';
 import {headingOf, SESSION_ENDED_NOTICE} from './copy';
 import {ConfirmLinkPanel} from './ConfirmLinkPanel';
@@ -36,7 +37,7 @@ export default function LoginForm(): ReactNode {
   return (
     <div className={styles.card}>
       <h1 ref={heading} tabIndex={-1} className={styles.heading}>
-        {headingOf(view)}
+        {headingOf(view, SITE_TITLE)}
       </h1>
       {/* Shown only for a reader the page's first script took for known (checkingHint.ts); the form is then hidden. */}
       {checking && (

@@ -1,14 +1,14 @@
-/** The login page's words that depend on where the reader is in it. */
+/** The login page's words that depend on where the reader is in it; `site` is the site's name (site.config.ts). */
 import type {EmailLink, FormMode, LinkReason, LoginView} from './views';
 
 /** Each panel's heading. */
-export function headingOf(view: LoginView): string {
+export function headingOf(view: LoginView, site: string): string {
   switch (view.panel) {
     case 'form':
-      if (view.mode === 'sign-up') return 'Create your Tutorial Hub account';
-      return view.mode === 'reset' ? 'Reset your password' : 'Sign in to Tutorial Hub';
+      if (view.mode === 'sign-up') return `Create your ${site} account`;
+      return view.mode === 'reset' ? 'Reset your password' : `Sign in to ${site}`;
     case 'resuming':
-      return 'Sign in to Tutorial Hub';
+      return `Sign in to ${site}`;
     case 'link-sent':
       return view.reason === 'sign-in-link' ? 'Check your email' : 'Verify your email address';
     case 'confirm-link':
@@ -22,12 +22,12 @@ export function headingOf(view: LoginView): string {
  * Under each form's heading: what the form is for, and what happens once it is sent. A new account's
  * address is proven by `proof`, the link the page sends for it.
  */
-export function formLead(mode: FormMode, proof: EmailLink): string {
+export function formLead(mode: FormMode, proof: EmailLink, site: string): string {
   switch (mode) {
     case 'sign-in':
-      return 'Tutorial Hub is for signed-in readers. Sign in to continue to your tutorial.';
+      return `${site} is for signed-in readers. Sign in to continue to your tutorial.`;
     case 'link':
-      return 'Enter the email address you read Tutorial Hub with: we email it a link that signs you in. No password needed.';
+      return `Enter the email address you read ${site} with: we email it a link that signs you in. No password needed.`;
     case 'sign-up':
       return proof === 'sign-in'
         ? 'Enter your email address: we email it a link that signs you in and confirms the address. No password to choose.'
@@ -96,12 +96,12 @@ export const CONFIRM_LINK_LEAD =
   'This link was opened in another browser than the one that asked for it. Enter the address it was sent to, once, to sign in.';
 
 /** A link that would set an account's address (src/auth/actionLink.ts, `not-applied`), on the form it leads to. */
-export function notAppliedNotice(mode: 'verifyAndChangeEmail' | 'recoverEmail', email: string): string {
+export function notAppliedNotice(mode: 'verifyAndChangeEmail' | 'recoverEmail', email: string, site: string): string {
   const what =
     mode === 'verifyAndChangeEmail'
       ? `This link would move another account to ${email}.`
       : `This link would give ${email} back to an account that no longer has it.`;
-  return `${what} Tutorial Hub does not change addresses that way, so nothing was changed. To read with ${email}, sign in with it.`;
+  return `${what} ${site} does not change addresses that way, so nothing was changed. To read with ${email}, sign in with it.`;
 }
 
 /** The same words whether or not an account uses the address. */

@@ -5,7 +5,7 @@ import {useAuth} from '@site/src/auth/AuthProvider';
 import {authErrorCode, AuthFlowError, messageForAuthError} from '@site/src/auth/errors';
 import {actionLinkOf, firebaseActionHandler, returnQueryOf, type ActionLink} from '@site/src/auth/actionLink';
 import {forgetSignOut, lastSignOut, storedSignOutNotice} from '@site/src/auth/signOutRecord';
-import {AUTH_SETTINGS} from '@site/src/auth/siteSettings';
+import {AUTH_SETTINGS, SITE_TITLE} from '@site/src/auth/siteSettings';
 import {loginUrlFor, postLoginTarget} from '@site/contracts/paths';
 import {isCurrentStep} from '@site/src/auth/actionStep';
 import {notAppliedNotice} from './copy';
@@ -243,7 +243,7 @@ async function openActionLink(page: LoginPage, state: LoginState, link: Exclude<
       page.forgetLink();
       try {
         const address = await addressOfActionCode(link.oobCode);
-        const notice = notAppliedNotice(link.mode, address);
+        const notice = notAppliedNotice(link.mode, address, SITE_TITLE);
         return reduceLogin(state, {type: 'form-shown', mode: await page.formMode('link'), email: address, notice});
       } catch (caught) {
         return reduceLogin(state, {type: 'failed', message: messageForAuthError(caught)});

@@ -7,6 +7,7 @@ import Heading from '@theme/Heading';
 import {DOCS_OVERVIEW_PLUGIN, type OverviewEntry, type VersionOverview} from '@site/plugins/docsOverview/overview';
 import {AUDIENCE_FIELD} from '@site/contracts/audienceMarkers';
 import {audienceOf, Restricted} from '@site/src/audiences/Restricted';
+import type {SiteWording} from '@site/contracts/siteSettings';
 import styles from './index.module.css';
 
 /** The home page's cards: the current version's top-level sidebar entries, then each older version. */
@@ -32,6 +33,8 @@ export default function Home(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const versions = usePluginData(DOCS_OVERVIEW_PLUGIN) as VersionOverview[];
   const current = versions.find((version) => version.isCurrent);
+  // The team's wording (site.config.ts).
+  const {home} = siteConfig.customFields!.site as SiteWording;
   return (
     <Layout title="Home" description={siteConfig.tagline}>
       {/* One main landmark for the whole page: a <header> here would be a second banner beside the announcement bar. */}
@@ -44,15 +47,15 @@ export default function Home(): ReactNode {
             <p className={styles.tagline}>{siteConfig.tagline}</p>
             {current && (
               <Link className="button button--primary button--lg" to={current.start}>
-                Start the tutorials
+                {home.start}
               </Link>
             )}
           </div>
         </div>
         <div className="container margin-vert--xl">
-          <Heading as="h2">What you will find here</Heading>
+          <Heading as="h2">{home.heading}</Heading>
           <p>
-            Every tutorial is a short sequence of steps you can follow at your desk, with the commands to run and the result to expect.
+            {home.intro}
             {current && ` Version ${current.label} is the current edition.`}
           </p>
           <ul className={styles.tracks}>

@@ -4,7 +4,7 @@
  * only orders the box's answers, and the search page's `ctx` keeps to one section.
  */
 
-import {belowBase, isWithin, type SearchSection} from '../../contracts/searchSections';
+import {belowBase, holds, isWithin, type SearchSection} from '../../contracts/searchSections';
 import {conditionKey, conditionOfKey, unionOf} from '../../contracts/audiences';
 
 export interface ScopeVersion {
@@ -90,7 +90,7 @@ export function searchScopeForPage({baseUrl, pathname, versions, contexts, onDoc
   const pageVersion = onDocPage && relative !== null ? version : undefined;
   const context =
     pageVersion && relative !== null
-      ? (contextsOfVersion(baseUrl, version, versions, contexts).find((candidate) => isWithin(relative, candidate.path))?.path ?? '')
+      ? (contextsOfVersion(baseUrl, version, versions, contexts).find((candidate) => holds(candidate, relative))?.path ?? '')
       : '';
   return {version, versionUrl: versionUrlOf(baseUrl, version), context};
 }

@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
 import type {Props} from '@theme/Error';
-import FailureScreen from '@site/src/components/FailureScreen';
+import FailureScreen from '@site/src/chrome/FailureScreen';
 import {errorText} from '@site/src/failure/rules';
 
 /**

@@ -25,7 +25,7 @@ export async function abortSignInCodeOnce(page: Page): Promise<void> {
 
 /**
  * The first ResizeObserver made in the page throws: the first wide-table region of a page's content
- * (src/components/ScrollRegion) then crashes that content alone, inside the layout.
+ * (src/chrome/ScrollRegion) then crashes that content alone, inside the layout.
  */
 export async function throwFromFirstResizeObserver(page: Page): Promise<void> {
   await page.addInitScript(() => {

@@ -4,6 +4,10 @@
  */
 import {expect, type Locator, type Page} from '@playwright/test';
 import {signInThroughLoginPage} from '../../testkit/loginPage';
+import siteSettings from '../../site.config';
+
+/** The name the login page uses: every gate of the tests serves the repository's login build, made from its site.config.ts. */
+export const LOGIN_SITE_NAME = siteSettings.title;
 
 /** What a test signs in with (the site's own `Reader` is the signed-in account it shows). */
 export interface ReaderCredentials {

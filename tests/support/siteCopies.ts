@@ -10,6 +10,7 @@ import {stripVTControlCharacters} from 'node:util';
 import {siteBuildCommand} from '../../testkit/siteBuild';
 import {copySite, REPO} from '../../testkit/siteCopy';
 import {BUILD_ROOT, LOGIN_DIR, SITE_DIR} from '../../contracts/buildLayout';
+import {SIDEBARS_FILES} from '../../plugins/sidebarsFile';
 import {LOGIN_BUILD_DIR} from './builtFiles';
 import {EMULATOR_HOST} from './environment';
 
@@ -22,6 +23,8 @@ export const TEST_DOCS = path.join(REPO, 'tests/fixtures/test-docs');
  */
 export function copyFixtureSite(site: string): void {
   copySite(site);
+  // The tests' own sidebars and settings replace the team's, whatever their sidebars file is called.
+  for (const file of SIDEBARS_FILES) rmSync(path.join(site, file), {force: true});
   for (const entry of readdirSync(TEST_DOCS).filter((name) => name !== 'README.md')) {
     rmSync(path.join(site, entry), {recursive: true, force: true});
     cpSync(path.join(TEST_DOCS, entry), path.join(site, entry), {recursive: true});

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {initialOf} from '../../src/components/AuthUserNavbarItem/initial';
+import {initialOf} from '../../src/chrome/AuthUserNavbarItem/initial';
 
 describe("initialOf: the letter on the account's badge", () => {
   it.each([

@@ -11,7 +11,7 @@ describe('the error handler', () => {
   it('answers no-store when a route had set its own caching before it failed', async () => {
     app = Fastify();
     await app.register(responseHeadersPlugin, {security: () => ({})});
-    const chrome = {stylesheets: [], themeScript: null, sprite: null, announcement: null, footer: null};
+    const chrome = {stylesheets: [], themeScript: null, sprite: null, announcement: null, footer: null, siteName: 'Tutorial Hub'};
     await app.register(errorHandlingPlugin, {assets: {chrome: () => chrome}});
     app.get('/page', async (_request, reply) => {
       reply.header('cache-control', REVALIDATE);

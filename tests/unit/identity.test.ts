@@ -173,7 +173,7 @@ describe('IdentityService: the HTTP requests of a call', () => {
 
 /** A login page as Docusaurus renders it, trimmed to what error pages borrow. */
 const LOGIN_HTML =
-  '<html lang=en><head><link rel=stylesheet href=/assets/css/styles.abc.css><link rel=stylesheet href=https://cdn.example/x.css>' +
+  '<html lang=en><head><title data-rh=true>Sign in | Jest &amp; Friends</title><link rel=stylesheet href=/assets/css/styles.abc.css><link rel=stylesheet href=https://cdn.example/x.css>' +
   '<script src=/assets/js/main.js defer></script></head><body>' +
   '<script>document.documentElement.setAttribute("data-theme","dark")</script>' +
   '<svg xmlns=http://www.w3.org/2000/svg style="display: none;"><defs><symbol id=theme-svg-external-link><path d=M0 /></symbol></defs></svg>' +
@@ -191,6 +191,7 @@ describe('chromeOf', () => {
         '<svg xmlns=http://www.w3.org/2000/svg style="display: none;"><defs><symbol id=theme-svg-external-link><path d=M0 /></symbol></defs></svg>',
       announcement: '<div class="theme-announcement-bar x" role=banner><div class=content>Welcome <div>nested</div></div></div>',
       footer: '<footer class="footer footer--dark"><div class=footer__copyright>Copyright © 2026 Tutorial Hub.</div></footer>',
+      siteName: 'Jest &amp; Friends',
     });
   });
 
@@ -201,6 +202,7 @@ describe('chromeOf', () => {
       sprite: null,
       announcement: null,
       footer: null,
+      siteName: 'this site',
     });
   });
 });
@@ -216,6 +218,14 @@ describe('unavailablePage', () => {
     expect([...html.matchAll(/<script/g)]).toHaveLength(1);
     expect(html.indexOf('<script>')).toBeLessThan(html.indexOf('<main'));
     expect(html).not.toContain('<button>Toggle</button>');
+  });
+
+  it('names the site as its login page does, in the title, the navbar and the message', () => {
+    const html = unavailablePage({chrome: CHROME, retryUrl: '/'});
+    expect(html).toContain('<title>Sign-in service unavailable | Jest &amp; Friends</title>');
+    expect(html).toContain('<b class="navbar__title">Jest &amp; Friends</b>');
+    expect(html).toContain('<p>Jest &amp; Friends cannot check your sign-in right now.');
+    expect(html).not.toContain('Tutorial Hub</b>');
   });
 });
 

@@ -1,23 +1,34 @@
 import {describe, expect, it} from 'vitest';
-import {formLead, notAppliedNotice, SESSION_ENDED_NOTICE} from '../../src/login/copy';
+import {formLead, headingOf, notAppliedNotice, SESSION_ENDED_NOTICE} from '../../src/login/copy';
 import {sessionChange, type SessionChange} from '../../src/auth/sessionEnded';
 import type {EmailLink, FormMode} from '../../src/login/views';
 
 describe('formLead', () => {
   it.each<[FormMode, EmailLink, RegExp]>([
-    ['sign-in', 'sign-in', /^Tutorial Hub is for signed-in readers\. Sign in/],
-    ['link', 'sign-in', /we email it a link that signs you in\. No password needed\.$/],
+    ['sign-in', 'sign-in', /^Jest is for signed-in readers\. Sign in/],
+    ['link', 'sign-in', /^Enter the email address you read Jest with: we email it a link that signs you in\. No password needed\.$/],
     // A form that asks for the address alone promises no password to choose, unless a password link proves it.
     ['sign-up', 'sign-in', /a link that signs you in and confirms the address\. No password to choose\.$/],
     ['sign-up', 'password', /a link to choose your password, which also confirms the address\./],
     ['reset', 'sign-in', /^Enter the email address you sign in with\. .*a link to choose a new password\.$/],
-  ])('%s (proven by a %s link): says what the form does', (mode, proof, expected) => {
-    expect(formLead(mode, proof)).toMatch(expected);
+  ])('%s (proven by a %s link): says what the form does, naming the site (site.config.ts)', (mode, proof, expected) => {
+    expect(formLead(mode, proof, 'Jest')).toMatch(expected);
   });
 
   it('gives each form words of its own', () => {
     const modes: FormMode[] = ['sign-in', 'link', 'sign-up', 'reset'];
-    expect(new Set(modes.map((mode) => formLead(mode, 'sign-in'))).size).toBe(modes.length);
+    expect(new Set(modes.map((mode) => formLead(mode, 'sign-in', 'Tutorial Hub'))).size).toBe(modes.length);
+  });
+});
+
+describe('headingOf', () => {
+  it.each([
+    [{panel: 'form', mode: 'sign-in'}, 'Sign in to Jest'],
+    [{panel: 'form', mode: 'sign-up'}, 'Create your Jest account'],
+    [{panel: 'resuming'}, 'Sign in to Jest'],
+    [{panel: 'form', mode: 'reset'}, 'Reset your password'],
+  ] as const)('%j names the site where it should: %s', (view, expected) => {
+    expect(headingOf(view as Parameters<typeof headingOf>[0], 'Jest')).toBe(expected);
   });
 });
 
@@ -26,9 +37,11 @@ describe('notAppliedNotice', () => {
     ['verifyAndChangeEmail', /^This link would move another account to owner@corp\.test\./],
     ['recoverEmail', /^This link would give owner@corp\.test back to an account that no longer has it\./],
   ] as const)('%s: says nothing was changed, and how to read with the address', (mode, opening) => {
-    const notice = notAppliedNotice(mode, 'owner@corp.test');
+    const notice = notAppliedNotice(mode, 'owner@corp.test', 'Jest');
     expect(notice).toMatch(opening);
-    expect(notice).toMatch(/nothing was changed\. To read with owner@corp\.test, sign in with it\.$/);
+    expect(notice).toMatch(
+      /Jest does not change addresses that way, so nothing was changed\. To read with owner@corp\.test, sign in with it\.$/,
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {tableRegionLabel} from '../../src/components/ScrollRegion/label';
+import {tableRegionLabel} from '../../src/chrome/ScrollRegion/label';
 
 describe('tableRegionLabel', () => {
   it.each<[string, string[], string]>([

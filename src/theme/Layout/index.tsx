@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import Layout from '@theme-original/Layout';
 import type {Props} from '@theme/Layout';
 import {useAuth} from '@site/src/auth/AuthProvider';
-import FailureScreen from '@site/src/components/FailureScreen';
+import FailureScreen from '@site/src/chrome/FailureScreen';
 import {errorText} from '@site/src/failure/rules';
 
 /** Every page's layout; while the sign-in code cannot be loaded, the page's content gives way to a screen saying so. */

@@ -3,7 +3,7 @@ import MDXComponents from '@theme-original/MDXComponents';
 import type {MDXComponentsObject} from '@theme/MDXComponents';
 import TabItem from '@theme/TabItem';
 import Tabs from '@theme/Tabs';
-import ScrollingTable from '@site/src/components/ScrollRegion';
+import ScrollingTable from '@site/src/chrome/ScrollRegion';
 import MDXCode from './Code';
 import MDXPre from './Pre';
 

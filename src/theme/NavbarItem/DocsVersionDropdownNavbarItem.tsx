@@ -19,7 +19,7 @@ import {useReaderVersionName} from '@site/src/search/useSearchScope';
 import {audienceOf} from '@site/src/audiences/Restricted';
 import {useSameDocIn} from '@site/src/versions/sameDoc';
 import {withPageState} from '@site/src/versions/versionTarget';
-import {VERSION_LINK_ITEM} from '@site/src/components/VersionLinkNavbarItem';
+import {VERSION_LINK_ITEM} from '@site/src/chrome/VersionLinkNavbarItem';
 
 export default function DocsVersionDropdownNavbarItem({
   mobile,

@@ -4,9 +4,10 @@ import type {Props} from '@theme/NavbarItem';
 import {useLocation} from '@docusaurus/router';
 import {isLoginPath} from '@site/contracts/paths';
 import {ForReaders} from '@site/src/audiences/ForReaders';
+import {SIDEBAR_LINKS_ITEM} from '@site/contracts/siteSettings';
 
 /** Items that lead into the docs: a visitor of the public pages does not get them (ForReaders). */
-const INTO_THE_DOCS: ReadonlySet<string | undefined> = new Set(['docSidebar', 'docsVersionDropdown']);
+const INTO_THE_DOCS: ReadonlySet<string | undefined> = new Set(['docSidebar', SIDEBAR_LINKS_ITEM, 'docsVersionDropdown']);
 
 /**
  * The login page offers no way into pages a signed-out visitor cannot open (and so does not

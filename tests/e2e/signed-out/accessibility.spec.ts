@@ -6,6 +6,7 @@ import {emulator, uniqueEmail} from '../../support/emulator';
 import {HAD_SESSION_KEY} from '../../../src/auth/sessionEnded';
 import {SIGNED_OUT_EVERYWHERE} from '../../../src/auth/signOutRecord';
 import {holdPageCode} from '../hydration';
+import {LOGIN_SITE_NAME} from '../loginPage';
 
 /**
  * axe-core on the login page, the only page a signed-out visitor gets (a signed-in reader is sent
@@ -19,10 +20,10 @@ interface LoginState {
 }
 
 const STATES: readonly LoginState[] = [
-  {name: 'the sign-in form', heading: 'Sign in to Tutorial Hub', reach: async () => undefined},
+  {name: 'the sign-in form', heading: `Sign in to ${LOGIN_SITE_NAME}`, reach: async () => undefined},
   {
     name: 'the sign-in form with an error',
-    heading: 'Sign in to Tutorial Hub',
+    heading: `Sign in to ${LOGIN_SITE_NAME}`,
     // Checked in the browser: the identity service is not asked.
     reach: async (page) => {
       const loginPage = new LoginPage(page);
@@ -32,7 +33,7 @@ const STATES: readonly LoginState[] = [
   },
   {
     name: 'the sign-up form',
-    heading: 'Create your Tutorial Hub account',
+    heading: `Create your ${LOGIN_SITE_NAME} account`,
     reach: (page) => page.getByRole('button', {name: 'Create an account'}).click(),
   },
   {
@@ -83,7 +84,7 @@ for (const state of STATES) {
     await page.emulateMedia({colorScheme: 'light'});
     const response = await page.goto('/login');
     expect(response?.status()).toBe(200);
-    await expect(page).toHaveTitle('Sign in | Tutorial Hub');
+    await expect(page).toHaveTitle(`Sign in | ${LOGIN_SITE_NAME}`);
     await expect(loginPage.email).toBeVisible();
     // Docusaurus enables the colour-mode toggle once React has hydrated: the form's buttons work from then on.
     await expect(page.getByRole('button', {name: /^Switch between dark and light mode/})).toBeEnabled();

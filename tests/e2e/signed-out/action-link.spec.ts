@@ -10,6 +10,7 @@ import {EMULATOR_HOST} from '../../support/environment';
 import {DEMO_API_KEY} from '../../../contracts/firebaseProject';
 import {sameOriginJson} from '../../../testkit/http';
 import {linkPanelCopy, notAppliedNotice} from '../../../src/login/copy';
+import {LOGIN_SITE_NAME} from '../loginPage';
 
 // The refusals this spec provokes: the gate's 403 to the stranger, the identity service's 400 to the
 // stranger's old password, and the emulator's handler refusing a reset without its new password.
@@ -86,7 +87,7 @@ test("G1: a stranger's request to move their account to the owner's address is n
 
   // The owner opens it: nothing is changed, and the page offers to sign in with the address.
   await page.goto(onLoginPage('verifyAndChangeEmail', change));
-  await expect(page.getByRole('status')).toHaveText(notAppliedNotice('verifyAndChangeEmail', owner));
+  await expect(page.getByRole('status')).toHaveText(notAppliedNotice('verifyAndChangeEmail', owner, LOGIN_SITE_NAME));
   await expect(loginPage.email).toHaveValue(owner);
   await expect(page).toHaveURL('/login?redirect=%2F');
 
@@ -110,7 +111,7 @@ test("a link that gives an address back to an account is not applied either: it 
   const recover = await sentAbout(owner, 'RECOVER_EMAIL');
 
   await page.goto(onLoginPage('recoverEmail', recover));
-  await expect(page.getByRole('status')).toHaveText(notAppliedNotice('recoverEmail', owner));
+  await expect(page.getByRole('status')).toHaveText(notAppliedNotice('recoverEmail', owner, LOGIN_SITE_NAME));
   await expect(emulator.signInWithPassword(owner, 'the-strangers-password')).rejects.toThrow(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
   const {idToken: strangers} = await emulator.signInWithPassword(strangersAddress, 'the-strangers-password');
   expect(await sessionStatus(request, siteGate.origin, strangers)).toBe(403);
@@ -121,7 +122,7 @@ test('an invalid verification link says so, and leaves the sign-in form', async 
   await expect(page.getByRole('alert')).toHaveText(
     'This link is no longer valid: it was used already, or a newer one replaced it. Ask for a new one.',
   );
-  await expect(page.getByRole('heading', {level: 1, name: 'Sign in to Tutorial Hub'})).toBeVisible();
+  await expect(page.getByRole('heading', {level: 1, name: `Sign in to ${LOGIN_SITE_NAME}`})).toBeVisible();
 });
 
 test("a password-reset link goes on to Firebase's handler with only what it reads, and its page leads back", async ({

@@ -5,6 +5,7 @@
  */
 import {loginUrlFor} from '../../../contracts/paths';
 import {expect, signedOutTest as test} from '../fixtureSite';
+import {LOGIN_SITE_NAME} from '../loginPage';
 
 const PAGES = ['/', '/search', '/Chapter%202_%20Documentation', '/1.0', '/1.0/tutorial-basics/create-a-page', '/no-such-page'];
 
@@ -14,7 +15,7 @@ test('a page of each kind, and an unknown one, leads to the login page with the 
       const target = `${url}?ref=mail`;
       await page.goto(target);
       await expect(page).toHaveURL(`${loginUrlFor(target)}`);
-      await expect(page.getByRole('heading', {level: 1, name: 'Sign in to Tutorial Hub'})).toBeVisible();
+      await expect(page.getByRole('heading', {level: 1, name: `Sign in to ${LOGIN_SITE_NAME}`})).toBeVisible();
     });
   }
 });

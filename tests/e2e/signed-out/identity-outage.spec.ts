@@ -10,6 +10,7 @@ import {EMULATOR_HOST} from '../../support/environment';
 import {newReader} from '../../support/reader';
 import {sessionCookieClaims, unsignedJwt} from '../../support/emulator';
 import {blockingViolations, describeViolations} from '../../support/axe';
+import {LOGIN_SITE_NAME} from '../loginPage';
 
 let proxy: TcpProxy;
 let gate: GateProcess;
@@ -61,7 +62,7 @@ test('the page a reader then gets is in the site’s chrome, in the reader’s c
       expect(response?.status()).toBe(503);
       await expect(page.getByRole('heading', {level: 1, name: 'The sign-in service cannot be reached'})).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-      await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'Tutorial Hub'})).toBeVisible();
+      await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: LOGIN_SITE_NAME})).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
       await expect(page.getByRole('banner')).toBeVisible();
       const violations = await blockingViolations(page, scheme);

@@ -3,6 +3,7 @@
  * nothing that leads into the docs.
  */
 import {expect, signedOutTest as test} from '../fixtureSite';
+import {LOGIN_SITE_NAME} from '../loginPage';
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`/login has the site's chrome in ${colorScheme} mode, and no way into the docs`, async ({page}) => {
@@ -15,7 +16,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     // Decorative (alt=""): the site's name stands beside it.
     await expect(navbar.locator('.navbar__logo img')).toHaveAttribute('src', '/img/logo.svg');
     await expect(page.getByRole('contentinfo')).toContainText('Tutorial Hub.');
-    await expect(page.getByRole('heading', {level: 1})).toHaveText('Sign in to Tutorial Hub');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(`Sign in to ${LOGIN_SITE_NAME}`);
 
     // Nothing here leads into the docs: no docs link, version menu or search, and the brand is no link.
     await expect(page.getByRole('link', {name: 'Tutorials'})).toHaveCount(0);

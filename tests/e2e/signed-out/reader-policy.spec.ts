@@ -11,6 +11,7 @@ import type {Page} from '@playwright/test';
 import {emulator, uniqueEmail} from '../../support/emulator';
 import {startTestGateProcess, type GateProcess} from '../../support/gateProcess';
 import {newReader} from '../../support/reader';
+import {LOGIN_SITE_NAME} from '../loginPage';
 
 const PASSWORD = 'a-good-long-password';
 
@@ -43,7 +44,7 @@ async function choosePasswordThrough(page: Page, link: string, password: string)
 async function createAccountOnLoginPage(page: Page, email: string): Promise<void> {
   const loginPage = new LoginPage(page);
   await page.getByRole('button', {name: 'Create an account'}).click();
-  await expect(page.getByRole('heading', {level: 1, name: 'Create your Tutorial Hub account'})).toBeVisible();
+  await expect(page.getByRole('heading', {level: 1, name: `Create your ${LOGIN_SITE_NAME} account`})).toBeVisible();
   // Nobody chooses a password before the mailbox is proven.
   await expect(loginPage.password).toHaveCount(0);
   await loginPage.email.fill(email);
@@ -144,7 +145,7 @@ test.describe('an account the policy does not admit', () => {
     await expect(page.getByRole('alert')).toHaveText(refusal);
 
     await page.getByRole('button', {name: 'Use another account'}).click();
-    await expect(page.getByRole('heading', {level: 1, name: 'Sign in to Tutorial Hub'})).toBeFocused();
+    await expect(page.getByRole('heading', {level: 1, name: `Sign in to ${LOGIN_SITE_NAME}`})).toBeFocused();
     await loginPage.signIn(reader);
     await expect(page).toHaveURL('/1.0/intro');
     await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
@@ -223,7 +224,7 @@ test.describe('the page never tells whether an address has an account', () => {
     await expectVerificationPanel(page, signUpCopy(known.email));
 
     await page.getByRole('button', {name: SIGN_IN_AFTER_LINK}).click();
-    await expect(page.getByRole('heading', {level: 1, name: 'Sign in to Tutorial Hub'})).toBeFocused();
+    await expect(page.getByRole('heading', {level: 1, name: `Sign in to ${LOGIN_SITE_NAME}`})).toBeFocused();
     await expect(page.getByRole('status')).toHaveText('Sign in with the password you chose.');
     await expect(loginPage.email).toHaveValue(known.email);
     await loginPage.password.fill(known.password);

@@ -11,6 +11,7 @@ import type {Page} from '@playwright/test';
 import {emulator, uniqueEmail} from '../../support/emulator';
 import {newReader} from '../../support/reader';
 import {formLead, linkPanelCopy} from '../../../src/login/copy';
+import {LOGIN_SITE_NAME} from '../loginPage';
 
 // What the browser logs of the refusals this spec provokes: the identity service's 400s (a used link, a
 // stranger's dead password) and the gate's 403 to an unverified account.
@@ -36,7 +37,7 @@ async function askForLink(page: Page, email: string): Promise<void> {
   // A click before React has taken the page over is lost.
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
   await page.getByRole('button', {name: 'Email me a sign-in link'}).click();
-  await expect(page.getByText(formLead('link', 'sign-in'))).toBeVisible();
+  await expect(page.getByText(formLead('link', 'sign-in', LOGIN_SITE_NAME))).toBeVisible();
   await expect(loginPage.password).toHaveCount(0);
   await loginPage.email.fill(email);
   await page.getByRole('button', {name: 'Email me a sign-in link'}).click();
@@ -99,7 +100,7 @@ test('"Create an account" asks for no password: the sign-in link makes the accou
   await page.goto('/1.0/intro');
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
   await page.getByRole('button', {name: 'Create an account'}).click();
-  await expect(page.getByText(formLead('sign-up', 'sign-in'))).toBeVisible();
+  await expect(page.getByText(formLead('sign-up', 'sign-in', LOGIN_SITE_NAME))).toBeVisible();
   await expect(loginPage.password).toHaveCount(0);
   await loginPage.email.fill(email);
   await page.getByRole('button', {name: 'Create account'}).click();
@@ -151,7 +152,7 @@ linksOnlyTest.describe('a gate that offers sign-in links only', () => {
     const options = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/sign-in-options');
     await page.goto('/1.0/intro');
     expect(await (await options).json()).toEqual({signUp: 'open', emailSignIn: 'link'});
-    await expect(page.getByText(formLead('link', 'sign-in'))).toBeVisible();
+    await expect(page.getByText(formLead('link', 'sign-in', LOGIN_SITE_NAME))).toBeVisible();
     await expect(loginPage.password).toHaveCount(0);
     await expect(page.getByRole('button', {name: 'Forgot password?'})).toHaveCount(0);
     await expect(page.getByRole('button', {name: 'Sign in with a password'})).toHaveCount(0);

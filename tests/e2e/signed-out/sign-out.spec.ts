@@ -12,6 +12,7 @@ import {loginUrlFor} from '../../../contracts/paths';
 import {SITE_BUILD_DIR} from '../../support/builtFiles';
 import {indexResponse, manifestPath} from '../../support/search';
 import {expect, signedOutTest as test} from '../fixtureSite';
+import {LOGIN_SITE_NAME} from '../loginPage';
 
 /** Whoever signs out on purpose starts afresh at the bare login page. */
 const AT_LOGIN_AFTER_SIGN_OUT = '/login';
@@ -23,7 +24,7 @@ const PART = partUrl('/', (JSON.parse(readFileSync(path.join(SITE_BUILD_DIR, MAN
 
 async function expectLoginPage(page: Page, url: string): Promise<void> {
   await expect(page).toHaveURL(url);
-  await expect(page.getByRole('heading', {level: 1, name: 'Sign in to Tutorial Hub'})).toBeVisible();
+  await expect(page.getByRole('heading', {level: 1, name: `Sign in to ${LOGIN_SITE_NAME}`})).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(0);
 }
 

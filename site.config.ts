@@ -1,0 +1,30 @@
+/**
+ * The team's site: its name, wording, links, the navbar's sidebar labels, Markdown plugins and CSS.
+ * What a team brings besides its docs goes here and nowhere in the product's code (CONTRIBUTING.md,
+ * "Bringing a Docusaurus site"); the values below are the demo site's.
+ */
+import type {SiteSettings} from './contracts/siteSettings';
+
+const site: SiteSettings = {
+  title: 'Tutorial Hub',
+  tagline: 'Step-by-step guides to help you learn effectively',
+  url: 'https://tutorial-hub.example.com',
+  announcement: 'Welcome to the Tutorial Hub! Stay tuned for more tutorials.',
+  sidebarLabels: {tutorialSidebar: 'Tutorials'},
+  navbarLinks: [{label: 'GitHub', href: 'https://github.com/tutorial-hub'}],
+  footerLinks: [
+    {label: 'GitHub', href: 'https://github.com/tutorial-hub'},
+    {label: 'Contact us', href: 'mailto:hello@tutorial-hub.example.com'},
+  ],
+  copyright: `Copyright © ${new Date().getFullYear()} Tutorial Hub.`,
+  home: {
+    start: 'Start the tutorials',
+    heading: 'What you will find here',
+    intro: 'Every tutorial is a short sequence of steps you can follow at your desk, with the commands to run and the result to expect.',
+  },
+  remarkPlugins: [],
+  rehypePlugins: [],
+  customCss: [],
+};
+
+export default site;

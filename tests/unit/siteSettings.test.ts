@@ -1,0 +1,65 @@
+import {describe, expect, it} from 'vitest';
+import {navbarSidebars, sidebarLabel} from '../../contracts/siteSettings';
+import {sidebarsFileAmong} from '../../plugins/sidebarsFile';
+
+describe('sidebarsFileAmong: the team sidebars file the docs use', () => {
+  it.each([
+    [['sidebars.ts'], './sidebars.ts'],
+    [['sidebars.json'], './sidebars.json'],
+    [['sidebars.js'], './sidebars.js'],
+    [['sidebars.mjs'], './sidebars.mjs'],
+    [['sidebars.cjs'], './sidebars.cjs'],
+    [[], undefined],
+    [['sidebar.json', 'sidebars.yaml'], undefined],
+  ])('%j present → %s', (present, expected) => {
+    expect(sidebarsFileAmong((name) => present.includes(name))).toBe(expected);
+  });
+
+  it('names both files when a team copied theirs beside the demo one, rather than reading one of them', () => {
+    expect(() => sidebarsFileAmong((name) => name === 'sidebars.ts' || name === 'sidebars.json')).toThrow(
+      'The site has 2 sidebars files (sidebars.ts, sidebars.json); Docusaurus reads one. Keep the one your docs use and delete the others.',
+    );
+  });
+});
+
+describe('sidebarLabel: the navbar link of a sidebar', () => {
+  it.each([
+    ['tutorialSidebar', {tutorialSidebar: 'Tutorials'}, 'Tutorials'],
+    ['docs', {}, 'Docs'],
+    ['api', {api: 'API'}, 'API'],
+    ['apiReference', {}, 'Api Reference'],
+    ['getting-started', {}, 'Getting started'],
+    ['release_notes', {}, 'Release notes'],
+    ['internal', {internal: false}, false],
+  ] as const)('%s with %j → %j', (id, labels, expected) => {
+    expect(sidebarLabel(id, labels)).toBe(expected);
+  });
+});
+
+describe('navbarSidebars: which sidebars the navbar links to, in which order', () => {
+  it.each([
+    [['tutorialSidebar'], {tutorialSidebar: 'Tutorials'}, [{id: 'tutorialSidebar', label: 'Tutorials'}]],
+    // Jest's sidebars.json: "docs", then "api".
+    [
+      ['docs', 'api'],
+      {api: 'API'},
+      [
+        {id: 'api', label: 'API'},
+        {id: 'docs', label: 'Docs'},
+      ],
+    ],
+    [
+      ['docs', 'api'],
+      {},
+      [
+        {id: 'docs', label: 'Docs'},
+        {id: 'api', label: 'Api'},
+      ],
+    ],
+    [['docs', 'internal'], {internal: false}, [{id: 'docs', label: 'Docs'}]],
+    // A label for a sidebar the docs do not have links nowhere.
+    [['docs'], {tutorialSidebar: 'Tutorials'}, [{id: 'docs', label: 'Docs'}]],
+  ] as const)('%j with %j → %j', (ids, labels, expected) => {
+    expect(navbarSidebars(ids, labels)).toEqual(expected);
+  });
+});
