@@ -30,10 +30,13 @@ export const API_PREFIX = '/api/';
 export const LIVENESS_PATH = '/healthz';
 export const READINESS_PATH = '/readyz';
 
-/** Whether a path is one of the gate's endpoints, which answer data, not a page a reader could be sent to. */
+/**
+ * Whether a path is one of the gate's endpoints, which answer data, not a page a reader could be sent to.
+ * `/api` itself is no endpoint: docs may have a page there (Jest's API reference is `/api`).
+ */
 export function isEndpointPath(pathname: string): boolean {
   const path = canonicalPath(pathname).toLowerCase();
-  return `${path}/`.startsWith(API_PREFIX) || path === LIVENESS_PATH || path === READINESS_PATH;
+  return path.startsWith(API_PREFIX) || path === LIVENESS_PATH || path === READINESS_PATH;
 }
 
 /**

@@ -64,7 +64,8 @@ export interface LoadedVersionSidebars {
   docs: readonly {id: string; permalink: string}[];
 }
 
-function slugOf(label: string): string {
+/** A category section's name below its version's route, from the category's label (`Framework Guides` → `framework-guides`). */
+export function sectionSlug(label: string): string {
   return (
     label
       .toLowerCase()
@@ -96,7 +97,7 @@ export function categorySections(version: LoadedVersionSidebars, baseUrl: string
         return relative === null ? [] : [relative];
       });
       if (pages.length === 0) return [];
-      const slug = slugOf(category.label);
+      const slug = sectionSlug(category.label);
       let name = route === '' ? slug : `${route}/${slug}`;
       for (let n = 2; taken.has(name); n++) name = `${route === '' ? '' : `${route}/`}${slug}-${n}`;
       taken.add(name);

@@ -6,7 +6,7 @@ import {siteVersions, versionFiles, type SiteVersion} from '../../contracts/site
 import {pageDeclarations, readFolderAudiences, readSiteAudiences} from '../../plugins/audiences/declarations';
 import {addedFrontMatter} from '../../plugins/markdown/docFrontMatter';
 import {docFormat} from '../../plugins/markdown/mdxFormat';
-import {hasRootIndex} from '../../plugins/versionLanding';
+import {hasRootIndex, sidebarsGeneratedAtTop} from '../../plugins/versionLanding';
 import {siteReaders, type AudiencePage, type IndexPage} from './audiences';
 import type {Doc, Problem, Site} from './check';
 import {importResolver} from './imports';
@@ -90,6 +90,12 @@ function generatedIndexes(siteDir: string, version: SiteVersion): IndexPage[] {
     });
 }
 
+/** A frozen version's sidebars file (`versioned_sidebars/`), parsed; undefined when it has none. */
+function versionedSidebars(siteDir: string, versionName: string): Record<string, unknown> | undefined {
+  const file = path.join(siteDir, 'versioned_sidebars', `version-${versionName}-sidebars.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined;
+}
+
 /** Every doc of every version, the other pages of the site, and its files; `mediaOrigins` is the gate's setting. */
 export async function readSite(siteDir: string, mediaOrigins: readonly string[]): Promise<Site> {
   const versions = siteVersions(siteDir);
@@ -100,8 +106,10 @@ export async function readSite(siteDir: string, mediaOrigins: readonly string[])
     read.push(...(await Promise.all(files.map((file) => readDoc(siteDir, version, file)))));
     indexPages.push(...generatedIndexes(siteDir, version));
     const roots = files.map((file) => ({source: file, sourceDirName: path.posix.dirname(file)}));
-    // Without a root page of its own, a frozen version lands on a generated index of all its pages.
-    if (version.route !== '' && !hasRootIndex(roots)) indexPages.push({permalink: `/${version.route}`, version: version.name, folder: ''});
+    // Without a root page of its own, a frozen version whose sidebar is generated lands on a generated index of all its pages.
+    if (version.route !== '' && !hasRootIndex(roots) && sidebarsGeneratedAtTop(versionedSidebars(siteDir, version.name))) {
+      indexPages.push({permalink: `/${version.route}`, version: version.name, folder: ''});
+    }
   }
   const audiences = siteReaders({
     declared: readSiteAudiences(siteDir),

@@ -53,3 +53,20 @@ export async function prepareSearch(baseUrl: string, versionUrl: string): Promis
 export async function search(baseUrl: string, versionUrl: string, request: SearchRequest): Promise<SearchAnswer> {
   return (await ask(baseUrl, versionUrl, {kind: 'search', request}))!;
 }
+
+/**
+ * The first of `others` (versions, by where their indexes are) whose index answers the query, with how
+ * many pages answer there: what the box and the search page offer when this version has nothing.
+ * Only how many: no document part is loaded.
+ */
+export async function versionWithAnswers<V extends {versionUrl: string}>(
+  baseUrl: string,
+  query: string,
+  others: readonly V[],
+): Promise<{version: V; total: number} | undefined> {
+  for (const version of others) {
+    const {total} = await search(baseUrl, version.versionUrl, {query, limit: 0});
+    if (total > 0) return {version, total};
+  }
+  return undefined;
+}

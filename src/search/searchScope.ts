@@ -143,7 +143,12 @@ export function searchScopeForSearchPage({baseUrl, search, versions, contexts, p
     const named = contexts.find((candidate) => candidate.path === rawContext);
     if (named) {
       context = named.path;
-      version = versionHolding(baseUrl, named.path, versions) ?? version;
+      const sectionVersion = versionHolding(baseUrl, named.path, versions);
+      // The section decides; a version that says otherwise is named, not silently dropped.
+      if (version && sectionVersion && sectionVersion !== version) {
+        notices.push(`The section “${named.label}” is in version ${sectionVersion.label}, not ${version.label}.`);
+      }
+      version = sectionVersion ?? version;
     } else {
       notices.push(`There is no section “${rawContext}” of these docs.`);
     }
@@ -174,6 +179,19 @@ export function sectionMenuAudience(audiences: readonly (string | undefined)[]):
   if (audiences.length === 0) return null;
   if (audiences.some((audience) => audience === undefined)) return undefined;
   return conditionKey((audiences as string[]).map(conditionOfKey).reduce(unionOf));
+}
+
+/**
+ * Who gets the search page's version menu, from the versions' audiences (undefined: every reader): those
+ * who may read two versions or more. null, nobody, for a site of one version; undefined, every reader,
+ * when two versions are for everyone; else the readers of a restricted version (beside the one open to
+ * all, if any). In the browser, whose copy of the versions is the reader's own, it shows when they have two.
+ */
+export function versionMenuAudience(audiences: readonly (string | undefined)[]): string | null | undefined {
+  if (audiences.length < 2) return null;
+  const restricted = audiences.filter((audience): audience is string => audience !== undefined);
+  if (audiences.length - restricted.length >= 2) return undefined;
+  return conditionKey(restricted.map(conditionOfKey).reduce(unionOf));
 }
 
 /** The search page's `version` parameter for a scope: the version's folder below the base URL (`1.0/`), or null for the version at the root. */

@@ -12,6 +12,7 @@ import {useActiveDocContext, useDocsPreferredVersion, useVersions} from '@docusa
 import {usePluginData} from '@docusaurus/useGlobalData';
 import type {SearchGlobalData} from '@site/plugins/search';
 import {SEARCH_PLUGIN_NAME} from '@site/plugins/search/name';
+import {audienceOf} from '@site/src/audiences/Restricted';
 import {
   readerVersion,
   searchScopeForPage,
@@ -31,6 +32,8 @@ export interface SearchVersion {
   versionUrl: string;
   /** The search page's `version` parameter for it (null: the version at the root). */
   param: string | null;
+  /** Who may read it, when only some readers may (the gate's annotation, in the server's render only). */
+  audience?: string;
 }
 
 /** The docs plugin's name: a route of it is a doc page. */
@@ -85,15 +88,20 @@ function useOnDocPage(): boolean {
 /** Every version of the docs, as the box searches them. */
 export function useSearchVersions(): SearchVersion[] {
   const {baseUrl, versions} = useVersionsAndContexts();
+  const globalVersions = useVersions(undefined);
   return useMemo(
     () =>
-      versions.map((version) => ({
-        name: version.name,
-        label: version.label,
-        versionUrl: versionUrlOf(baseUrl, version),
-        param: versionParamOf(baseUrl, {version, versionUrl: versionUrlOf(baseUrl, version)}),
-      })),
-    [baseUrl, versions],
+      versions.map((version, position) => {
+        const audience = audienceOf(globalVersions[position]!);
+        return {
+          name: version.name,
+          label: version.label,
+          versionUrl: versionUrlOf(baseUrl, version),
+          param: versionParamOf(baseUrl, {version, versionUrl: versionUrlOf(baseUrl, version)}),
+          ...(audience === undefined ? {} : {audience}),
+        };
+      }),
+    [baseUrl, versions, globalVersions],
   );
 }
 

@@ -10,7 +10,7 @@ import {builtDocPages, orphanedDocPages} from '../support/sidebars';
 import {listBuildFiles} from '../../contracts/buildLayout';
 import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
 import {belowBase, isWithin} from '../../contracts/searchSections';
-import {sectionsIn} from '../../plugins/search/sections';
+import {sectionSlug, sectionsIn} from '../../plugins/search/sections';
 import {readBuiltSearchIndexes} from '../../testkit/builtSearchIndex';
 import {docsSourceFiles, siteVersions} from '../../contracts/siteVersions';
 import {SITE_BUILD_DIR} from '../support/builtFiles';
@@ -133,6 +133,20 @@ describe('the built search indexes', () => {
       const sections = sectionsIn(path.join(ROOT, version.docsDir)).map(({folder}) =>
         version.route ? `${version.route}/${folder}` : folder,
       );
+      if (sections.length === 0) {
+        // A flat docs folder: its sidebars' top-level categories are its sections. A page's breadcrumbs,
+        // as the index keeps them, are its sidebar's navbar label, then the category above it: that names its section.
+        const misplaced = index.pageUrls.filter((_url, page) => {
+          const category = index.docs[manifest.pages.first[page]!]!.b?.[1];
+          const name = manifest.sections[manifest.pages.section[page]!]?.split('/').pop();
+          if (category === undefined || name === undefined) return category !== name;
+          // Two categories of one label are told apart by a number (sections.ts).
+          return name !== sectionSlug(category) && name.replace(/-\d+$/, '') !== sectionSlug(category);
+        });
+        expect(misplaced).toEqual([]);
+        expect(manifest.sections.filter((section) => !isWithin(section, version.route))).toEqual([]);
+        return;
+      }
       // Every section is in one of the version's indexes, with its pages.
       const everySection = indexesOf(version.route).flatMap((each) => each.manifest.sections);
       expect(sections.filter((section) => !everySection.includes(section))).toEqual([]);

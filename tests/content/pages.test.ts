@@ -9,6 +9,7 @@ import {describe, expect, it} from 'vitest';
 import {builtFiles, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
 import {mdxShownAsText, titleAndH1s} from '../support/builtSite';
 import {builtDocPages} from '../support/sidebars';
+import site from '../../site.config';
 
 const builtPage = (file: string) => titleAndH1s(readFileSync(path.join(SITE_BUILD_DIR, file), 'utf8'));
 
@@ -17,7 +18,7 @@ it('every doc page has one title, and an H1 that is that title', () => {
   expect(pages.length).toBeGreaterThan(0);
   const unnamed = pages
     .map(({url}) => ({url, ...builtPage(`${decodeURI(url)}.html`)}))
-    .filter(({title, h1}) => title.length !== 1 || !h1.some((heading) => title[0] === `${heading} | Tutorial Hub`));
+    .filter(({title, h1}) => title.length !== 1 || !h1.some((heading) => title[0] === `${heading} | ${site.title}`));
   expect(unnamed).toEqual([]);
 });
 
@@ -29,7 +30,7 @@ it('no page shows MDX as text: a .md file written in MDX is compiled as MDX (plu
 });
 
 it('the not-found page says so, under its own title, with a way on that is the same for every address', () => {
-  expect(builtPage('404.html')).toEqual({title: ['Page Not Found | Tutorial Hub'], h1: ['Page Not Found']});
+  expect(builtPage('404.html')).toEqual({title: [`Page Not Found | ${site.title}`], h1: ['Page Not Found']});
   const html = readFileSync(path.join(SITE_BUILD_DIR, '404.html'), 'utf8');
   expect(html).toContain('There is no page at this address.');
   // The version's first page and the answers for the address's words come in the browser, from its address.

@@ -4,6 +4,7 @@ import {
   searchScopeForPage,
   searchScopeForSearchPage,
   sectionMenuAudience,
+  versionMenuAudience,
   versionParamOf,
   type ScopeVersion,
 } from '../../src/search/searchScope';
@@ -118,10 +119,17 @@ describe('searchScopeForSearchPage: the version the search page searches, the se
     ['?q=a&version=1.0', null, '/1.0/', '', ['1.0/guides', '1.0/tutorial-basics'], null],
     ['?q=a&version=%2F1.0%2F', null, '/1.0/', '', ['1.0/guides', '1.0/tutorial-basics'], null],
     ['?q=a&ctx=guides', null, '/', 'guides', ['guides', 'guides-2'], null],
-    // The section decides the version, with or without (or against) `version`.
+    // The section decides the version, with or without `version`; against it, the page says so.
     ['?q=a&ctx=1.0%2Ftutorial-basics', null, '/1.0/', '1.0/tutorial-basics', ['1.0/guides', '1.0/tutorial-basics'], null],
     ['?q=a&ctx=1.0%2Fguides&version=1.0%2F', null, '/1.0/', '1.0/guides', ['1.0/guides', '1.0/tutorial-basics'], null],
-    ['?q=a&ctx=guides&version=1.0%2F', null, '/', 'guides', ['guides', 'guides-2'], null],
+    [
+      '?q=a&ctx=guides&version=1.0%2F',
+      null,
+      '/',
+      'guides',
+      ['guides', 'guides-2'],
+      'The section “Guides (2.0)” is in version 2.0, not 1.0. Showing results from Guides (2.0).',
+    ],
     // What names nothing is said, and the rest still searched.
     [
       '?q=a&version=9.9%2F',
@@ -207,5 +215,17 @@ describe('sectionMenuAudience: who gets the search page\'s "Search in" menu', ()
     ['a public section: everyone who may see the page', ['partners', 'public'], 'public'],
   ])('%s', (_, audiences, expected) => {
     expect(sectionMenuAudience(audiences)).toBe(expected);
+  });
+});
+
+describe("versionMenuAudience: who gets the search page's version menu", () => {
+  it.each<[string, (string | undefined)[], string | null | undefined]>([
+    ['a site of one version: nobody', [undefined], null],
+    ['two versions for everyone: every reader', [undefined, undefined], undefined],
+    ['two for everyone and a restricted one: every reader', [undefined, 'legacy', undefined], undefined],
+    ['one for everyone and a restricted one: the readers of the restricted one', [undefined, 'legacy'], 'legacy'],
+    ['one for everyone and two restricted: the readers of either', [undefined, 'staff', 'partners'], 'partners+staff'],
+  ])('%s', (_, audiences, expected) => {
+    expect(versionMenuAudience(audiences)).toBe(expected);
   });
 });

@@ -16,13 +16,14 @@ import {MAX_QUERY_LENGTH} from '@site/src/search/engine/queryTerms';
 import {boxStatus} from '@site/src/search/boxStatus';
 import type {SearchAnswer, Suggestion} from '@site/src/search/engine/versionIndex';
 import Marked from '@site/src/search/components/Marked';
+import ElsewhereLink, {type Elsewhere} from '@site/src/search/components/ElsewhereLink';
 import {withHighlight} from '@site/src/search/highlightParam';
-import {prepareSearch, search} from '@site/src/search/searchClient';
+import {prepareSearch, search, versionWithAnswers} from '@site/src/search/searchClient';
 import {footerLinks, searchPageUrl} from '@site/src/search/searchLinks';
 import {isSearchShortcut, isTypingTarget, shortcutHint} from '@site/src/search/shortcut';
 import {useHighlightOnPage} from '@site/src/search/useHighlightOnPage';
 import {usePopupTop} from '@site/src/search/usePopupTop';
-import {useNavbarSearchScope, useSearchVersions, type SearchVersion} from '@site/src/search/useSearchScope';
+import {useNavbarSearchScope, useSearchVersions} from '@site/src/search/useSearchScope';
 import styles from './styles.module.css';
 
 /** The specification's limit. */
@@ -32,19 +33,10 @@ interface BoxAnswer extends SearchAnswer {
   query: string;
   versionUrl: string;
   /** With no answer here: another version that has some. */
-  elsewhere?: {version: SearchVersion; total: number};
+  elsewhere?: Elsewhere;
 }
 
 type Shown = {kind: 'answer'; answer: BoxAnswer} | {kind: 'failed'; query: string} | null;
-
-async function otherVersionWith(baseUrl: string, query: string, others: readonly SearchVersion[]) {
-  for (const version of others) {
-    // Only how many: no suggestion is shown, so no document part is loaded.
-    const {total} = await search(baseUrl, version.versionUrl, {query, limit: 0});
-    if (total > 0) return {version, total};
-  }
-  return undefined;
-}
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -125,7 +117,7 @@ function SearchBox(): ReactNode {
       if (answer.total > 0 || others.length === 0) return;
       // Nothing here: whether another version has answers is added to the status line when known.
       try {
-        const elsewhere = await otherVersionWith(baseUrl, query, others);
+        const elsewhere = await versionWithAnswers(baseUrl, query, others);
         if (elsewhere && id === latest.current) setShown({kind: 'answer', answer: {...answer, query, versionUrl, elsewhere}});
       } catch (error) {
         console.warn('The other versions could not be searched:', error);
@@ -333,14 +325,7 @@ function SearchBox(): ReactNode {
           {/* What the list cannot say: searching, nothing found, a failure; with suggestions, their count for screen readers. */}
           <p role="status" className={listed ? styles.visuallyHidden : styles.message}>
             {status}
-            {current && answer.elsewhere && (
-              <>
-                {' '}
-                <Link to={searchPageUrl(baseUrl, {query, version: answer.elsewhere.version.param})}>
-                  {answer.elsewhere.total === 1 ? '1 result' : `${answer.elsewhere.total} results`} in {answer.elsewhere.version.label}
-                </Link>
-              </>
-            )}
+            {current && answer.elsewhere && <ElsewhereLink query={query} elsewhere={answer.elsewhere} />}
           </p>
           <div className={styles.footer}>
             {footer.map(({label, href}) => (

@@ -1,7 +1,9 @@
 /**
  * The search page (/search?q=…&version=…&ctx=…): every answer of one version, or of one section of it,
  * in the site's layout. The address holds the query: what the reader types is written back to it, and
- * a link to the page with another query is followed.
+ * a link to the page with another query is followed. It never dead-ends: the reader chooses the version
+ * here; with nothing in a section, it offers the whole version; with nothing in the version, another
+ * version that has answers.
  */
 import {useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -16,17 +18,19 @@ import {MAX_QUERY_LENGTH} from '@site/src/search/engine/queryTerms';
 import {pageStatus} from '@site/src/search/boxStatus';
 import type {SearchAnswer} from '@site/src/search/engine/versionIndex';
 import Marked from '@site/src/search/components/Marked';
+import ElsewhereLink, {type Elsewhere} from '@site/src/search/components/ElsewhereLink';
 import {withHighlight} from '@site/src/search/highlightParam';
-import {search} from '@site/src/search/searchClient';
-import {sectionMenuAudience, versionParamOf} from '@site/src/search/searchScope';
-import {useSearchPageScope} from '@site/src/search/useSearchScope';
+import {searchPageUrl} from '@site/src/search/searchLinks';
+import {search, versionWithAnswers} from '@site/src/search/searchClient';
+import {sectionMenuAudience, versionMenuAudience, versionParamOf} from '@site/src/search/searchScope';
+import {useSearchPageScope, useSearchVersions, type SearchVersion} from '@site/src/search/useSearchScope';
 import styles from './styles.module.css';
 import {audienceOf, Restricted} from '@site/src/audiences/Restricted';
 
 /** The page shows this many answers at most: past it, a reader refines the query. */
 const MAX_RESULTS = 100;
 
-type Outcome = {query: string; key: string} & ({answer: SearchAnswer} | {failed: true});
+type Outcome = {query: string; key: string} & ({answer: SearchAnswer; elsewhere?: Elsewhere} | {failed: true});
 
 function SearchResults(): ReactNode {
   const {
@@ -36,6 +40,7 @@ function SearchResults(): ReactNode {
   const location = useLocation();
   const isBrowser = useIsBrowser();
   const scope = useSearchPageScope();
+  const versions = useSearchVersions();
   // The address is read once hydrated: the server rendered the page without it.
   const addressQuery = isBrowser ? (new URLSearchParams(location.search).get('q') ?? '') : '';
   const [query, setQuery] = useState(addressQuery.slice(0, MAX_QUERY_LENGTH));
@@ -47,14 +52,26 @@ function SearchResults(): ReactNode {
   useEffect(() => {
     if (!isBrowser || query.trim() === '') return;
     const id = ++latest.current;
+    const others = versions.filter((version) => version.versionUrl !== scope.versionUrl);
     search(baseUrl, scope.versionUrl, {query, limit: MAX_RESULTS, within: scope.context || undefined}).then(
-      (answer) => id === latest.current && setOutcome({query, key, answer}),
+      async (answer) => {
+        if (id !== latest.current) return;
+        setOutcome({query, key, answer});
+        // Nothing in the whole version: whether another version has answers is added when known.
+        if (answer.total > 0 || scope.context !== '' || others.length === 0) return;
+        try {
+          const elsewhere = await versionWithAnswers(baseUrl, query, others);
+          if (elsewhere && id === latest.current) setOutcome({query, key, answer, elsewhere});
+        } catch (error) {
+          console.warn('The other versions could not be searched:', error);
+        }
+      },
       (error: unknown) => {
         console.error('Search failed:', error);
         if (id === latest.current) setOutcome({query, key, failed: true});
       },
     );
-  }, [isBrowser, baseUrl, scope.versionUrl, scope.context, query, key]);
+  }, [isBrowser, baseUrl, scope.versionUrl, scope.context, query, key, versions]);
 
   const writeAddress = useCallback(
     (changes: Record<string, string | null>) => {
@@ -87,9 +104,13 @@ function SearchResults(): ReactNode {
 
   // A section belongs to one version: choosing one (or the whole version) keeps the address naming both.
   const onSectionChange = (section: string) => writeAddress({ctx: section, version: versionParamOf(baseUrl, scope)});
+  // Another version has sections of its own: the whole of it is searched.
+  const searchVersion = (version: SearchVersion) => writeAddress({version: version.param, ctx: null});
+  const sectionLabel = scope.contexts.find((section) => section.path === scope.context)?.label;
 
   const shown = outcome && outcome.query === query && outcome.key === key ? outcome : null;
   const menuAudience = sectionMenuAudience(scope.contexts.map(audienceOf));
+  const versionAudience = versionMenuAudience(versions.map((version) => version.audience));
   const heading = query.trim() === '' ? 'Search the documentation' : `Search results for "${query}"`;
 
   return (
@@ -117,6 +138,21 @@ function SearchResults(): ReactNode {
           value={query}
           onChange={(event) => onQueryChange(event.target.value)}
         />
+        {versionAudience !== null && (
+          <Restricted audience={versionAudience}>
+            <select
+              className={clsx(styles.field, styles.menu)}
+              aria-label="Version"
+              value={scope.version.name}
+              onChange={(event) => searchVersion(versions.find((version) => version.name === event.target.value)!)}>
+              {versions.map((version) => (
+                <Restricted key={version.name} audience={version.audience}>
+                  <option value={version.name}>Version {version.label}</option>
+                </Restricted>
+              ))}
+            </select>
+          </Restricted>
+        )}
         {menuAudience !== null && (
           <Restricted audience={menuAudience}>
             <select
@@ -142,7 +178,18 @@ function SearchResults(): ReactNode {
       )}
       {shown && 'answer' in shown && (
         <>
-          <p>{pageStatus(shown.answer.total, query, scope.version.label)}</p>
+          <p>
+            {pageStatus(shown.answer.total, query, shown.answer.total === 0 && sectionLabel ? sectionLabel : scope.version.label)}
+            {shown.answer.total === 0 && sectionLabel !== undefined && (
+              <>
+                {' '}
+                <Link to={searchPageUrl(baseUrl, {query, version: versionParamOf(baseUrl, scope)})}>
+                  Search all of {scope.version.label}
+                </Link>
+              </>
+            )}
+            {shown.elsewhere && <ElsewhereLink query={query} elsewhere={shown.elsewhere} />}
+          </p>
           <section>
             {shown.answer.suggestions.map((result) => (
               <article key={result.url} className={styles.result}>

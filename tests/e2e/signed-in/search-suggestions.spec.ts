@@ -16,6 +16,23 @@ test('a 1.0 page finds a word of its version and highlights it on the page found
   await expect(page.getByRole('article').locator('mark').first()).toBeVisible();
 });
 
+test('the page found marks what the search matched: other forms of the word, and the word a typo stands for', async ({page, searchBox}) => {
+  await page.goto('/1.0/intro');
+  for (const [query, title, form, forms] of [
+    ['deploying', 'Deploy Your Site', 'deploy', /^(deploy|deploying|deployed|deployment)$/i],
+    ['colapsible', 'Collapsible Sections', 'collapsible', /^(collapsible|collapse)$/i],
+  ] as const) {
+    const suggestions = await searchBox.search(query);
+    await suggestions.getByRole('option').filter({hasText: title}).first().click();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(title);
+    const marks = page.getByRole('article').locator('mark');
+    // A form the reader did not type is marked (the typed word alone marked only itself, or nothing).
+    await expect(marks.filter({hasText: new RegExp(`^${form}$`, 'i')}).first()).toBeVisible();
+    for (const text of await marks.allTextContents()) expect(text).toMatch(forms);
+    await page.goto('/1.0/intro');
+  }
+});
+
 test('a suggestion is a link to its page: a Ctrl-click opens it in a new tab and leaves this page as it was', async ({
   page,
   context,
