@@ -20,6 +20,8 @@ import {isVisible, readerView} from '../../contracts/audiences';
 import {readBuild} from '../../server/services/build';
 import {LiveBuild} from '../../server/services/liveBuild';
 import {BUILD_DIR} from '../support/builtFiles';
+import {siteVersions} from '../../contracts/siteVersions';
+import {REPO} from '../../testkit/siteCopy';
 
 let gate: RunningGate;
 /** Who may fetch each file of the build (its audiences, if any). */
@@ -74,7 +76,8 @@ function get(url: string, {cookie, navigate = false}: {cookie?: string; navigate
 describe('signed out', () => {
   it('the build has pages, chunks and search indexes to protect', () => {
     expect(files.length).toBeGreaterThan(50);
-    expect(files.map((f) => f.file)).toEqual(expect.arrayContaining([MANIFEST_FILE, `1.0/${MANIFEST_FILE}`]));
+    const manifests = siteVersions(REPO).map(({route}) => (route === '' ? MANIFEST_FILE : `${route}/${MANIFEST_FILE}`));
+    expect(files.map((f) => f.file)).toEqual(expect.arrayContaining(manifests));
     // The parts sit under /assets, as the login build's public files do: they must be refused all the same.
     expect(files.map((f) => f.file)).toContainEqual(expect.stringMatching(new RegExp(`^${PARTS_DIR}/`)));
   });

@@ -20,6 +20,7 @@ import {listBuildFiles, LOGIN_PAGE} from '../../contracts/buildLayout';
 import {LOGOUT_ENDPOINT, sessionCookieHeader} from '../../contracts/session';
 import {MANIFEST_FILE} from '../../contracts/searchIndexFiles';
 import {PAGE} from '../support/builtSite';
+import site from '../../site.config';
 
 const DEADLINE_SECONDS = 1;
 let proxy: TcpProxy;
@@ -78,7 +79,8 @@ describe.each([
       expect(page.body).not.toContain(PAGE.h1);
       // In the site's chrome, with the colour-mode script the page's own CSP allows.
       const chrome = chromeOf(readFileSync(path.join(LOGIN_BUILD_DIR, LOGIN_PAGE), 'utf8'), new Set(listBuildFiles(LOGIN_BUILD_DIR)));
-      for (const part of [chrome.footer, chrome.announcement, chrome.themeScript]) {
+      // The announcement bar too, when the site has one (site.config.ts).
+      for (const part of [chrome.footer, chrome.themeScript, ...(site.announcement === null ? [] : [chrome.announcement])]) {
         expect(part).not.toBeNull();
         expect(page.body).toContain(part!);
       }

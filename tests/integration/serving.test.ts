@@ -86,8 +86,8 @@ describe('serving', () => {
 
   it('sends cache headers: immutable hashed assets and index parts, revalidated HTML, index manifests and what is cut per reader, never public', async () => {
     const html = await gate.request(PAGE.path, {headers: signedIn()});
-    const manifestFile = readFileSync(path.join(SITE_BUILD_DIR, '1.0', MANIFEST_FILE), 'utf8');
-    const manifest = await gate.request(`/1.0/${MANIFEST_FILE}`, {headers: signedIn()});
+    const manifestFile = readFileSync(path.join(SITE_BUILD_DIR, MANIFEST_FILE), 'utf8');
+    const manifest = await gate.request(`/${MANIFEST_FILE}`, {headers: signedIn()});
     const part = await gate.request(partUrl('/', (JSON.parse(manifestFile) as SearchManifest).termParts.names[0]!), {headers: signedIn()});
     const stylesheet = /href=(\/assets\/css\/styles\.[^ >]+\.css)/.exec(html.body)![1]!;
     const asset = await gate.request(stylesheet, {headers: signedIn()});

@@ -13,6 +13,8 @@ import path from 'node:path';
 import {builtFiles, SITE_BUILD_DIR} from './builtFiles';
 import {searchSectionsFor} from '../../plugins/search/sections';
 import {docsSourceFiles, siteVersions} from '../../contracts/siteVersions';
+import site from '../../site.config';
+import {API_PREFIX} from '../../contracts/paths';
 
 export interface PrivateIdentifier {
   kind:
@@ -22,14 +24,22 @@ export interface PrivateIdentifier {
 }
 
 const ROOT = path.resolve(__dirname, '../..');
-const SITE_TITLE_SUFFIX = ' | Tutorial Hub';
+const SITE_TITLE_SUFFIX = ` | ${site.title}`;
 /** Pages every visitor knows exist (the site's root is titled just "Home"): they name no doc. */
 const NOT_PRIVATE = new Set(['/', '/login', '/404']);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * Not inside an address of another site: `https://docusaurus.io/docs/api/themes/configuration` in a
+ * library's message names no doc here. An address of this site (site.config.ts's `url`) still counts.
+ */
+const NOT_IN_A_URL = `(?<![a-z][a-z0-9+.-]*://(?!${escape(new URL(site.url).host)})[^\\s"'\`<>]*)`;
+/** The end of a path or segment: the gate's endpoints are below `/api/` and every bundle names them, so a page `/api` ends there. */
+const endOf = (value: string) =>
+  value === API_PREFIX.slice(0, -1) || value === API_PREFIX.slice(1, -1) ? `(?=$|[?#"'\`\\s<>])` : `(?=$|[/?#"'\`\\s<>])`;
 /** As a URL or one of its segments: after a slash, before the end of the segment. */
-export const asPath = (value: string) => new RegExp(`${escape(value)}(?=$|[/?#"'\`\\s<>])`);
-export const asSegment = (value: string) => new RegExp(`/${escape(value)}(?=$|[/?#"'\`\\s<>])`);
+export const asPath = (value: string) => new RegExp(`${NOT_IN_A_URL}${escape(value)}${endOf(value)}`);
+export const asSegment = (value: string) => new RegExp(`${NOT_IN_A_URL}/${escape(value)}${endOf(value)}`);
 /** As a string literal or the text of a tag or attribute. */
 export const asText = (value: string) => new RegExp(`(?:["'\`>]|^)${escape(value)}(?:["'\`<]|$)`, 'm');
 
