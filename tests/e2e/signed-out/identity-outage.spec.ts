@@ -11,6 +11,7 @@ import {newReader} from '../../support/reader';
 import {sessionCookieClaims, unsignedJwt} from '../../support/emulator';
 import {blockingViolations, describeViolations} from '../../support/axe';
 import {LOGIN_SITE_NAME} from '../loginPage';
+import site from '../../../site.config';
 
 let proxy: TcpProxy;
 let gate: GateProcess;
@@ -64,7 +65,8 @@ test('the page a reader then gets is in the site’s chrome, in the reader’s c
       await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
       await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: LOGIN_SITE_NAME})).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
-      await expect(page.getByRole('banner')).toBeVisible();
+      // The announcement bar, when the site has one (site.config.ts).
+      await expect(page.getByRole('banner')).toHaveCount(site.announcement === null ? 0 : 1);
       const violations = await blockingViolations(page, scheme);
       expect(
         violations.map((violation) => violation.id),
