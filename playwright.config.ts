@@ -50,7 +50,8 @@ export default defineConfig<{otherSites: readonly string[]}>({
     // The site's own docs, whatever they are, signed in on the repository's gate.
     {
       name: 'site',
-      testMatch: /site\/.*\.spec\.ts/,
+      // Matched against the whole path: a checkout in a folder ending in "site" (`~/team-site/`) must not make every spec one of these.
+      testMatch: /\/tests\/e2e\/site\/[^/]+\.spec\.ts$/,
       dependencies: ['reader'],
       use: {storageState: READER_STATE, otherSites: parseMediaOrigins(process.env.MEDIA_ORIGINS)},
     },
