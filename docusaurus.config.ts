@@ -7,7 +7,7 @@ import {authSettingsFromEnv} from './src/auth/settings';
 import type {ServedBuildOptions} from './plugins/servedBuild';
 import type {SearchOptions} from './plugins/search';
 import {SEARCH_PLUGIN} from './plugins/search/name';
-import {flatVersions, searchSectionsFor} from './plugins/search/sections';
+import {folderSections} from './plugins/search/sections';
 import {siteVersions} from './contracts/siteVersions';
 import {parseDocFrontMatter} from './plugins/markdown/docFrontMatter';
 import remarkAudienceLinks from './plugins/audiences/remarkAudienceLinks';
@@ -43,8 +43,7 @@ const searchOptions = {
   },
   // The top-level sections of each version: the box puts the reader's own section first. A version whose
   // docs folder is flat gets its sidebars' top-level categories instead.
-  sections: searchSectionsFor(__dirname, versions),
-  flatVersions: flatVersions(__dirname, versions),
+  ...folderSections(__dirname, versions),
 } satisfies SearchOptions;
 
 const docsOptions = {

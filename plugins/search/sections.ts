@@ -46,13 +46,26 @@ export function sectionsIn(docsDir: string): Section[] {
     .map((folder) => ({folder, label: labelOf(path.join(docsDir, folder), folder)}));
 }
 
-export function searchSectionsFor(siteDir: string, versions: readonly Pick<SiteVersion, 'docsDir' | 'route' | 'label'>[]): SearchSection[] {
-  return versions.flatMap((version) => searchSectionsOf(version, sectionsIn(path.join(siteDir, version.docsDir))));
+/**
+ * Each version's folder sections, its docs folder read once: the sections, and the versions (names) whose
+ * folder has none, whose sections come from their sidebars once the docs are loaded.
+ */
+export function folderSections(
+  siteDir: string,
+  versions: readonly Pick<SiteVersion, 'name' | 'docsDir' | 'route' | 'label'>[],
+): {sections: SearchSection[]; flatVersions: string[]} {
+  const found = versions.map((version) => ({version, sections: sectionsIn(path.join(siteDir, version.docsDir))}));
+  return {
+    sections: found.flatMap(({version, sections}) => searchSectionsOf(version, sections)),
+    flatVersions: found.filter(({sections}) => sections.length === 0).map(({version}) => version.name),
+  };
 }
 
-/** The versions (names) whose docs folder has no section folder: their sections come from their sidebars. */
-export function flatVersions(siteDir: string, versions: readonly Pick<SiteVersion, 'name' | 'docsDir'>[]): string[] {
-  return versions.filter((version) => sectionsIn(path.join(siteDir, version.docsDir)).length === 0).map((version) => version.name);
+export function searchSectionsFor(
+  siteDir: string,
+  versions: readonly Pick<SiteVersion, 'name' | 'docsDir' | 'route' | 'label'>[],
+): SearchSection[] {
+  return folderSections(siteDir, versions).sections;
 }
 
 /** A docs version as the docs plugin loads it (the parts read here). */

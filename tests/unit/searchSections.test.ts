@@ -46,8 +46,8 @@ describe('sectionsIn and searchSectionsFor, on a docs tree', () => {
   it('gives every version its own contexts under its own path', () => {
     expect(
       searchSectionsFor(site, [
-        {docsDir: 'docs', route: '', label: '2.0'},
-        {docsDir: 'versioned_docs/version-1.0', route: '1.0', label: '1.0'},
+        {name: 'current', docsDir: 'docs', route: '', label: '2.0'},
+        {name: '1.0', docsDir: 'versioned_docs/version-1.0', route: '1.0', label: '1.0'},
       ]),
     ).toEqual([
       {label: 'api (2.0)', path: 'api'},
