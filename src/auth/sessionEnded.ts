@@ -4,6 +4,7 @@
  * then says so. Signing out on purpose, here or in another tab, forgets the session first, so it
  * says nothing; the same words for every cause, so a stranger at the keyboard learns nothing of the account.
  */
+import {forgetRecentSearches} from '../search/recentSearches';
 
 export type SessionChange = 'remember' | 'ended' | 'none';
 
@@ -43,14 +44,19 @@ export function noteAuthReport(readerPresent: boolean, publicBuild: boolean): vo
     sessionStorage.removeItem(ENDED_KEY);
   } else if (change === 'ended') {
     localStorage.removeItem(HAD_SESSION_KEY);
+    forgetRecentSearches(localStorage);
     sessionStorage.setItem(ENDED_KEY, '1');
     changed();
   }
 }
 
-/** The reader signs out on purpose: nothing ended behind their back. */
+/**
+ * The reader signs out on purpose: nothing ended behind their back. Their recent searches go too, here
+ * as when the session ends otherwise, so that the next reader of a shared computer does not see them.
+ */
 export function forgetSession(): void {
   localStorage.removeItem(HAD_SESSION_KEY);
+  forgetRecentSearches(localStorage);
 }
 
 export function subscribeSessionEnded(listener: () => void): () => void {

@@ -1,6 +1,7 @@
 /**
  * axe-core on a page with the navbar box's popup open, in each of its states (suggestions, none, an
- * answer pending), light then dark, the whole page checked. (Every page without it: accessibility.spec.ts.)
+ * answer pending, the recent searches), and a phone's search sheet, light then dark, the whole page
+ * checked. (Every page without it: accessibility.spec.ts.)
  */
 import type {BrowserContext, Page} from '@playwright/test';
 import {SearchBox} from '../searchBox';
@@ -14,6 +15,8 @@ import {expect, FIXTURE_SITE_BUILD, test} from '../fixtureSite';
 interface PopupState {
   name: string;
   url: string;
+  /** A phone's, for the search sheet. */
+  viewport?: {width: number; height: number};
   /** Brings the popup to its state; returns what must still hold once both schemes are checked. */
   open: (page: Page, context: BrowserContext) => Promise<() => Promise<void>>;
 }
@@ -27,6 +30,21 @@ function wordOfUnloadedTermPart(fetched: ReadonlySet<string>): string {
     .find((term) => /^[a-z]{5,}$/.test(term) && lunrRules.stem(term) === term && !lunrRules.isStopWord(term));
   if (!word) throw new Error("1.0's index has no term part left unloaded by one query: this state needs a larger index");
   return word;
+}
+
+const PHONE = {width: 390, height: 844};
+
+/** Opens the first suggestion for `query`, which keeps it among the recent searches, then the empty box again. */
+async function openWithRecentSearch(page: Page, query: string): Promise<SearchBox> {
+  const searchBox = new SearchBox(page);
+  await searchBox.search(query);
+  await searchBox.box.press('Enter');
+  await expect(page).toHaveURL(/_highlight=/);
+  await searchBox.box.click();
+  await expect(searchBox.popup.getByRole('grid', {name: 'Recent searches'})).toBeVisible();
+  await searchBox.box.press('ArrowDown');
+  await expect(searchBox.popup.getByRole('gridcell', {selected: true})).toHaveCount(1);
+  return searchBox;
 }
 
 const STATES: readonly PopupState[] = [
@@ -86,6 +104,50 @@ const STATES: readonly PopupState[] = [
       return () => expect(box).toHaveAttribute('aria-busy', 'true');
     },
   },
+  {
+    name: 'open on the recent searches, one of them active',
+    url: '/1.0/intro',
+    open: async (page) => {
+      const {popup} = await openWithRecentSearch(page, 'markdown');
+      return () => expect(popup.getByRole('gridcell', {selected: true})).toHaveCount(1);
+    },
+  },
+  {
+    name: "as a phone's search sheet, on suggestions, one of them active",
+    url: '/1.0/tutorial-basics/create-a-page',
+    viewport: PHONE,
+    open: async (page) => {
+      const searchBox = new SearchBox(page);
+      const {box, popup} = searchBox;
+      await searchBox.search('markdown');
+      await box.press('ArrowDown');
+      await expect(page.getByRole('dialog', {name: 'Search'}).getByRole('option', {selected: true})).toHaveCount(1);
+      return () => expect(popup.getByRole('option', {selected: true})).toHaveCount(1);
+    },
+  },
+  {
+    name: "as a phone's search sheet, on the recent searches",
+    url: '/1.0/intro',
+    viewport: PHONE,
+    open: async (page) => {
+      await openWithRecentSearch(page, 'markdown');
+      const sheet = page.getByRole('dialog', {name: 'Search'});
+      await expect(sheet.getByRole('grid', {name: 'Recent searches'})).toBeVisible();
+      return () => expect(sheet.getByRole('gridcell', {selected: true})).toHaveCount(1);
+    },
+  },
+  {
+    name: "as a phone's search sheet, empty, with no recent searches",
+    url: '/1.0/intro',
+    viewport: PHONE,
+    open: async (page) => {
+      const {box} = new SearchBox(page);
+      await box.click();
+      const sheet = page.getByRole('dialog', {name: 'Search'});
+      await expect(sheet.getByText('No recent searches.')).toBeVisible();
+      return () => expect(sheet).toBeVisible();
+    },
+  },
 ];
 
 for (const state of STATES) {
@@ -96,6 +158,7 @@ for (const state of STATES) {
     searchBox,
   }) => {
     await page.emulateMedia({colorScheme: 'light'});
+    if (state.viewport) await page.setViewportSize(state.viewport);
     await page.goto(state.url);
     // The account menu appears once the page is hydrated and Firebase knows the reader.
     await expect(navbar.accountMenu).toBeVisible();

@@ -1,4 +1,4 @@
-/** The navbar box on a phone (375 px, the narrowest common screen): what a suggestion shows, and where the popup goes. */
+/** The navbar box on a phone (375 px, the narrowest common screen): what a suggestion shows, and where the list goes in the search sheet (search-sheet.spec.ts). */
 import type {Locator} from '@playwright/test';
 import {builtPageTitle} from '../../../testkit/realDocs';
 import {builtDocPages} from '../../support/sidebars';
@@ -49,7 +49,11 @@ for (const {version, page: from, query, suggestions} of [
   });
 }
 
-test('the popup opens below the box, which stays in sight while the reader types', async ({page, navbar, searchBox}) => {
+test("the sheet's field stays in sight at the top while the reader types, the list below it across the screen", async ({
+  page,
+  navbar,
+  searchBox,
+}) => {
   await page.goto('/1.0/intro');
   await navbar.expectHydrated();
   const {box} = searchBox;
@@ -57,7 +61,7 @@ test('the popup opens below the box, which stays in sight while the reader types
   const list = popup.getByRole('listbox');
   await expect(list).toBeVisible();
   await expect(box).toBeInViewport({ratio: 1});
-  expect(await isOnTop(box), 'the box is under the popup').toBe(true);
+  expect(await isOnTop(box), 'the box is under the list').toBe(true);
   const boxBounds = (await box.boundingBox())!;
   const listBounds = (await list.boundingBox())!;
   expect(listBounds.y).toBeGreaterThanOrEqual(boxBounds.y + boxBounds.height);

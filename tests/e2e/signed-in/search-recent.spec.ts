@@ -1,0 +1,159 @@
+/**
+ * Recent searches: the queries a reader opened a result from, or took to the search page, listed when the
+ * box opens empty, in this browser only; each runs its search again, each can be removed, all cleared, and
+ * a sign-out forgets them.
+ */
+import type {Locator, Page} from '@playwright/test';
+import type {SearchBox} from '../searchBox';
+import {ONLY_IN_1_0} from '../../support/searchWords';
+import {expect, signedOutTest, test} from '../fixtureSite';
+
+const recentList = (searchBox: SearchBox) => searchBox.popup.getByRole('grid', {name: 'Recent searches'});
+const recentLinks = (searchBox: SearchBox) => recentList(searchBox).getByRole('link');
+const searchPage = (query: string, version: string) => `/search?q=${encodeURIComponent(query)}&version=${encodeURIComponent(version)}`;
+
+/** Searches `query` and opens its first suggestion with a click. */
+async function openFirstResult(page: Page, searchBox: SearchBox, query: string): Promise<void> {
+  const popup = await searchBox.search(query);
+  const first = popup.getByRole('option').first();
+  const title = (await first.locator(':scope > span').first().innerText()).trim();
+  await first.click();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText(title);
+}
+
+/** Focuses the empty box, as a reader opens it. */
+async function openEmpty(searchBox: SearchBox): Promise<Locator> {
+  await searchBox.box.click();
+  await expect(searchBox.box).toHaveValue('');
+  return recentList(searchBox);
+}
+
+test('the searches a reader opened a result from, or took to the search page, are listed newest first when the box opens empty', async ({
+  page,
+  navbar,
+  searchBox,
+}) => {
+  await page.goto('/1.0/intro');
+  await navbar.expectHydrated();
+  const {box} = searchBox;
+  // Typed, not opened: not kept.
+  await searchBox.search('sidebar');
+  await box.fill('');
+  await expect(recentList(searchBox)).toHaveCount(0);
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+
+  await openFirstResult(page, searchBox, 'markdown');
+  await openFirstResult(page, searchBox, ONLY_IN_1_0);
+  // Enter with nothing found takes the query to the search page.
+  await searchBox.search('zzzqqqxyzzy');
+  await box.press('Enter');
+  await expect(page).toHaveURL(searchPage('zzzqqqxyzzy', '1.0/'));
+  // The same search again, in other letters: moved first, kept once.
+  await page.goto('/1.0/intro');
+  await navbar.expectHydrated();
+  await openFirstResult(page, searchBox, 'Markdown ');
+
+  const list = await openEmpty(searchBox);
+  await expect(list).toBeVisible();
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  await expect(box).toHaveAttribute('aria-controls', (await list.getAttribute('id'))!);
+  await expect(recentLinks(searchBox)).toHaveText(['Markdown', 'zzzqqqxyzzy', ONLY_IN_1_0]);
+  // Each runs its search again, in the version it was made in.
+  await expect(recentLinks(searchBox).first()).toHaveAttribute('href', searchPage('Markdown', '1.0/'));
+
+  // Another version keeps its own.
+  await page.goto('/chapter-1-introduction');
+  await navbar.expectHydrated();
+  await openEmpty(searchBox);
+  await expect(recentList(searchBox)).toHaveCount(0);
+
+  // The keys: down to a search, Enter runs it.
+  await page.goto('/1.0/intro');
+  await navbar.expectHydrated();
+  await openEmpty(searchBox);
+  await box.press('ArrowDown');
+  await box.press('ArrowDown');
+  const second = recentList(searchBox)
+    .getByRole('gridcell')
+    .filter({has: page.getByRole('link', {name: 'zzzqqqxyzzy'})});
+  await expect(second).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await second.getAttribute('id'))!);
+  await box.press('Enter');
+  await expect(page).toHaveURL(searchPage('zzzqqqxyzzy', '1.0/'));
+  await expect(page.getByText('No results in 1.0.', {exact: true})).toBeVisible();
+});
+
+test('each recent search can be removed, with the pointer or the keys, and the whole list cleared', async ({page, navbar, searchBox}) => {
+  await page.goto('/1.0/intro');
+  await navbar.expectHydrated();
+  const {box} = searchBox;
+  for (const query of ['markdown', ONLY_IN_1_0, 'tutorial']) await openFirstResult(page, searchBox, query);
+
+  await openEmpty(searchBox);
+  await expect(recentLinks(searchBox)).toHaveText(['tutorial', ONLY_IN_1_0, 'markdown']);
+  await recentList(searchBox)
+    .getByRole('button', {name: `Remove "${ONLY_IN_1_0}" from recent searches`})
+    .click();
+  await expect(recentLinks(searchBox)).toHaveText(['tutorial', 'markdown']);
+  await expect(box).toBeFocused();
+
+  // Down to the first, right to its button, Enter removes it.
+  await box.press('ArrowDown');
+  await box.press('ArrowRight');
+  const remove = recentList(searchBox)
+    .getByRole('gridcell')
+    .filter({has: page.getByRole('button', {name: 'Remove "tutorial" from recent searches'})});
+  await expect(box).toHaveAttribute('aria-activedescendant', (await remove.getAttribute('id'))!);
+  await box.press('Enter');
+  await expect(recentLinks(searchBox)).toHaveText(['markdown']);
+
+  // Kept across pages and reloads, until cleared.
+  await page.reload();
+  await navbar.expectHydrated();
+  await openEmpty(searchBox);
+  await expect(recentLinks(searchBox)).toHaveText(['markdown']);
+  await box.press('Tab');
+  await expect(searchBox.popup.getByRole('button', {name: 'Clear recent searches'})).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(recentList(searchBox)).toHaveCount(0);
+  await expect(box).toBeFocused();
+  await page.reload();
+  await navbar.expectHydrated();
+  await openEmpty(searchBox);
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await expect(recentList(searchBox)).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({viewport: {width: 390, height: 844}});
+
+  test('the sheet lists them when it opens empty, and a tap runs one again', async ({page, navbar, searchBox}) => {
+    await page.goto('/1.0/intro');
+    await navbar.expectHydrated();
+    await openFirstResult(page, searchBox, 'markdown');
+    await openEmpty(searchBox);
+    const sheet = page.getByRole('dialog', {name: 'Search'});
+    await expect(sheet.getByRole('grid', {name: 'Recent searches'}).getByRole('link')).toHaveText(['markdown']);
+    await sheet.getByRole('link', {name: 'markdown'}).click();
+    await expect(page).toHaveURL(searchPage('markdown', '1.0/'));
+  });
+});
+
+signedOutTest(
+  'signing out forgets them: the next reader of the browser does not see them',
+  async ({page, reader, navbar, loginPage, searchBox}) => {
+    await loginPage.signInAt('/1.0/intro', reader);
+    await navbar.expectHydrated();
+    await openFirstResult(page, searchBox, 'markdown');
+    await openEmpty(searchBox);
+    await expect(recentLinks(searchBox)).toHaveText(['markdown']);
+
+    await navbar.signOut();
+    await expect(page).toHaveURL('/login');
+    await loginPage.signInAt('/1.0/intro', reader);
+    await navbar.expectHydrated();
+    await openEmpty(searchBox);
+    await expect(searchBox.box).toHaveAttribute('aria-expanded', 'false');
+    await expect(recentList(searchBox)).toHaveCount(0);
+  },
+);
