@@ -36,10 +36,11 @@ const searchOptions = {
     indexPages: false,
     docsRouteBasePath: '/',
     language: ['en'],
-    // Code is looked up by reading, not searching: a page of code is found by its headings and prose.
-    // A code block's title and an admonition's label ("Terminal", "tip") are labels: in an excerpt they
-    // run into the sentence that follows. The theme's CSS-module classes, whatever their hash.
-    ignoreCssSelectors: ['pre', '[class*="codeBlockTitle_"]', '[class*="admonitionHeading_"]'],
+    // Code blocks are indexed: readers search for the command they need (`npx docusaurus serve`), a
+    // config key or an identifier. A code block's title and an admonition's label ("Terminal", "tip")
+    // are labels: in an excerpt they run into the sentence that follows. The theme's CSS-module
+    // classes, whatever their hash.
+    ignoreCssSelectors: ['[class*="codeBlockTitle_"]', '[class*="admonitionHeading_"]'],
   },
   // The top-level sections of each version: the box puts the reader's own section first. A version whose
   // docs folder is flat gets its sidebars' top-level categories instead.

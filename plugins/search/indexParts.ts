@@ -10,7 +10,7 @@ import {createHash} from 'node:crypto';
 import lunr from 'lunr';
 import {DOC_KINDS, DocKind, type DocPart, type IndexedDoc, type SearchManifest, type TermPart} from '../../contracts/searchIndexFiles';
 import {lunrRules} from '../../src/search/engine/lunrRules';
-import type {TextRules} from '../../src/search/engine/queryTerms';
+import {segmentsOf, type TextRules} from '../../src/search/engine/queryTerms';
 import {sectionOf, type SearchSection} from '../../contracts/searchSections';
 
 /** A document as the plugin writes it. */
@@ -113,18 +113,39 @@ function asIndexedDoc(kind: DocKind, doc: PluginDoc): IndexedDoc {
 /** A subword counts a little less than the whole name it is part of. */
 export const SUBWORD_WEIGHT = 0.8;
 
-/** Joined-up names in a text (camelCase, PascalCase, ALLCAPSName, snake_case) with the index terms of their parts. */
-export function joinedNames(text: string, rules: TextRules): {whole: string; parts: string[]}[] {
+/** A name written as one: camelCase, PascalCase, ALLCAPSName. */
+const CAMEL = /[a-z][A-Z]|[A-Z]{2}[a-z]/;
+
+/**
+ * Joined-up names in a text with the index terms of the words inside them: the words punctuation joins
+ * (`sidebar_position`, `mockFn.mockResolvedValue(value)`, `localhost:3000`: queryTerms.ts's segmentsOf,
+ * which splits a query alike). In a title or heading (`heading`), also the words of a camel-cased name
+ * (`ContentTypeParser`) and a two-word name without its punctuation ("http2" finds `HTTP/2`, "nodejs"
+ * `Node.js`); not in running text and code, where every `JavaScript` would make a page about scripts.
+ */
+export function joinedNames(
+  text: string,
+  rules: TextRules,
+  {heading = true}: {heading?: boolean} = {},
+): {whole: string; parts: string[]}[] {
   const names: {whole: string; parts: string[]}[] = [];
   for (const token of text.split(/[\s-]+/)) {
     const trimmed = rules.trim(token);
-    if (!/[a-z][A-Z]|[A-Z]{2}[a-z]|[A-Za-z]_[A-Za-z]/.test(trimmed)) continue;
+    const segments = segmentsOf(trimmed);
+    const words = heading ? (segments.length > 0 ? segments : [trimmed]) : [];
+    // A query splits at punctuation alike, down to a single letter; a camel case's one-letter part (`getX`) is no word.
+    const camelWords = words
+      .filter((word) => CAMEL.test(word))
+      .flatMap((word) => word.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? [])
+      .filter((word) => word.length > 1);
+    const unpunctuated = heading && segments.length === 2 ? [segments.join('')] : [];
+    if (segments.length === 0 && camelWords.length === 0) continue;
     const whole = rules.stem(trimmed.toLowerCase());
-    const parts = (trimmed.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? [])
-      .map((part) => part.toLowerCase())
-      .filter((part) => part.length > 1 && !rules.isStopWord(part))
-      .map((part) => rules.stem(part))
-      .filter((part) => part !== whole);
+    const parts = [...segments, ...unpunctuated, ...camelWords]
+      .map((word) => word.toLowerCase())
+      .filter((word) => !rules.isStopWord(word))
+      .map((word) => rules.stem(word))
+      .filter((word) => word !== '' && word !== whole);
     if (parts.length > 0) names.push({whole, parts: [...new Set(parts)]});
   }
   return names;
@@ -208,12 +229,13 @@ export function splitIndex(
         if (doc !== undefined) add(term, kind, doc, vectors.get(ref)?.get(entry._index) ?? 0);
       }
     }
-    // The words inside a joined-up name in a title or heading ("ContentTypeParser", "onRequest") find it too.
-    if (kind !== DocKind.Title && kind !== DocKind.Heading) return;
+    // The words inside a joined-up name find it too: "mockResolvedValue" the heading `mockFn.mockResolvedValue(value)`,
+    // "localhost 3000" the text that says `localhost:3000`; in a title or heading also those of "ContentTypeParser".
+    const heading = kind === DocKind.Title || kind === DocKind.Heading;
     for (const doc of documents) {
       const number = numberOf.get(key(kind, doc.i));
       if (number === undefined) continue;
-      for (const {whole, parts: subwords} of joinedNames(doc.t, rules)) {
+      for (const {whole, parts: subwords} of joinedNames(doc.t, rules, {heading})) {
         const whole_ = termIndexes.get(whole);
         const score = (whole_ === undefined ? undefined : vectors.get(String(doc.i))?.get(whole_)) ?? 1;
         for (const subword of subwords) add(subword, kind, number, score * SUBWORD_WEIGHT);

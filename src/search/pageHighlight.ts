@@ -7,8 +7,11 @@
  */
 import {expand, queryWords, type TextRules} from './engine/queryTerms';
 
-/** A word of the page's text, without the punctuation around it (the indexer trims that off too). */
-export const PAGE_WORD = /[\p{L}\p{N}_]+(?:['’][\p{L}]+)*/gu;
+/**
+ * A word of the page's text, without the punctuation around it or inside a joined-up name
+ * (`sidebar_position` is two words, as the search splits it: engine/queryTerms.ts's segmentsOf).
+ */
+export const PAGE_WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 
 /** The index form of a word: trimmed of punctuation, lower case, stemmed; '' for none. */
 function termOf(word: string, rules: TextRules): string {

@@ -12,6 +12,7 @@ import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchInd
 import {belowBase, isWithin} from '../../contracts/searchSections';
 import {sectionSlug, sectionsIn} from '../../plugins/search/sections';
 import {readBuiltSearchIndexes} from '../../testkit/builtSearchIndex';
+import {lunrRules} from '../../src/search/engine/lunrRules';
 import {docsSourceFiles, siteVersions} from '../../contracts/siteVersions';
 import {SITE_BUILD_DIR} from '../support/builtFiles';
 
@@ -127,6 +128,26 @@ describe('the built search indexes', () => {
         });
       });
       expect([...new Set(leaked)]).toEqual([]);
+    });
+
+    it("holds the words of its pages' code blocks: readers search for the command or the name they need", () => {
+      const terms = new Set(index.terms);
+      const missing = index.pageUrls.flatMap((url) => {
+        const html = readFileSync(path.join(SITE_BUILD_DIR, `${decodeURIComponent(url!)}.html`), 'utf8');
+        // The words of each block as the indexer reads them (its lines end in <br>); plain words only, so that no entity needs decoding.
+        const words = [...html.matchAll(/<pre\b[^>]*>([\s\S]*?)<\/pre>/g)].flatMap((block) =>
+          block[1]!
+            .replace(/<br\/?>/g, ' ')
+            .replace(/<[^>]+>/g, '')
+            .split(/[\s-]+/)
+            .filter((word) => /^[A-Za-z_][A-Za-z0-9_]{2,}$/.test(word)),
+        );
+        return words
+          .map((word) => word.toLowerCase())
+          .filter((word) => !lunrRules.isStopWord(word) && !terms.has(lunrRules.stem(word)))
+          .map((word) => `${url}: ${word}`);
+      });
+      expect([...new Set(missing)]).toEqual([]);
     });
 
     it(`puts each page in the section that holds it`, () => {

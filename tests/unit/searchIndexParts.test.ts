@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest';
 import {joinedNames, splitIndex, withDocTitles} from '../../plugins/search/indexParts';
 import {DocKind, MANIFEST_FILE, PARTS_DIR, type TermPart} from '../../contracts/searchIndexFiles';
 import {lunrRules} from '../../src/search/engine/lunrRules';
-import {expand, partFor, partsForWord, COMPLETION_BYTES} from '../../src/search/engine/queryTerms';
+import {expand, partFor, partsForWord, queryWords, COMPLETION_BYTES} from '../../src/search/engine/queryTerms';
 import {pluginIndex, servedIndex, type FixturePage} from '../support/searchIndexFixture';
 
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
@@ -94,10 +94,49 @@ describe('joinedNames: the words inside a name written as one', () => {
     ['The onRequest hook', [{whole: 'onrequest', parts: ['request']}]],
     ['HTTP2 and TLSSocket', [{whole: 'tlssocket', parts: ['tl', 'socket']}]],
     ['max_param_length', [{whole: 'max_param_length', parts: ['max', 'param', 'length']}]],
+    [
+      'HTTP/2 and Node.js',
+      [
+        {whole: 'http/2', parts: ['http', '2', 'http2']},
+        {whole: 'node.j', parts: ['node', 'js', 'nodej']},
+      ],
+    ],
+    [
+      'mockFn.mockResolvedValue(value)',
+      [{whole: 'mockfn.mockresolvedvalue(valu', parts: ['mockfn', 'mockresolvedvalu', 'valu', 'mock', 'fn', 'resolv']}],
+    ],
     ['Plain words only', []],
     ['HTTP2', []],
   ])('%j → %j', (text, names) => {
     expect(joinedNames(text, lunrRules)).toEqual(names);
+  });
+
+  // Running text and code: punctuation joins words, camel case does not (JavaScript is no page about scripts).
+  it.each([
+    ['Open http://localhost:3000 in JavaScript', [{whole: 'http://localhost:3000', parts: ['http', 'localhost', '3000']}]],
+    ['GIT_USER=ana npm run deploy', [{whole: 'git_user=ana', parts: ['git', 'user', 'ana']}]],
+    ["the server's sidebar_position", [{whole: 'sidebar_posit', parts: ['sidebar', 'posit']}]],
+    ['useState in a sentence', []],
+  ])('in text: %j → %j', (text, names) => {
+    expect(joinedNames(text, lunrRules, {heading: false})).toEqual(names);
+  });
+});
+
+describe('queryWords: a query split as the index splits text', () => {
+  const words = (query: string) => queryWords(query, lunrRules).map(({text, term, typing}) => `${text}>${term}${typing ? '…' : ''}`);
+  it.each([
+    ['deploying the site', ['deploying>deploy', 'site>site…']],
+    ['deploying ', ['deploying>deploy']],
+    // At the punctuation inside a word, down to its last word, which may still be being typed.
+    ['localhost:3000', ['localhost>localhost', '3000>3000…']],
+    ['sidebar_position ', ['sidebar>sidebar', 'position>posit']],
+    ['mockFn.mockResolvedValue', ['mockfn>mockfn', 'mockresolvedvalue>mockresolvedvalu…']],
+    ['node.js guide', ['node>node', 'js>js', 'guide>guid…']],
+    // An apostrophe joins nothing; a word's own punctuation is trimmed off.
+    ["the reader's (guide)", ["reader's>reader'", 'guide>guid…']],
+    ['title:', ['title>titl…']],
+  ])('%j → %j', (query, expected) => {
+    expect(words(query)).toEqual(expected);
   });
 });
 

@@ -71,8 +71,32 @@ const PAGES: FixturePage[] = [
     url: '/Guides/Benchmarking',
     title: 'Benchmarking',
     breadcrumbs: ['Guides'],
-    // A page that is mostly code: only its title and a line of prose are indexed.
     sections: [{heading: 'Run autocannon', text: 'Measure requests per second.'}],
+  },
+  {
+    url: '/Guides/Deployment',
+    title: 'Deployment',
+    breadcrumbs: ['Guides'],
+    // Prose, then a code block: the indexer keeps the code's text in its section's.
+    sections: [
+      {text: 'Publish the built site from your machine. GIT_USER=ana USE_SSH=true npm run deploy'},
+      {heading: 'Try it locally', text: 'Serve the build, then open it. npx fastify start app.js open http://localhost:3000/docs'},
+    ],
+  },
+  {
+    url: '/Reference/Sidebar',
+    title: 'Sidebar',
+    breadcrumbs: ['Reference'],
+    sections: [{text: 'Front matter orders the pages: sidebar_position: 2 puts a page second.'}],
+  },
+  {
+    url: '/Reference/Mocks',
+    title: 'Mock functions',
+    breadcrumbs: ['Reference'],
+    sections: [
+      {text: 'Replace a dependency with a function you control.'},
+      {heading: 'mockFn.mockResolvedValue(value)', text: 'The mock returns a promise that resolves to value.'},
+    ],
   },
 ];
 
@@ -105,6 +129,15 @@ describe('the page a reader means comes first', () => {
     ['content type parser', '/Reference/ContentTypeParser'],
     // Three words, one of which no page has: the pages with the other two.
     ['inject fake sockets', '/Guides/Testing'],
+    // Code in a code block, by a command or a variable it holds.
+    ['GIT_USER', '/Guides/Deployment'],
+    ['npx fastify start', '/Guides/Deployment#try-it-locally'],
+    // Words that punctuation joins, typed joined or apart.
+    ['localhost:3000', '/Guides/Deployment#try-it-locally'],
+    ['sidebar position', '/Reference/Sidebar'],
+    ['sidebar_position', '/Reference/Sidebar'],
+    // A method under a dotted heading, by its bare name.
+    ['mockResolvedValue', '/Reference/Mocks#mockfn-mockresolvedvalue-value-'],
   ])('%j → %s', async (query, first) => {
     expect(urls((await searchOf(query)).suggestions)[0]).toBe(first);
   });
@@ -153,6 +186,11 @@ describe('the list', () => {
     const answer = await searchOf('Graceful shutdown');
     expect(answer.suggestions[0]!.heading!.filter((piece) => piece.mark).map((piece) => piece.text)).toEqual(['Graceful', 'shutdown']);
     expect(answer.words).toEqual(['graceful', 'shutdown']);
+  });
+
+  it('marks the words of a joined-up name that matched, not the punctuation between them', async () => {
+    const [first] = (await searchOf('localhost 3000')).suggestions;
+    expect(first!.text!.filter((piece) => piece.mark).map((piece) => piece.text)).toEqual(['localhost', '3000']);
   });
 
   it('shows the page name and its breadcrumbs apart', async () => {

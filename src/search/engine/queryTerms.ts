@@ -31,21 +31,45 @@ export interface QueryWord {
   typing: boolean;
 }
 
-/** The words of a query: split as lunr splits text (white space and hyphens), stop words left out. */
+/**
+ * What joins words inside a name, a path or an address: `sidebar_position`, `mockFn.mockResolvedValue`,
+ * `localhost:3000`. Not an apostrophe: "server's" is one word.
+ */
+const JOINER = /[^\p{L}\p{N}'’]+/u;
+
+/**
+ * The words inside a token that punctuation joins (lunr keeps `localhost:3000` whole), in order;
+ * none for a token that is one word. The index gives each such word the token's documents
+ * (plugins/search/indexParts.ts), and a query searches them as words of their own: both sides split alike.
+ */
+export function segmentsOf(token: string): string[] {
+  const segments = token.split(JOINER).filter((segment) => segment !== '');
+  return segments.length > 1 ? segments : [];
+}
+
+/**
+ * The words of a query: split as lunr splits text (white space and hyphens), then at the punctuation
+ * inside a word as the index splits it (segmentsOf), stop words left out.
+ */
 export function queryWords(input: string, rules: TextRules): QueryWord[] {
   const cut = input.slice(0, MAX_QUERY_LENGTH).toLowerCase();
   const raw = cut.split(/[\s-]+/).filter((word) => word !== '');
   const endsInWord = /[^\s-]$/.test(cut);
   const words: QueryWord[] = [];
-  raw.slice(0, MAX_QUERY_WORDS).forEach((word, position) => {
-    const text = rules.trim(word);
+  raw.forEach((word, position) => {
+    const trimmed = rules.trim(word);
     const typing = endsInWord && position === raw.length - 1;
-    if (text === '' || (!typing && rules.isStopWord(text))) return;
-    words.push({text, term: rules.stem(text), typing});
+    const segments = segmentsOf(trimmed);
+    const texts = segments.length > 0 ? segments : [trimmed];
+    texts.forEach((text, at) => {
+      const typed = typing && at === texts.length - 1;
+      if (text === '' || (!typed && rules.isStopWord(text))) return;
+      words.push({text, term: rules.stem(text), typing: typed});
+    });
   });
   // Stop words are not in the index: a query of them alone finds nothing, except that the word still
   // being typed ("how to|") is searched as the beginning of longer words ("tool", "token").
-  return words;
+  return words.slice(0, MAX_QUERY_WORDS);
 }
 
 export interface Expansion {

@@ -2,12 +2,14 @@
  * What a suggestion shows of a document's text: the words that matched marked, and for a long
  * section only the stretch around its first match. Pure, given lunr's text rules.
  */
-import type {TextRules} from './queryTerms';
+import {segmentsOf, type TextRules} from './queryTerms';
 
 /** Text in pieces, each marked or not. */
 export type Marked = {text: string; mark: boolean}[];
 
 const WORD = /[^\s-]+/g;
+/** A word inside a joined-up name, as queryTerms.ts's segmentsOf cuts it. */
+const SEGMENT = /[\p{L}\p{N}'’]+/gu;
 
 /** Marks each word of `text` whose index term (trimmed, stemmed) is one of `terms`. */
 export function markWords(text: string, terms: ReadonlySet<string>, rules: Pick<TextRules, 'trim' | 'stem'>): Marked {
@@ -16,12 +18,21 @@ export function markWords(text: string, terms: ReadonlySet<string>, rules: Pick<
   for (const match of text.matchAll(WORD)) {
     const word = match[0];
     const trimmed = rules.trim(word.toLowerCase());
-    if (trimmed === '' || !terms.has(rules.stem(trimmed))) continue;
-    // Only the word itself is marked, not the punctuation around it.
+    if (trimmed === '') continue;
+    // Only the word itself is marked, not the punctuation around it; in a joined-up name (`localhost:3000`), the words that matched.
     const start = match.index + word.toLowerCase().indexOf(trimmed);
-    if (start > last) pieces.push({text: text.slice(last, start), mark: false});
-    pieces.push({text: text.slice(start, start + trimmed.length), mark: true});
-    last = start + trimmed.length;
+    const spans = terms.has(rules.stem(trimmed))
+      ? [{at: start, length: trimmed.length}]
+      : segmentsOf(trimmed).length > 0
+        ? [...trimmed.matchAll(SEGMENT)]
+            .filter((segment) => terms.has(rules.stem(segment[0])))
+            .map((segment) => ({at: start + segment.index, length: segment[0].length}))
+        : [];
+    for (const {at, length} of spans) {
+      if (at > last) pieces.push({text: text.slice(last, at), mark: false});
+      pieces.push({text: text.slice(at, at + length), mark: true});
+      last = at + length;
+    }
   }
   if (last < text.length) pieces.push({text: text.slice(last), mark: false});
   return pieces;
