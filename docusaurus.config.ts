@@ -3,8 +3,12 @@ import path from 'node:path';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
-import {authSettingsFromEnv} from './src/auth/settings';
+import {authSettingsOf} from './src/auth/settings';
+import {readBuildSettings} from './contracts/buildSettings';
+import {SettingError, settingsOrExit} from './contracts/envSettings';
+import {parseMediaOrigins} from './contracts/mediaOrigins';
 import type {ServedBuildOptions} from './plugins/servedBuild';
+import type {BlockedMediaOptions} from './plugins/blockedMedia';
 import type {SearchOptions} from './plugins/search';
 import {SEARCH_PLUGIN} from './plugins/search/name';
 import {folderSections} from './plugins/search/sections';
@@ -19,13 +23,20 @@ import {sidebarsFile} from './plugins/sidebarsFile';
 import {SIDEBAR_LINKS_ITEM, type SiteWording} from './contracts/siteSettings';
 import site from './site.config';
 
+// NODE_ENV is Docusaurus's own (`development` in the dev server), the rest the build's settings.
 // The dev server has no gate server in front of it, so the browser gate does the hiding there.
 const isDevServer = process.env.NODE_ENV === 'development';
-const auth = authSettingsFromEnv(process.env, isDevServer ? 'client' : 'server');
-// Without the gate server every file goes to every reader: a build for static hosting cannot keep audiences apart.
-if (auth.gateMode === 'client' && !isDevServer && existsSync(path.join(__dirname, AUDIENCES_FILE))) {
-  throw new Error(`${AUDIENCES_FILE} gives pages audiences, which only the gate server enforces: build with TUTORIAL_HUB_GATE=server.`);
-}
+const {auth, precompress, mediaOrigins} = settingsOrExit('Tutorial Hub build', () => {
+  const settings = readBuildSettings(process.env);
+  const auth = authSettingsOf(settings, isDevServer ? 'client' : 'server');
+  // Without the gate server every file goes to every reader: a build for static hosting cannot keep audiences apart.
+  if (auth.gateMode === 'client' && !isDevServer && existsSync(path.join(__dirname, AUDIENCES_FILE))) {
+    throw new SettingError(
+      `${AUDIENCES_FILE} gives pages audiences, which only the gate server enforces: build with TUTORIAL_HUB_GATE=server.`,
+    );
+  }
+  return {auth, precompress: settings.TUTORIAL_HUB_PRECOMPRESS === '1', mediaOrigins: parseMediaOrigins(settings.MEDIA_ORIGINS)};
+});
 const versions = siteVersions(__dirname);
 
 const searchOptions = {
@@ -118,13 +129,13 @@ const config: Config = {
     './plugins/audiences/index.ts',
     [SEARCH_PLUGIN, searchOptions],
     './plugins/docsOverview/index.ts',
-    './plugins/blockedMedia.ts',
+    ['./plugins/blockedMedia.ts', {mediaOrigins} satisfies BlockedMediaOptions],
     [
       './plugins/servedBuild.ts',
       {
         // The login page starts the Firebase client at once: its chunk is preloaded rather than found by main.js.
         extraChunkGroups: {'/login': ['auth-client']},
-        precompress: process.env.TUTORIAL_HUB_PRECOMPRESS === '1',
+        precompress,
         search: searchOptions,
       } satisfies ServedBuildOptions,
     ],

@@ -30,8 +30,15 @@ export function emulatorForRealProject({emulatorHost, isDemo}: FirebaseProject):
   return emulatorHost !== null && !isDemo;
 }
 
+/** The settings that name the project, from the environment or a settings schema (the gate's, the build's). */
+export interface FirebaseProjectEnv {
+  FIREBASE_PROJECT_ID?: string;
+  FIREBASE_AUTH_EMULATOR_HOST?: string;
+  FIREBASE_AUTH_DOMAIN?: string;
+}
+
 /** A real project id switches the emulator off unless FIREBASE_AUTH_EMULATOR_HOST asks for it. */
-export function firebaseProjectFromEnv(env: Env): FirebaseProject {
+export function firebaseProjectFromEnv(env: FirebaseProjectEnv): FirebaseProject {
   const projectId = env.FIREBASE_PROJECT_ID || DEMO_PROJECT_ID;
   const isDemo = projectId.startsWith('demo-');
   return {

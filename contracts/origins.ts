@@ -5,6 +5,7 @@
  * and nothing else: the URL parser accepts `https://a.example;script-src` or `https://*.example` as
  * origins, which a header would read as more than one host.
  */
+import {SettingError} from './envSettings';
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 const HOST = `${LABEL}(?:\\.${LABEL})*(?::\\d{1,5})?`;
@@ -36,7 +37,7 @@ export function originOf(value: string, schemes: readonly ('https' | 'http')[]):
 }
 
 /** A setting that names origins and does not hold one: its message says which and why. */
-export class OriginSettingError extends Error {
+export class OriginSettingError extends SettingError {
   constructor(message: string) {
     super(message);
     this.name = 'OriginSettingError';

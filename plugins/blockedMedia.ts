@@ -4,15 +4,19 @@
  * `npm run check:docs` fails on the same list; the build only warns.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {parseMediaOrigins} from '../contracts/mediaOrigins';
 import {checkSite} from '../scripts/checkDocs/check';
 import {readSite} from '../scripts/checkDocs/readSite';
 
-export default function blockedMedia(context: LoadContext): Plugin {
+export interface BlockedMediaOptions {
+  /** The build's MEDIA_ORIGINS (contracts/buildSettings.ts), parsed. */
+  mediaOrigins: string[];
+}
+
+export default function blockedMedia(context: LoadContext, {mediaOrigins}: BlockedMediaOptions): Plugin {
   return {
     name: 'blocked-media',
     async postBuild() {
-      const site = await readSite(context.siteDir, parseMediaOrigins(process.env.MEDIA_ORIGINS));
+      const site = await readSite(context.siteDir, mediaOrigins);
       const blocked = checkSite(site).filter((problem) => problem.rule === 'media');
       if (blocked.length === 0) return;
       console.warn(

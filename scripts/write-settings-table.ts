@@ -1,6 +1,6 @@
-/** Rewrites README.md's table of the gate's settings from the settings schema. */
+/** Rewrites README.md's tables of the build's and the gate's settings from their schemas. */
 import {readFileSync, writeFileSync} from 'node:fs';
-import {withGateSettingsTable} from './gateSettingsTable';
+import {withSettingsTables} from './settingsTables';
 
 const readme = readFileSync('README.md', 'utf8');
-writeFileSync('README.md', withGateSettingsTable(readme));
+writeFileSync('README.md', withSettingsTables(readme));

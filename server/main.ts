@@ -1,6 +1,7 @@
 /** Starts the gate server over an existing build: `npm run serve`. */
 import closeWithGrace from 'close-with-grace';
-import {ConfigError, loadConfig, type GateConfig} from './config';
+import {loadConfig, type GateConfig} from './config';
+import {settingsOrExit} from '../contracts/envSettings';
 import {buildGateServer} from './app';
 import {firebaseAuth} from './services/firebaseAuth';
 import {DEMO_GUEST, DEMO_READER} from '../contracts/demoReader';
@@ -10,20 +11,8 @@ import {audiencesOf, describePolicy, parseEmailList} from './rules/readerPolicy'
 /** Time for the last requests' connections to close after they were cut. */
 const FORCE_EXIT_MARGIN_MS = 2000;
 
-function configOrExit(): GateConfig {
-  try {
-    return loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Tutorial Hub gate server: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
 async function main(): Promise<void> {
-  const config = configOrExit();
+  const config = settingsOrExit('Tutorial Hub gate server', () => loadConfig(process.env));
   // firebase-admin reads the emulator's address only from the environment, and the embedded
   // default (a demo project, nothing set) exists only in the config: write it there, once.
   if (config.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.emulatorHost;

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type {UserRecord} from 'firebase-admin/auth';
-import type {Env} from '../../contracts/firebaseProject';
+import {SettingError} from '../../contracts/envSettings';
 import {isEmailAddress, normaliseEmail} from '../../contracts/email';
 import type {SessionRefusal} from '../../contracts/session';
 
@@ -45,8 +45,14 @@ export interface PolicySettings {
   emailsFile: string | null;
 }
 
+/** The settings of the reader policy, from the environment or the gate's settings schema. */
+export interface PolicyEnv {
+  ALLOWED_EMAIL_DOMAINS?: string;
+  ALLOWED_EMAILS_FILE?: string;
+}
+
 /** `ALLOWED_EMAILS_FILE` relative to `cwd`, or null when unset. */
-export function emailsFileFromEnv(env: Env, cwd: string): string | null {
+export function emailsFileFromEnv(env: PolicyEnv, cwd: string): string | null {
   return env.ALLOWED_EMAILS_FILE ? path.resolve(cwd, env.ALLOWED_EMAILS_FILE) : null;
 }
 
@@ -55,7 +61,7 @@ export function emailsFileFromEnv(env: Env, cwd: string): string | null {
  * With neither (`unset`), a demo project admits every verified email; a real project nobody (the
  * gate then refuses to start). Throws PolicyError for a malformed domain list.
  */
-export function policySettingsFromEnv(env: Env, cwd: string, isDemo: boolean): {settings: PolicySettings; unset: boolean} {
+export function policySettingsFromEnv(env: PolicyEnv, cwd: string, isDemo: boolean): {settings: PolicySettings; unset: boolean} {
   const domains = parseAllowedDomains(env.ALLOWED_EMAIL_DOMAINS);
   const emailsFile = emailsFileFromEnv(env, cwd);
   const unset = domains === undefined && emailsFile === null;
@@ -107,7 +113,7 @@ export function audiencesOf(email: string | null, policy: ReaderPolicy): string[
 /** A DNS name of at least two labels: letters, digits and inner hyphens. */
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
 
-export class PolicyError extends Error {
+export class PolicyError extends SettingError {
   constructor(message: string) {
     super(message);
     this.name = 'PolicyError';

@@ -1,16 +1,16 @@
 /**
- * Build-time sign-in settings, read from the environment by docusaurus.config.ts
- * and handed to the browser through `customFields.auth`.
+ * Build-time sign-in settings, from the build's settings (contracts/buildSettings.ts) that
+ * docusaurus.config.ts reads, handed to the browser through `customFields.auth`.
  */
-import {DEMO_API_KEY, firebaseProjectFromEnv, type Env} from '../../contracts/firebaseProject';
+import type {BuildSettings, GATE_MODES} from '../../contracts/buildSettings';
+import {DEMO_API_KEY, firebaseProjectFromEnv} from '../../contracts/firebaseProject';
 
-export type GateMode =
-  /** Served by the gate server: HTML reaches the browser only for verified sessions. */
-  | 'server'
-  /** No gate server (dev server, plain static hosting): the browser alone hides pages. */
-  | 'client'
-  /** No sign-in at all; only for benchmarks against a plain Docusaurus site. */
-  | 'off';
+/**
+ * `server`: served by the gate server, HTML reaches the browser only for verified sessions.
+ * `client`: no gate server (dev server, plain static hosting), the browser alone hides pages.
+ * `off`: no sign-in at all; only for benchmarks against a plain Docusaurus site.
+ */
+export type GateMode = (typeof GATE_MODES)[number];
 
 export interface FirebaseWebConfig {
   apiKey: string;
@@ -26,28 +26,17 @@ export interface AuthSettings {
   gateMode: GateMode;
 }
 
-const GATE_MODES: readonly GateMode[] = ['server', 'client', 'off'];
-
-function parseGateMode(value: string | undefined, fallback: GateMode): GateMode {
-  if (value === undefined || value === '') return fallback;
-  if ((GATE_MODES as readonly string[]).includes(value)) return value as GateMode;
-  throw new Error(`TUTORIAL_HUB_GATE must be one of ${GATE_MODES.join(', ')}; got "${value}"`);
-}
-
 /** The browser's half of firebaseProjectFromEnv, plus the web app's own keys and the gate mode. */
-export function authSettingsFromEnv(env: Env, defaultGateMode: GateMode): AuthSettings {
-  const {projectId, isDemo, emulatorHost, authDomain} = firebaseProjectFromEnv(env);
-  if (!isDemo && !env.FIREBASE_API_KEY) {
-    throw new Error(`FIREBASE_API_KEY is required for the Firebase project "${projectId}"`);
-  }
+export function authSettingsOf(settings: BuildSettings, defaultGateMode: GateMode): AuthSettings {
+  const {projectId, emulatorHost, authDomain} = firebaseProjectFromEnv(settings);
   return {
     firebase: {
-      apiKey: env.FIREBASE_API_KEY || DEMO_API_KEY,
+      apiKey: settings.FIREBASE_API_KEY || DEMO_API_KEY,
       authDomain,
       projectId,
-      ...(env.FIREBASE_APP_ID ? {appId: env.FIREBASE_APP_ID} : {}),
+      ...(settings.FIREBASE_APP_ID ? {appId: settings.FIREBASE_APP_ID} : {}),
     },
     emulatorHost,
-    gateMode: parseGateMode(env.TUTORIAL_HUB_GATE, defaultGateMode),
+    gateMode: settings.TUTORIAL_HUB_GATE ?? defaultGateMode,
   };
 }

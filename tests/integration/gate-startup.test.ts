@@ -1,6 +1,7 @@
 /**
  * The gate's start: with the identity service unreachable, and what it refuses to start with (the
- * emulator outside demo- projects, a real project with no reader policy).
+ * emulator outside demo- projects, a real project with no reader policy, a mistyped setting); and
+ * the build's refusal of a mistyped setting, told the same way.
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {signedInGate, type RunningGate} from '../support/gate';
@@ -66,5 +67,20 @@ describe('secure by default', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('ALLOWED_EMAIL_DOMAINS');
     expect(lines[0]).toContain('ALLOWED_EMAILS_FILE');
+  });
+});
+
+describe('a mistyped setting', () => {
+  it.each([
+    ['server/main.ts', {PORT: '70000'}, 'Tutorial Hub gate server: PORT must be a port number; got "70000"'],
+    [
+      'docusaurus.config.ts',
+      {TUTORIAL_HUB_GATE: 'none'},
+      'Tutorial Hub build: TUTORIAL_HUB_GATE must be one of server, client, off; got "none"',
+    ],
+  ])('stops %s in one line naming the variable, with no stack trace', async (script, env, line) => {
+    const result = await runScript(script, [], {...process.env, ...env});
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([line]);
   });
 });

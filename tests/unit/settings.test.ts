@@ -1,7 +1,12 @@
 import {describe, expect, it} from 'vitest';
-import {authSettingsFromEnv} from '../../src/auth/settings';
+import {readBuildSettings} from '../../contracts/buildSettings';
+import type {Env} from '../../contracts/firebaseProject';
+import {authSettingsOf, type GateMode} from '../../src/auth/settings';
 
-describe('authSettingsFromEnv', () => {
+/** The build's settings as docusaurus.config.ts reads them: checked by their schema, then made the browser's. */
+const authSettingsFromEnv = (env: Env, defaultGateMode: GateMode) => authSettingsOf(readBuildSettings(env), defaultGateMode);
+
+describe("the build's sign-in settings", () => {
   it('defaults to the demo project on the local Auth emulator', () => {
     expect(authSettingsFromEnv({}, 'server')).toEqual({
       firebase: {apiKey: 'demo-api-key', authDomain: 'demo-tutorial-hub.firebaseapp.com', projectId: 'demo-tutorial-hub'},
