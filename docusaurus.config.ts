@@ -3,6 +3,7 @@ import path from 'node:path';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
+import {GlobExcludeDefault} from '@docusaurus/utils';
 import {authSettingsOf} from './src/auth/settings';
 import {readBuildSettings} from './contracts/buildSettings';
 import {SettingError, settingsOrExit} from './contracts/envSettings';
@@ -38,6 +39,10 @@ const {auth, precompress, mediaOrigins} = settingsOrExit('Tutorial Hub build', (
   return {auth, precompress: settings.TUTORIAL_HUB_PRECOMPRESS === '1', mediaOrigins: parseMediaOrigins(settings.MEDIA_ORIGINS)};
 });
 const versions = siteVersions(__dirname);
+// Behind the gate server /login is the login build's (docusaurus.login.config.ts), which it serves to everyone: the
+// site has no login page of its own. Without the gate (the dev server, a static host, the benchmarks' plain anchor)
+// the site is all there is, and the browser gate sends a signed-out visitor to its own /login.
+const loginPageInSite = isDevServer || auth.gateMode !== 'server';
 
 const searchOptions = {
   // The search plugin indexes the docs only (plugins/search splits its index into what the box loads).
@@ -118,6 +123,7 @@ const config: Config = {
         // The docs plugin is added below, wrapped to know who reads what (plugins/audiences/docs.ts).
         docs: false,
         blog: false,
+        pages: {exclude: [...GlobExcludeDefault, ...(loginPageInSite ? [] : ['login.tsx'])]},
         theme: {customCss: ['./src/css/custom.css', ...site.customCss]},
         sitemap: false,
       } satisfies Preset.Options,
@@ -133,7 +139,8 @@ const config: Config = {
     [
       './plugins/servedBuild.ts',
       {
-        // The login page starts the Firebase client at once: its chunk is preloaded rather than found by main.js.
+        // The login page (of the login build, or of a site without the gate) starts the Firebase client at once:
+        // its chunk is preloaded rather than found by main.js.
         extraChunkGroups: {'/login': ['auth-client']},
         precompress,
         search: searchOptions,

@@ -13,7 +13,8 @@ import {importResolver} from './imports';
 import {parseDoc, type ParsedDoc} from './parse';
 import {docPermalink, generatedIndexPermalink} from './permalinks';
 
-const SITE_PAGES = ['/', '/search', '/login'];
+// The site's own pages. /login is the login build's (docusaurus.login.config.ts): a doc's link to it is broken in the site's build.
+const SITE_PAGES = ['/', '/search'];
 
 function docFiles(siteDir: string, version: SiteVersion): string[] {
   return versionFiles(siteDir, version).filter((file) => /\.mdx?$/i.test(file) && !file.split('/').some((part) => part.startsWith('_')));

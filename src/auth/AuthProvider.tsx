@@ -3,7 +3,7 @@ import type {User} from 'firebase/auth';
 import type {AuthStatus} from './pageAccess';
 import {noteAuthReport} from './sessionEnded';
 import {AuthFlowError} from './errors';
-import {AUTH_SETTINGS, PUBLIC_BUILD} from './siteSettings';
+import {AUTH_SETTINGS} from './siteSettings';
 
 export interface Reader {
   email: string | null;
@@ -53,7 +53,7 @@ export function AuthProvider({children}: {children: ReactNode}): ReactNode {
       ({watchAuthState}) => {
         if (cancelled) return;
         unsubscribe = watchAuthState((user) => {
-          noteAuthReport(user !== null, PUBLIC_BUILD);
+          noteAuthReport(user !== null);
           setState(
             user
               ? {status: 'signed-in', reader: readerOf(user), signingOut: false}

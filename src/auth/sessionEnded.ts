@@ -4,24 +4,25 @@
  * then says so. Signing out on purpose, here or in another tab, forgets the session first, so it
  * says nothing; the same words for every cause, so a stranger at the keyboard learns nothing of the account.
  */
+import {isLoginPath} from '../../contracts/paths';
 import {forgetRecentSearches} from '../search/recentSearches';
 
 export type SessionChange = 'remember' | 'ended' | 'none';
 
 /**
  * What a report of Firebase's means. Only the site's pages (which the gate served to a session) make
- * a session worth remembering: the public login build also sees readers it goes on to refuse.
+ * a session worth remembering: the login page also sees readers the gate goes on to refuse.
  */
 export function sessionChange({
   hadSession,
   readerPresent,
-  publicBuild,
+  onLoginPage,
 }: {
   hadSession: boolean;
   readerPresent: boolean;
-  publicBuild: boolean;
+  onLoginPage: boolean;
 }): SessionChange {
-  if (readerPresent) return publicBuild ? 'none' : 'remember';
+  if (readerPresent) return onLoginPage ? 'none' : 'remember';
   return hadSession ? 'ended' : 'none';
 }
 
@@ -36,9 +37,10 @@ function changed(): void {
   for (const listener of listeners) listener();
 }
 
-/** Records what Firebase just reported (see sessionChange). */
-export function noteAuthReport(readerPresent: boolean, publicBuild: boolean): void {
-  const change = sessionChange({hadSession: localStorage.getItem(HAD_SESSION_KEY) !== null, readerPresent, publicBuild});
+/** Records what Firebase just reported (see sessionChange) on the page this tab shows. */
+export function noteAuthReport(readerPresent: boolean): void {
+  const onLoginPage = isLoginPath(window.location.pathname);
+  const change = sessionChange({hadSession: localStorage.getItem(HAD_SESSION_KEY) !== null, readerPresent, onLoginPage});
   if (change === 'remember') {
     localStorage.setItem(HAD_SESSION_KEY, '1');
     sessionStorage.removeItem(ENDED_KEY);

@@ -9,6 +9,3 @@ export const AUTH_SETTINGS = siteConfig.customFields!.auth as AuthSettings;
 
 /** The site's name (site.config.ts), which the login page's words use. */
 export const SITE_TITLE = siteConfig.title;
-
-/** True in the public login build (docusaurus.login.config.ts), which also sees readers it goes on to refuse. */
-export const PUBLIC_BUILD = Boolean(siteConfig.customFields?.publicBuild);

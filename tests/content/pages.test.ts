@@ -8,6 +8,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {builtFiles, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
 import {mdxShownAsText, titleAndH1s} from '../support/builtSite';
+import {isLoginPath} from '../../contracts/paths';
 import {builtDocPages} from '../support/sidebars';
 import site from '../../site.config';
 
@@ -35,6 +36,11 @@ it('the not-found page says so, under its own title, with a way on that is the s
   expect(html).toContain('There is no page at this address.');
   // The version's first page and the answers for the address's words come in the browser, from its address.
   expect(html).toContain('<li><a href=/>The home page</a></ul><div aria-live=polite></div>');
+});
+
+it('the login page is the login build’s alone: the gate serves /login from it, and the site has none of its own', () => {
+  const loginPages = (dir: string) => builtFiles(dir).flatMap(({file, url}) => (isLoginPath(url) ? [file] : []));
+  expect({site: loginPages(SITE_BUILD_DIR), login: loginPages(LOGIN_BUILD_DIR)}).toEqual({site: [], login: ['login.html']});
 });
 
 describe('chunk preloads (plugins/routeChunkPreloads.ts)', () => {

@@ -54,18 +54,18 @@ describe('SESSION_ENDED_NOTICE', () => {
 });
 
 describe('sessionChange', () => {
-  it.each<[string, {hadSession: boolean; readerPresent: boolean; publicBuild: boolean}, SessionChange]>([
-    ['a reader on a page of the site: a session to remember', {hadSession: false, readerPresent: true, publicBuild: false}, 'remember'],
-    ['a reader on a page of the site, again', {hadSession: true, readerPresent: true, publicBuild: false}, 'remember'],
-    ['a reader on the login page (maybe one it refuses): nothing', {hadSession: false, readerPresent: true, publicBuild: true}, 'none'],
-    ['nobody, after a session: it ended (on a page)', {hadSession: true, readerPresent: false, publicBuild: false}, 'ended'],
-    ['nobody, after a session: it ended (on the login page)', {hadSession: true, readerPresent: false, publicBuild: true}, 'ended'],
+  it.each<[string, {hadSession: boolean; readerPresent: boolean; onLoginPage: boolean}, SessionChange]>([
+    ['a reader on a page of the site: a session to remember', {hadSession: false, readerPresent: true, onLoginPage: false}, 'remember'],
+    ['a reader on a page of the site, again', {hadSession: true, readerPresent: true, onLoginPage: false}, 'remember'],
+    ['a reader on the login page (maybe one it refuses): nothing', {hadSession: false, readerPresent: true, onLoginPage: true}, 'none'],
+    ['nobody, after a session: it ended (on a page)', {hadSession: true, readerPresent: false, onLoginPage: false}, 'ended'],
+    ['nobody, after a session: it ended (on the login page)', {hadSession: true, readerPresent: false, onLoginPage: true}, 'ended'],
     [
       'nobody, and no session before (a visitor, or a sign-out on purpose): nothing',
-      {hadSession: false, readerPresent: false, publicBuild: true},
+      {hadSession: false, readerPresent: false, onLoginPage: true},
       'none',
     ],
-    ['nobody on a page, no session before: nothing', {hadSession: false, readerPresent: false, publicBuild: false}, 'none'],
+    ['nobody on a page, no session before: nothing', {hadSession: false, readerPresent: false, onLoginPage: false}, 'none'],
   ])('%s', (_name, input, expected) => {
     expect(sessionChange(input)).toBe(expected);
   });

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import {isCurrentStep, type ActionSteps} from '@site/src/auth/actionStep';
 import {useAuth} from '@site/src/auth/AuthProvider';
 import {messageForAuthError} from '@site/src/auth/errors';
-import {AUTH_SETTINGS, PUBLIC_BUILD} from '@site/src/auth/siteSettings';
+import {AUTH_SETTINGS} from '@site/src/auth/siteSettings';
 import {isVisitorPage} from '@site/src/auth/visitorPage';
 import SignInLink from './SignInLink';
 import {initialOf} from './initial';
@@ -66,7 +66,7 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
     // The gate served this page to a signed-in reader: the account's place is kept, as large as the button
     // that takes it once Firebase names the reader, so that nothing in the navbar moves (a visitor's page
     // hides it: the Sign in link takes its place).
-    if (mobile || PUBLIC_BUILD || status !== 'loading') return null;
+    if (mobile || status !== 'loading') return null;
     return (
       <div className={clsx('navbar__item', 'dropdown', 'dropdown--right', styles.menu, styles.slot)} aria-hidden="true">
         <span className={styles.trigger}>

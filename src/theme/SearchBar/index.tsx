@@ -10,11 +10,10 @@
 import {useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
-import {useHistory, useLocation} from '@docusaurus/router';
+import {useHistory} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useWindowSize} from '@docusaurus/theme-common';
-import {isLoginPath} from '@site/contracts/paths';
 import {MAX_QUERY_LENGTH} from '@site/src/search/engine/queryTerms';
 import {boxStatus} from '@site/src/search/boxStatus';
 import {boxView, moveActive, NO_ACTIVE, type Active, type ListKey} from '@site/src/search/boxView';
@@ -30,6 +29,7 @@ import {useHighlightOnPage} from '@site/src/search/useHighlightOnPage';
 import {useRecentSearches} from '@site/src/search/useRecentSearches';
 import {useSearchSheet} from '@site/src/search/useSearchSheet';
 import {useNavbarSearchScope, useSearchVersions} from '@site/src/search/useSearchScope';
+import {useNavbarChrome} from '@site/src/chrome/useNavbarChrome';
 import RecentSearches, {RECENT_COLUMNS} from './RecentSearches';
 import styles from './styles.module.css';
 
@@ -438,6 +438,5 @@ function SearchBox(): ReactNode {
 }
 
 export default function SearchBar(): ReactNode {
-  const {pathname} = useLocation();
-  return isLoginPath(pathname) ? null : <SearchBox />;
+  return useNavbarChrome().searchBox ? <SearchBox /> : null;
 }

@@ -2,9 +2,21 @@
  * The login page is a build of its own (docusaurus.login.config.ts): the site's chrome, and
  * nothing that leads into the docs.
  */
+import type {Page} from '@playwright/test';
 import {expect, signedOutTest as test} from '../fixtureSite';
 import {LOGIN_SITE_NAME} from '../loginPage';
+import {isLoginPath} from '../../../contracts/paths';
 import site from '../../../site.config';
+
+/** The links of the page that lead to a page of the site other than /login: the brand's, the docs', the version menu's. */
+async function linksIntoTheSite(page: Page): Promise<string[]> {
+  const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+  const {origin} = new URL(page.url());
+  return hrefs.filter((href) => {
+    const url = new URL(href);
+    return url.origin === origin && !isLoginPath(url.pathname);
+  });
+}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`/login has the site's chrome in ${colorScheme} mode, and no way into the docs`, async ({page}) => {
@@ -37,6 +49,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(page.locator('html')).not.toHaveAttribute('data-theme', colorScheme);
   });
 }
+
+test('no link on it leads into the site, at any width: each goes to another site or stays on /login', async ({page, navbar}) => {
+  for (const viewport of [
+    {width: 1280, height: 800},
+    {width: 390, height: 844},
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/login?redirect=%2Fchapter-1-introduction');
+    await navbar.expectHydrated();
+    expect({viewport, links: await linksIntoTheSite(page)}).toEqual({viewport, links: []});
+    await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toHaveCount(0);
+    await expect(page.getByRole('searchbox')).toHaveCount(0);
+  }
+});
 
 test('loads every file it needs, with no refused request (and, as every test, no console error)', async ({page, loginPage}) => {
   const refused: string[] = [];
