@@ -10,7 +10,7 @@ import {listEntryOf} from './listFile';
 /** Where the site runs when the demo project is served by `npm start` (the gate's default port). */
 export const DEMO_SITE_ORIGIN = 'http://127.0.0.1:3000';
 
-export const USAGE = `Usage: npm run readers -- <command>
+export const USAGE = `Usage: npm run readers -- [--site <folder>] <command>
 
   list                  every account: verified, disabled, last sign-in, whether the gate admits it,
                         and its audiences (when the site has any)
@@ -32,7 +32,8 @@ export const USAGE = `Usage: npm run readers -- <command>
 Environment: FIREBASE_PROJECT_ID (default ${DEMO_PROJECT_ID}), FIREBASE_AUTH_EMULATOR_HOST
 (default ${DEFAULT_EMULATOR_HOST} for demo- projects), ALLOWED_EMAILS_FILE, ALLOWED_EMAIL_DOMAINS, EMAIL_SIGN_IN
 and PUBLIC_ORIGIN (where a sign-in link leads; ${DEMO_SITE_ORIGIN} for demo- projects). The audiences
-are those of audiences.json in the folder the command runs in (the site's root).
+are those of the site's audiences.json: the site is the repository this command belongs to, or the
+folder --site names.
 Exit status: 0 done, 1 failed (the message says why), 2 usage error. help (or --help) prints this text.`;
 
 /** A mistake of the operator's: printed as one line, exit 1, never a stack trace. */
@@ -81,6 +82,24 @@ function listedWho(raw: string): string {
   const problem = inviteProblem(text);
   if (problem) throw new UsageError(problem);
   return normaliseEmail(text);
+}
+
+/** The command line: the command, and the site folder `--site <folder>` (or `--site=<folder>`) names, if any. */
+export function parseCommandLine(argv: readonly string[]): {command: Command; site: string | null} {
+  const rest: string[] = [];
+  let site: string | null = null;
+  for (let index = 0; index < argv.length; index++) {
+    const word = argv[index]!;
+    if (word !== '--site' && !word.startsWith('--site=')) {
+      rest.push(word);
+      continue;
+    }
+    const folder = word === '--site' ? argv[++index] : word.slice('--site='.length);
+    if (folder === undefined || folder.trim() === '') throw new UsageError("--site needs the site's folder");
+    if (site !== null) throw new UsageError('--site is given twice');
+    site = folder;
+  }
+  return {command: parseArgs(rest), site};
 }
 
 export function parseArgs(argv: readonly string[]): Command {

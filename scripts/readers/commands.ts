@@ -1,6 +1,6 @@
 /**
  * The I/O half of `npm run readers`: Firebase Auth through firebase-admin, the allowed-emails file, and
- * the audiences the site defines (audiences.json in the folder the command runs in, the site's root).
+ * the audiences the site defines (its audiences.json). Paths in the environment are from the folder the command runs in.
  */
 import {access, constants, readFile, realpath, rename, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -151,8 +151,8 @@ async function addToListFile(file: string, emails: readonly string[]): Promise<s
 }
 
 /** The audiences the site defines (name → description), with any mistake in audiences.json as a warning. */
-function siteAudiences(): ReadonlyMap<string, string> {
-  const {defined, problems} = readSiteAudiences(process.cwd());
+function siteAudiences(siteDir: string): ReadonlyMap<string, string> {
+  const {defined, problems} = readSiteAudiences(siteDir);
   for (const {file, line, message} of problems) console.error(`warning: ${file}:${line}: ${message}`);
   return defined;
 }
@@ -201,8 +201,8 @@ function accountRow(user: UserRecord): AccountRow {
   return {uid: user.uid, ...readerAccountOf(user), lastSignInTime: user.metadata.lastSignInTime};
 }
 
-async function list(auth: Auth, env: Env, isDemo: boolean): Promise<void> {
-  const defined = siteAudiences();
+async function list(auth: Auth, env: Env, isDemo: boolean, siteDir: string): Promise<void> {
+  const defined = siteAudiences(siteDir);
   const {policy, description, namesAudiences} = await currentPolicy(env, isDemo, defined);
   const accounts: AccountRow[] = [];
   let pageToken: string | undefined;
@@ -283,8 +283,12 @@ function revokeReport(who: string, {wasListed, changed, unchanged, lines}: Audie
  * asked, so asking twice is no mistake (exit 0, "nothing changed"); an audience the site does not
  * define is one (exit 2), before anything is read or written.
  */
-async function changeAudiences(env: Env, {name, who, audiences}: Extract<Command, {name: 'grant' | 'revoke'}>): Promise<void> {
-  const problem = undefinedAudienceProblem(audiences, siteAudiences());
+async function changeAudiences(
+  env: Env,
+  siteDir: string,
+  {name, who, audiences}: Extract<Command, {name: 'grant' | 'revoke'}>,
+): Promise<void> {
+  const problem = undefinedAudienceProblem(audiences, siteAudiences(siteDir));
   if (problem) throw new UsageError(problem);
   const file = await writableListFile(emailsFileOf(env));
   const before = await readText(file, {missingIsEmpty: name === 'grant'});
@@ -307,8 +311,8 @@ async function changeAudiences(env: Env, {name, who, audiences}: Extract<Command
 }
 
 /** Each audience the site defines, and who the file puts in it; only the file is read, not Firebase. */
-async function showAudiences(env: Env): Promise<void> {
-  const defined = siteAudiences();
+async function showAudiences(env: Env, siteDir: string): Promise<void> {
+  const defined = siteAudiences(siteDir);
   const file = emailsFileFromEnv(env, process.cwd());
   const list = file ? parseEmailList(await readText(file)) : null;
   if (file && list) warnAboutList(file, list, defined);
@@ -318,14 +322,15 @@ async function showAudiences(env: Env): Promise<void> {
   }
 }
 
-export async function runCommand(command: Exclude<Command, {name: 'help'}>, env: Env): Promise<void> {
+/** Runs a command; `siteDir` is the site whose audiences.json defines the audiences. */
+export async function runCommand(command: Exclude<Command, {name: 'help'}>, env: Env, siteDir: string): Promise<void> {
   // These edit or read the allowed-emails file alone: no Firebase project is needed.
   switch (command.name) {
     case 'grant':
     case 'revoke':
-      return changeAudiences(env, command);
+      return changeAudiences(env, siteDir, command);
     case 'audiences':
-      return showAudiences(env);
+      return showAudiences(env, siteDir);
   }
   const {projectId, isDemo, emulatorHost} = readersTarget(env);
   // firebase-admin reads the emulator address from the environment.
@@ -336,7 +341,7 @@ export async function runCommand(command: Exclude<Command, {name: 'help'}>, env:
   try {
     switch (command.name) {
       case 'list':
-        return await list(auth, env, isDemo);
+        return await list(auth, env, isDemo, siteDir);
       case 'invite':
         return await invite(auth, env, isDemo, command.email);
       case 'import':

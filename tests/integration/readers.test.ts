@@ -2,7 +2,9 @@
  * `npm run readers` as an operator uses it, against the Auth emulator, with a temporary allowed-emails
  * file. Each test checks what the operator reads (exit status, stdout, stderr) and what Firebase and
  * the file hold afterwards. The commands run in this process (program.ts, what the CLI calls), their
- * console captured; the last tests run the real CLI in a child process, as a shell does.
+ * console captured; the last tests run the real CLI in a child process, as a shell does. The site is
+ * the tests' own (tests/fixtures/test-docs, whose audiences.json defines partners, staff and beta),
+ * whatever audiences the repository's site defines, if any.
  */
 import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest';
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -12,9 +14,10 @@ import {format} from 'node:util';
 import {deleteApp, initializeApp, type App} from 'firebase-admin/app';
 import {getAuth, type Auth, type UserRecord} from 'firebase-admin/auth';
 import {EMULATOR_HOST, PROJECT_ID} from '../support/environment';
-import {runScript, type Finished} from '../support/childProcess';
+import {REPO, runScript, type Finished} from '../support/childProcess';
 import {emulator, uniqueEmail} from '../support/emulator';
 import {runReaders} from '../../scripts/readers/program';
+import {TEST_DOCS} from '../support/siteCopies';
 
 let app: App;
 let auth: Auth;
@@ -58,7 +61,7 @@ async function readers(args: string[], env: Record<string, string | null> = {}):
   // The command points firebase-admin at its emulator through this process's environment: this file's own Auth needs it back.
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   try {
-    const status = await runReaders(args, readersEnv(env));
+    const status = await runReaders(args, readersEnv(env), TEST_DOCS);
     return {status, ...output};
   } finally {
     log.mockRestore();
@@ -68,7 +71,7 @@ async function readers(args: string[], env: Record<string, string | null> = {}):
   }
 }
 
-/** The real CLI in a child process: `node --import tsx scripts/readers/cli.ts ...args`. */
+/** The real CLI in a child process: `node --import tsx scripts/readers/cli.ts ...args`, run at the repository's root. */
 function readersCli(args: string[], env: Record<string, string | null> = {}): Promise<Finished> {
   return runScript('scripts/readers/cli.ts', args, readersEnv(env));
 }
@@ -299,7 +302,7 @@ function listRow(stdout: string, email: string): string[] | undefined {
     ?.split(/\s{2,}/);
 }
 
-// The site (the repository's audiences.json) defines audiences: list has an AUDIENCES column.
+// The site (the tests' own audiences.json) defines audiences: list has an AUDIENCES column.
 describe('list', () => {
   it('shows each account and whether the gate admits it, by list or domain', async () => {
     const domain = `list-${Date.now()}.test`;
@@ -354,7 +357,7 @@ describe('list', () => {
   });
 });
 
-// The audiences are the repository's own audiences.json: the command runs at the site's root.
+// The audiences are those of the tests' own audiences.json.
 describe('grant, revoke and audiences', () => {
   it('grant puts an address or a domain in audiences, on the list if need be, and list shows them', async () => {
     const reader = await emulator.newAccount(uniqueEmail('granted'));
@@ -472,13 +475,13 @@ describe('usage and configuration errors', () => {
   ])('%j prints the usage and exits 2', async (args) => {
     const result = await readers(args);
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/^readers: .+\n\nUsage: npm run readers -- <command>/);
+    expect(result.stderr).toMatch(/^readers: .+\n\nUsage: npm run readers -- \[--site <folder>\] <command>/);
   });
 
   it('help prints the usage on stdout', async () => {
     const result = await readers(['help']);
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^Usage: npm run readers -- <command>/);
+    expect(result.stdout).toMatch(/^Usage: npm run readers -- \[--site <folder>\] <command>/);
   });
 
   it('refuses the emulator for a project that is not demo-', async () => {
@@ -489,18 +492,27 @@ describe('usage and configuration errors', () => {
 });
 
 describe('the command line, as a shell runs it', () => {
-  it('prints what the command did on stdout and exits 0', async () => {
+  it('prints what the command did on stdout and exits 0, with the audiences of the site --site names', async () => {
     const email = uniqueEmail('cli');
-    const result = await readersCli(['grant', email, 'staff']);
-    expect(result).toEqual({status: 0, stdout: `${email} is now on the reader list, in staff (${listFile}:1).\n`, stderr: ''});
-    expect(readFileSync(listFile, 'utf8')).toBe(`${email} staff\n`);
+    const site = path.relative(REPO, TEST_DOCS);
+    const result = await readersCli(['--site', site, 'grant', email, 'beta']);
+    expect(result).toEqual({status: 0, stdout: `${email} is now on the reader list, in beta (${listFile}:1).\n`, stderr: ''});
+    const after = await readersCli(['grant', email, 'staff', `--site=${site}`]);
+    expect(after.stdout).toBe(`${email} is now in staff (${listFile}:1).\n`);
+    expect(readFileSync(listFile, 'utf8')).toBe(`${email} beta,staff\n`);
+  });
+
+  it('names a --site folder that is not there in one line, and exits 1', async () => {
+    const result = await readersCli(['--site', 'no-such-site', 'audiences']);
+    expect(result.status).toBe(1);
+    expectOneLineError(result.stderr, /^readers: --site no-such-site: there is no such folder\.$/);
   });
 
   it('prints the usage on stderr and exits 2 for a command it does not know', async () => {
     const result = await readersCli(['frob']);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^readers: .+\n\nUsage: npm run readers -- <command>/);
+    expect(result.stderr).toMatch(/^readers: .+\n\nUsage: npm run readers -- \[--site <folder>\] <command>/);
   });
 
   it('exits 1 with one line on stderr, and no stack trace, when the command fails', async () => {

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {addToEmailList, grantAudiences, revokeAudiences, type AudienceEdit} from '../../scripts/readers/listFile';
-import {parseArgs, undefinedAudienceProblem, UsageError, UserError} from '../../scripts/readers/commandLine';
+import {parseArgs, parseCommandLine, undefinedAudienceProblem, UsageError, UserError} from '../../scripts/readers/commandLine';
 import {invitationLinkOf, inviteAction, readersTarget, type InviteAction} from '../../scripts/readers/invitations';
 import {formatAccountTable, formatAudiences, MAX_CELL_LENGTH, type AccountRow} from '../../scripts/readers/listing';
 import {parseReadersCsv} from '../../scripts/readers/readersCsv';
@@ -51,6 +51,32 @@ describe('parseArgs', () => {
   ])('refuses %j', (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(UsageError);
     expect(() => parseArgs(argv)).toThrow(message);
+  });
+});
+
+describe('parseCommandLine: the command, and the site whose audiences it uses', () => {
+  it.each([
+    [['audiences'], {command: {name: 'audiences'}, site: null}],
+    [['--site', '../docs-site', 'audiences'], {command: {name: 'audiences'}, site: '../docs-site'}],
+    [
+      ['grant', 'ana@acme.test', 'partners', '--site', '/srv/site'],
+      {command: {name: 'grant', who: 'ana@acme.test', audiences: ['partners']}, site: '/srv/site'},
+    ],
+    [['--site=site dir', 'list'], {command: {name: 'list'}, site: 'site dir'}],
+  ])('reads %j', (argv, expected) => {
+    expect(parseCommandLine(argv)).toEqual(expected);
+  });
+
+  it.each([
+    [['audiences', '--site'], /--site needs the site's folder/],
+    [['--site=', 'audiences'], /--site needs the site's folder/],
+    [['--site', 'a', '--site', 'b', 'list'], /--site is given twice/],
+    // The command's own mistakes are found as without --site.
+    [['--site', 'a'], /give a command/],
+    [['--site', 'a', 'list', 'extra'], /list takes no argument/],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseCommandLine(argv)).toThrow(UsageError);
+    expect(() => parseCommandLine(argv)).toThrow(message);
   });
 });
 
