@@ -17,6 +17,7 @@ import {siteVersions} from './contracts/siteVersions';
 import {parseDocFrontMatter} from './plugins/markdown/docFrontMatter';
 import remarkAudienceLinks from './plugins/audiences/remarkAudienceLinks';
 import {AUDIENCES_FILE} from './plugins/audiences/declarations';
+import type {AudiencesOptions} from './plugins/audiences';
 import remarkPageHeading from './plugins/markdown/remarkPageHeading';
 import {versionLanding} from './plugins/versionLanding';
 import {darkCodeTheme, lightCodeTheme} from './plugins/codeThemes';
@@ -114,7 +115,7 @@ const config: Config = {
     localeConfigs: {en: {direction: 'ltr', htmlLang: 'en'}},
   },
 
-  customFields: {auth, site: {home: site.home, sidebarLabels: site.sidebarLabels} satisfies SiteWording},
+  customFields: {auth, site: {home: site.home} satisfies SiteWording},
 
   presets: [
     [
@@ -132,7 +133,8 @@ const config: Config = {
 
   plugins: [
     ['./plugins/audiences/docs.ts', docsOptions],
-    './plugins/audiences/index.ts',
+    // The sidebars' labels go to the navbar through its global data, where each reader gets only those of the sidebars they may open.
+    ['./plugins/audiences/index.ts', {sidebarLabels: site.sidebarLabels} satisfies AudiencesOptions],
     [SEARCH_PLUGIN, searchOptions],
     './plugins/docsOverview/index.ts',
     ['./plugins/blockedMedia.ts', {mediaOrigins} satisfies BlockedMediaOptions],

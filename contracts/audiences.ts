@@ -132,4 +132,9 @@ export const AUDIENCES_PLUGIN = 'tutorial-hub-audiences';
 export interface AudiencesGlobalData {
   /** Whether some pages are public: visitors who are not signed in may then get some pages. */
   publicPages: boolean;
+  /**
+   * The navbar's links to the current version's sidebars, in order, with their labels (site.config.ts):
+   * each reader's copy has only those of the sidebars they may open a page of.
+   */
+  sidebarLinks: {id: string; label: string}[];
 }

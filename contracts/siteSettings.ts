@@ -27,7 +27,7 @@ export interface SiteSettings {
   announcement: string | null;
   /**
    * The navbar's link to each sidebar of the current version, by sidebar id, in the order wanted.
-   * A sidebar not named here gets a link labelled by its id; `false` leaves a sidebar out of the navbar.
+   * A sidebar not named here gets a link labelled from its id (sidebarLabel); `false` leaves a sidebar out of the navbar.
    */
   sidebarLabels: Readonly<Record<string, string | false>>;
   /** Links to the team's other places on the navbar's right side, and in the footer. */
@@ -52,28 +52,71 @@ export interface SiteSettings {
 }
 
 /**
- * What the readers' pages read of it (`customFields.site`): the wording and the sidebar labels, never the
- * plugins. The public login build leaves it out: the sidebars' names are the docs' (docusaurus.login.config.ts).
+ * What the readers' pages read of it (`customFields.site`): the wording, never the plugins. The sidebar
+ * labels reach the navbar through the audiences plugin's global data, where each reader gets only those
+ * of the sidebars they may open (plugins/audiences/index.ts). The public login build leaves it out.
  */
-export type SiteWording = Pick<SiteSettings, 'home' | 'sidebarLabels'>;
+export type SiteWording = Pick<SiteSettings, 'home'>;
 
-/** Pure: the navbar label of a sidebar (its id, words split, first letter capitalised), unless the team named it. */
-export function sidebarLabel(id: string, labels: SiteSettings['sidebarLabels']): string | false {
-  const named = labels[id];
-  if (named !== undefined) return named;
-  const words = id
+/** The words of a sidebar id: `apiReference`, `api-reference` and `api_reference` are "api Reference", "api reference". */
+function idWords(id: string): string[] {
+  return id
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[-_]+/g, ' ')
-    .trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+    .split(/[\s_-]+/)
+    .filter(Boolean);
 }
 
-/** Pure: the sidebars that get a navbar link, in the order of the team's labels, then the file's. */
+/** Words a label writes in capitals (Docusaurus sites label their reference "API", not "Api"). */
+const CAPITALS: Readonly<Record<string, string>> = {
+  api: 'API',
+  apis: 'APIs',
+  cli: 'CLI',
+  sdk: 'SDK',
+  sdks: 'SDKs',
+  faq: 'FAQ',
+  faqs: 'FAQs',
+};
+
+/** What a site's one main sidebar is called when its id says nothing more (`defaultSidebar`, `mainSidebar`, `sidebar`). */
+const MAIN_SIDEBAR = 'Docs';
+const SAYS_NOTHING: ReadonlySet<string> = new Set(['default', 'main', 'primary', 'doc']);
+
+/** Words as a label: capitals where the word takes them, the first letter in upper case. */
+function asLabel(words: readonly string[]): string {
+  const text = words.map((word) => CAPITALS[word.toLowerCase()] ?? word).join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * Pure: the navbar label of a sidebar the team did not name, from its id, as the best Docusaurus sites
+ * label theirs: by what the sidebar holds ("Tutorial", "API", "Guides"), which is what a team names its
+ * sidebar ids after. The word "sidebar" names nothing a reader looks for and is left out
+ * (`tutorialSidebar` → "Tutorial", as Docusaurus's own template labels it); an id that then says nothing
+ * more (`defaultSidebar`, `main`) is the site's docs: "Docs".
+ */
+function labelOfId(id: string): string {
+  const words = idWords(id).filter((word) => word.toLowerCase() !== 'sidebar');
+  if (words.length === 0 || (words.length === 1 && SAYS_NOTHING.has(words[0]!.toLowerCase()))) return MAIN_SIDEBAR;
+  return asLabel(words);
+}
+
+/** Pure: the navbar label of a sidebar: the team's (site.config.ts), else one made from its id (labelOfId). */
+export function sidebarLabel(id: string, labels: SiteSettings['sidebarLabels']): string | false {
+  const named = labels[id];
+  return named !== undefined ? named : labelOfId(id);
+}
+
+/**
+ * Pure: the sidebars that get a navbar link, in the order of the team's labels, then the file's. Two
+ * links never read alike because of a label made from ids: such a link is labelled with its id's words in full.
+ */
 export function navbarSidebars(ids: readonly string[], labels: SiteSettings['sidebarLabels']): {id: string; label: string}[] {
   const named = Object.keys(labels).filter((id) => ids.includes(id));
   const ordered = [...named, ...ids.filter((id) => !named.includes(id))];
-  return ordered.flatMap((id) => {
+  const links = ordered.flatMap((id) => {
     const label = sidebarLabel(id, labels);
     return label === false ? [] : [{id, label}];
   });
+  const count = (label: string) => links.filter((link) => link.label === label).length;
+  return links.map(({id, label}) => (labels[id] === undefined && count(label) > 1 ? {id, label: asLabel(idWords(id))} : {id, label}));
 }

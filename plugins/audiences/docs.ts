@@ -18,7 +18,15 @@ import {canonicalPath} from '../../contracts/paths';
 import {declaresReaders, pageDeclarations, readFolderAudiences, readSiteAudiences, AUDIENCES_FILE} from './declarations';
 import {planAudiences, type AudienceProblem, type PageInput} from './plan';
 import {annotationFor, Conditions, CONDITIONS_FIELD, unionOfAll, type SiteConditions} from './siteConditions';
-import {firstWide, generatedIndexConditions, navigationItems, wideNeighbours, type NavigationItem, type SidebarItem} from './sidebarRules';
+import {
+  firstWide,
+  generatedIndexConditions,
+  navigationItems,
+  sidebarCondition,
+  wideNeighbours,
+  type NavigationItem,
+  type SidebarItem,
+} from './sidebarRules';
 
 export {validateOptions} from '@docusaurus/plugin-content-docs';
 
@@ -196,10 +204,11 @@ function annotateRoute(
 
 interface GlobalVersion {
   name: string;
+  label: string;
   path: string;
   mainDocId: string;
   docs: {id: string; path: string; alsoIn?: string[]; [AUDIENCE_FIELD]?: string}[];
-  sidebars?: Record<string, {link?: {path: string; label: string}; [CHOICES_FIELD]?: Record<string, Choice[]>}>;
+  sidebars?: Record<string, {link?: {path: string; label: string}; [AUDIENCE_FIELD]?: string; [CHOICES_FIELD]?: Record<string, Choice[]>}>;
   [AUDIENCE_FIELD]?: string;
   [CHOICES_FIELD]?: Record<string, Choice[]>;
 }
@@ -259,9 +268,16 @@ function annotateGlobalData(data: {versions: GlobalVersion[]}, versions: readonl
       const entry = global.sidebars?.[id];
       const link = entry?.link;
       if (entry === undefined || link === undefined) continue;
-      if (!within(readers, conditions.page(link.path) ?? READERS)) {
-        const first = firstWide(navigationItems(sidebar), readers, conditionOf);
-        entry.link = first === undefined ? {path: global.path, label: link.label} : linkOf(first, link.label);
+      // A sidebar of pages only some readers of the version may open is theirs: the others get no entry
+      // (nor its navbar link: plugins/audiences/index.ts), and its link goes to a page every one of its readers may open.
+      const own = sidebarCondition(sidebar, (doc) => conditions.doc(global.name, doc));
+      const annotation = annotationFor(own, visible);
+      if (annotation !== undefined) entry[AUDIENCE_FIELD] = annotation;
+      const sidebarReaders = annotation === undefined ? readers : own!;
+      if (!within(sidebarReaders, conditions.page(link.path) ?? READERS)) {
+        const first = firstWide(navigationItems(sidebar), sidebarReaders, conditionOf);
+        // The version's own label: the first page's, which the docs plugin gave, may be one some of these readers may not open.
+        entry.link = first === undefined ? {path: global.path, label: global.label} : linkOf(first, global.label);
       }
       const linkChoice = choose(entry.link, conditions.page(entry.link!.path), () => {
         const first = firstWide(navigationItems(sidebar), PUBLIC, conditionOf);

@@ -1,11 +1,14 @@
 /**
  * What the sidebars mean once pages have audiences. A list (the sidebar itself, a category's cards,
- * the versions) is marked item by item and each reader gets their own; a single link the readers of a
- * page or a version share (previous and next, a version's first page, the navbar's link to a sidebar)
- * goes to the first page that every one of those readers may open, so that it is the same for all of
- * them and names no page some of them may not see. Pure.
+ * the versions, the navbar's links to the sidebars) is marked item by item and each reader gets their
+ * own; a single link the readers of a page or a version share (previous and next, a version's first
+ * page, the navbar's link to a sidebar) goes to the first page that every one of those readers may
+ * open, so that it is the same for all of them and names no page some of them may not see. Pure.
  */
 import {unionOf, within, type Condition} from '../../contracts/audiences';
+import {AUDIENCE_FIELD} from '../../contracts/audienceMarkers';
+import {navbarSidebars, type SiteSettings} from '../../contracts/siteSettings';
+import {annotationFor} from './siteConditions';
 
 /** A sidebar item as the docs plugin loads it (the parts read here). */
 export type SidebarItem =
@@ -48,6 +51,43 @@ export function itemCondition(item: SidebarItem, docCondition: (id: string) => C
     if (condition !== undefined) union = union === undefined ? condition : unionOf(union, condition);
   }
   return union;
+}
+
+/** Who may see anything of a sidebar: the union of its items' readers; undefined for one without pages. */
+export function sidebarCondition(
+  items: readonly SidebarItem[],
+  docCondition: (id: string) => Condition | undefined,
+): Condition | undefined {
+  let union: Condition | undefined;
+  for (const item of items) {
+    const condition = itemCondition(item, docCondition);
+    if (condition !== undefined) union = union === undefined ? condition : unionOf(union, condition);
+  }
+  return union;
+}
+
+/** A navbar link to a sidebar; annotated (AUDIENCE_FIELD) when some reader of the site may see no page of it. */
+export interface NavbarSidebarLink {
+  id: string;
+  label: string;
+  [AUDIENCE_FIELD]?: string;
+}
+
+/**
+ * The navbar's links to the sidebars of the current version, as the team labels them (navbarSidebars),
+ * each marked for the readers of its pages when they are fewer than the site's (`base`): a reader who
+ * may open no page of a sidebar gets neither its link nor its label.
+ */
+export function navbarSidebarLinks(
+  sidebars: Readonly<Record<string, readonly SidebarItem[]>>,
+  labels: SiteSettings['sidebarLabels'],
+  docCondition: (id: string) => Condition | undefined,
+  base: Condition,
+): NavbarSidebarLink[] {
+  return navbarSidebars(Object.keys(sidebars), labels).map(({id, label}) => {
+    const annotation = annotationFor(sidebarCondition(sidebars[id]!, docCondition), base);
+    return annotation === undefined ? {id, label} : {id, label, [AUDIENCE_FIELD]: annotation};
+  });
 }
 
 /** Each category index page (generated index) with its condition: the union of what its category holds. */

@@ -78,6 +78,14 @@ function bodyOf({bytes, headers}: RawResponse): string {
   return (headers['content-encoding'] === 'br' ? brotliDecompressSync(bytes) : bytes).toString('utf8');
 }
 
+/** The links the navbar's left side shows on a page (the links to the sidebars), with their labels. */
+function navbarLinks(html: string): {label: string; href: string}[] {
+  const left = /theme-layout-navbar-left([\s\S]*?)theme-layout-navbar-right/.exec(html)?.[1] ?? '';
+  return [...left.matchAll(/<a [^>]*?href="?([^" >]+)"?[^>]*>([^<]*)<\/a>/g)]
+    .filter(([link]) => link.includes('navbar__link'))
+    .map(([, href, label]) => ({label: label!, href: href!}));
+}
+
 describe('the fixture site', () => {
   it('has pages for every kind of reader: in one audience, in several, in none, a folder, a 1.0 page, a public page', () => {
     const conditions = Object.fromEntries(restrictedPages(pages).map((page) => [page.url, page.condition]));
@@ -105,6 +113,21 @@ describe.each(Object.keys(KINDS) as Kind[])('a reader %s', (kind) => {
       expect({url: page.url, status: response.status, ...('body' in expected ? {body: response.body} : {})}).toEqual({
         url: page.url,
         ...expected,
+      });
+    }
+  });
+
+  it("gets the navbar's link to the partners' sidebar, and its label, only when in partners", async () => {
+    const reader = readers[kind];
+    const inPartners = reader.view.has('partners');
+    for (const url of ['/', '/chapter-1-introduction']) {
+      const html = bodyOf(await gate.request(url, {headers: as(reader, true)}));
+      expect({url, links: navbarLinks(html)}).toEqual({
+        url,
+        links: [
+          {label: 'Tutorials', href: expect.any(String) as string},
+          ...(inPartners ? [{label: 'Partner API', href: '/partner-api/authenticate-requests'}] : []),
+        ],
       });
     }
   });

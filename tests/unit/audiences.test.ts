@@ -14,12 +14,15 @@ import {
   within,
   type Condition,
 } from '../../contracts/audiences';
+import {AUDIENCE_FIELD} from '../../contracts/audienceMarkers';
 import {planAudiences, type Declared, type PageInput} from '../../plugins/audiences/plan';
 import {
   firstWide,
   generatedIndexConditions,
   itemCondition,
+  navbarSidebarLinks,
   navigationItems,
+  sidebarCondition,
   wideNeighbours,
   type SidebarItem,
 } from '../../plugins/audiences/sidebarRules';
@@ -238,5 +241,81 @@ describe('sidebar rules', () => {
     expect(names(wideNeighbours(items, 3, partners, conditionOf))).toEqual(['p1', 'roadmap']);
     expect(names(wideNeighbours(items, 4, both, conditionOf))).toEqual(['intro', 'guides']);
     expect(firstWide(items, partners, conditionOf)).toEqual({type: 'doc', id: 'intro'});
+  });
+});
+
+describe('the navbar links to the sidebars', () => {
+  const doc = (id: string): SidebarItem => ({type: 'doc', id});
+  const sidebars: Record<string, SidebarItem[]> = {
+    tutorialSidebar: [doc('intro'), {type: 'category', label: 'Partner API', items: [doc('p1'), doc('p2')]}],
+    partnerApi: [doc('p1'), doc('p2')],
+    roadmaps: [{type: 'category', label: 'Roadmaps', items: [doc('p1'), doc('handbook')]}],
+    handbook: [doc('handbook')],
+    preview: [doc('preview'), doc('intro')],
+    external: [{type: 'link'}],
+  };
+  const conditions: Record<string, Condition> = {intro: READERS, p1: partners, p2: partners, handbook: staff, preview: PUBLIC};
+  const docCondition = (id: string) => conditions[id];
+
+  it.each<[string, Condition | undefined]>([
+    ['tutorialSidebar', READERS],
+    ['partnerApi', partners],
+    ['roadmaps', both],
+    ['handbook', staff],
+    ['preview', PUBLIC],
+    ['external', undefined],
+  ])('a sidebar is for the readers of any of its pages: %s → %j', (id, expected) => {
+    expect(sidebarCondition(sidebars[id]!, docCondition)).toEqual(expected);
+  });
+
+  it.each<[string, Condition, Record<string, string | undefined>]>([
+    // Signed-in readers only: a sidebar whose every page is for some audiences is marked for those.
+    [
+      'every signed-in reader',
+      READERS,
+      {
+        tutorialSidebar: undefined,
+        partnerApi: 'partners',
+        roadmaps: 'partners+staff',
+        handbook: 'staff',
+        preview: undefined,
+        external: undefined,
+      },
+    ],
+    // With public pages, a visitor gets only the sidebars with a public page.
+    [
+      'a site with public pages',
+      PUBLIC,
+      {
+        tutorialSidebar: '*',
+        partnerApi: 'partners',
+        roadmaps: 'partners+staff',
+        handbook: 'staff',
+        preview: undefined,
+        external: undefined,
+      },
+    ],
+  ])('each link is marked for who may open a page of its sidebar, on %s', (_, base, expected) => {
+    const links = navbarSidebarLinks(sidebars, {tutorialSidebar: 'Tutorials', partnerApi: 'Partner API'}, docCondition, base);
+    expect(Object.fromEntries(links.map((link) => [link.id, link[AUDIENCE_FIELD]]))).toEqual(expected);
+  });
+
+  it('labels and orders the links as site.config.ts says, marked or not', () => {
+    const links = navbarSidebarLinks(
+      {partnerApi: sidebars.partnerApi!, docs: [doc('intro')], internal: [doc('intro')]},
+      {docs: 'Docs', partnerApi: 'Partner API', internal: false},
+      docCondition,
+      READERS,
+    );
+    expect(links).toEqual([
+      {id: 'docs', label: 'Docs'},
+      {id: 'partnerApi', label: 'Partner API', [AUDIENCE_FIELD]: 'partners'},
+    ]);
+  });
+
+  it('marks nothing on a site without audiences', () => {
+    const links = navbarSidebarLinks(sidebars, {}, () => undefined, READERS);
+    expect(links.every((link) => !(AUDIENCE_FIELD in link))).toBe(true);
+    expect(links.map((link) => link.label)).toEqual(['Tutorial', 'Partner API', 'Roadmaps', 'Handbook', 'Preview', 'External']);
   });
 });

@@ -24,13 +24,30 @@ describe('sidebarsFileAmong: the team sidebars file the docs use', () => {
 
 describe('sidebarLabel: the navbar link of a sidebar', () => {
   it.each([
+    // The team's label, always.
     ['tutorialSidebar', {tutorialSidebar: 'Tutorials'}, 'Tutorials'],
-    ['docs', {}, 'Docs'],
     ['api', {api: 'API'}, 'API'],
-    ['apiReference', {}, 'Api Reference'],
+    ['internal', {internal: false}, false],
+    // Without one: what the sidebar holds, as its id says it, without the word "sidebar".
+    ['tutorialSidebar', {}, 'Tutorial'],
+    ['docs', {}, 'Docs'],
+    ['guides', {}, 'Guides'],
+    ['communitySidebar', {}, 'Community'],
+    ['sidebar_guides', {}, 'Guides'],
     ['getting-started', {}, 'Getting started'],
     ['release_notes', {}, 'Release notes'],
-    ['internal', {internal: false}, false],
+    // Words a label writes in capitals.
+    ['api', {}, 'API'],
+    ['apiSidebar', {}, 'API'],
+    ['apiReference', {}, 'API Reference'],
+    ['nativeApis', {}, 'Native APIs'],
+    ['cli-sdk', {}, 'CLI SDK'],
+    // An id that says nothing more than "the sidebar": the site's docs.
+    ['defaultSidebar', {}, 'Docs'],
+    ['mainSidebar', {}, 'Docs'],
+    ['sidebar', {}, 'Docs'],
+    ['docSidebar', {}, 'Docs'],
+    ['docsSidebar', {}, 'Docs'],
   ] as const)('%s with %j → %j', (id, labels, expected) => {
     expect(sidebarLabel(id, labels)).toBe(expected);
   });
@@ -53,7 +70,24 @@ describe('navbarSidebars: which sidebars the navbar links to, in which order', (
       {},
       [
         {id: 'docs', label: 'Docs'},
-        {id: 'api', label: 'Api'},
+        {id: 'api', label: 'API'},
+      ],
+    ],
+    // Two links that would read alike: the one the team did not name says its id in full.
+    [
+      ['defaultSidebar', 'docs'],
+      {},
+      [
+        {id: 'defaultSidebar', label: 'Default Sidebar'},
+        {id: 'docs', label: 'Docs'},
+      ],
+    ],
+    [
+      ['mainSidebar', 'guides'],
+      {guides: 'Docs'},
+      [
+        {id: 'guides', label: 'Docs'},
+        {id: 'mainSidebar', label: 'Main Sidebar'},
       ],
     ],
     [['docs', 'internal'], {internal: false}, [{id: 'docs', label: 'Docs'}]],
