@@ -53,11 +53,12 @@ test('the arrows move through the suggestions and Enter opens the active one', a
   const options = sheetOf(page).getByRole('option');
   await box.press('ArrowDown');
   await box.press('ArrowDown');
-  await box.press('ArrowUp');
-  await box.press('ArrowDown');
   await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
-  await expect(box).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id'))!);
-  const title = (await options.nth(1).locator(':scope > span').first().innerText()).trim();
+  await box.press('ArrowUp');
+  // Back on the first, a page (the rows under a page may be its sections).
+  await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await options.nth(0).getAttribute('id'))!);
+  const title = (await options.nth(0).locator(':scope > span').first().innerText()).trim();
 
   await box.press('Enter');
   await expect(page.getByRole('heading', {level: 1})).toHaveText(title);
