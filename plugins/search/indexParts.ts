@@ -151,6 +151,43 @@ export function joinedNames(
   return names;
 }
 
+type PageEntry = {kind: DocKind; doc: PluginDoc};
+
+/**
+ * The documents a page holds because it embeds another doc page (an MDX import of `./checklist.md`):
+ * the other page's every section (heading and text, at the same anchor) is in it, and it has
+ * sections of its own besides. Per embedding page, its entries that are copies; the embedded page keeps its own.
+ */
+export function embeddedCopies(pages: ReadonlyMap<number, readonly PageEntry[]>): Map<number, Set<PageEntry>> {
+  const sectionsOf = (entries: readonly PageEntry[]) =>
+    entries.filter(({kind, doc}) => (kind === DocKind.Heading || kind === DocKind.Content) && doc.h);
+  const signature = ({kind, doc}: PageEntry) => `${kind}\0${doc.h}\0${doc.t}`;
+  const holders = new Map<string, number[]>();
+  for (const [page, entries] of pages) {
+    for (const entry of sectionsOf(entries)) {
+      const key = signature(entry);
+      holders.set(key, [...(holders.get(key) ?? []), page]);
+    }
+  }
+  const copies = new Map<number, Set<PageEntry>>();
+  for (const [page, entries] of pages) {
+    const own = sectionsOf(entries);
+    if (own.length === 0) continue;
+    const signatures = new Set(own.map(signature));
+    // The pages that hold every section of this one, and more.
+    const embedding = own
+      .map((entry) => holders.get(signature(entry))!)
+      .reduce((common, holding) => common.filter((other) => holding.includes(other)))
+      .filter((other) => other !== page && sectionsOf(pages.get(other)!).some((entry) => !signatures.has(signature(entry))));
+    for (const other of embedding) {
+      const copied = copies.get(other) ?? new Set<PageEntry>();
+      for (const entry of sectionsOf(pages.get(other)!)) if (signatures.has(signature(entry))) copied.add(entry);
+      copies.set(other, copied);
+    }
+  }
+  return copies;
+}
+
 export interface SplitOptions {
   /** The site's base URL, and its search sections (paths below it): each page is told its section. */
   baseUrl: string;
@@ -173,13 +210,19 @@ export function splitIndex(
 
   // Number the documents page by page: a page's title, then the rest of its documents by kind.
   const titles = index[DocKind.Title]?.documents ?? [];
-  const byPage = new Map<number, {kind: DocKind; doc: PluginDoc}[]>();
+  const byPage = new Map<number, PageEntry[]>();
   for (const title of titles) byPage.set(title.i, [{kind: DocKind.Title, doc: title}]);
   for (let kind = 1 as DocKind; kind < DOC_KINDS; kind++) {
     for (const doc of index[kind]?.documents ?? []) {
       if (doc.p !== undefined) byPage.get(doc.p)?.push({kind, doc});
     }
   }
+  // A doc embedded in another (a partial) is found on its own page only: the copy's documents are left out.
+  for (const [page, copies] of embeddedCopies(byPage))
+    byPage.set(
+      page,
+      byPage.get(page)!.filter((entry) => !copies.has(entry)),
+    );
   const numberOf = new Map<string, number>();
   const key = (kind: number, id: number | string) => `${kind}:${id}`;
   const pageDocs: IndexedDoc[][] = [];

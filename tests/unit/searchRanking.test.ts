@@ -312,3 +312,65 @@ describe('syntaxHint: a query written for another engine', () => {
     expect(syntaxHint(query) !== null).toBe(hinted);
   });
 });
+
+describe('page groups', () => {
+  const GUIDE: FixturePage = {
+    url: '/Guides/Hooks',
+    title: 'Hooks guide',
+    sections: [
+      {text: 'Hooks run at points of a request.'},
+      {heading: 'Request hooks', text: 'onRequest runs before routing; preHandler runs before the handler.'},
+      {heading: 'Reply hooks', text: 'onSend can change the payload of a request before it leaves.'},
+      {heading: 'Errors', text: 'onError runs when a handler throws.'},
+      {heading: 'Timeouts', text: 'onTimeout runs when a request times out.'},
+    ],
+  };
+  const OTHER: FixturePage = {url: '/Reference/Server', title: 'Server', sections: [{text: 'A request reaches the server first.'}]};
+  const search = (query: string, more: number, pages = [GUIDE, OTHER]) => servedIndex(pages).index.search({query, limit: 8, more});
+  const grouped = (suggestion: Suggestion) => (suggestion.more ?? []).map((hit) => `${hit.url} ${plainText(hit.heading)}`);
+
+  it("shows a page's best section first, then its other sections that hold the query, best first, as many as asked", async () => {
+    const {suggestions} = await search('request', 2);
+    expect(urls(suggestions)).toEqual(['/Guides/Hooks#request-hooks', '/Reference/Server']);
+    expect(grouped(suggestions[0]!)).toEqual(['/Guides/Hooks#timeouts Timeouts', '/Guides/Hooks#reply-hooks Reply hooks']);
+    expect(suggestions[0]!.more!.map((hit) => hit.text && plainText(hit.text))).toEqual([
+      'onTimeout runs when a request times out.',
+      'onSend can change the payload of a request before it leaves.',
+    ]);
+    expect(suggestions[1]!.more).toBeUndefined();
+  });
+
+  it('groups nothing when not asked, and no section that lacks a word of the query', async () => {
+    expect((await search('request', 0)).suggestions.map((suggestion) => suggestion.more)).toEqual([undefined, undefined]);
+    // Three other sections say "request", none of them "payload".
+    const [first] = (await search('payload request', 4)).suggestions;
+    expect(urls([first!])).toEqual(['/Guides/Hooks#reply-hooks']);
+    expect(first!.more).toBeUndefined();
+  });
+
+  const CHECKLIST: FixturePage = {
+    url: '/checklist',
+    title: 'Before you start',
+    sections: [{text: 'What every tutorial assumes.'}, {heading: 'A code editor', text: 'Pick an editor with syntax highlighting.'}],
+  };
+  // A chapter that embeds the checklist (an MDX import): its sections, at the same anchors, among its own.
+  const CHAPTER: FixturePage = {
+    url: '/chapter-2',
+    title: 'Chapter 2',
+    sections: [{text: 'Writing docs.'}, ...CHECKLIST.sections.slice(1), {heading: 'Documents', text: 'A document is a file.'}],
+  };
+
+  it("finds an embedded doc's text on its own page only, not again on each page that embeds it", async () => {
+    expect(urls((await search('syntax highlighting', 0, [CHAPTER, CHECKLIST])).suggestions)).toEqual(['/checklist#a-code-editor']);
+    // The embedding page keeps its own sections.
+    expect(urls((await search('document file', 0, [CHAPTER, CHECKLIST])).suggestions)).toEqual(['/chapter-2#documents']);
+  });
+
+  it('keeps both of two pages with the same sections: neither embeds the other', async () => {
+    const twin = {...CHECKLIST, url: '/checklist-copy', title: 'Checklist copy'};
+    expect(urls((await search('syntax highlighting', 0, [CHECKLIST, twin])).suggestions).sort()).toEqual([
+      '/checklist#a-code-editor',
+      '/checklist-copy#a-code-editor',
+    ]);
+  });
+});

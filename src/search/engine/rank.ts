@@ -11,7 +11,8 @@
  *    of the kind of document it is in (title above heading above description and keywords above
  *    text: the specification's order) times how closely the term matches the word; the reader's own
  *    section counts more.
- * Each page is one answer, pointing at the part of it that matches best.
+ * Each page is one answer, pointing at the part of it that matches best, with its other matching
+ * sections in order for a group under it.
  */
 import {DocKind, DOC_KINDS} from '../../../contracts/searchIndexFiles';
 import type {Expansion} from './queryTerms';
@@ -25,6 +26,8 @@ export const KIND_WEIGHT: Readonly<Record<DocKind, number>> = {
 };
 /** The reader's section first, among answers otherwise alike. */
 export const SECTION_BOOST = 1.2;
+/** A page's other matching sections kept for its group: a heading and its text may both be among them. */
+export const MAX_MORE = 8;
 
 /** Postings of one term: per document kind, `[doc, weight, doc, weight, …]`. */
 export type Postings = readonly (readonly number[])[];
@@ -52,6 +55,11 @@ export interface PageHit {
   target: number;
   /** The index terms the page matched, for highlighting. */
   terms: string[];
+  /**
+   * The page's other sections that hold the query (headings and section texts, as `target`
+   * counts them), best first: what a suggestion groups under its page.
+   */
+  more: number[];
 }
 
 /**
@@ -122,6 +130,8 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
     titleWords: number;
     heading?: {doc: number; score: number};
     section?: {doc: number; coverage: number; score: number};
+    /** Every heading and section text of the page that matched. */
+    sections: {doc: number; coverage: number; score: number}[];
   }
   const pages = new Map<number, PageState>();
   for (const [doc, match] of docs) {
@@ -129,7 +139,10 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
     if (allowed && !allowed(page)) continue;
     let state = pages.get(page);
     if (!state)
-      pages.set(page, (state = {perWord: new Array<number>(wordCount).fill(0), terms: new Set(), titleAll: false, titleWords: 0}));
+      pages.set(
+        page,
+        (state = {perWord: new Array<number>(wordCount).fill(0), terms: new Set(), titleAll: false, titleWords: 0, sections: []}),
+      );
     const weight = KIND_WEIGHT[match.kind];
     for (const term of match.terms) state.terms.add(term);
     match.perWord.forEach((score, word) => {
@@ -145,6 +158,7 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
       state.heading = {doc, score};
     }
     if (match.kind === DocKind.Heading || match.kind === DocKind.Content) {
+      state.sections.push({doc, coverage, score: score * weight});
       const best = state.section;
       if (!best || coverage > best.coverage || (coverage === best.coverage && score > best.score)) state.section = {doc, coverage, score};
     }
@@ -159,7 +173,13 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
     const score = sum(state.perWord);
     const target = tier === 2 ? pageFirstDocs[page]! : tier === 1 ? state.heading!.doc : (state.section?.doc ?? pageFirstDocs[page]!);
     const ranked = score * (inSection?.(page) ? SECTION_BOOST : 1);
-    hits.push({page, coverage, tier, titleWords: state.titleWords, score, target, terms: [...state.terms], ranked});
+    // A section that holds fewer of the query's words than the query needs is no answer of its own.
+    const more = state.sections
+      .filter((section) => section.doc !== target && section.coverage >= needed)
+      .sort((a, b) => b.coverage - a.coverage || b.score - a.score || a.doc - b.doc)
+      .slice(0, MAX_MORE)
+      .map((section) => section.doc);
+    hits.push({page, coverage, tier, titleWords: state.titleWords, score, target, terms: [...state.terms], more, ranked});
   }
   hits.sort((a, b) => b.coverage - a.coverage || b.tier - a.tier || b.titleWords - a.titleWords || b.ranked - a.ranked || a.page - b.page);
   return hits.map(({ranked: _ranked, titleWords: _titleWords, ...hit}) => hit);

@@ -25,6 +25,15 @@ export interface Suggestion {
   text?: Marked;
   /** Whether it is in the reader's section. */
   inSection: boolean;
+  /** More sections of the page that hold the query, best first, each with where it leads: the page's group. */
+  more?: SectionHit[];
+}
+
+/** A section of a suggestion's page that holds the query too. */
+export interface SectionHit {
+  url: string;
+  heading: Marked;
+  text?: Marked;
 }
 
 export interface SearchRequest {
@@ -34,6 +43,8 @@ export interface SearchRequest {
   section?: string;
   /** Only pages within this path below the base URL (the search page's section). */
   within?: string;
+  /** How many more of a page's matching sections to show under it (none when absent). */
+  more?: number;
 }
 
 export interface SearchAnswer {
@@ -133,7 +144,7 @@ export class VersionIndex {
     return part as LoadedTermPart;
   }
 
-  async search({query, limit, section, within}: SearchRequest): Promise<SearchAnswer> {
+  async search({query, limit, section, within, more = 0}: SearchRequest): Promise<SearchAnswer> {
     const manifest = await this.prepare();
     const partitions = partitionsOf(manifest);
     const words = queryWords(query, this.rules);
@@ -194,6 +205,28 @@ export class VersionIndex {
       const title = docAt(pageFirst);
       const target = docAt(hit.target);
       const url = title?.u ?? '';
+      // The page's other sections, one per anchor (a heading and its text are one section), none at the page's top.
+      const sectionHits = (docs: readonly number[], targetAnchor: string, count: number): SectionHit[] => {
+        const byAnchor = new Map<string, {heading?: string; text?: Marked}>();
+        for (const doc of docs) {
+          const found = docAt(doc);
+          if (!found?.h || found.h === targetAnchor) continue;
+          let entry = byAnchor.get(found.h);
+          if (!entry) {
+            if (byAnchor.size >= count) continue;
+            byAnchor.set(found.h, (entry = {}));
+          }
+          if (found.k === DocKind.Heading) entry.heading = found.t;
+          if (found.k === DocKind.Content) {
+            entry.heading ??= found.s;
+            const text = snippetOf(mark(found.t));
+            if (text.some((piece) => piece.mark)) entry.text ??= text;
+          }
+        }
+        return [...byAnchor].flatMap(([anchor, {heading, text}]) =>
+          heading === undefined ? [] : [{url: `${url}${anchor}`, heading: mark(heading), ...(text ? {text} : {})}],
+        );
+      };
       const suggestion: Suggestion = {
         url: target?.h ? `${url}${target.h}` : url,
         title: mark(title?.t ?? ''),
@@ -208,6 +241,8 @@ export class VersionIndex {
         const text = snippetOf(mark(target.t));
         if (text.some((piece) => piece.mark)) suggestion.text = text;
       }
+      const group = more > 0 ? sectionHits(hit.more, target?.h ?? '', more) : [];
+      if (group.length > 0) suggestion.more = group;
       if (target?.k === DocKind.Title) {
         // Found by its title: the page says what it holds with its description, else with its opening text.
         // Its documents follow its title, in the same part, up to the next page's title.

@@ -18,8 +18,8 @@ import {MAX_QUERY_LENGTH} from '@site/src/search/engine/queryTerms';
 import {boxStatus} from '@site/src/search/boxStatus';
 import {boxView, moveActive, NO_ACTIVE, type Active, type ListKey} from '@site/src/search/boxView';
 import type {RecentSearch} from '@site/src/search/recentSearches';
-import type {SearchAnswer, Suggestion} from '@site/src/search/engine/versionIndex';
-import Marked from '@site/src/search/components/Marked';
+import type {SearchAnswer, SectionHit, Suggestion} from '@site/src/search/engine/versionIndex';
+import Marked, {plainText} from '@site/src/search/components/Marked';
 import ElsewhereLink, {type Elsewhere} from '@site/src/search/components/ElsewhereLink';
 import {withHighlight} from '@site/src/search/highlightParam';
 import {prepareSearch, search, versionWithAnswers} from '@site/src/search/searchClient';
@@ -35,6 +35,15 @@ import styles from './styles.module.css';
 
 /** The specification's limit. */
 const MAX_SUGGESTIONS = 8;
+/** A page's other sections that hold the query, as options under it (DocSearch groups its hits by page): more rows, never fewer pages. */
+const MORE_SECTIONS = 2;
+
+/** A row of the list: a suggested page, or one of its other sections under it. */
+interface Row {
+  url: string;
+  page: Suggestion;
+  section?: SectionHit;
+}
 
 interface BoxAnswer extends SearchAnswer {
   query: string;
@@ -117,7 +126,7 @@ function SearchBox(): ReactNode {
     (async () => {
       let answer: SearchAnswer;
       try {
-        answer = await search(baseUrl, versionUrl, {query, limit: MAX_SUGGESTIONS, section: section || undefined});
+        answer = await search(baseUrl, versionUrl, {query, limit: MAX_SUGGESTIONS, section: section || undefined, more: MORE_SECTIONS});
       } catch (error) {
         console.error('Search failed:', error);
         if (id === latest.current) setShown({kind: 'failed', query});
@@ -175,6 +184,14 @@ function SearchBox(): ReactNode {
   const answer = shown?.kind === 'answer' && shown.answer.versionUrl === versionUrl ? shown.answer : null;
   const current = answer?.query === query;
   const suggestions = useMemo(() => answer?.suggestions ?? [], [answer]);
+  const rows = useMemo(
+    () =>
+      suggestions.flatMap((suggestion): Row[] => [
+        {url: suggestion.url, page: suggestion},
+        ...(suggestion.more ?? []).map((section) => ({url: section.url, page: suggestion, section})),
+      ]),
+    [suggestions],
+  );
   const listed = view.popup === 'answer' && suggestions.length > 0;
   const recentShown = view.popup === 'recent';
 
@@ -187,7 +204,7 @@ function SearchBox(): ReactNode {
   const loading = query.trim() !== '' && !current && !failed;
 
   const go = (to: string) => history.push(to);
-  const openSuggestion = (suggestion: Suggestion) => go(withHighlight(suggestion.url, answer?.words ?? []));
+  const openRow = (row: Row) => go(withHighlight(row.url, answer?.words ?? []));
   const seeAll = searchPageUrl(baseUrl, {query, version: here?.param ?? null});
   const searchAgain = (again: string) => searchPageUrl(baseUrl, {query: again, version: here?.param ?? null});
   const removeRecent = (search: RecentSearch, row: number) => {
@@ -223,8 +240,8 @@ function SearchBox(): ReactNode {
         // Down opens a closed popup on what it held; the others move only in an open one.
         const showing =
           event.key === 'ArrowDown' ? boxView({phone, focused: true, closed: false, query, recent: recent.length}).popup : view.popup;
-        const rows = showing === 'recent' ? recent.length : showing === 'answer' ? suggestions.length : 0;
-        const moved = moveActive(active, event.key as ListKey, {rows, columns: showing === 'recent' ? RECENT_COLUMNS : 1});
+        const count = showing === 'recent' ? recent.length : showing === 'answer' ? rows.length : 0;
+        const moved = moveActive(active, event.key as ListKey, {rows: count, columns: showing === 'recent' ? RECENT_COLUMNS : 1});
         if (moved === null) return;
         event.preventDefault();
         if (event.key === 'ArrowDown') setClosed(false);
@@ -247,8 +264,8 @@ function SearchBox(): ReactNode {
         event.preventDefault();
         remember(query);
         // An earlier query's list, still in sight while this one loads, is not what the reader asked for.
-        const chosen = listed && current ? suggestions[Math.max(active.row, 0)] : undefined;
-        if (chosen) openSuggestion(chosen);
+        const chosen = listed && current ? rows[Math.max(active.row, 0)] : undefined;
+        if (chosen) openRow(chosen);
         else go(seeAll);
         break;
       }
@@ -385,34 +402,28 @@ function SearchBox(): ReactNode {
                     role="listbox"
                     aria-label="Search suggestions"
                     className={clsx(styles.listbox, !current && styles.stale)}>
-                    {suggestions.map((suggestion, position) => (
-                      // Each option is the link to its page (ARIA allows an option on a link), as DocSearch's hits are: a
-                      // modified or middle click opens it in a new tab, and the browser's menu copies its address. The box
-                      // keeps the focus and the keys (aria-activedescendant), so an option is no Tab stop.
-                      <Link
-                        key={suggestion.url}
-                        id={optionId(position)}
-                        role="option"
-                        aria-selected={position === active.row}
-                        tabIndex={-1}
-                        to={withHighlight(suggestion.url, answer?.words ?? [])}
-                        className={clsx(styles.option, position === active.row && styles.active)}
-                        onMouseMove={() => setActive({row: position, column: 0})}>
-                        <span className={styles.title}>
-                          <Marked text={suggestion.title} />
-                        </span>
-                        {suggestion.heading && (
-                          <span className={styles.heading}>
-                            <Marked text={suggestion.heading} />
-                          </span>
+                    {suggestions.map((suggestion) => (
+                      // A page and its other sections that hold the query, one group named by the page.
+                      <div key={suggestion.url} role="group" aria-label={plainText(suggestion.title)} className={styles.group}>
+                        {rows.map((row, position) =>
+                          row.page !== suggestion ? null : (
+                            // Each option is the link to its page (ARIA allows an option on a link), as DocSearch's hits are: a
+                            // modified or middle click opens it in a new tab, and the browser's menu copies its address. The box
+                            // keeps the focus and the keys (aria-activedescendant), so an option is no Tab stop.
+                            <Link
+                              key={row.url}
+                              id={optionId(position)}
+                              role="option"
+                              aria-selected={position === active.row}
+                              tabIndex={-1}
+                              to={withHighlight(row.url, answer?.words ?? [])}
+                              className={clsx(styles.option, row.section && styles.more, position === active.row && styles.active)}
+                              onMouseMove={() => setActive({row: position, column: 0})}>
+                              {row.section ? <SectionRow section={row.section} /> : <SuggestionRow suggestion={row.page} />}
+                            </Link>
+                          ),
                         )}
-                        {suggestion.text && (
-                          <span className={styles.text}>
-                            <Marked text={suggestion.text} />
-                          </span>
-                        )}
-                        {suggestion.breadcrumbs.length > 0 && <span className={styles.path}>{suggestion.breadcrumbs.join(' › ')}</span>}
-                      </Link>
+                      </div>
                     ))}
                   </div>
                 )}
@@ -434,6 +445,44 @@ function SearchBox(): ReactNode {
         )}
       </div>
     </div>
+  );
+}
+
+/** A suggested page: its title, the heading and text that matched, where it is. */
+function SuggestionRow({suggestion}: {suggestion: Suggestion}): ReactNode {
+  return (
+    <>
+      <span className={styles.title}>
+        <Marked text={suggestion.title} />
+      </span>
+      {suggestion.heading && (
+        <span className={styles.heading}>
+          <Marked text={suggestion.heading} />
+        </span>
+      )}
+      {suggestion.text && (
+        <span className={styles.text}>
+          <Marked text={suggestion.text} />
+        </span>
+      )}
+      {suggestion.breadcrumbs.length > 0 && <span className={styles.path}>{suggestion.breadcrumbs.join(' › ')}</span>}
+    </>
+  );
+}
+
+/** Another section of the page above it (its group names the page) that holds the query: its heading and text. */
+function SectionRow({section}: {section: SectionHit}): ReactNode {
+  return (
+    <>
+      <span className={styles.heading}>
+        <Marked text={section.heading} />
+      </span>
+      {section.text && (
+        <span className={styles.text}>
+          <Marked text={section.text} />
+        </span>
+      )}
+    </>
   );
 }
 

@@ -17,7 +17,7 @@ import Layout from '@theme/Layout';
 import {MAX_QUERY_LENGTH} from '@site/src/search/engine/queryTerms';
 import {pageStatus} from '@site/src/search/boxStatus';
 import type {SearchAnswer} from '@site/src/search/engine/versionIndex';
-import Marked from '@site/src/search/components/Marked';
+import Marked, {plainText} from '@site/src/search/components/Marked';
 import ElsewhereLink, {type Elsewhere} from '@site/src/search/components/ElsewhereLink';
 import {withHighlight} from '@site/src/search/highlightParam';
 import {searchPageUrl} from '@site/src/search/searchLinks';
@@ -29,6 +29,8 @@ import {audienceOf, Restricted} from '@site/src/audiences/Restricted';
 
 /** The page shows this many answers at most: past it, a reader refines the query. */
 const MAX_RESULTS = 100;
+/** A page's other sections that hold the query, listed under it (DocSearch's hits grouped by page, Pagefind's sub-results). */
+const MORE_SECTIONS = 3;
 
 type Outcome = {query: string; key: string} & ({answer: SearchAnswer; elsewhere?: Elsewhere} | {failed: true});
 
@@ -53,7 +55,7 @@ function SearchResults(): ReactNode {
     if (!isBrowser || query.trim() === '') return;
     const id = ++latest.current;
     const others = versions.filter((version) => version.versionUrl !== scope.versionUrl);
-    search(baseUrl, scope.versionUrl, {query, limit: MAX_RESULTS, within: scope.context || undefined}).then(
+    search(baseUrl, scope.versionUrl, {query, limit: MAX_RESULTS, within: scope.context || undefined, more: MORE_SECTIONS}).then(
       async (answer) => {
         if (id !== latest.current) return;
         setOutcome({query, key, answer});
@@ -205,6 +207,22 @@ function SearchResults(): ReactNode {
                   <p className={styles.summary}>
                     <Marked text={result.text} />
                   </p>
+                )}
+                {result.more && (
+                  <ul className={styles.more} aria-label={`More in ${plainText(result.title)}`}>
+                    {result.more.map((section) => (
+                      <li key={section.url}>
+                        <Link to={withHighlight(section.url, shown.answer.words)}>
+                          <Marked text={section.heading} />
+                        </Link>
+                        {section.text && (
+                          <p className={styles.summary}>
+                            <Marked text={section.text} />
+                          </p>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
                 )}
               </article>
             ))}

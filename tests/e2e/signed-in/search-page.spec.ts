@@ -27,9 +27,10 @@ test('answers ?q= in the version given, and leads to the page found, highlighted
   const results = page.getByRole('article');
   await expect(page.getByText(FOUND)).toBeVisible();
   await expect(results.first()).toContainText('Tutorials › Tutorial Hub 1.0 › Collapsible Sections');
-  await expect(results.first().getByRole('link')).toHaveAttribute('href', /^\/1\.0\/Collapsible\?_highlight=accordionlike/);
+  const found = results.first().getByRole('heading', {level: 2}).getByRole('link');
+  await expect(found).toHaveAttribute('href', /^\/1\.0\/Collapsible\?_highlight=accordionlike/);
 
-  await results.first().getByRole('link').click();
+  await found.click();
   await expect(page.getByRole('heading', {level: 1})).toHaveText('Collapsible Sections');
   await expect(page.getByRole('article').locator('mark').first()).toHaveText(ONLY_IN_1_0);
 });
@@ -125,7 +126,10 @@ test('a section of the other version, from a link, searches that section of that
   await expect(menu).toHaveValue('1.0/tutorial-basics');
   await expect(menu.getByRole('option')).toHaveText(['All of 1.0', 'Tutorial - Basics (1.0)', 'Tutorial - Extras (1.0)']);
   await expect(page.getByText(FOUND)).toBeVisible();
-  await expect(page.getByRole('article').first().getByRole('link')).toHaveAttribute('href', /^\/1\.0\/tutorial-basics\//);
+  await expect(page.getByRole('article').first().getByRole('heading', {level: 2}).getByRole('link')).toHaveAttribute(
+    'href',
+    /^\/1\.0\/tutorial-basics\//,
+  );
 
   // "All of 1.0" stays in 1.0, and says so in the address.
   await menu.selectOption('');

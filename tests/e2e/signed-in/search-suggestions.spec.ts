@@ -51,12 +51,20 @@ test('a suggestion is a link to its page: a Ctrl-click opens it in a new tab and
   await tab.close();
 });
 
-test('shows at most 8 suggestions', async ({page, searchBox}) => {
+test('shows at most 8 pages, each with up to 2 more of its sections that hold the query', async ({page, searchBox}) => {
   await page.goto('/1.0/intro');
   for (const word of ['docs', 'page']) {
     const suggestions = await searchBox.search(word);
     // Both words are on far more than 8 pages: the limit, not the index, stops the list.
-    await expect(suggestions.getByRole('listbox').getByRole('option')).toHaveCount(8);
+    const pages = suggestions.getByRole('listbox').getByRole('group');
+    await expect(pages).toHaveCount(8);
+    const optionsPerPage = await pages.evaluateAll((groups) => groups.map((group) => group.querySelectorAll('[role="option"]').length));
+    expect(optionsPerPage.filter((options) => options < 1 || options > 3)).toEqual([]);
+    // A page's sections are under it: its first option leads to the page itself, the others to its anchors.
+    expect(
+      optionsPerPage.some((options) => options > 1),
+      `options per page: ${optionsPerPage.join(', ')}`,
+    ).toBe(true);
     await expect(suggestions.getByRole('status')).toHaveText(/^8 of \d+ results\.$/);
   }
 });
