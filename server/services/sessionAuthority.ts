@@ -133,8 +133,9 @@ export class SessionAuthority {
     this.accounts = new RateLimiter(options.signInRatePerAccount, this.clock);
   }
 
-  /** Finishes the sign-outs' read-backs that are due (see SignOutLedger.close). */
+  /** Stops the sessions' background checks; finishes the sign-outs' read-backs that are due (see SignOutLedger.close). */
   close(): Promise<void> {
+    this.cache.close();
     return this.ledger.close();
   }
 

@@ -1,15 +1,17 @@
 /**
  * Which session a cookie proves, asked of Firebase at most once per re-check period per cookie:
- * a bounded cache of verified cookies, refresh ahead of the period, one check per cookie shared by
- * the requests that wait for it (and ended when they all leave), the grace period of an identity
- * outage, and cookies refused here. At each check the account and the reader policy are judged again.
+ * a bounded cache of verified cookies, sessions in use checked again in the background ahead of the
+ * period (each at a time of its own, a few at a time), one check per cookie shared by the requests
+ * that wait for it (and ended when they all leave), the grace period of an identity outage, and
+ * cookies refused here. At each check the account and the reader policy are judged again.
  */
 import {createHash} from 'node:crypto';
 import {LRUCache} from 'lru-cache';
 import type {Auth, DecodedIdToken} from 'firebase-admin/auth';
 import {admit, type ReaderPolicy} from '../rules/readerPolicy';
 import {sessionEnding, signInOf, unverifiedClaims, type AccountState, type SessionEnding} from '../rules/sessionRules';
-import type {Clock} from './clock';
+import {answerUsable, refreshDue, refreshDueAt, refreshTime, sweepGapMs, type CheckedSession} from '../rules/sessionRecheck';
+import type {Clock, Timer} from './clock';
 import {firebaseErrorCode, USER_DISABLED} from './firebaseAuth';
 import {IdentityCallAbandoned, isServiceFailure, type IdentityService} from './identity';
 
@@ -41,13 +43,15 @@ export interface SessionCacheOptions {
   /** Verified sessions kept in memory. */
   maxCachedSessions?: number;
   clock: Clock;
+  /** A number in [0, 1) for each session's refresh time (refreshTime); Math.random unless a test brings its own. */
+  random?: () => number;
 }
 
-interface Verified {
+interface Verified extends CheckedSession {
   session: Session;
   state: AccountState;
-  checkedAt: number;
-  expiresAt: number;
+  /** Kept for its background check. */
+  cookie: string;
 }
 
 /** A check of one cookie with Firebase, shared by the requests that wait for it. */
@@ -60,11 +64,8 @@ interface PendingCheck {
 
 /** Rejected cookies are remembered briefly, so a flood of bad cookies cannot hammer Firebase. */
 const REJECTED_TTL_MS = 30 * 1000;
-/**
- * A session in use is checked again in the background from this share of the re-check period on,
- * so that readers seldom wait for Firebase, and no answer outlives the period.
- */
-const REFRESH_AHEAD = 0.75;
+/** Background checks running at once at most: a thousand sessions due together must not crowd Firebase or the requests. */
+const BACKGROUND_CHECKS = 8;
 /**
  * The request's session cookies worth a check, in the order to check them: planted cookies of the same
  * name must not hide the reader's, however many there are, nor cost a call each. One this instance
@@ -89,6 +90,13 @@ export class SessionCache {
   /** Cookie id → time until which a refused or signed-out cookie is not looked at again. */
   private readonly rejected: LRUCache<string, number>;
   private readonly inFlight = new Map<string, PendingCheck>();
+  /** Background checks running now. */
+  private background = 0;
+  /** Sessions whose background check is due, waiting for one of the BACKGROUND_CHECKS; the next last. */
+  private due: string[] = [];
+  private sweepTimer: Timer | null = null;
+  private sweepAt = Infinity;
+  private lastSweepAt = -Infinity;
 
   constructor(
     private readonly auth: Auth,
@@ -104,9 +112,9 @@ export class SessionCache {
   }
 
   /**
-   * The session a cookie proves, or null. A cached answer never outlives the re-check period: late
-   * in the period it is given while one background check runs, after it the request waits for the
-   * check. With Firebase unreachable, verified sessions go on within the grace
+   * The session a cookie proves, or null. A cached answer never outlives the re-check period: a
+   * session in use is checked again in the background ahead of it (rules/sessionRecheck.ts); past
+   * it the request waits for the check. With Firebase unreachable, verified sessions go on within the grace
    * period, never past their expiry, without waiting once the outage is known. Throws
    * IdentityUnavailableError when a cookie cannot be judged. `signal`: the reader's request went
    * away; the call to Firebase ends once nobody else waits for it.
@@ -118,22 +126,110 @@ export class SessionCache {
     if ((this.rejected.get(key) ?? 0) > now) return null;
     const cached = this.verified.get(key);
     const {revocationCheckMs, identityGraceMs, identity} = this.options;
-    const age = cached && now < cached.expiresAt ? now - cached.checkedAt : Infinity;
-    if (age < revocationCheckMs) {
-      if (age >= REFRESH_AHEAD * revocationCheckMs) this.check(key, cookie, cached).catch(() => undefined);
-      return cached!.session;
+    if (cached && answerUsable(cached, now, revocationCheckMs)) {
+      this.used(key, cached);
+      return cached.session;
     }
+    const age = cached && now < cached.expiresAt ? now - cached.checkedAt : Infinity;
     const withinGrace = age < revocationCheckMs + identityGraceMs;
     if (withinGrace && !identity.status().reachable) {
       this.check(key, cookie, cached).catch(() => undefined);
       return cached!.session;
     }
     try {
-      return await this.check(key, cookie, cached, signal);
+      const session = await this.check(key, cookie, cached, signal);
+      const checked = session && this.verified.peek(key);
+      if (checked) this.used(key, checked);
+      return session;
     } catch (error) {
       if (withinGrace && isServiceFailure(error)) return cached!.session;
       throw error;
     }
+  }
+
+  /** A request used the session: its background check starts if due, or is looked at when it falls due. */
+  private used(key: string, entry: Verified): void {
+    const now = this.now();
+    entry.usedAt = now;
+    if (refreshDue(entry, now, this.options.revocationCheckMs)) this.refresh(key, entry);
+    else this.sweepBy(refreshDueAt(entry, this.options.revocationCheckMs));
+  }
+
+  /** Starts the session's background check unless BACKGROUND_CHECKS run; false when it did not. */
+  private refresh(key: string, entry: Verified): boolean {
+    if (this.inFlight.has(key)) return true;
+    if (this.background >= BACKGROUND_CHECKS) return false;
+    this.background += 1;
+    this.check(key, entry.cookie, entry)
+      .catch(() => undefined)
+      .finally(() => {
+        this.background -= 1;
+        this.startDue();
+      });
+    return true;
+  }
+
+  /** Looks for sessions whose background check is due by `at` (or soon after: sweeps are sweepGapMs apart). */
+  private sweepBy(at: number | null): void {
+    if (at === null) return;
+    const when = Math.max(at, this.lastSweepAt + sweepGapMs(this.options.revocationCheckMs));
+    if (when >= this.sweepAt) return;
+    if (this.sweepTimer) this.options.clock.clearTimeout(this.sweepTimer);
+    this.sweepAt = when;
+    this.sweepTimer = this.options.clock.setTimeout(() => this.sweep(), Math.max(0, when - this.now()));
+    this.sweepTimer.unref();
+  }
+
+  /**
+   * Queues the sessions whose background check is due and starts what BACKGROUND_CHECKS allow; the
+   * next sweep is set for the earliest one due later. Not while Firebase cannot be reached: then the
+   * requests' own checks find when it answers again, as the grace period has it.
+   */
+  private sweep(): void {
+    const now = this.now();
+    this.sweepTimer = null;
+    this.sweepAt = Infinity;
+    this.lastSweepAt = now;
+    if (!this.options.identity.status().reachable) return;
+    const period = this.options.revocationCheckMs;
+    const due: Verified[] = [];
+    const keys = new Map<Verified, string>();
+    let next: number | null = null;
+    for (const [key, entry] of this.verified.entries()) {
+      if (this.inFlight.has(key)) continue;
+      if (refreshDue(entry, now, period)) {
+        due.push(entry);
+        keys.set(entry, key);
+        continue;
+      }
+      const at = refreshDueAt(entry, period);
+      if (at !== null && at > now && (next === null || at < next)) next = at;
+    }
+    this.due = due.sort((a, b) => b.refreshAt - a.refreshAt).map((entry) => keys.get(entry)!);
+    this.startDue();
+    this.sweepBy(next);
+  }
+
+  /** Starts queued background checks still due, as many as BACKGROUND_CHECKS allow. */
+  private startDue(): void {
+    if (!this.options.identity.status().reachable) {
+      this.due = [];
+      return;
+    }
+    while (this.due.length > 0) {
+      const key = this.due.at(-1)!;
+      const entry = this.verified.peek(key);
+      if (entry && refreshDue(entry, this.now(), this.options.revocationCheckMs) && !this.refresh(key, entry)) return;
+      this.due.pop();
+    }
+  }
+
+  /** Stops looking for due background checks (the gate is closing); checks running end by their deadline. */
+  close(): void {
+    if (this.sweepTimer) this.options.clock.clearTimeout(this.sweepTimer);
+    this.sweepTimer = null;
+    this.sweepAt = Infinity;
+    this.due = [];
   }
 
   /** One check of a cookie with Firebase at a time; concurrent requests share it. */
@@ -239,8 +335,19 @@ export class SessionCache {
     const session = {uid: decoded.uid, email: state.account.email};
     // The audit line names the account as it is now (its address may have changed since).
     if (ending !== null) return this.reject(key, previous && {...previous, session}, ending);
-    // Never trusted past its own expiry.
-    this.verified.set(key, {session, state, checkedAt: this.now(), expiresAt: decoded.exp * 1000});
+    // Never trusted past its own expiry. A background check leaves the session unused since: it is
+    // checked again ahead of the next period only if a request uses it meanwhile.
+    const now = this.now();
+    const random = this.options.random ?? Math.random;
+    this.verified.set(key, {
+      session,
+      state,
+      cookie,
+      checkedAt: now,
+      expiresAt: decoded.exp * 1000,
+      usedAt: previous?.usedAt ?? now,
+      refreshAt: refreshTime(now, this.options.revocationCheckMs, random()),
+    });
     return session;
   }
 

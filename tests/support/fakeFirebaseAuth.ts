@@ -1,10 +1,10 @@
 /**
  * Firebase Auth as the session services see it, in memory, for their unit tests: accounts, session
- * cookies named after the sign-in they prove, an outage switch, and a clock whose timers step it.
+ * cookies named after the sign-in they prove, an outage switch, and clocks the tests move.
  */
 import type {Auth} from 'firebase-admin/auth';
 import type {IdentityService} from '../../server/services/identity';
-import type {Clock} from '../../server/services/clock';
+import type {Clock, Timer} from '../../server/services/clock';
 import type {AccountState} from '../../server/rules/sessionRules';
 import {accountLookup} from '../../server/services/sessionAuthority';
 import type {ReaderPolicy} from '../../server/rules/readerPolicy';
@@ -42,6 +42,9 @@ export class FakeAuth {
   down = false;
   /** Makes every claims write wait for this, to interleave two instances' read and write. */
   claimsGate: Promise<void> | null = null;
+  /** Makes every account look-up wait for this; `lookupsWaiting` counts those that do. */
+  lookupGate: Promise<void> | null = null;
+  lookupsWaiting = 0;
   readonly users = new Map<string, FakeUser>();
   constructor(private readonly expiresAt: number) {}
 
@@ -81,6 +84,11 @@ export class FakeAuth {
 
   async getUser(uid: string) {
     this.calls += 1;
+    if (this.lookupGate) {
+      this.lookupsWaiting += 1;
+      await this.lookupGate;
+      this.lookupsWaiting -= 1;
+    }
     if (this.down) throw Object.assign(new Error('connect ECONNREFUSED'), {code: 'app/network-error'});
     const user = this.users.get(uid);
     if (!user) throw Object.assign(new Error('no user'), {code: 'auth/user-not-found'});
@@ -140,4 +148,35 @@ export function steppingClock({firstWaitEndsEarlyMs = 0} = {}) {
     clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout),
   };
   return {clock, waits, advance: (ms: number) => (now += ms), now: () => now};
+}
+
+/**
+ * A clock that starts at START_SECONDS and moves only when told: `advance` runs the timers that fall
+ * due on the way, in order, each at its own time.
+ */
+export function manualClock() {
+  let now = START_SECONDS * 1000;
+  let nextId = 0;
+  const timers = new Map<number, {at: number; callback: () => void}>();
+  const clock: Clock = {
+    now: () => now,
+    setTimeout: (callback, ms) => {
+      const id = nextId++;
+      timers.set(id, {at: now + ms, callback});
+      return {id, unref: () => undefined} as Timer;
+    },
+    clearTimeout: (timer) => void timers.delete((timer as Timer & {id: number}).id),
+  };
+  const advance = (ms: number) => {
+    const end = now + ms;
+    for (;;) {
+      const [id, timer] = [...timers].filter(([, {at}]) => at <= end).sort(([, a], [, b]) => a.at - b.at)[0] ?? [];
+      if (id === undefined || !timer) break;
+      timers.delete(id);
+      now = Math.max(now, timer.at);
+      timer.callback();
+    }
+    now = end;
+  };
+  return {clock, advance, now: () => now};
 }

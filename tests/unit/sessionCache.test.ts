@@ -15,13 +15,20 @@ import {
   cookie,
   EXAMPLE_COM,
   FakeAuth,
-  steppingClock,
+  manualClock,
   withReaders,
   type FakeUser,
 } from '../support/fakeFirebaseAuth';
 
-function setup({revocationCheckMs = 60_000, expiresInMs = 3_600_000, maxCachedSessions = 100, identityGraceMs = 0} = {}) {
-  const {clock, advance, now} = steppingClock();
+/** Every session's background check at the middle of REFRESH_WINDOW (0.675 of the period) unless `random` says otherwise. */
+function setup({
+  revocationCheckMs = 60_000,
+  expiresInMs = 3_600_000,
+  maxCachedSessions = 100,
+  identityGraceMs = 0,
+  random = (): number => 0.5,
+} = {}) {
+  const {clock, advance, now} = manualClock();
   const auth = withReaders(new FakeAuth(now() + expiresInMs));
   const audit: AccessEnded[] = [];
   const identity = new IdentityService(1000, silentLog);
@@ -36,8 +43,9 @@ function setup({revocationCheckMs = 60_000, expiresInMs = 3_600_000, maxCachedSe
     audit: (event) => audit.push(event),
     maxCachedSessions,
     clock,
+    random,
   });
-  return {auth, sessions, audit, advance, setPolicy: (next: ReaderPolicy) => (policy = next)};
+  return {auth, sessions, audit, identity, advance, setPolicy: (next: ReaderPolicy) => (policy = next)};
 }
 
 describe('SessionCache.verify', () => {
@@ -45,11 +53,11 @@ describe('SessionCache.verify', () => {
     const {auth, sessions, advance} = setup({revocationCheckMs: 60_000});
     expect(await sessions.verify(cookie('alice:1'))).toEqual({uid: 'alice', email: 'alice@example.com'});
     expect(await sessions.verify(cookie('alice:1'))).not.toBeNull();
-    // Three quarters of the period: no background check yet.
-    advance(44_000);
+    // Before its background check (at 40.5 s).
+    advance(40_000);
     expect(await sessions.verify(cookie('alice:1'))).not.toBeNull();
     expect(auth.calls).toBe(1);
-    advance(17_000);
+    advance(21_000);
     expect(await sessions.verify(cookie('alice:1'))).not.toBeNull();
     expect(auth.calls).toBe(2);
   });
@@ -110,13 +118,17 @@ describe('SessionCache when a re-check falls due', () => {
   /** Lets a background check finish. */
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-  it('late in the period, answers from the cache and checks once in the background', async () => {
+  it('answers a session in use from the cache until its background check, which ends it', async () => {
     const {auth, sessions, advance} = setup({revocationCheckMs: 60_000, identityGraceMs: 3_600_000});
     await sessions.verify(cookie('alice:1'));
-    advance(50_000);
     auth.users.get('alice')!.disabled = true;
+    advance(40_000);
     const answers = await Promise.all(Array.from({length: 5}, () => sessions.verify(cookie('alice:1'))));
     expect(answers.map((session) => session?.uid)).toEqual(Array(answers.length).fill('alice'));
+    await settle();
+    expect(auth.calls).toBe(1);
+    // Its time (40.5 s): checked once, with no request waiting for it.
+    advance(1_000);
     await settle();
     expect(auth.calls).toBe(2);
     expect(await sessions.verify(cookie('alice:1'))).toBeNull();
@@ -157,6 +169,98 @@ describe('SessionCache when a re-check falls due', () => {
     const {auth, sessions} = setup({identityGraceMs: 3_600_000});
     auth.down = true;
     await expect(sessions.verify(cookie('bob:1'))).rejects.toBeInstanceOf(IdentityUnavailableError);
+  });
+});
+
+describe('SessionCache ahead of the re-check', () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const readers = Array.from({length: 30}, (_, i) => cookie(`user${i}:1`));
+
+  it('checks the sessions in use in the background before their period ends: past it, no request waits', async () => {
+    // Each session's time of its own, as Math.random would spread them.
+    let n = 0;
+    const {auth, sessions, advance} = setup({revocationCheckMs: 60_000, random: () => (n++ % 10) / 10});
+    for (const reader of readers) await sessions.verify(reader);
+    expect(auth.calls).toBe(readers.length);
+    // A second at a time, the checks started in one ending before the next.
+    for (let second = 0; second < 60; second += 1) {
+      advance(1_000);
+      await settle();
+    }
+    expect(auth.calls).toBe(2 * readers.length);
+    const answers = await Promise.all(readers.map((reader) => sessions.verify(reader)));
+    expect(answers.every((session) => session !== null)).toBe(true);
+    expect(auth.calls).toBe(2 * readers.length);
+  });
+
+  it('runs at most 8 background checks at once, then the others', async () => {
+    const {auth, sessions, advance} = setup({revocationCheckMs: 60_000});
+    for (const reader of readers) await sessions.verify(reader);
+    let release = () => {};
+    auth.lookupGate = new Promise((resolve) => (release = resolve));
+    advance(41_000);
+    await settle();
+    expect(auth.lookupsWaiting).toBe(8);
+    auth.lookupGate = null;
+    release();
+    await settle();
+    expect(auth.calls).toBe(2 * readers.length);
+  });
+
+  it('leaves an idle session alone: Firebase is asked when it is next used, and that request waits', async () => {
+    const {auth, sessions, advance} = setup({revocationCheckMs: 60_000});
+    await sessions.verify(cookie('alice:1'));
+    advance(41_000);
+    await settle();
+    // Used before its background check, so checked then; not used since.
+    expect(auth.calls).toBe(2);
+    advance(60_000);
+    await settle();
+    expect(auth.calls).toBe(2);
+    auth.users.get('alice')!.disabled = true;
+    expect(await sessions.verify(cookie('alice:1'))).toBeNull();
+    expect(auth.calls).toBe(3);
+  });
+
+  it.each([0, 0.5, 0.999])(
+    'ends within the period a session whose account is disabled just after its background check (jitter %s)',
+    async (jitter) => {
+      const {auth, sessions, advance} = setup({revocationCheckMs: 60_000, random: () => jitter});
+      await sessions.verify(cookie('alice:1'));
+      advance(52_000);
+      await settle();
+      expect(auth.calls).toBe(2);
+      auth.users.get('alice')!.disabled = true;
+      // Used again so that its next background check is due too; the change is seen by 60 s from now.
+      expect(await sessions.verify(cookie('alice:1'))).not.toBeNull();
+      advance(60_000);
+      await settle();
+      expect(await sessions.verify(cookie('alice:1'))).toBeNull();
+    },
+  );
+
+  it('starts no background check while Firebase cannot be reached, and serves within the grace as before', async () => {
+    const {auth, sessions, identity, advance} = setup({revocationCheckMs: 60_000, identityGraceMs: 3_600_000});
+    for (const reader of readers.slice(0, 3)) await sessions.verify(reader);
+    auth.down = true;
+    // The first background checks find the outage; no others start while it lasts.
+    advance(41_000);
+    await settle();
+    expect(identity.status().reachable).toBe(false);
+    const calls = auth.calls;
+    advance(30_000);
+    await settle();
+    expect(auth.calls).toBe(calls);
+    expect(await sessions.verify(readers[0])).not.toBeNull();
+  });
+
+  it('stops looking for due checks once closed', async () => {
+    const {auth, sessions, advance} = setup({revocationCheckMs: 60_000});
+    await sessions.verify(cookie('alice:1'));
+    sessions.close();
+    advance(59_000);
+    await settle();
+    expect(auth.calls).toBe(1);
   });
 });
 
