@@ -92,8 +92,8 @@ export class SessionCache {
   private readonly inFlight = new Map<string, PendingCheck>();
   /** Background checks running now. */
   private background = 0;
-  /** Sessions whose background check is due, waiting for one of the BACKGROUND_CHECKS; the next last. */
-  private due: string[] = [];
+  /** Sessions whose background check is due, waiting for one of the BACKGROUND_CHECKS, the earliest first. */
+  private readonly due = new Set<string>();
   private sweepTimer: Timer | null = null;
   private sweepAt = Infinity;
   private lastSweepAt = -Infinity;
@@ -151,8 +151,9 @@ export class SessionCache {
   private used(key: string, entry: Verified): void {
     const now = this.now();
     entry.usedAt = now;
-    if (refreshDue(entry, now, this.options.revocationCheckMs)) this.refresh(key, entry);
-    else this.sweepBy(refreshDueAt(entry, this.options.revocationCheckMs));
+    if (refreshDue(entry, now, this.options.revocationCheckMs)) {
+      if (!this.refresh(key, entry)) this.due.add(key);
+    } else this.sweepBy(refreshDueAt(entry, this.options.revocationCheckMs));
   }
 
   /** Starts the session's background check unless BACKGROUND_CHECKS run; false when it did not. */
@@ -205,7 +206,8 @@ export class SessionCache {
       const at = refreshDueAt(entry, period);
       if (at !== null && at > now && (next === null || at < next)) next = at;
     }
-    this.due = due.sort((a, b) => b.refreshAt - a.refreshAt).map((entry) => keys.get(entry)!);
+    this.due.clear();
+    for (const entry of due.sort((a, b) => a.refreshAt - b.refreshAt)) this.due.add(keys.get(entry)!);
     this.startDue();
     this.sweepBy(next);
   }
@@ -213,14 +215,13 @@ export class SessionCache {
   /** Starts queued background checks still due, as many as BACKGROUND_CHECKS allow. */
   private startDue(): void {
     if (!this.options.identity.status().reachable) {
-      this.due = [];
+      this.due.clear();
       return;
     }
-    while (this.due.length > 0) {
-      const key = this.due.at(-1)!;
+    for (const key of this.due) {
       const entry = this.verified.peek(key);
       if (entry && refreshDue(entry, this.now(), this.options.revocationCheckMs) && !this.refresh(key, entry)) return;
-      this.due.pop();
+      this.due.delete(key);
     }
   }
 
@@ -229,7 +230,7 @@ export class SessionCache {
     if (this.sweepTimer) this.options.clock.clearTimeout(this.sweepTimer);
     this.sweepTimer = null;
     this.sweepAt = Infinity;
-    this.due = [];
+    this.due.clear();
   }
 
   /** One check of a cookie with Firebase at a time; concurrent requests share it. */
