@@ -10,6 +10,7 @@ import {createHash} from 'node:crypto';
 import lunr from 'lunr';
 import {DOC_KINDS, DocKind, type DocPart, type IndexedDoc, type SearchManifest, type TermPart} from '../../contracts/searchIndexFiles';
 import {lunrRules} from '../../src/search/engine/lunrRules';
+import {SUBWORD_WEIGHT} from '../../src/search/engine/weights';
 import {segmentsOf, type TextRules} from '../../src/search/engine/queryTerms';
 import {sectionOf, type SearchSection} from '../../contracts/searchSections';
 
@@ -109,9 +110,6 @@ function asIndexedDoc(kind: DocKind, doc: PluginDoc): IndexedDoc {
     ...(kind === DocKind.Title && doc.b && doc.b.length > 0 ? {b: doc.b} : {}),
   };
 }
-
-/** A subword counts a little less than the whole name it is part of. */
-export const SUBWORD_WEIGHT = 0.8;
 
 /** A name written as one: camelCase, PascalCase, ALLCAPSName. */
 const CAMEL = /[a-z][A-Z]|[A-Z]{2}[a-z]/;

@@ -2,7 +2,8 @@
 import {describe, expect, it} from 'vitest';
 import {plainText} from '../../src/search/components/Marked';
 import {syntaxHint} from '../../src/search/engine/queryTerms';
-import {rankPages, requiredCoverage, SECTION_BOOST, type Postings} from '../../src/search/engine/rank';
+import {rankPages, requiredCoverage, type Postings} from '../../src/search/engine/rank';
+import {SECTION_BOOST} from '../../src/search/engine/weights';
 import type {Suggestion} from '../../src/search/engine/versionIndex';
 import {servedIndex, type FixturePage} from '../support/searchIndexFixture';
 

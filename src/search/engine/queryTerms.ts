@@ -2,6 +2,7 @@
  * From what a reader typed to the index terms a query searches: pure, given lunr's own text rules
  * (the same trimmer, stop words and stemmer that built the index, passed in as `TextRules`).
  */
+import {EXPANSION_WEIGHT} from './weights';
 
 export interface TextRules {
   /** lunr.trimmer: non-word characters off both ends. */
@@ -18,9 +19,6 @@ export const MAX_COMPLETIONS = 40;
 export const MAX_FUZZY = 12;
 /** Words shorter than this are not corrected: a one-letter change makes them another word. */
 const MIN_FUZZY_LENGTH = 4;
-
-/** How much a match counts by how the index term relates to the word typed. */
-export const EXPANSION_WEIGHT = {exact: 1, completion: 0.6, fuzzy: 0.4} as const;
 
 export interface QueryWord {
   /** The word as typed, lower case, its ends trimmed (what the target page highlights). */

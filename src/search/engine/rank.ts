@@ -16,16 +16,8 @@
  */
 import {DocKind, DOC_KINDS} from '../../../contracts/searchIndexFiles';
 import type {Expansion} from './queryTerms';
+import {KIND_WEIGHT, SECTION_BOOST} from './weights';
 
-export const KIND_WEIGHT: Readonly<Record<DocKind, number>> = {
-  [DocKind.Title]: 6,
-  [DocKind.Heading]: 3,
-  [DocKind.Description]: 2,
-  [DocKind.Keywords]: 2,
-  [DocKind.Content]: 1,
-};
-/** The reader's section first, among answers otherwise alike. */
-export const SECTION_BOOST = 1.2;
 /** A page's other matching sections kept for its group: a heading and its text may both be among them. */
 export const MAX_MORE = 8;
 

@@ -20,6 +20,7 @@ import {boxView, moveActive, NO_ACTIVE, type Active, type ListKey} from '@site/s
 import type {RecentSearch} from '@site/src/search/recentSearches';
 import type {SearchAnswer, SectionHit, Suggestion} from '@site/src/search/engine/versionIndex';
 import Marked, {plainText} from '@site/src/search/components/Marked';
+import type {Marked as MarkedText} from '@site/src/search/engine/snippet';
 import ElsewhereLink, {type Elsewhere} from '@site/src/search/components/ElsewhereLink';
 import {withHighlight} from '@site/src/search/highlightParam';
 import {prepareSearch, search, versionWithAnswers} from '@site/src/search/searchClient';
@@ -419,7 +420,11 @@ function SearchBox(): ReactNode {
                               to={withHighlight(row.url, answer?.words ?? [])}
                               className={clsx(styles.option, row.section && styles.more, position === active.row && styles.active)}
                               onMouseMove={() => setActive({row: position, column: 0})}>
-                              {row.section ? <SectionRow section={row.section} /> : <SuggestionRow suggestion={row.page} />}
+                              {row.section ? (
+                                <SectionLines heading={row.section.heading} text={row.section.text} />
+                              ) : (
+                                <SuggestionRow suggestion={row.page} />
+                              )}
                             </Link>
                           ),
                         )}
@@ -448,6 +453,24 @@ function SearchBox(): ReactNode {
   );
 }
 
+/** The heading and the text of a section that matched, each when there is one. */
+function SectionLines({heading, text}: {heading?: MarkedText; text?: MarkedText}): ReactNode {
+  return (
+    <>
+      {heading && (
+        <span className={styles.heading}>
+          <Marked text={heading} />
+        </span>
+      )}
+      {text && (
+        <span className={styles.text}>
+          <Marked text={text} />
+        </span>
+      )}
+    </>
+  );
+}
+
 /** A suggested page: its title, the heading and text that matched, where it is. */
 function SuggestionRow({suggestion}: {suggestion: Suggestion}): ReactNode {
   return (
@@ -455,33 +478,8 @@ function SuggestionRow({suggestion}: {suggestion: Suggestion}): ReactNode {
       <span className={styles.title}>
         <Marked text={suggestion.title} />
       </span>
-      {suggestion.heading && (
-        <span className={styles.heading}>
-          <Marked text={suggestion.heading} />
-        </span>
-      )}
-      {suggestion.text && (
-        <span className={styles.text}>
-          <Marked text={suggestion.text} />
-        </span>
-      )}
+      <SectionLines heading={suggestion.heading} text={suggestion.text} />
       {suggestion.breadcrumbs.length > 0 && <span className={styles.path}>{suggestion.breadcrumbs.join(' › ')}</span>}
-    </>
-  );
-}
-
-/** Another section of the page above it (its group names the page) that holds the query: its heading and text. */
-function SectionRow({section}: {section: SectionHit}): ReactNode {
-  return (
-    <>
-      <span className={styles.heading}>
-        <Marked text={section.heading} />
-      </span>
-      {section.text && (
-        <span className={styles.text}>
-          <Marked text={section.text} />
-        </span>
-      )}
     </>
   );
 }

@@ -1,0 +1,24 @@
+/**
+ * Every weight of the search's ranking, in one place: the build bakes SUBWORD_WEIGHT into the index's
+ * postings (plugins/search/indexParts.ts), the browser's engine applies the others (rank.ts,
+ * queryTerms.ts). A change here is measured with `BENCH_ONLY=search-quality npm run bench`.
+ */
+import {DocKind} from '../../../contracts/searchIndexFiles';
+
+/** What a match counts by the kind of document it is in: the specification's order, title first. */
+export const KIND_WEIGHT: Readonly<Record<DocKind, number>> = {
+  [DocKind.Title]: 6,
+  [DocKind.Heading]: 3,
+  [DocKind.Description]: 2,
+  [DocKind.Keywords]: 2,
+  [DocKind.Content]: 1,
+};
+
+/** The reader's section first, among answers otherwise alike. */
+export const SECTION_BOOST = 1.2;
+
+/** How much a match counts by how the index term relates to the word typed. */
+export const EXPANSION_WEIGHT = {exact: 1, completion: 0.6, fuzzy: 0.4} as const;
+
+/** A word inside a joined-up name (`sidebar_position`, `ContentTypeParser`) counts a little less than the whole name. */
+export const SUBWORD_WEIGHT = 0.8;
