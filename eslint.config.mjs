@@ -73,6 +73,31 @@ export default tseslint.config(
     },
   },
   {
+    // The build is plugins/: scripts/ are command lines over it, and src/ is the browser's, which
+    // imports plugins/ in turn. (This block replaces the one above for plugins/, so it repeats the harness.)
+    files: ['plugins/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {group: ['**/tests/**', '**/bench/**', '**/testkit/**'], message: 'testkit/ is for the tests and the benchmarks only.'},
+            {
+              regex: '^(\\.\\./)+scripts/',
+              message: 'scripts/ are command lines over plugins/: move the code the build runs into plugins/.',
+            },
+            {
+              // The search engine is pure (no DOM, no React): the indexer must tokenize as the box's queries do.
+              regex: '^(\\.\\./)+src/(?!search/engine/)|^@site/src/(?!search/engine/)',
+              message:
+                "src/ is the browser's code, which imports plugins/: share a rule through contracts/ (only the pure search engine, src/search/engine, is shared as is).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['bench/**/*.ts', 'testkit/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -4,8 +4,8 @@
  * `npm run check:docs` fails on the same list; the build only warns.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {checkSite} from '../scripts/checkDocs/check';
-import {readSite} from '../scripts/checkDocs/readSite';
+import {checkSite} from './checkDocs/check';
+import {readSite} from './checkDocs/readSite';
 
 export interface BlockedMediaOptions {
   /** The build's MEDIA_ORIGINS (contracts/buildSettings.ts), parsed. */

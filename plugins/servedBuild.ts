@@ -26,11 +26,11 @@ export interface ServedBuildOptions extends RouteChunkPreloadsOptions {
   search?: SearchOptions;
 }
 
-const PRECOMPRESS = path.resolve(__dirname, '../scripts/precompress.ts');
+const PRECOMPRESS = path.resolve(__dirname, 'precompress/child.ts');
 
-/** Runs scripts/precompress.ts on the built site, leaving the search indexes, on the cores the indexer leaves. */
+/** Precompresses the built site in a child process (precompress/child.ts), leaving the search indexes, on the cores the indexer leaves. */
 async function precompressAllButSearchIndexes(outDir: string): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', PRECOMPRESS, outDir, '--skip-search-indexes'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', PRECOMPRESS, outDir], {
     stdio: 'inherit',
     // One core is the indexer's: one compression job per other core.
     env: {...process.env, UV_THREADPOOL_SIZE: String(Math.max(1, availableParallelism() - 1))},

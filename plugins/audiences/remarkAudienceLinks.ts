@@ -1,7 +1,7 @@
 /**
  * A link to a page that some readers of its own page may not open would give that page away to them
  * (its address, its title) and be broken for them: in the built page it is its text only. `npm run
- * check:docs` lists every such link for its author (scripts/checkDocs/check.ts); this keeps the ones
+ * check:docs` lists every such link for its author (plugins/checkDocs/check.ts); this keeps the ones
  * left from leaking. A `remarkPlugins` entry of the docs plugin: the Markdown loader runs those after
  * its own (resolveMarkdownLinks), so links to Markdown files are page addresses here. Who reads which
  * page comes from the docs plugin's conditions file (plugins/audiences/docs.ts); a site without

@@ -1,9 +1,9 @@
 /**
  * After a page opens or a link moves within it, a `#fragment` that names no element exactly scrolls to
- * the element whose id differs only in letter case, as GitHub does (src/anchors/matchingAnchor.ts).
+ * the element whose id differs only in letter case, as GitHub does (contracts/anchors.ts).
  */
 import type {ClientModule} from '@docusaurus/types';
-import {fragmentOf, matchingAnchor} from '@site/src/anchors/matchingAnchor';
+import {fragmentOf, matchingAnchor} from '@site/contracts/anchors';
 
 function scrollToCaseInsensitiveAnchor(hash: string): void {
   const fragment = fragmentOf(hash);

@@ -1,7 +1,7 @@
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {readSite} from '../../scripts/checkDocs/readSite';
+import {readSite} from '../../plugins/checkDocs/readSite';
 import {REPO} from '../../testkit/siteCopy';
 import {SITE_BUILD_DIR} from '../support/builtFiles';
 

@@ -1,5 +1,5 @@
 /**
- * The `.br` and `.gz` copies `npm run build` leaves beside the built files (scripts/precompress.ts,
+ * The `.br` and `.gz` copies `npm run build` leaves beside the built files (plugins/precompress,
  * run during the site build's postBuild and again after it): the gate sends them in place of the
  * file, so each must be there when the policy plans it, and must decode to the file as it was built
  * last (a page rewritten after it was compressed would be served as it was before).
@@ -11,7 +11,7 @@ import {describe, expect, it} from 'vitest';
 import {AUDIENCE_MAP, listBuildFiles, PRECOMPRESSED_SUFFIX} from '../../contracts/buildLayout';
 import {isSearchIndex} from '../../contracts/searchIndexFiles';
 import {mayHoldMarkers} from '../../contracts/audienceMarkers';
-import {compressionPlan, isCompressible} from '../../scripts/precompressPolicy';
+import {compressionPlan, isCompressible} from '../../plugins/precompress/policy';
 import {BUILD_DIR, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
 
 const COPIES = [

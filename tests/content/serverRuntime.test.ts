@@ -6,7 +6,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import {builtinModules} from 'node:module';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {packageNameOf} from '../../scripts/checkDocs/imports';
+import {packageNameOf} from '../../plugins/checkDocs/imports';
 
 const ROOT = path.resolve(__dirname, '../..');
 const DIST = path.join(ROOT, 'dist');

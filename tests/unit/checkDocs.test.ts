@@ -3,10 +3,10 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {PUBLIC, READERS, type Condition} from '../../contracts/audiences';
-import {checkSite, formatReport, type Doc, type Site} from '../../scripts/checkDocs/check';
-import {parseDoc} from '../../scripts/checkDocs/parse';
-import {docPermalink, generatedIndexPermalink} from '../../scripts/checkDocs/permalinks';
-import {readSite} from '../../scripts/checkDocs/readSite';
+import {checkSite, formatReport, type Doc, type Site} from '../../plugins/checkDocs/check';
+import {parseDoc} from '../../plugins/checkDocs/parse';
+import {docPermalink, generatedIndexPermalink} from '../../plugins/checkDocs/permalinks';
+import {readSite} from '../../plugins/checkDocs/readSite';
 
 function doc(file: string, permalink: string, body: string): Doc {
   return {...parseDoc(body, file.endsWith('.mdx') ? 'mdx' : 'md'), file, permalink, readProblems: [], titleFromFileName: false};

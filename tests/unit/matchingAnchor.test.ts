@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {fragmentOf, matchingAnchor} from '../../src/anchors/matchingAnchor';
+import {fragmentOf, matchingAnchor} from '../../contracts/anchors';
 
 const IDS = ['compilevalidationschema', 'FST_ERR_X', 'reply', 'reply-1'];
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {compressionPlan, estimatedSeconds, isCompressible, isUpToDate, kindOf, worthKeeping} from '../../scripts/precompressPolicy';
+import {compressionPlan, estimatedSeconds, isCompressible, isUpToDate, kindOf, worthKeeping} from '../../plugins/precompress/policy';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;

@@ -1,12 +1,12 @@
-/** Reads a site's docs, every version, into what scripts/checkDocs/check.ts checks. */
+/** Reads a site's docs, every version, into what plugins/checkDocs/check.ts checks. */
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
 import {siteVersions, versionFiles, type SiteVersion} from '../../contracts/siteVersions';
-import {pageDeclarations, readFolderAudiences, readSiteAudiences} from '../../plugins/audiences/declarations';
-import {addedFrontMatter} from '../../plugins/markdown/docFrontMatter';
-import {docFormat} from '../../plugins/markdown/mdxFormat';
-import {hasRootIndex, sidebarsGeneratedAtTop} from '../../plugins/versionLanding';
+import {pageDeclarations, readFolderAudiences, readSiteAudiences} from '../audiences/declarations';
+import {addedFrontMatter} from '../markdown/docFrontMatter';
+import {docFormat} from '../markdown/mdxFormat';
+import {hasRootIndex, sidebarsGeneratedAtTop} from '../versionLanding';
 import {siteReaders, type AudiencePage, type IndexPage} from './audiences';
 import type {Doc, Problem, Site} from './check';
 import {importResolver} from './imports';

@@ -6,7 +6,7 @@
  * qualities, or the build would spend minutes on them; the search index's files, which a reader's
  * first suggestions wait for, a middle one.
  */
-import {isSearchIndex} from '../contracts/searchIndexFiles';
+import {isSearchIndex} from '../../contracts/searchIndexFiles';
 
 /** The build's text files: the only ones compression shrinks. */
 const COMPRESSIBLE = /\.(?:html|js|css|json|svg|txt|xml|map|webmanifest)$/;

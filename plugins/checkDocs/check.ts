@@ -2,12 +2,12 @@
  * Everything wrong with the docs, at once: broken links and anchors, front matter Docusaurus cannot
  * use, media from sites the gate's policy blocks, mistakes in who reads what and links some readers of
  * a page may not follow; warnings for what an author may want to fix.
- * Pure: the CLI (scripts/checkDocs/cli.ts) reads the files.
+ * Pure: readSite.ts reads the files (for the build's plugins and for the CLI, scripts/checkDocs/cli.ts).
  */
 import path from 'node:path';
 import {PUBLIC, READERS, within, type Condition} from '../../contracts/audiences';
 import {isAllowedMediaUrl, mediaOriginOf} from '../../contracts/mediaOrigins';
-import {matchingAnchor} from '../../src/anchors/matchingAnchor';
+import {matchingAnchor} from '../../contracts/anchors';
 import type {ParsedDoc} from './parse';
 import {unresolvedImport} from './imports';
 

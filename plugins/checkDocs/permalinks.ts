@@ -4,7 +4,7 @@
  * folder's path), plus the front matter the site adds (plugins/markdown/docFrontMatter.ts). A content
  * test compares the result with the built site.
  */
-import {isFolderIndex} from '../../plugins/markdown/pageTitle';
+import {isFolderIndex} from '../markdown/pageTitle';
 
 const NUMBER_PREFIX = /^\d+[-_.]\s*/;
 

@@ -1,12 +1,12 @@
 /**
  * Who may read each page, decided as the build decides it (plugins/audiences/plan.ts), and every mistake
  * in what authors wrote about it that fails the build (plugins/audiences/docs.ts), as check:docs problems.
- * Pure: scripts/checkDocs/readSite.ts reads the declarations.
+ * Pure: plugins/checkDocs/readSite.ts reads the declarations.
  */
 import type {Condition} from '../../contracts/audiences';
-import type {SiteAudiences} from '../../plugins/audiences/declarations';
-import {planAudiences, type AudienceProblem, type Declared, type PageInput} from '../../plugins/audiences/plan';
-import {unionOfAll} from '../../plugins/audiences/siteConditions';
+import type {SiteAudiences} from '../audiences/declarations';
+import {planAudiences, type AudienceProblem, type Declared, type PageInput} from '../audiences/plan';
+import {unionOfAll} from '../audiences/siteConditions';
 import type {Problem} from './check';
 
 export interface AudiencePage extends PageInput {

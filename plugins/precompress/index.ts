@@ -1,0 +1,133 @@
+/**
+ * Writes `.br` and `.gz` siblings of the build's text files, so the gate server sends compressed
+ * bytes without compressing on every request. How hard each file is compressed, and whether a copy
+ * is kept, is decided in policy.ts.
+ *
+ * `npm run build` runs it twice: during the site build's postBuild, on everything but the search
+ * indexes (plugins/servedBuild.ts runs child.ts in a process of its own), then over the whole build
+ * (`npm run build:compress`, scripts/precompress.ts). A copy newer than its file is up to date and is
+ * not made again, so the second run compresses only the search indexes and the login build.
+ *
+ * Parallel on every core: zlib's asynchronous calls run on libuv's thread pool (4 threads unless
+ * UV_THREADPOOL_SIZE says otherwise), so keeping one job per pool thread in flight keeps every core
+ * busy without worker threads of our own: with only one per core, a core idled while its job read
+ * or wrote its file (bench/HISTORY.md, "Figures behind the code's choices"). The longest jobs start first, so
+ * that no multi-second job starts last while the other cores idle. A file is read once for both copies.
+ */
+import {readdir, readFile, rm, stat, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {promisify} from 'node:util';
+import {brotliCompress, constants, gzip} from 'node:zlib';
+import {PRECOMPRESSED_SUFFIX, type PrecompressedCoding} from '../../contracts/buildLayout';
+import {isSearchIndex} from '../../contracts/searchIndexFiles';
+import {mayHoldMarkers} from '../../contracts/audienceMarkers';
+import {compressionPlan, estimatedSeconds, isCompressible, isUpToDate, worthKeeping} from './policy';
+import {forEachAtMost} from '../../contracts/concurrency';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+interface Copy {
+  coding: PrecompressedCoding;
+  level: number;
+}
+
+interface Job {
+  file: string;
+  bytes: number;
+  /** The copies not yet up to date. */
+  copies: Copy[];
+  seconds: number;
+}
+
+function compress(content: Buffer, {coding, level}: Copy): Promise<Buffer> {
+  if (coding === 'gzip') return gzipAsync(content, {level});
+  return brotli(content, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: level,
+      [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+    },
+  });
+}
+
+/** Compresses one file each way still to do; writes a copy only when it is worth keeping (and removes an older one otherwise). */
+async function run(job: Job): Promise<{written: number; savedBytes: number}> {
+  const content = await readFile(job.file);
+  let written = 0;
+  let savedBytes = 0;
+  for (const copy of job.copies) {
+    const compressed = await compress(content, copy);
+    const target = job.file + PRECOMPRESSED_SUFFIX[copy.coding];
+    if (!worthKeeping(job.bytes, compressed.length)) {
+      await rm(target, {force: true});
+      continue;
+    }
+    await writeFile(target, compressed);
+    written++;
+    savedBytes += job.bytes - compressed.length;
+  }
+  return {written, savedBytes};
+}
+
+/** Modification time in ms, or null when the file does not exist. */
+async function modifiedMs(file: string): Promise<number | null> {
+  return stat(file).then(
+    (stats) => stats.mtimeMs,
+    () => null,
+  );
+}
+
+async function plan(root: string, skipSearchIndexes: boolean): Promise<{files: number; upToDate: number; jobs: Job[]}> {
+  const entries = (await readdir(root, {recursive: true})).filter(
+    (entry) => isCompressible(entry) && !(skipSearchIndexes && isSearchIndex(entry)),
+  );
+  const jobs: Job[] = [];
+  let upToDate = 0;
+  for (const entry of entries) {
+    const file = path.join(root, entry);
+    // A file with audience markers is cut per reader by the gate: a copy of the whole would hold every reader's part.
+    if (mayHoldMarkers(await readFile(file, 'utf8'))) {
+      await Promise.all(Object.values(PRECOMPRESSED_SUFFIX).map((suffix) => rm(file + suffix, {force: true})));
+      continue;
+    }
+    const {size: bytes, mtimeMs} = await stat(file);
+    const decided = compressionPlan(entry, bytes);
+    if (!decided) continue;
+    const copies: Copy[] = [];
+    for (const copy of [
+      {coding: 'br', level: decided.brotliQuality},
+      {coding: 'gzip', level: decided.gzipLevel},
+    ] as const) {
+      if (isUpToDate(await modifiedMs(file + PRECOMPRESSED_SUFFIX[copy.coding]), mtimeMs)) upToDate++;
+      else copies.push(copy);
+    }
+    if (copies.length === 0) continue;
+    const seconds = copies.reduce((sum, copy) => sum + estimatedSeconds(bytes, copy.coding, copy.level), 0);
+    jobs.push({file, bytes, copies, seconds});
+  }
+  return {files: entries.length, upToDate, jobs: jobs.sort((a, b) => b.seconds - a.seconds)};
+}
+
+export interface PrecompressOptions {
+  /** Leave the search indexes, which the indexer is still writing (the build's first run). */
+  skipSearchIndexes?: boolean;
+}
+
+/** Precompresses the build in `root` and logs one line of what it did. */
+export async function precompress(root: string, {skipSearchIndexes = false}: PrecompressOptions = {}): Promise<void> {
+  const started = performance.now();
+  const {files, upToDate, jobs} = await plan(root, skipSearchIndexes);
+  const concurrency = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+  let written = 0;
+  let savedBytes = 0;
+  await forEachAtMost(jobs, concurrency, async (job) => {
+    const result = await run(job);
+    written += result.written;
+    savedBytes += result.savedBytes;
+  });
+  const mib = (savedBytes / 2 ** 20).toFixed(1);
+  const skipped = skipSearchIndexes ? ', search indexes left for later' : '';
+  console.log(
+    `Precompressed ${files} files (${jobs.length} to do, ${written} copies written, ${upToDate} up to date${skipped}, ${mib} MiB saved) in ${Math.round(performance.now() - started)} ms on ${concurrency} threads (${root}).`,
+  );
+}
