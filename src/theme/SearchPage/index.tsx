@@ -27,8 +27,8 @@ import {useSearchPageScope, useSearchVersions, type SearchVersion} from '@site/s
 import styles from './styles.module.css';
 import {audienceOf, Restricted} from '@site/src/audiences/Restricted';
 
-/** The page shows this many answers at most: past it, a reader refines the query. */
-const MAX_RESULTS = 100;
+/** Answers shown at first, and added by each "Show more results". */
+const PAGE_SIZE = 20;
 /** A page's other sections that hold the query, listed under it (DocSearch's hits grouped by page, Pagefind's sub-results). */
 const MORE_SECTIONS = 3;
 
@@ -51,11 +51,16 @@ function SearchResults(): ReactNode {
   const latest = useRef(0);
 
   const key = `${scope.versionUrl}|${scope.context}`;
+  // How many answers the reader asked to see, for this query in this scope; a new query starts again at one page.
+  const [asked, setAsked] = useState({for: '', limit: PAGE_SIZE});
+  const limit = asked.for === `${key}|${query}` ? asked.limit : PAGE_SIZE;
+  // The first answer a "Show more results" added, which takes the focus once shown.
+  const firstAdded = useRef<number | null>(null);
   useEffect(() => {
     if (!isBrowser || query.trim() === '') return;
     const id = ++latest.current;
     const others = versions.filter((version) => version.versionUrl !== scope.versionUrl);
-    search(baseUrl, scope.versionUrl, {query, limit: MAX_RESULTS, within: scope.context || undefined, more: MORE_SECTIONS}).then(
+    search(baseUrl, scope.versionUrl, {query, limit, within: scope.context || undefined, more: MORE_SECTIONS}).then(
       async (answer) => {
         if (id !== latest.current) return;
         setOutcome({query, key, answer});
@@ -73,7 +78,7 @@ function SearchResults(): ReactNode {
         if (id === latest.current) setOutcome({query, key, failed: true});
       },
     );
-  }, [isBrowser, baseUrl, scope.versionUrl, scope.context, query, key, versions]);
+  }, [isBrowser, baseUrl, scope.versionUrl, scope.context, query, key, versions, limit]);
 
   const writeAddress = useCallback(
     (changes: Record<string, string | null>) => {
@@ -111,6 +116,18 @@ function SearchResults(): ReactNode {
   const sectionLabel = scope.contexts.find((section) => section.path === scope.context)?.label;
 
   const shown = outcome && outcome.query === query && outcome.key === key ? outcome : null;
+  const results = useRef<HTMLElement>(null);
+  const shownCount = shown && 'answer' in shown ? shown.answer.suggestions.length : 0;
+  useEffect(() => {
+    const first = firstAdded.current;
+    if (first === null || shownCount <= first) return;
+    firstAdded.current = null;
+    results.current?.querySelectorAll<HTMLElement>('article h2 a')[first]?.focus();
+  }, [shownCount]);
+  const showMore = () => {
+    firstAdded.current = shownCount;
+    setAsked({for: `${key}|${query}`, limit: shownCount + PAGE_SIZE});
+  };
   const menuAudience = sectionMenuAudience(scope.contexts.map(audienceOf));
   const versionAudience = versionMenuAudience(versions.map((version) => version.audience));
   const heading = query.trim() === '' ? 'Search the documentation' : `Search results for "${query}"`;
@@ -192,7 +209,7 @@ function SearchResults(): ReactNode {
             )}
             {shown.elsewhere && <ElsewhereLink query={query} elsewhere={shown.elsewhere} />}
           </p>
-          <section>
+          <section ref={results}>
             {shown.answer.suggestions.map((result) => (
               <article key={result.url} className={styles.result}>
                 <h2>
@@ -227,6 +244,11 @@ function SearchResults(): ReactNode {
               </article>
             ))}
           </section>
+          {shown.answer.total > shownCount && (
+            <button type="button" className={clsx('button button--secondary', styles.showMore)} onClick={showMore}>
+              Show more results ({shown.answer.total - shownCount} more)
+            </button>
+          )}
         </>
       )}
     </div>

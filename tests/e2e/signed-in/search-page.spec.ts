@@ -200,3 +200,18 @@ test('malformed queries, in the address or typed, break nothing (the error guard
     });
   }
 });
+
+test('shows 20 answers, then 20 more at each "Show more results", the focus on the first one added', async ({page}) => {
+  await page.goto('/search?q=fastify');
+  const status = page.getByText(FOUND);
+  await expect(status).toBeVisible();
+  const total = Number(/^(\d+)/.exec((await status.textContent())!)![1]);
+  expect(total, 'answers to "fastify" in the real docs').toBeGreaterThan(40);
+  const titles = page.getByRole('article').getByRole('heading', {level: 2}).getByRole('link');
+  await expect(titles).toHaveCount(20);
+
+  await page.getByRole('button', {name: `Show more results (${total - 20} more)`}).click();
+  await expect(titles).toHaveCount(40);
+  await expect(titles.nth(20)).toBeFocused();
+  await expect(page.getByRole('button', {name: `Show more results (${total - 40} more)`})).toBeVisible();
+});
