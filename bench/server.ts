@@ -35,6 +35,8 @@ const WARM_UP_SECONDS = 2;
 const DISTINCT_READERS = 1000;
 const RECHECK_SECONDS = 20;
 const RECHECK_LOAD_SECONDS = 8;
+/** Issue 38: the p99 with those re-checks due at most this multiple of the warm p99. */
+const RECHECK_P99_GOAL = 1.5;
 /** Chromium's Accept-Encoding: the gate then sends brotli. */
 const BROTLI = {'accept-encoding': 'gzip, deflate, br'};
 /** Issue 34: a reader in audiences gets at least this share of the req/s of a reader in none. */
@@ -103,7 +105,7 @@ async function measure(name: string, urlPath: string | readonly string[], expect
   }));
 }
 
-/** A thousand readers' re-checks fall due at once: what waiting for Firebase's answers costs the p99 (the goal: nothing). */
+/** A thousand readers' re-checks fall due at once: what waiting for Firebase's answers costs the p99 (the goal: little, RECHECK_P99_GOAL). */
 function recheckStorm(buildDir: string) {
   return withResources(async (add) => {
     const gate = add(await startBenchGate(buildDir, {SESSION_REVOCATION_CHECK_SECONDS: String(RECHECK_SECONDS)}));
@@ -383,7 +385,7 @@ async function siteCases(workspace: Workspace): Promise<Result> {
       ],
       goals: [
         ...throughput,
-        goal(`p99 with ${DISTINCT_READERS} re-checks due ≤ warm`, `${p99Ratio}×`, p99Ratio <= 1),
+        goal(`p99 with ${DISTINCT_READERS} re-checks due ≤ ${RECHECK_P99_GOAL}× warm`, `${p99Ratio}×`, p99Ratio <= RECHECK_P99_GOAL),
         goal('signed-out floods without errors', floodErrors, floodErrors === 0),
       ],
       raw: {served, storm, floods, memory},

@@ -21,7 +21,8 @@ import {startServer} from './processes';
 export const HOST = '127.0.0.1';
 export const DOCUSAURUS = require.resolve('@docusaurus/core/bin/docusaurus.mjs');
 export const PORTS = {docusaurusServe: 4110, lighthouseDebugging: 4120} as const;
-export const EMULATOR_HOST = `${HOST}:4180`;
+/** BENCH_EMULATOR_PORT: while another run holds 4180, one started with a firebase.json of its own. */
+export const EMULATOR_HOST = `${HOST}:${process.env.BENCH_EMULATOR_PORT || 4180}`;
 const emulator = authEmulator(EMULATOR_HOST);
 /** The doc page the page-load, server and Lighthouse benchmarks open. */
 export const DOC_PAGE = '/1.0/tutorial-basics/markdown-features';
