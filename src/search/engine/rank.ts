@@ -34,6 +34,8 @@ export interface RankInput {
   allowed?: (page: number) => boolean;
   /** Whether a page is in the reader's section. */
   inSection?: (page: number) => boolean;
+  /** How many of the best pages get their other sections (`more`): the ones shown with groups. None when absent. */
+  grouped?: number;
 }
 
 export interface PageHit {
@@ -85,7 +87,7 @@ interface DocMatch {
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 const covered = (values: readonly number[]) => values.filter((value) => value > 0).length;
 
-export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: RankInput): PageHit[] {
+export function rankPages({words, postings, pageFirstDocs, allowed, inSection, grouped = 0}: RankInput): PageHit[] {
   const wordCount = words.length;
   if (wordCount === 0) return [];
   const docs = new Map<number, DocMatch>();
@@ -122,8 +124,6 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
     titleWords: number;
     heading?: {doc: number; score: number};
     section?: {doc: number; coverage: number; score: number};
-    /** Every heading and section text of the page that matched. */
-    sections: {doc: number; coverage: number; score: number}[];
   }
   const pages = new Map<number, PageState>();
   for (const [doc, match] of docs) {
@@ -131,10 +131,7 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
     if (allowed && !allowed(page)) continue;
     let state = pages.get(page);
     if (!state)
-      pages.set(
-        page,
-        (state = {perWord: new Array<number>(wordCount).fill(0), terms: new Set(), titleAll: false, titleWords: 0, sections: []}),
-      );
+      pages.set(page, (state = {perWord: new Array<number>(wordCount).fill(0), terms: new Set(), titleAll: false, titleWords: 0}));
     const weight = KIND_WEIGHT[match.kind];
     for (const term of match.terms) state.terms.add(term);
     match.perWord.forEach((score, word) => {
@@ -150,7 +147,6 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
       state.heading = {doc, score};
     }
     if (match.kind === DocKind.Heading || match.kind === DocKind.Content) {
-      state.sections.push({doc, coverage, score: score * weight});
       const best = state.section;
       if (!best || coverage > best.coverage || (coverage === best.coverage && score > best.score)) state.section = {doc, coverage, score};
     }
@@ -165,14 +161,37 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection}: 
     const score = sum(state.perWord);
     const target = tier === 2 ? pageFirstDocs[page]! : tier === 1 ? state.heading!.doc : (state.section?.doc ?? pageFirstDocs[page]!);
     const ranked = score * (inSection?.(page) ? SECTION_BOOST : 1);
-    // A section that holds fewer of the query's words than the query needs is no answer of its own.
-    const more = state.sections
-      .filter((section) => section.doc !== target && section.coverage >= needed)
-      .sort((a, b) => b.coverage - a.coverage || b.score - a.score || a.doc - b.doc)
-      .slice(0, MAX_MORE)
-      .map((section) => section.doc);
-    hits.push({page, coverage, tier, titleWords: state.titleWords, score, target, terms: [...state.terms], more, ranked});
+    hits.push({
+      page,
+      coverage,
+      tier,
+      titleWords: state.titleWords,
+      score,
+      target,
+      terms: [...state.terms],
+      more: [],
+      ranked,
+    });
   }
   hits.sort((a, b) => b.coverage - a.coverage || b.tier - a.tier || b.titleWords - a.titleWords || b.ranked - a.ranked || a.page - b.page);
+  // Only the pages shown with groups gather their other sections: a word being typed matches most pages.
+  const shown = new Map(
+    hits.slice(0, grouped).map((hit) => [hit.page, {hit, sections: [] as {doc: number; coverage: number; score: number}[]}]),
+  );
+  if (shown.size > 0) {
+    for (const [doc, match] of docs) {
+      const group = shown.get(match.page);
+      if (!group || doc === group.hit.target || (match.kind !== DocKind.Heading && match.kind !== DocKind.Content)) continue;
+      const coverage = covered(match.perWord);
+      // A section that holds fewer of the query's words than the query needs is no answer of its own.
+      if (coverage >= needed) group.sections.push({doc, coverage, score: sum(match.perWord) * KIND_WEIGHT[match.kind]});
+    }
+    for (const {hit, sections} of shown.values()) {
+      hit.more = sections
+        .sort((a, b) => b.coverage - a.coverage || b.score - a.score || a.doc - b.doc)
+        .slice(0, MAX_MORE)
+        .map((section) => section.doc);
+    }
+  }
   return hits.map(({ranked: _ranked, titleWords: _titleWords, ...hit}) => hit);
 }

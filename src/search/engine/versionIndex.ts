@@ -182,6 +182,7 @@ export class VersionIndex {
       allowed: onlySection === undefined ? undefined : (page) => onlySection !== -1 && partitions.pageSections[page] === onlySection,
       inSection:
         readerSection === undefined || readerSection === -1 ? undefined : (page) => partitions.pageSections[page] === readerSection,
+      grouped: more > 0 ? limit : 0,
     });
     const shown = hits.slice(0, limit);
     const firstDocs = partitions.list.map((partition) => partition.firstDoc);
