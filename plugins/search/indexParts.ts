@@ -149,6 +149,9 @@ export function joinedNames(
   return names;
 }
 
+/** The sections a page needs to be taken for a partial when another page holds them all. */
+const MIN_PARTIAL_SECTIONS = 2;
+
 type PageEntry = {kind: DocKind; doc: PluginDoc};
 
 /**
@@ -160,23 +163,27 @@ export function embeddedCopies(pages: ReadonlyMap<number, readonly PageEntry[]>)
   const sectionsOf = (entries: readonly PageEntry[]) =>
     entries.filter(({kind, doc}) => (kind === DocKind.Heading || kind === DocKind.Content) && doc.h);
   const signature = ({kind, doc}: PageEntry) => `${kind}\0${doc.h}\0${doc.t}`;
-  const holders = new Map<string, number[]>();
+  const holders = new Map<string, Set<number>>();
   for (const [page, entries] of pages) {
     for (const entry of sectionsOf(entries)) {
       const key = signature(entry);
-      holders.set(key, [...(holders.get(key) ?? []), page]);
+      const holding = holders.get(key) ?? new Set<number>();
+      holders.set(key, holding.add(page));
     }
   }
   const copies = new Map<number, Set<PageEntry>>();
   for (const [page, entries] of pages) {
     const own = sectionsOf(entries);
-    if (own.length === 0) continue;
+    // A page of one section shares it by chance as often as by import ("Next steps" and a line): a partial has several.
+    if (new Set(own.map(({doc}) => doc.h)).size < MIN_PARTIAL_SECTIONS) continue;
     const signatures = new Set(own.map(signature));
     // The pages that hold every section of this one, and more.
-    const embedding = own
-      .map((entry) => holders.get(signature(entry))!)
-      .reduce((common, holding) => common.filter((other) => holding.includes(other)))
-      .filter((other) => other !== page && sectionsOf(pages.get(other)!).some((entry) => !signatures.has(signature(entry))));
+    const embedding = [...holders.get(signature(own[0]!))!].filter(
+      (other) =>
+        other !== page &&
+        own.every((entry) => holders.get(signature(entry))!.has(other)) &&
+        sectionsOf(pages.get(other)!).some((entry) => !signatures.has(signature(entry))),
+    );
     for (const other of embedding) {
       const copied = copies.get(other) ?? new Set<PageEntry>();
       for (const entry of sectionsOf(pages.get(other)!)) if (signatures.has(signature(entry))) copied.add(entry);

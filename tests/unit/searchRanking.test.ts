@@ -352,7 +352,11 @@ describe('page groups', () => {
   const CHECKLIST: FixturePage = {
     url: '/checklist',
     title: 'Before you start',
-    sections: [{text: 'What every tutorial assumes.'}, {heading: 'A code editor', text: 'Pick an editor with syntax highlighting.'}],
+    sections: [
+      {text: 'What every tutorial assumes.'},
+      {heading: 'A code editor', text: 'Pick an editor with syntax highlighting.'},
+      {heading: 'A terminal', text: 'Any shell runs the commands.'},
+    ],
   };
   // A chapter that embeds the checklist (an MDX import): its sections, at the same anchors, among its own.
   const CHAPTER: FixturePage = {
@@ -365,6 +369,14 @@ describe('page groups', () => {
     expect(urls((await search('syntax highlighting', 0, [CHAPTER, CHECKLIST])).suggestions)).toEqual(['/checklist#a-code-editor']);
     // The embedding page keeps its own sections.
     expect(urls((await search('document file', 0, [CHAPTER, CHECKLIST])).suggestions)).toEqual(['/chapter-2#documents']);
+  });
+
+  it('keeps a section a one-section page shares with another: a line such as "Next steps" is no partial', async () => {
+    const note: FixturePage = {url: '/note', title: 'A note', sections: [{text: 'Short.'}, CHECKLIST.sections[1]!]};
+    expect(urls((await search('syntax highlighting', 0, [CHAPTER, note])).suggestions).sort()).toEqual([
+      '/chapter-2#a-code-editor',
+      '/note#a-code-editor',
+    ]);
   });
 
   it('keeps both of two pages with the same sections: neither embeds the other', async () => {
