@@ -213,10 +213,7 @@ export class VersionIndex {
           const found = docAt(doc);
           if (!found?.h || found.h === targetAnchor) continue;
           let entry = byAnchor.get(found.h);
-          if (!entry) {
-            if (byAnchor.size >= count) continue;
-            byAnchor.set(found.h, (entry = {}));
-          }
+          if (!entry) byAnchor.set(found.h, (entry = {}));
           if (found.k === DocKind.Heading) entry.heading = found.t;
           if (found.k === DocKind.Content) {
             entry.heading ??= found.s;
@@ -224,9 +221,12 @@ export class VersionIndex {
             if (text.some((piece) => piece.mark)) entry.text ??= text;
           }
         }
-        return [...byAnchor].flatMap(([anchor, {heading, text}]) =>
-          heading === undefined ? [] : [{url: `${url}${anchor}`, heading: mark(heading), ...(text ? {text} : {})}],
-        );
+        // Counted once their headings are known: a section without one is no row, and takes no place.
+        return [...byAnchor]
+          .flatMap(([anchor, {heading, text}]) =>
+            heading === undefined ? [] : [{url: `${url}${anchor}`, heading: mark(heading), ...(text ? {text} : {})}],
+          )
+          .slice(0, count);
       };
       const suggestion: Suggestion = {
         url: target?.h ? `${url}${target.h}` : url,
