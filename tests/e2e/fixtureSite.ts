@@ -13,11 +13,10 @@ export {FIXTURE_SITE, FIXTURE_SITE_BUILD, FIXTURE_SITE_BUILD_ROOT} from '../supp
 /** The one image from another site in the real docs (a badge in Guides/Contributing.md), allowed as an operator would. */
 export const FIXTURE_MEDIA_ORIGINS = 'https://gitpod.io';
 
-function fixtureSiteTest(gateEnv: Record<string, string>) {
+function fixtureSiteTest(gateEnv: Record<string, string>, signedIn = true) {
   return siteCopyTest(FIXTURE_SITE, {MEDIA_ORIGINS: FIXTURE_MEDIA_ORIGINS, ...gateEnv}).extend({
-    // Pages open with relative URLs, as on the repository's own gate.
-    baseURL: async ({siteGate}, use) => use(siteGate.origin),
     otherSites: [FIXTURE_MEDIA_ORIGINS],
+    signedIn,
   });
 }
 
@@ -31,19 +30,10 @@ export const test = fixtureSiteTest({SESSION_REVOCATION_CHECK_SECONDS: '300'});
  * The same site for a visitor who is not signed in (a test signs its own reader in where it needs
  * one), with sessions re-checked on every request, so that a sign-out is seen at once.
  */
-export const signedOutTest = fixtureSiteTest({}).extend({
-  storageState: async ({}, use) => use(undefined),
-});
-
-/** The same for a gate whose login page offers one way to sign in with an address (EMAIL_SIGN_IN). */
-function signedOutOn(emailSignIn: 'link' | 'password') {
-  return fixtureSiteTest({EMAIL_SIGN_IN: emailSignIn}).extend({
-    storageState: async ({}, use) => use(undefined),
-  });
-}
+export const signedOutTest = fixtureSiteTest({}, false);
 
 /** Passwords only: every link the page sends to prove an address is the one that sets the password. */
-export const passwordsOnlyTest = signedOutOn('password');
+export const passwordsOnlyTest = fixtureSiteTest({EMAIL_SIGN_IN: 'password'}, false);
 
 /** Sign-in links only: no password on the login page. */
-export const linksOnlyTest = signedOutOn('link');
+export const linksOnlyTest = fixtureSiteTest({EMAIL_SIGN_IN: 'link'}, false);

@@ -3,7 +3,7 @@
  * (fixtures.ts), as Playwright's own tests do for the parts of a page many specs use.
  */
 import {expect, type Locator, type Page} from '@playwright/test';
-import {DEMO_READER_NAME} from './readerState';
+import {DEMO_READER_NAME} from './demoReader';
 
 export class Navbar {
   constructor(readonly page: Page) {}

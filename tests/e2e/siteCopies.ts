@@ -1,6 +1,11 @@
 /**
- * Sites of the browser tests' own (tests/support/siteCopies.ts), served by a gate of their own, the demo
- * reader signed in once per worker.
+ * Sites of the browser tests' own (tests/support/siteCopies.ts), each served by a gate of its own.
+ *
+ * Every browser test runs on one worker pool: a test names the site and the gate's settings it needs
+ * (test-scoped options), and the worker starts that gate, and signs the demo reader in to it, the first
+ * time a test asks, then keeps both for the worker's later tests. Playwright gives tests with the same
+ * worker fixtures the same workers, so a run of every spec starts two workers, not one per kind of gate
+ * (a worker's start, its browser, gate and sign-in cost seconds of CPU: bench/HISTORY.md, §7).
  */
 import {mkdirSync} from 'node:fs';
 import path from 'node:path';
@@ -9,33 +14,73 @@ import {copyBuild} from '../support/siteCopies';
 import {startTestGateProcess, type GateProcess} from '../support/gateProcess';
 import {test as base} from './fixtures';
 
-/**
- * Tests against a built site copy: `siteGate` serves it (with `gateEnv` as the operator's settings), and
- * the pages open signed in as the demo reader.
- */
+/** What a worker keeps for its tests: one of each, made when first asked for, ended when the worker ends. */
+export interface WorkerResources {
+  once<T>(key: string, make: () => Promise<T>, end?: (made: T) => Promise<void>): Promise<T>;
+}
+
+interface SiteCopyOptions {
+  /** The site copy the test's pages come from (its folder; its build is what the gate serves). */
+  site: string;
+  /** The operator's settings of the test's gate, besides the tests' own (tests/support/environment.ts). */
+  gateEnv: Readonly<Record<string, string>>;
+  /** Whether the test's pages open signed in as the demo reader. */
+  signedIn: boolean;
+}
+
+export const test = base.extend<SiteCopyOptions & {siteGate: GateProcess}, {workerResources: WorkerResources}>({
+  workerResources: [
+    async ({}, use) => {
+      const made = new Map<string, Promise<unknown>>();
+      const ends: Array<() => Promise<void>> = [];
+      await use({
+        once<T>(key: string, make: () => Promise<T>, end?: (made: T) => Promise<void>): Promise<T> {
+          if (!made.has(key)) {
+            const making = make();
+            made.set(key, making);
+            if (end) ends.push(async () => end(await making));
+          }
+          return made.get(key) as Promise<T>;
+        },
+      });
+      await Promise.all(ends.map((endOne) => endOne().catch(() => undefined)));
+    },
+    {scope: 'worker'},
+  ],
+
+  site: ['', {option: true}],
+  gateEnv: [{}, {option: true}],
+  signedIn: [true, {option: true}],
+
+  siteGate: async ({workerResources, site, gateEnv}, use) => {
+    const env = {...gateEnv, BUILD_DIR: copyBuild(site)};
+    await use(
+      await workerResources.once(
+        `gate ${JSON.stringify(env)}`,
+        () => startTestGateProcess(env),
+        (gate) => gate.close(),
+      ),
+    );
+  },
+
+  // Firebase keeps a reader's state per origin: signed in to each gate once per worker.
+  storageState: async ({workerResources, siteGate, signedIn, browser}, use, testInfo) => {
+    if (!signedIn) return use(undefined);
+    const file = await workerResources.once(`signed in to ${siteGate.origin}`, async () => {
+      const dir = path.join(testInfo.project.outputDir, `reader-${testInfo.workerIndex}-${new URL(siteGate.origin).port}`);
+      mkdirSync(dir, {recursive: true});
+      const state = path.join(dir, 'state.json');
+      await signedInState(browser, siteGate.origin, state);
+      return state;
+    });
+    await use(file);
+  },
+
+  // Pages open with relative URLs.
+  baseURL: async ({siteGate}, use) => use(siteGate.origin),
+});
+
+/** Tests against the built site copy `site`, served with `gateEnv` as the operator's settings, signed in as the demo reader. */
 export function siteCopyTest(site: string, gateEnv: Record<string, string> = {}) {
-  return base.extend<{}, {siteGate: GateProcess; siteState: string}>({
-    siteGate: [
-      async ({}, use) => {
-        const gate = await startTestGateProcess({...gateEnv, BUILD_DIR: copyBuild(site)});
-        await use(gate);
-        await gate.close();
-      },
-      {scope: 'worker'},
-    ],
-
-    // Signed in to this gate's origin once per worker (Firebase keeps a state per origin).
-    siteState: [
-      async ({siteGate, browser}, use, workerInfo) => {
-        const dir = path.join(workerInfo.project.outputDir, `site-reader-${path.basename(site)}-${workerInfo.workerIndex}`);
-        mkdirSync(dir, {recursive: true});
-        const file = path.join(dir, 'state.json');
-        await signedInState(browser, siteGate.origin, file);
-        await use(file);
-      },
-      {scope: 'worker'},
-    ],
-
-    storageState: ({siteState}, use) => use(siteState),
-  });
+  return test.extend({site, gateEnv});
 }

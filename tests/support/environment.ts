@@ -7,11 +7,12 @@ import {readSiteAudiences} from '../../plugins/audiences/declarations';
 import {REPO} from '../../testkit/siteCopy';
 
 /**
- * Overridable so that a second checkout can run its tests beside this one: its build must then be
- * made with the same FIREBASE_AUTH_EMULATOR_HOST, and its emulator started on that port.
+ * What names this checkout's site copies and files in the temporary directory (the browser tests' gates
+ * listen on ports the system chooses). Overridable so that a second checkout can run its tests beside
+ * this one: its build must then be made with the same FIREBASE_AUTH_EMULATOR_HOST, and its emulator
+ * started on that port.
  */
 export const GATE_PORT = Number(process.env.TEST_GATE_PORT || 3100);
-export const GATE_URL = `http://127.0.0.1:${GATE_PORT}`;
 export const EMULATOR_HOST = process.env.TEST_EMULATOR_HOST || DEFAULT_EMULATOR_HOST;
 export const PROJECT_ID = DEMO_PROJECT_ID;
 
@@ -33,18 +34,12 @@ export const TEST_GATE_ENV: Readonly<Record<string, string>> = {
 };
 
 /**
- * The gate server as the browser tests run it over the site's own docs: its readers are in every
- * audience the docs define, so that every page of them is opened (the fixture site's tests show who
- * reads what), with the operator's setting for docs that show images from other sites (CONTRIBUTING.md).
+ * The gate's settings for the site's own docs in the browser tests: its readers are in every audience the
+ * docs define, so that every page of them is opened (the fixture site's tests show who reads what), with the
+ * operator's setting for docs that show images from other sites (CONTRIBUTING.md).
  */
-export function gateServerEnv(): Record<string, string> {
+export function ownSiteGateEnv(): Record<string, string> {
   const readers = path.join(tmpdir(), `tutorial-hub-test-readers-${GATE_PORT}.txt`);
   writeFileSync(readers, `@${ALLOWED_TEST_DOMAIN} ${[...readSiteAudiences(REPO).defined.keys()].join(',')}\n`);
-  return {
-    PORT: String(GATE_PORT),
-    HOST: '127.0.0.1',
-    ...TEST_GATE_ENV,
-    ALLOWED_EMAILS_FILE: readers,
-    MEDIA_ORIGINS: process.env.MEDIA_ORIGINS ?? '',
-  };
+  return {ALLOWED_EMAILS_FILE: readers, MEDIA_ORIGINS: process.env.MEDIA_ORIGINS ?? ''};
 }

@@ -5,16 +5,12 @@
  * the repository's own build (`npm run build:test-sites`); the integration tests of who reads what and
  * the browser tests run on it. Whatever docs the site itself has, these tests know what they find.
  */
-import {createHash} from 'node:crypto';
-import {execFileSync} from 'node:child_process';
-import {existsSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {addRealDocs} from '../../testkit/realDocs';
-import {REPO} from '../../testkit/siteCopy';
 import {SITE_DIR} from '../../contracts/buildLayout';
 import {GATE_PORT} from './environment';
-import {buildSiteCopy, copyBuild, copyFixtureSite} from './siteCopies';
+import {buildSiteCopy, copyBuild, copyFixtureSite, siteCopyIsCurrent, stampSiteCopy} from './siteCopies';
 
 /** One per checkout (its gate port), so that two checkouts can run their tests side by side. */
 export const FIXTURE_SITE = path.join(tmpdir(), `tutorial-hub-fixture-site-${GATE_PORT}`);
@@ -22,32 +18,14 @@ export const FIXTURE_SITE = path.join(tmpdir(), `tutorial-hub-fixture-site-${GAT
 export const FIXTURE_SITE_BUILD_ROOT = copyBuild(FIXTURE_SITE);
 export const FIXTURE_SITE_BUILD = copyBuild(FIXTURE_SITE, SITE_DIR);
 
-const STAMP = path.join(FIXTURE_SITE, '.built-from');
-
-/** The state of the repository's files (path, size, time of change), and of its own build's login page, as one hash. */
-function sourceStamp(): string {
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {cwd: REPO, encoding: 'utf8'})
-    .split('\n')
-    .filter(Boolean)
-    .sort();
-  const hash = createHash('sha256');
-  for (const file of files) {
-    const stats = existsSync(path.join(REPO, file)) ? statSync(path.join(REPO, file)) : null;
-    hash.update(`${file}\0${stats?.size ?? '-'}\0${stats?.mtimeMs ?? '-'}\n`);
-  }
-  return hash.digest('hex');
-}
-
 /** Whether the fixture site was built from the repository as it is now. */
-export function fixtureSiteIsCurrent(): boolean {
-  return existsSync(STAMP) && readFileSync(STAMP, 'utf8') === sourceStamp();
-}
+export const fixtureSiteIsCurrent = (): boolean => siteCopyIsCurrent(FIXTURE_SITE);
 
 /** Copies and builds the fixture site (after the repository's own build, whose login build it takes). */
 export function buildFixtureSite(): void {
-  const stamp = sourceStamp();
+  const stamp = stampSiteCopy(FIXTURE_SITE);
   copyFixtureSite(FIXTURE_SITE);
   addRealDocs(FIXTURE_SITE);
   buildSiteCopy(FIXTURE_SITE);
-  writeFileSync(STAMP, stamp);
+  stamp();
 }

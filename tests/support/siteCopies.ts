@@ -3,8 +3,9 @@
  * product builds the repository's: the browser tests run on them, and the integration tests of who
  * reads what on the fixture site (fixtureSite.ts).
  */
-import {cpSync, readdirSync, rmSync} from 'node:fs';
-import {spawnSync} from 'node:child_process';
+import {createHash} from 'node:crypto';
+import {cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {execFileSync, spawnSync} from 'node:child_process';
 import path from 'node:path';
 import {stripVTControlCharacters} from 'node:util';
 import {siteBuildCommand} from '../../testkit/siteBuild';
@@ -59,4 +60,34 @@ export function buildSiteCopy(site: string): void {
   const warnings = SSG_WARNINGS.exec(stripVTControlCharacters(build.stderr));
   if (warnings) throw new Error(`pages whose HTML the browser would re-nest, so that they fail to hydrate:\n${warnings[0]}`);
   cpSync(LOGIN_BUILD_DIR, copyBuild(site, LOGIN_DIR), {recursive: true});
+}
+
+/** The state of the repository's files (path, size, time of change) as one hash: what a site copy was built from. */
+function sourceStamp(): string {
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {cwd: REPO, encoding: 'utf8'})
+    .split('\n')
+    .filter(Boolean)
+    .sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    const stats = existsSync(path.join(REPO, file)) ? statSync(path.join(REPO, file)) : null;
+    hash.update(`${file}\0${stats?.size ?? '-'}\0${stats?.mtimeMs ?? '-'}\n`);
+  }
+  return hash.digest('hex');
+}
+
+const stampFile = (site: string) => path.join(site, '.built-from');
+
+/** Whether the copy at `site` was built from the repository as it is now (so a run need not build it again). */
+export function siteCopyIsCurrent(site: string): boolean {
+  return existsSync(stampFile(site)) && readFileSync(stampFile(site), 'utf8') === sourceStamp();
+}
+
+/**
+ * The repository's state as a copy starts being made: the returned function records it once the copy is
+ * built, so that a file changed meanwhile makes the copy stale.
+ */
+export function stampSiteCopy(site: string): () => void {
+  const stamp = sourceStamp();
+  return () => writeFileSync(stampFile(site), stamp);
 }

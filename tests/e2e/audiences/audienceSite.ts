@@ -7,11 +7,10 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {type ReaderCredentials} from '../loginPage';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {FIXTURE_SITE_BUILD_ROOT} from '../../support/fixtureSite';
-import {startTestGateProcess, type GateProcess} from '../../support/gateProcess';
+import {FIXTURE_SITE} from '../../support/fixtureSite';
 import {newReader} from '../../support/reader';
-import {test as base} from '../fixtures';
 import {FIXTURE_MEDIA_ORIGINS} from '../fixtureSite';
+import {siteCopyTest} from '../siteCopies';
 
 export {expect} from '../fixtures';
 
@@ -19,39 +18,37 @@ export {expect} from '../fixtures';
 export const KINDS = {none: [], partners: ['partners'], staff: ['staff']} as const;
 export type Kind = keyof typeof KINDS;
 
-export const test = base.extend<
-  {readerOf: (kind: Kind) => ReaderCredentials},
-  {readers: Record<Kind, ReaderCredentials>; audienceGate: GateProcess}
->({
-  readers: [
-    async ({}, use) => {
-      const readers = Object.fromEntries(
-        await Promise.all(Object.keys(KINDS).map(async (kind) => [kind, await newReader(`audience-${kind}`)])),
-      ) as Record<Kind, ReaderCredentials>;
-      await use(readers);
-    },
-    {scope: 'worker'},
-  ],
+interface AudienceReaders {
+  readers: Record<Kind, ReaderCredentials>;
+  /** The readers file that gives each its audiences. */
+  file: string;
+}
 
-  audienceGate: [
-    async ({readers}, use) => {
-      const file = path.join(mkdtempSync(path.join(tmpdir(), 'tutorial-hub-audience-readers-')), 'readers.txt');
-      writeFileSync(file, (Object.keys(KINDS) as Kind[]).map((kind) => `${readers[kind].email} ${KINDS[kind].join(',')}`).join('\n'));
-      const gate = await startTestGateProcess({
-        BUILD_DIR: FIXTURE_SITE_BUILD_ROOT,
-        ALLOWED_EMAILS_FILE: file,
-        PUBLIC_PAGES: 'on',
-        MEDIA_ORIGINS: FIXTURE_MEDIA_ORIGINS,
-        SESSION_REVOCATION_CHECK_SECONDS: '300',
-      });
-      await use(gate);
-      await gate.close();
-      rmSync(path.dirname(file), {recursive: true, force: true});
-    },
-    {scope: 'worker'},
-  ],
-
-  baseURL: async ({audienceGate}, use) => use(audienceGate.origin),
+export const test = siteCopyTest(FIXTURE_SITE, {
+  PUBLIC_PAGES: 'on',
+  MEDIA_ORIGINS: FIXTURE_MEDIA_ORIGINS,
+  SESSION_REVOCATION_CHECK_SECONDS: '300',
+}).extend<{audienceReaders: AudienceReaders; readerOf: (kind: Kind) => ReaderCredentials}>({
+  // The readers of each kind, made once per worker: the gate's readers file names them.
+  audienceReaders: async ({workerResources}, use) => {
+    await use(
+      await workerResources.once(
+        'audience readers',
+        async () => {
+          const readers = Object.fromEntries(
+            await Promise.all(Object.keys(KINDS).map(async (kind) => [kind, await newReader(`audience-${kind}`)])),
+          ) as Record<Kind, ReaderCredentials>;
+          const file = path.join(mkdtempSync(path.join(tmpdir(), 'tutorial-hub-audience-readers-')), 'readers.txt');
+          writeFileSync(file, (Object.keys(KINDS) as Kind[]).map((kind) => `${readers[kind].email} ${KINDS[kind].join(',')}`).join('\n'));
+          return {readers, file};
+        },
+        async ({file}) => rmSync(path.dirname(file), {recursive: true, force: true}),
+      ),
+    );
+  },
+  gateEnv: async ({gateEnv, audienceReaders}, use) => use({...gateEnv, ALLOWED_EMAILS_FILE: audienceReaders.file}),
+  // Each test signs in the reader it shows.
+  signedIn: false,
   otherSites: [FIXTURE_MEDIA_ORIGINS],
-  readerOf: async ({readers}, use) => use((kind) => readers[kind]),
+  readerOf: async ({audienceReaders}, use) => use((kind) => audienceReaders.readers[kind]),
 });

@@ -1,5 +1,5 @@
 /**
- * The release procedure of CONTRIBUTING.md, as authoredSite.setup.ts ran it on a copy of the
+ * The release procedure of CONTRIBUTING.md, as tests/support/authoredSite.ts ran it on a copy of the
  * repository: cut 2.0, relabel the current docs 3.0, add a page, build, and serve the result
  * through the gate server.
  */

@@ -1,6 +1,6 @@
 /** What frames every page for a signed-in reader: announcement bar, navbar, footer, landmarks. */
 import {expect, test} from '../fixtureSite';
-import {DEMO_READER_NAME} from '../readerState';
+import {DEMO_READER_NAME} from '../demoReader';
 
 test('the announcement bar welcomes the reader and cannot be closed', async ({page, navbar}) => {
   await page.goto('/chapter-1-introduction');

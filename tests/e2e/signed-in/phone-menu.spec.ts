@@ -1,6 +1,6 @@
 /** The navbar on a phone: one menu button for the doc sidebar and the site's items. */
 import {expect, test} from '../fixtureSite';
-import {DEMO_READER_NAME} from '../readerState';
+import {DEMO_READER_NAME} from '../demoReader';
 
 test.use({viewport: {width: 390, height: 844}});
 

@@ -1,9 +1,14 @@
 import {builtDocPages} from '../../support/sidebars';
 import {SITE_BUILD_DIR} from '../../support/builtFiles';
-import {expect, test} from '../fixtures';
+import site from '../../../site.config';
 import {expectPagesHydrate, halfOf} from '../hydration';
+import {expect, test} from './ownSite';
 
-// The site's own docs, whatever they are.
+test('the home page names the site', async ({page}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', {level: 1, name: site.title, exact: true})).toBeVisible();
+});
+
 for (const half of [0, 1]) {
   test(`every doc page of the site opens and hydrates without a page error (half ${half + 1} of 2)`, async ({page}) => {
     test.setTimeout(180_000);

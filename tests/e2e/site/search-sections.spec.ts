@@ -3,12 +3,11 @@
  * version searches its whole version and offers the search page of the version and of the section.
  */
 import {REPO} from '../../../testkit/siteCopy';
-import {GATE_URL} from '../../support/environment';
 import {checkSearchFrom, sectionSearchCases} from '../../support/searchSections';
-import {test} from '../fixtures';
+import {test} from './ownSite';
 
 for (const searched of sectionSearchCases(REPO)) {
-  test(`${searched.name}: ${searched.page} searches ${searched.manifest}`, async ({page}) => {
-    await checkSearchFrom(page, GATE_URL, searched);
+  test(`${searched.name}: ${searched.page} searches ${searched.manifest}`, async ({page, siteGate}) => {
+    await checkSearchFrom(page, siteGate.origin, searched);
   });
 }

@@ -1,0 +1,73 @@
+/**
+ * The site an author makes: a copy of the repository on which the release procedure of
+ * CONTRIBUTING.md was run (2.0 frozen, the current docs relabelled 3.0, a page added), with two
+ * sections of the same names added to 3.0 and to 1.0 (the case the search plugin's own client got
+ * wrong). `npm test` builds it beside the fixture site (`npm run build:test-sites`); the browser tests of
+ * tests/e2e/authoring/ serve it.
+ */
+import {execFileSync} from 'node:child_process';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {writeCategory, writeDoc} from '../../testkit/docs';
+import {siteBuildEnv} from '../../testkit/siteBuild';
+import {siteVersions} from '../../contracts/siteVersions';
+import {EMULATOR_HOST, GATE_PORT} from './environment';
+import {buildSiteCopy, copyFixtureSite, siteCopyIsCurrent, stampSiteCopy} from './siteCopies';
+
+/** One per checkout (its gate port), so that two checkouts can run their tests side by side. */
+export const AUTHORED_SITE = path.join(tmpdir(), `tutorial-hub-authored-${GATE_PORT}`);
+
+/** A word that appears nowhere else: it exists only in the page the release adds to 3.0. */
+export const RELEASE_WORD = 'quokkasaurus';
+
+export const SECTIONS = [
+  {folder: 'field-notes', label: 'Field Notes'},
+  {folder: 'workshop', label: 'Workshop'},
+];
+/** The versions given the sections: the one at the root and one under its path. */
+export const VERSIONS_WITH_SECTIONS = ['3.0', '1.0'];
+/** One word per section doc, found nowhere else, so that a search can only find its own doc. */
+export const SECTION_WORDS = ['marmot', 'ocelot', 'tapir', 'okapi', 'quoll', 'numbat', 'dugong', 'saola'];
+
+/** Two sections of two docs in each of VERSIONS_WITH_SECTIONS, same folder names in both. */
+function addSections(site: string): void {
+  let word = 0;
+  for (const version of siteVersions(site).filter(({label}) => VERSIONS_WITH_SECTIONS.includes(label))) {
+    SECTIONS.forEach(({folder, label}, position) => {
+      const dir = path.join(site, version.docsDir, folder);
+      writeCategory(dir, {label, position: 20 + position});
+      for (const doc of [1, 2]) {
+        const unique = SECTION_WORDS[word++]!;
+        writeDoc(path.join(dir, `${unique}.md`), {
+          title: `${label} ${unique}`,
+          description: `Lesson ${doc} of the ${label} section, in version ${version.label} of the generated site.`,
+          position: doc,
+          body: `## Steps\n\nThe ${unique} lesson belongs to ${label} in version ${version.label}; readers search for it by name.`,
+        });
+      }
+    });
+  }
+}
+
+/** Whether the authored site was built from the repository as it is now. */
+export const authoredSiteIsCurrent = (): boolean => siteCopyIsCurrent(AUTHORED_SITE);
+
+/** Copies the repository, runs the release procedure and adds the sections as an author would, and builds it. */
+export function buildAuthoredSite(): void {
+  const stamp = stampSiteCopy(AUTHORED_SITE);
+  copyFixtureSite(AUTHORED_SITE);
+  const run = (args: string[]) =>
+    execFileSync(process.execPath, args, {cwd: AUTHORED_SITE, stdio: 'pipe', env: {...process.env, ...siteBuildEnv(EMULATOR_HOST)}});
+
+  run(['--import', 'tsx', path.join(AUTHORED_SITE, 'scripts/release-version.ts'), '3.0', AUTHORED_SITE]);
+  writeDoc(path.join(AUTHORED_SITE, 'docs/release-notes.md'), {
+    title: 'Release notes',
+    description: 'What changed in the 3.0 edition of the tutorials.',
+    position: 10,
+    body: `## What is new\n\nThe 3.0 edition introduces the ${RELEASE_WORD} checklist for reviewing a tutorial before it ships.`,
+  });
+  addSections(AUTHORED_SITE);
+
+  buildSiteCopy(AUTHORED_SITE);
+  stamp();
+}
