@@ -24,6 +24,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // npm test runs them beside the builds, typecheck and lint on two cores, where a test that reads every
+          // page of the real docs took 10 s: Vitest's 5 s default is a hang detector that a busy machine trips.
+          testTimeout: 30_000,
           pool: 'threads',
           poolOptions: {threads: {isolate: false, maxThreads: 2}},
         },
