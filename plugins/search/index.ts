@@ -4,11 +4,11 @@
  * description, keywords, content) and builds a lunr index of each kind per version. `writeSearchIndex`
  * runs it (from plugins/servedBuild.ts, in the build's order of steps), cuts each version's index by
  * audience (partitions.ts) and splits it into the parts the search box loads (indexParts.ts), and
- * removes the plugin's whole file, which no reader downloads any more. The plugin itself adds the
- * search page's route and the sections' global data.
+ * removes the plugin's whole file, which no reader downloads any more. It is the indexer only: this
+ * plugin (the project's own) adds the search page's route and the sections' global data.
  *
  * The box and the search page are the site's own (src/theme/SearchBar, src/theme/SearchPage, the
- * worker in src/search): the plugin's theme is not used, only its route for /search.
+ * worker in src/search): nothing of the indexer's theme is used.
  */
 import {mkdir, readFile, readdir, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import type {LoadContext, OptionValidationContext, Plugin, Props} from '@docusau
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import * as searchLocal from '@easyops-cn/docusaurus-search-local';
 import {normalizePluginOptions} from '@docusaurus/utils-validation';
+import {normalizeUrl} from '@docusaurus/utils';
 import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
 import {holds, type SearchSection} from '../../contracts/searchSections';
 import {AUDIENCE_FIELD} from '../../contracts/audienceMarkers';
@@ -152,12 +153,10 @@ function annotatedSections(sections: readonly SearchSection[], conditions: Condi
 }
 
 export default function search(context: LoadContext, options: SearchOptions): Plugin<void> {
-  const plugin = indexer.default(context, options.indexer);
   return {
     name: SEARCH_PLUGIN_NAME,
-    async contentLoaded(args) {
-      // The plugin adds the /search route (to @theme/SearchPage: ours).
-      await plugin.contentLoaded?.(args as never);
+    contentLoaded({actions}) {
+      actions.addRoute({path: normalizeUrl([context.baseUrl, 'search']), component: '@theme/SearchPage', exact: true});
     },
     allContentLoaded({allContent, actions}) {
       const docs = allContent['docusaurus-plugin-content-docs']?.default as LoadedContent | undefined;

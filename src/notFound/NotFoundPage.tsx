@@ -15,7 +15,7 @@ import {useVersions} from '@docusaurus/plugin-content-docs/client';
 import Heading from '@theme/Heading';
 import {search} from '@site/src/search/searchClient';
 import {versionParamOf, versionUrlOf} from '@site/src/search/searchScope';
-import {searchPageUrl} from '@site/src/search/searchLinks';
+import {searchPageUrl} from '@site/src/search/searchPageAddress';
 import type {Suggestion} from '@site/src/search/engine/versionIndex';
 import {versionStart} from '@site/src/versions/versionTarget';
 import {notFoundHelp} from './notFoundHelp';

@@ -1,10 +1,10 @@
 /**
  * What a search covers: the pure decisions behind the navbar box and the search page. Both search a
  * whole docs version (its manifest sits in the version's folder: `/`, `/1.0/`); the reader's section
- * only orders the box's answers, and the search page's `ctx` keeps to one section.
+ * only orders the box's answers, and the search page can keep to one section (searchPageAddress.ts).
  */
 
-import {belowBase, holds, isWithin, type SearchSection} from '../../contracts/searchSections';
+import {belowBase, isWithin, sectionOf, type SearchSection} from '../../contracts/searchSections';
 import {conditionKey, conditionOfKey, unionOf} from '../../contracts/audiences';
 
 export interface ScopeVersion {
@@ -21,7 +21,7 @@ export interface SearchScope {
   /** Where the version's indexes are: `/` or `/1.0/`. */
   versionUrl: string;
   /** The section (path below the base URL) the scope is about, '' for none. */
-  context: string;
+  section: string;
 }
 
 function withTrailingSlash(url: string): string {
@@ -29,7 +29,7 @@ function withTrailingSlash(url: string): string {
 }
 
 /** The version a path below the base URL belongs to: the one with the longest route that holds it. */
-function versionHolding(baseUrl: string, relative: string, versions: readonly ScopeVersion[]): ScopeVersion | undefined {
+export function versionHolding(baseUrl: string, relative: string, versions: readonly ScopeVersion[]): ScopeVersion | undefined {
   let best: {version: ScopeVersion; route: string} | undefined;
   for (const version of versions) {
     const route = belowBase(baseUrl, version.path);
@@ -44,27 +44,27 @@ export function versionUrlOf(baseUrl: string, version: ScopeVersion): string {
   return version.isLast ? withTrailingSlash(baseUrl) : withTrailingSlash(version.path);
 }
 
-function lastVersion(versions: readonly ScopeVersion[]): ScopeVersion {
+export function lastVersion(versions: readonly ScopeVersion[]): ScopeVersion {
   const last = versions.find((version) => version.isLast) ?? versions[0];
   if (!last) throw new Error('The site has no docs version to search.');
   return last;
 }
 
-/** The contexts (sections) of one version, in the configured order. */
-export function contextsOfVersion(
+/** The sections of one version, in the configured order. */
+export function sectionsOfVersion(
   baseUrl: string,
   version: ScopeVersion,
   versions: readonly ScopeVersion[],
-  contexts: readonly SearchSection[],
+  sections: readonly SearchSection[],
 ): SearchSection[] {
-  return contexts.filter((context) => versionHolding(baseUrl, context.path, versions) === version);
+  return sections.filter((section) => versionHolding(baseUrl, section.path, versions) === version);
 }
 
 export interface PageInput {
   baseUrl: string;
   pathname: string;
   versions: readonly ScopeVersion[];
-  contexts: readonly SearchSection[];
+  sections: readonly SearchSection[];
   /** Whether the page is a doc (it then belongs to the version of its path). */
   onDocPage: boolean;
   /** The version the reader last chose in the version menu, if any. */
@@ -77,95 +77,17 @@ export interface PageInput {
  * and the search page all follow it. (Docusaurus would count every page as part of the version at
  * the root, whose path `/` holds them all: https://github.com/facebook/docusaurus/issues/7974.)
  */
-export function readerVersion({baseUrl, pathname, versions, onDocPage, preferredVersionName}: Omit<PageInput, 'contexts'>): ScopeVersion {
+export function readerVersion({baseUrl, pathname, versions, onDocPage, preferredVersionName}: Omit<PageInput, 'sections'>): ScopeVersion {
   const relative = belowBase(baseUrl, pathname);
   const pageVersion = onDocPage && relative !== null ? versionHolding(baseUrl, relative, versions) : undefined;
   return pageVersion ?? versions.find((candidate) => candidate.name === preferredVersionName) ?? lastVersion(versions);
 }
 
 /** The navbar box: the reader's version (readerVersion), and the section of the doc they are on, if any. */
-export function searchScopeForPage({baseUrl, pathname, versions, contexts, onDocPage, preferredVersionName}: PageInput): SearchScope {
-  const relative = belowBase(baseUrl, pathname);
+export function searchScopeForPage({baseUrl, pathname, versions, sections, onDocPage, preferredVersionName}: PageInput): SearchScope {
   const version = readerVersion({baseUrl, pathname, versions, onDocPage, preferredVersionName});
-  const pageVersion = onDocPage && relative !== null ? version : undefined;
-  const context =
-    pageVersion && relative !== null
-      ? (contextsOfVersion(baseUrl, version, versions, contexts).find((candidate) => holds(candidate, relative))?.path ?? '')
-      : '';
-  return {version, versionUrl: versionUrlOf(baseUrl, version), context};
-}
-
-export interface SearchPageInput {
-  baseUrl: string;
-  /** The page's query string (`?q=…&ctx=…&version=…`). */
-  search: string;
-  versions: readonly ScopeVersion[];
-  contexts: readonly SearchSection[];
-  preferredVersionName?: string | null;
-}
-
-export interface SearchPageScope extends SearchScope {
-  /** What the "Search in" menu offers: the sections of the version searched. */
-  contexts: SearchSection[];
-  /** Why the page searches something other than what its address asked for, as a sentence; null when it does not. */
-  notice: string | null;
-}
-
-/**
- * The search page: `ctx` names a section, which also decides the version; `version` is the
- * version's folder below the base URL (`1.0/`, with or without slashes); neither given, the
- * reader's preferred version. A parameter that names nothing is ignored, and the page says so.
- */
-export function searchScopeForSearchPage({baseUrl, search, versions, contexts, preferredVersionName}: SearchPageInput): SearchPageScope {
-  const params = new URLSearchParams(search);
-  const notices: string[] = [];
-  const fallback = versions.find((candidate) => candidate.name === preferredVersionName) ?? lastVersion(versions);
-
-  let version: ScopeVersion | undefined;
-  const rawVersion =
-    params
-      .get('version')
-      ?.trim()
-      .replace(/^\/+|\/+$/g, '') ?? '';
-  if (rawVersion !== '') {
-    version = versions.find(
-      (candidate) =>
-        belowBase(baseUrl, versionUrlOf(baseUrl, candidate)) === rawVersion ||
-        candidate.name === rawVersion ||
-        candidate.label === rawVersion,
-    );
-    if (!version) notices.push(`There is no version “${rawVersion}” of these docs.`);
-  }
-
-  let context = '';
-  const rawContext = params.get('ctx') ?? '';
-  if (rawContext !== '') {
-    const named = contexts.find((candidate) => candidate.path === rawContext);
-    if (named) {
-      context = named.path;
-      const sectionVersion = versionHolding(baseUrl, named.path, versions);
-      // The section decides; a version that says otherwise is named, not silently dropped.
-      if (version && sectionVersion && sectionVersion !== version) {
-        notices.push(`The section “${named.label}” is in version ${sectionVersion.label}, not ${version.label}.`);
-      }
-      version = sectionVersion ?? version;
-    } else {
-      notices.push(`There is no section “${rawContext}” of these docs.`);
-    }
-  }
-
-  version ??= fallback;
-  if (notices.length > 0) {
-    const label = contexts.find((candidate) => candidate.path === context)?.label;
-    notices.push(label ? `Showing results from ${label}.` : `Showing results from all of version ${version.label}.`);
-  }
-  return {
-    version,
-    versionUrl: versionUrlOf(baseUrl, version),
-    context,
-    contexts: contextsOfVersion(baseUrl, version, versions, contexts),
-    notice: notices.length > 0 ? notices.join(' ') : null,
-  };
+  const section = onDocPage ? (sectionOf(baseUrl, pathname, sectionsOfVersion(baseUrl, version, versions, sections))?.path ?? '') : '';
+  return {version, versionUrl: versionUrlOf(baseUrl, version), section};
 }
 
 /**

@@ -13,16 +13,8 @@ import {usePluginData} from '@docusaurus/useGlobalData';
 import type {SearchGlobalData} from '@site/plugins/search';
 import {SEARCH_PLUGIN_NAME} from '@site/plugins/search/name';
 import {audienceOf} from '@site/src/audiences/Restricted';
-import {
-  readerVersion,
-  searchScopeForPage,
-  searchScopeForSearchPage,
-  versionParamOf,
-  versionUrlOf,
-  type ScopeVersion,
-  type SearchPageScope,
-  type SearchScope,
-} from './searchScope';
+import {readerVersion, searchScopeForPage, versionParamOf, versionUrlOf, type ScopeVersion, type SearchScope} from './searchScope';
+import {parseSearchPageAddress, searchPageScope, type SearchPageAddress, type SearchPageScope} from './searchPageAddress';
 
 /** A version as search addresses it. */
 export interface SearchVersion {
@@ -39,7 +31,7 @@ export interface SearchVersion {
 /** The docs plugin's name: a route of it is a doc page. */
 export const DOCS_PLUGIN = 'docusaurus-plugin-content-docs';
 
-function useVersionsAndContexts() {
+function useSearchSite() {
   const {siteConfig} = useDocusaurusContext();
   const globalVersions = useVersions(undefined);
   const {preferredVersion} = useDocsPreferredVersion(undefined);
@@ -50,7 +42,7 @@ function useVersionsAndContexts() {
   const preferredVersionName = preferredVersion?.name ?? null;
   const {sections} = usePluginData(SEARCH_PLUGIN_NAME) as SearchGlobalData;
   return useMemo(
-    () => ({baseUrl: siteConfig.baseUrl, versions, contexts: sections, preferredVersionName}),
+    () => ({baseUrl: siteConfig.baseUrl, versions, sections, preferredVersionName}),
     [siteConfig.baseUrl, versions, sections, preferredVersionName],
   );
 }
@@ -69,7 +61,7 @@ function useSearchPageVersion(): ScopeVersion | undefined {
 export function useReaderVersionName(): string {
   const {pathname} = useLocation();
   const onDocPage = useOnDocPage();
-  const setup = useVersionsAndContexts();
+  const setup = useSearchSite();
   const searched = useSearchPageVersion();
   return searched?.name ?? readerVersion({...setup, pathname, onDocPage}).name;
 }
@@ -87,7 +79,7 @@ function useOnDocPage(): boolean {
 
 /** Every version of the docs, as the box searches them. */
 export function useSearchVersions(): SearchVersion[] {
-  const {baseUrl, versions} = useVersionsAndContexts();
+  const {baseUrl, versions} = useSearchSite();
   const globalVersions = useVersions(undefined);
   return useMemo(
     () =>
@@ -106,22 +98,28 @@ export function useSearchVersions(): SearchVersion[] {
 }
 
 /** For the navbar box. Docs live at the root, so Docusaurus calls every page part of 2.0: only the route's plugin says whether a page is a doc. */
-export function useNavbarSearchScope(): SearchScope & {contextLabel: string | undefined} {
+export function useNavbarSearchScope(): SearchScope & {sectionLabel: string | undefined} {
   const {pathname} = useLocation();
-  const setup = useVersionsAndContexts();
+  const setup = useSearchSite();
   const onDocPage = useOnDocPage();
   const searched = useSearchPageVersion();
   return useMemo(() => {
     // On the search page the box searches the version the page does.
     const scope = searchScopeForPage({...setup, pathname, onDocPage, preferredVersionName: searched?.name ?? setup.preferredVersionName});
-    return {...scope, contextLabel: setup.contexts.find((context) => context.path === scope.context)?.label};
+    return {...scope, sectionLabel: setup.sections.find((section) => section.path === scope.section)?.label};
   }, [setup, pathname, onDocPage, searched]);
 }
 
-/** For the search page. Its parameters are read once hydrated, as the plugin reads them: the server rendered the page without them. */
-export function useSearchPageScope(): SearchPageScope {
+/** The search page's address (searchPageAddress.ts), read once hydrated: the server rendered the page without it. */
+export function useSearchPageAddress(): SearchPageAddress {
   const location = useLocation();
   const search = useIsBrowser() ? location.search : '';
-  const setup = useVersionsAndContexts();
-  return useMemo(() => searchScopeForSearchPage({...setup, search}), [setup, search]);
+  return useMemo(() => parseSearchPageAddress(search), [search]);
+}
+
+/** What the search page searches, from its address. */
+export function useSearchPageScope(): SearchPageScope {
+  const address = useSearchPageAddress();
+  const site = useSearchSite();
+  return useMemo(() => searchPageScope(address, site), [address, site]);
 }

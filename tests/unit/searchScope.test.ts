@@ -1,20 +1,12 @@
 import {describe, expect, it} from 'vitest';
-import {
-  readerVersion,
-  searchScopeForPage,
-  searchScopeForSearchPage,
-  sectionMenuAudience,
-  versionMenuAudience,
-  versionParamOf,
-  type ScopeVersion,
-} from '../../src/search/searchScope';
+import {readerVersion, searchScopeForPage, sectionMenuAudience, versionMenuAudience, type ScopeVersion} from '../../src/search/searchScope';
 import type {SearchSection} from '../../contracts/searchSections';
 
 const CURRENT: ScopeVersion = {name: 'current', label: '2.0', path: '/', isLast: true};
 const V1: ScopeVersion = {name: '1.0', label: '1.0', path: '/1.0', isLast: false};
 const VERSIONS = [CURRENT, V1];
 // Sections of the same name in both versions, one only in 1.0, and one whose name starts like another's.
-const CONTEXTS: SearchSection[] = [
+const SECTIONS: SearchSection[] = [
   {path: 'guides', label: 'Guides (2.0)'},
   {path: 'guides-2', label: 'Guides 2 (2.0)'},
   {path: '1.0/guides', label: 'Guides (1.0)'},
@@ -54,7 +46,7 @@ describe('readerVersion: the version the menu shows, "Tutorials" opens and searc
 });
 
 const page = (pathname: string, onDocPage = true, preferredVersionName: string | null = null) =>
-  searchScopeForPage({baseUrl: '/', pathname, versions: VERSIONS, contexts: CONTEXTS, onDocPage, preferredVersionName});
+  searchScopeForPage({baseUrl: '/', pathname, versions: VERSIONS, sections: SECTIONS, onDocPage, preferredVersionName});
 
 describe('searchScopeForPage: the version the navbar box searches, and the section it puts first', () => {
   it.each([
@@ -80,9 +72,9 @@ describe('searchScopeForPage: the version the navbar box searches, and the secti
     ['/search', false, '1.0', '/1.0/', ''],
     ['/search', false, 'current', '/', ''],
     ['/search', false, 'gone', '/', ''],
-  ])('%s (doc page: %s, chosen: %s) searches %s, section %j first', (pathname, onDocPage, preferred, versionUrl, context) => {
+  ])('%s (doc page: %s, chosen: %s) searches %s, section %j first', (pathname, onDocPage, preferred, versionUrl, section) => {
     const scope = page(pathname, onDocPage, preferred);
-    expect({versionUrl: scope.versionUrl, context: scope.context}).toEqual({versionUrl, context});
+    expect({versionUrl: scope.versionUrl, section: scope.section}).toEqual({versionUrl, section});
   });
 
   it('follows readerVersion', () => {
@@ -102,106 +94,9 @@ describe('searchScopeForPage: the version the navbar box searches, and the secti
       {...CURRENT, path: '/docs/'},
       {...V1, path: '/docs/1.0'},
     ];
-    const contexts = [{path: '1.0/guides', label: 'Guides (1.0)'}];
-    const scope = searchScopeForPage({baseUrl: '/docs/', pathname: '/docs/1.0/guides/a', versions, contexts, onDocPage: true});
-    expect({versionUrl: scope.versionUrl, context: scope.context}).toEqual({versionUrl: '/docs/1.0/', context: '1.0/guides'});
-  });
-});
-
-const searchPage = (search: string, preferredVersionName: string | null = null) =>
-  searchScopeForSearchPage({baseUrl: '/', search, versions: VERSIONS, contexts: CONTEXTS, preferredVersionName});
-
-describe('searchScopeForSearchPage: the version the search page searches, the section it keeps to, what it offers and says', () => {
-  it.each([
-    ['?q=a', null, '/', '', ['guides', 'guides-2'], null],
-    ['?q=a', '1.0', '/1.0/', '', ['1.0/guides', '1.0/tutorial-basics'], null],
-    ['?q=a&version=1.0%2F', null, '/1.0/', '', ['1.0/guides', '1.0/tutorial-basics'], null],
-    ['?q=a&version=1.0', null, '/1.0/', '', ['1.0/guides', '1.0/tutorial-basics'], null],
-    ['?q=a&version=%2F1.0%2F', null, '/1.0/', '', ['1.0/guides', '1.0/tutorial-basics'], null],
-    ['?q=a&ctx=guides', null, '/', 'guides', ['guides', 'guides-2'], null],
-    // The section decides the version, with or without `version`; against it, the page says so.
-    ['?q=a&ctx=1.0%2Ftutorial-basics', null, '/1.0/', '1.0/tutorial-basics', ['1.0/guides', '1.0/tutorial-basics'], null],
-    ['?q=a&ctx=1.0%2Fguides&version=1.0%2F', null, '/1.0/', '1.0/guides', ['1.0/guides', '1.0/tutorial-basics'], null],
-    [
-      '?q=a&ctx=guides&version=1.0%2F',
-      null,
-      '/',
-      'guides',
-      ['guides', 'guides-2'],
-      'The section “Guides (2.0)” is in version 2.0, not 1.0. Showing results from Guides (2.0).',
-    ],
-    // What names nothing is said, and the rest still searched.
-    [
-      '?q=a&version=9.9%2F',
-      null,
-      '/',
-      '',
-      ['guides', 'guides-2'],
-      'There is no version “9.9” of these docs. Showing results from all of version 2.0.',
-    ],
-    [
-      '?q=a&version=9.9%2F',
-      '1.0',
-      '/1.0/',
-      '',
-      ['1.0/guides', '1.0/tutorial-basics'],
-      'There is no version “9.9” of these docs. Showing results from all of version 1.0.',
-    ],
-    [
-      '?q=a&ctx=nowhere&version=1.0%2F',
-      null,
-      '/1.0/',
-      '',
-      ['1.0/guides', '1.0/tutorial-basics'],
-      'There is no section “nowhere” of these docs. Showing results from all of version 1.0.',
-    ],
-    [
-      '?q=a&ctx=1.0%2Fguides&version=9.9',
-      null,
-      '/1.0/',
-      '1.0/guides',
-      ['1.0/guides', '1.0/tutorial-basics'],
-      'There is no version “9.9” of these docs. Showing results from Guides (1.0).',
-    ],
-  ])('%s (chosen: %s) searches %s within %j, offers %j, says %j', (search, preferred, versionUrl, context, offered, notice) => {
-    const scope = searchPage(search, preferred);
-    expect({versionUrl: scope.versionUrl, context: scope.context}).toEqual({versionUrl, context});
-    expect(scope.contexts.map((section) => section.path)).toEqual(offered);
-    expect(scope.notice).toBe(notice);
-  });
-
-  // The version at the root is named by its label (its folder is the root): every spelling means it, whatever was chosen.
-  it.each([
-    ['?q=a&version=2.0', null],
-    ['?q=a&version=2.0%2F', null],
-    ['?q=a&version=2.0', '1.0'],
-    ['?q=a&version=2.0%2F', '1.0'],
-    ['?q=a&version=%2F2.0%2F', '1.0'],
-    ['?q=a&version=current', '1.0'],
-  ])('%s (chosen: %s) searches the version at the root, and says nothing', (search, preferred) => {
-    const scope = searchPage(search, preferred);
-    expect(scope.version).toBe(CURRENT);
-    expect({versionUrl: scope.versionUrl, context: scope.context, notice: scope.notice}).toEqual({
-      versionUrl: '/',
-      context: '',
-      notice: null,
-    });
-    expect(scope.contexts.map((section) => section.path)).toEqual(['guides', 'guides-2']);
-  });
-
-  it('version=2.0 and version=2.0/ give the same scope', () => {
-    expect(searchPage('?q=a&version=2.0%2F', '1.0')).toEqual(searchPage('?q=a&version=2.0', '1.0'));
-    expect(searchPage('?q=a&version=1.0%2F')).toEqual(searchPage('?q=a&version=1.0'));
-  });
-
-  it.each([
-    ['?ctx=1.0%2Fguides', '1.0/'],
-    ['?ctx=guides', null],
-    ['?version=1.0', '1.0/'],
-    ['?version=2.0', null],
-    ['?version=2.0%2F', null],
-  ])('%s is written back with version=%j', (search, param) => {
-    expect(versionParamOf('/', searchPage(search))).toBe(param);
+    const sections = [{path: '1.0/guides', label: 'Guides (1.0)'}];
+    const scope = searchScopeForPage({baseUrl: '/docs/', pathname: '/docs/1.0/guides/a', versions, sections, onDocPage: true});
+    expect({versionUrl: scope.versionUrl, section: scope.section}).toEqual({versionUrl: '/docs/1.0/', section: '1.0/guides'});
   });
 });
 

@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {searchPageUrl} from '../searchLinks';
+import {searchPageUrl} from '../searchPageAddress';
 import type {SearchVersion} from '../useSearchScope';
 
 /** Another version that answers a query this version has nothing for (searchClient.ts, versionWithAnswers). */

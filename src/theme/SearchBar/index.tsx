@@ -24,7 +24,8 @@ import type {Marked as MarkedText} from '@site/src/search/engine/snippet';
 import ElsewhereLink, {type Elsewhere} from '@site/src/search/components/ElsewhereLink';
 import {withHighlight} from '@site/src/search/highlightParam';
 import {prepareSearch, search, versionWithAnswers} from '@site/src/search/searchClient';
-import {footerLinks, searchPageUrl} from '@site/src/search/searchLinks';
+import {footerLinks} from '@site/src/search/searchLinks';
+import {searchPageUrl} from '@site/src/search/searchPageAddress';
 import {isSearchShortcut, isTypingTarget, shortcutHint} from '@site/src/search/shortcut';
 import {useHighlightOnPage} from '@site/src/search/useHighlightOnPage';
 import {useRecentSearches} from '@site/src/search/useRecentSearches';
@@ -84,9 +85,9 @@ function SearchBox(): ReactNode {
   const latest = useRef(0);
   useHighlightOnPage();
 
-  const {versionUrl, context: section} = scope;
+  const {versionUrl, section} = scope;
   const here = versions.find((candidate) => candidate.versionUrl === versionUrl);
-  const sectionLabel = scope.contextLabel;
+  const {sectionLabel} = scope;
   const {recent, remember, remove, clear} = useRecentSearches(baseUrl, versionUrl);
   const phone = useWindowSize() === 'mobile';
 
