@@ -5,58 +5,53 @@ import {expect, test} from '../fixtureSite';
 test.describe('with a light system preference', () => {
   test.use({colorScheme: 'light'});
 
-  test('starts light, following the system', async ({page, navbar}) => {
-    await page.goto('/chapter-1-introduction');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    await expect(page.locator('html')).toHaveAttribute('data-theme-choice', 'system');
-    await expect(navbar.colorModeToggle).toHaveAccessibleName('Switch between dark and light mode (currently system mode)');
-  });
-
-  test('the toggle cycles light, dark, system', async ({page, navbar}) => {
-    await page.goto('/chapter-1-introduction');
+  test('starts light, following the system; the toggle cycles light, dark, system; the choice persists after a reload', async ({
+    page,
+    navbar,
+  }) => {
     const html = page.locator('html');
-    await expect(navbar.colorModeToggle).toBeEnabled();
-
-    for (const {choice, theme} of [
-      {choice: 'light', theme: 'light'},
-      {choice: 'dark', theme: 'dark'},
-      {choice: 'system', theme: 'light'},
-    ]) {
-      await navbar.colorModeToggle.click();
-      await expect(html).toHaveAttribute('data-theme-choice', choice);
-      await expect(html).toHaveAttribute('data-theme', theme);
-      await expect(navbar.colorModeToggle).toHaveAccessibleName(`Switch between dark and light mode (currently ${choice} mode)`);
-      await expect(navbar.colorModeToggle).toHaveAttribute('title', `${choice} mode`);
-    }
-  });
-
-  test('the choice persists after a reload', async ({page, navbar}) => {
     await page.goto('/chapter-1-introduction');
-    await expect(navbar.colorModeToggle).toBeEnabled();
-    await navbar.colorModeToggle.click();
-    await navbar.colorModeToggle.click();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBe('dark');
+    await test.step('starts light, following the system', async () => {
+      await expect(html).toHaveAttribute('data-theme', 'light');
+      await expect(html).toHaveAttribute('data-theme-choice', 'system');
+      await expect(navbar.colorModeToggle).toHaveAccessibleName('Switch between dark and light mode (currently system mode)');
+    });
 
-    await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await expect(page.locator('html')).toHaveAttribute('data-theme-choice', 'dark');
-    await expect(navbar.colorModeToggle).toHaveAccessibleName('Switch between dark and light mode (currently dark mode)');
+    await test.step('the toggle cycles light, dark, system', async () => {
+      await expect(navbar.colorModeToggle).toBeEnabled();
+      for (const {choice, theme} of [
+        {choice: 'light', theme: 'light'},
+        {choice: 'dark', theme: 'dark'},
+        {choice: 'system', theme: 'light'},
+      ]) {
+        await navbar.colorModeToggle.click();
+        await expect(html).toHaveAttribute('data-theme-choice', choice);
+        await expect(html).toHaveAttribute('data-theme', theme);
+        await expect(navbar.colorModeToggle).toHaveAccessibleName(`Switch between dark and light mode (currently ${choice} mode)`);
+        await expect(navbar.colorModeToggle).toHaveAttribute('title', `${choice} mode`);
+      }
+    });
 
-    // Back to "system": the stored choice goes, and the page follows the (light) system again.
-    await navbar.colorModeToggle.click();
-    await expect(page.locator('html')).toHaveAttribute('data-theme-choice', 'system');
-    expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBeNull();
-    await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await test.step('the choice persists after a reload', async () => {
+      await navbar.colorModeToggle.click();
+      await navbar.colorModeToggle.click();
+      await expect(html).toHaveAttribute('data-theme', 'dark');
+      expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBe('dark');
+
+      await page.reload();
+      await expect(html).toHaveAttribute('data-theme', 'dark');
+      await expect(html).toHaveAttribute('data-theme-choice', 'dark');
+      await expect(navbar.colorModeToggle).toHaveAccessibleName('Switch between dark and light mode (currently dark mode)');
+    });
+
+    await test.step('back to "system": the stored choice goes, and the page follows the (light) system again', async () => {
+      await navbar.colorModeToggle.click();
+      await expect(html).toHaveAttribute('data-theme-choice', 'system');
+      expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBeNull();
+      await page.reload();
+      await expect(html).toHaveAttribute('data-theme', 'light');
+    });
   });
-});
-
-test('follows a dark system preference', async ({page}) => {
-  await page.emulateMedia({colorScheme: 'dark'});
-  await page.goto('/chapter-1-introduction');
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await expect(page.locator('html')).toHaveAttribute('data-theme-choice', 'system');
 });
 
 test.describe('images and the colour mode', () => {
@@ -72,28 +67,37 @@ test.describe('images and the colour mode', () => {
     });
   const diagram = 'Tutorial Hub diagram: a reader signs in, then browses versioned tutorials';
 
-  for (const {scheme, lightness} of [
-    {scheme: 'light', lightness: (value: number) => expect(value).toBeGreaterThan(200)},
-    {scheme: 'dark', lightness: (value: number) => expect(value).toBeLessThan(60)},
-  ] as const) {
-    test(`in ${scheme} mode the 1.0 diagram is the one drawn for it, and only that one`, async ({page}) => {
-      await page.emulateMedia({colorScheme: scheme});
-      await page.goto('/1.0/test');
-      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-      // A hidden image leaves the accessibility tree: the role query finds the one shown.
+  test('in light mode the 1.0 diagram is the one drawn for it, and only that one', async ({page}) => {
+    await page.emulateMedia({colorScheme: 'light'});
+    await page.goto('/1.0/test');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    // A hidden image leaves the accessibility tree: the role query finds the one shown.
+    await expect(page.getByRole('img', {name: diagram})).toHaveCount(1);
+    await expect(page.getByRole('img', {name: diagram})).toBeVisible();
+    expect(await cornerLightness(page, diagram)).toBeGreaterThan(200);
+  });
+
+  test('a dark system preference is followed: the 1.0 diagram drawn for it, and a light backdrop for an image drawn for white', async ({
+    page,
+  }) => {
+    await page.emulateMedia({colorScheme: 'dark'});
+    await page.goto('/1.0/test');
+    await test.step('the page follows the system', async () => {
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await expect(page.locator('html')).toHaveAttribute('data-theme-choice', 'system');
+    });
+    await test.step('the 1.0 diagram is the one drawn for dark mode, and only that one', async () => {
       await expect(page.getByRole('img', {name: diagram})).toHaveCount(1);
       await expect(page.getByRole('img', {name: diagram})).toBeVisible();
-      lightness(await cornerLightness(page, diagram));
+      expect(await cornerLightness(page, diagram)).toBeLessThan(60);
     });
-  }
-
-  test('on the dark page an image drawn for white gets a light backdrop', async ({page}) => {
-    await page.emulateMedia({colorScheme: 'dark'});
-    await page.goto('/Reference/Encapsulation');
-    const figure = page.getByRole('img', {name: 'Figure 1'});
-    await expect(figure).toBeVisible();
-    const backdrop = await figure.evaluate((image) => getComputedStyle(image).backgroundColor);
-    const [red, green, blue] = backdrop.match(/\d+/g)!.map(Number);
-    expect(Math.min(red!, green!, blue!), `backdrop ${backdrop}`).toBeGreaterThan(200);
+    await test.step('an image drawn for white gets a light backdrop', async () => {
+      await page.goto('/Reference/Encapsulation');
+      const figure = page.getByRole('img', {name: 'Figure 1'});
+      await expect(figure).toBeVisible();
+      const backdrop = await figure.evaluate((image) => getComputedStyle(image).backgroundColor);
+      const [red, green, blue] = backdrop.match(/\d+/g)!.map(Number);
+      expect(Math.min(red!, green!, blue!), `backdrop ${backdrop}`).toBeGreaterThan(200);
+    });
   });
 });

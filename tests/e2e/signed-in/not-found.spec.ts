@@ -5,28 +5,30 @@ test.use({
   expectedErrors: /status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/(?:1\.0\/tutorial-basics\/create-a-pag|zqxj-vvkw)\)/,
 });
 
-test('a mistyped 1.0 address offers the 1.0 pages its page name finds, the first page of 1.0 and the home page', async ({page}) => {
-  await page.goto('/1.0/tutorial-basics/create-a-pag');
-  await expect(page.getByRole('heading', {level: 1})).toHaveText('Page Not Found');
-  const main = page.getByRole('main');
-  await expect(main.getByRole('link', {name: 'The home page'})).toHaveAttribute('href', '/');
-  await expect(main.getByRole('link', {name: 'The first page of version 1.0'})).toHaveAttribute('href', '/1.0/intro');
-  await expect(main.getByRole('link', {name: 'Search version 1.0 for “create a pag”'})).toHaveAttribute(
-    'href',
-    `/search?q=create+a+pag&version=${encodeURIComponent('1.0/')}`,
-  );
-  await expect(main.getByRole('heading', {level: 2, name: 'Pages about “create a pag”'})).toBeVisible();
-  const found = main.getByRole('listitem').getByRole('link', {name: 'Create a Page', exact: true});
-  await expect(found).toHaveAttribute('href', '/1.0/tutorial-basics/create-a-page');
-  await found.click();
-  await expect(page.getByRole('heading', {level: 1})).toHaveText('Create a Page');
-});
+test('a broken address leads home, to its version’s first page and to the pages its words find', async ({page}) => {
+  await test.step('a mistyped 1.0 address offers the 1.0 pages its page name finds, the first page of 1.0 and the home page', async () => {
+    await page.goto('/1.0/tutorial-basics/create-a-pag');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Page Not Found');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', {name: 'The home page'})).toHaveAttribute('href', '/');
+    await expect(main.getByRole('link', {name: 'The first page of version 1.0'})).toHaveAttribute('href', '/1.0/intro');
+    await expect(main.getByRole('link', {name: 'Search version 1.0 for “create a pag”'})).toHaveAttribute(
+      'href',
+      `/search?q=create+a+pag&version=${encodeURIComponent('1.0/')}`,
+    );
+    await expect(main.getByRole('heading', {level: 2, name: 'Pages about “create a pag”'})).toBeVisible();
+    const found = main.getByRole('listitem').getByRole('link', {name: 'Create a Page', exact: true});
+    await expect(found).toHaveAttribute('href', '/1.0/tutorial-basics/create-a-page');
+    await found.click();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Create a Page');
+  });
 
-test('an address whose words find nothing still leads home and to the version’s first page', async ({page}) => {
-  await page.goto('/zqxj-vvkw');
-  const main = page.getByRole('main');
-  await expect(main.getByRole('link', {name: 'The first page of version 2.0'})).toBeVisible();
-  await expect(main.getByRole('link', {name: 'Search version 2.0 for “zqxj vvkw”'})).toBeVisible();
-  await expect(main.getByText('No page of version 2.0 matches “zqxj vvkw”.')).toBeVisible();
-  await expect(main.getByRole('heading', {level: 2, name: /^Pages about/})).toHaveCount(0);
+  await test.step('an address whose words find nothing still leads home and to the version’s first page', async () => {
+    await page.goto('/zqxj-vvkw');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', {name: 'The first page of version 2.0'})).toBeVisible();
+    await expect(main.getByRole('link', {name: 'Search version 2.0 for “zqxj vvkw”'})).toBeVisible();
+    await expect(main.getByText('No page of version 2.0 matches “zqxj vvkw”.')).toBeVisible();
+    await expect(main.getByRole('heading', {level: 2, name: /^Pages about/})).toHaveCount(0);
+  });
 });
