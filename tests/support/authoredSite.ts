@@ -12,7 +12,7 @@ import {writeCategory, writeDoc} from '../../testkit/docs';
 import {siteBuildEnv} from '../../testkit/siteBuild';
 import {siteVersions} from '../../contracts/siteVersions';
 import {EMULATOR_HOST, GATE_PORT} from './environment';
-import {buildSiteCopy, copyFixtureSite, siteCopyIsCurrent, stampSiteCopy} from './siteCopies';
+import {buildSiteCopy, copyFixtureSite, siteCopyIsCurrent, type SiteCopy} from './siteCopies';
 
 /** One per checkout (its gate port), so that two checkouts can run their tests side by side. */
 export const AUTHORED_SITE = path.join(tmpdir(), `tutorial-hub-authored-${GATE_PORT}`);
@@ -52,22 +52,24 @@ function addSections(site: string): void {
 /** Whether the authored site was built from the repository as it is now. */
 export const authoredSiteIsCurrent = (): boolean => siteCopyIsCurrent(AUTHORED_SITE);
 
-/** Copies the repository, runs the release procedure and adds the sections as an author would, and builds it. */
-export function buildAuthoredSite(): void {
-  const stamp = stampSiteCopy(AUTHORED_SITE);
-  copyFixtureSite(AUTHORED_SITE);
-  const run = (args: string[]) =>
-    execFileSync(process.execPath, args, {cwd: AUTHORED_SITE, stdio: 'pipe', env: {...process.env, ...siteBuildEnv(EMULATOR_HOST)}});
+/** The repository, on which the release procedure was run and the sections added as an author would. */
+export const AUTHORED_SITE_COPY: SiteCopy = {
+  site: AUTHORED_SITE,
+  make() {
+    copyFixtureSite(AUTHORED_SITE);
+    const run = (args: string[]) =>
+      execFileSync(process.execPath, args, {cwd: AUTHORED_SITE, stdio: 'pipe', env: {...process.env, ...siteBuildEnv(EMULATOR_HOST)}});
 
-  run(['--import', 'tsx', path.join(AUTHORED_SITE, 'scripts/release-version.ts'), '3.0', AUTHORED_SITE]);
-  writeDoc(path.join(AUTHORED_SITE, 'docs/release-notes.md'), {
-    title: 'Release notes',
-    description: 'What changed in the 3.0 edition of the tutorials.',
-    position: 10,
-    body: `## What is new\n\nThe 3.0 edition introduces the ${RELEASE_WORD} checklist for reviewing a tutorial before it ships.`,
-  });
-  addSections(AUTHORED_SITE);
+    run(['--import', 'tsx', path.join(AUTHORED_SITE, 'scripts/release-version.ts'), '3.0', AUTHORED_SITE]);
+    writeDoc(path.join(AUTHORED_SITE, 'docs/release-notes.md'), {
+      title: 'Release notes',
+      description: 'What changed in the 3.0 edition of the tutorials.',
+      position: 10,
+      body: `## What is new\n\nThe 3.0 edition introduces the ${RELEASE_WORD} checklist for reviewing a tutorial before it ships.`,
+    });
+    addSections(AUTHORED_SITE);
+  },
+};
 
-  buildSiteCopy(AUTHORED_SITE);
-  stamp();
-}
+/** Copies the repository, runs the release procedure and adds the sections, and builds it. */
+export const buildAuthoredSite = (): void => buildSiteCopy(AUTHORED_SITE_COPY);

@@ -1,19 +1,36 @@
 /**
  * `npm run build:site-copies`: the sites the browser tests serve, the fixture site (fixtureSite.ts) and the
- * authored site (authoredSite.ts), each built unless it is current.
+ * authored site (authoredSite.ts), each built unless it is current, after the repository's own build.
+ *
+ * `npm run build:test-sites` runs it in two steps instead, so that the copies do not wait for the
+ * repository's build, of which they take only the login build: `--sites` builds their sites beside
+ * `npm run build` (run-p), each in a process of its own; `--login` then adds the login build.
  */
-import {AUTHORED_SITE, authoredSiteIsCurrent, buildAuthoredSite} from './authoredSite';
-import {buildFixtureSite, FIXTURE_SITE, fixtureSiteIsCurrent} from './fixtureSite';
+import {AUTHORED_SITE_COPY} from './authoredSite';
+import {FIXTURE_SITE_COPY} from './fixtureSite';
+import {addLoginBuilds, buildSiteCopyBesideBuild, siteCopyIsCurrent} from './siteCopies';
 
-for (const {site, isCurrent, build} of [
-  {site: FIXTURE_SITE, isCurrent: fixtureSiteIsCurrent, build: buildFixtureSite},
-  {site: AUTHORED_SITE, isCurrent: authoredSiteIsCurrent, build: buildAuthoredSite},
-]) {
-  if (isCurrent()) {
-    console.log(`The site at ${site} is current.`);
-  } else {
-    const started = performance.now();
-    build();
-    console.log(`Built the site at ${site} in ${Math.round((performance.now() - started) / 1000)} s.`);
-  }
+const COPIES = [FIXTURE_SITE_COPY, AUTHORED_SITE_COPY];
+const step = process.argv[2];
+if (step !== undefined && step !== '--sites' && step !== '--login') {
+  console.error(`build:site-copies: unknown option ${step} (--sites or --login, or neither for both)`);
+  process.exit(1);
 }
+
+async function buildSites(): Promise<boolean> {
+  const builds = COPIES.map(async (copy) => {
+    if (siteCopyIsCurrent(copy.site)) return console.log(`The site at ${copy.site} is current.`);
+    const started = performance.now();
+    await buildSiteCopyBesideBuild(copy);
+    console.log(`Built the site at ${copy.site} in ${Math.round((performance.now() - started) / 1000)} s.`);
+  });
+  // Every build is waited for, failed or not, so that none is left running.
+  const failures = (await Promise.allSettled(builds)).flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+  for (const failure of failures) console.error(failure instanceof Error ? failure.message : failure);
+  return failures.length === 0;
+}
+
+void (async () => {
+  if (step !== '--login' && !(await buildSites())) process.exit(1);
+  if (step !== '--sites') addLoginBuilds(COPIES);
+})();

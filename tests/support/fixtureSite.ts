@@ -10,7 +10,7 @@ import path from 'node:path';
 import {addRealDocs} from '../../testkit/realDocs';
 import {SITE_DIR} from '../../contracts/buildLayout';
 import {GATE_PORT} from './environment';
-import {buildSiteCopy, copyBuild, copyFixtureSite, siteCopyIsCurrent, stampSiteCopy} from './siteCopies';
+import {buildSiteCopy, copyBuild, copyFixtureSite, siteCopyIsCurrent, type SiteCopy} from './siteCopies';
 
 /** One per checkout (its gate port), so that two checkouts can run their tests side by side. */
 export const FIXTURE_SITE = path.join(tmpdir(), `tutorial-hub-fixture-site-${GATE_PORT}`);
@@ -18,14 +18,17 @@ export const FIXTURE_SITE = path.join(tmpdir(), `tutorial-hub-fixture-site-${GAT
 export const FIXTURE_SITE_BUILD_ROOT = copyBuild(FIXTURE_SITE);
 export const FIXTURE_SITE_BUILD = copyBuild(FIXTURE_SITE, SITE_DIR);
 
+/** The repository with the tests' own docs, and the real docs added. */
+export const FIXTURE_SITE_COPY: SiteCopy = {
+  site: FIXTURE_SITE,
+  make() {
+    copyFixtureSite(FIXTURE_SITE);
+    addRealDocs(FIXTURE_SITE);
+  },
+};
+
 /** Whether the fixture site was built from the repository as it is now. */
 export const fixtureSiteIsCurrent = (): boolean => siteCopyIsCurrent(FIXTURE_SITE);
 
 /** Copies and builds the fixture site (after the repository's own build, whose login build it takes). */
-export function buildFixtureSite(): void {
-  const stamp = stampSiteCopy(FIXTURE_SITE);
-  copyFixtureSite(FIXTURE_SITE);
-  addRealDocs(FIXTURE_SITE);
-  buildSiteCopy(FIXTURE_SITE);
-  stamp();
-}
+export const buildFixtureSite = (): void => buildSiteCopy(FIXTURE_SITE_COPY);

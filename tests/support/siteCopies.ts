@@ -4,8 +4,8 @@
  * reads what on the fixture site (fixtureSite.ts).
  */
 import {createHash} from 'node:crypto';
-import {cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
-import {execFileSync, spawnSync} from 'node:child_process';
+import {cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {execFileSync, spawn, spawnSync} from 'node:child_process';
 import path from 'node:path';
 import {stripVTControlCharacters} from 'node:util';
 import {siteBuildCommand} from '../../testkit/siteBuild';
@@ -42,24 +42,70 @@ export const copyBuild = (site: string, part: typeof SITE_DIR | typeof LOGIN_DIR
  */
 const SSG_WARNINGS = /\[WARNING\] Docusaurus static site generation process emitted warnings[\s\S]*?(?=\n\[[A-Z]+\]|$)/;
 
-/**
- * Builds a copy's site as `npm run build` builds the repository's, for the emulator this run's tests
- * use; its login build is the repository's (it has no docs, so nothing an author does changes it).
- * Throws when a page's HTML would not hydrate as built: every page of the copy is proved here, and
- * the browser tests load only some.
- */
-export function buildSiteCopy(site: string): void {
-  const {command, args, env} = siteBuildCommand('site', copyBuild(site), EMULATOR_HOST);
-  // Docusaurus leaves the warnings out when DOCUSAURUS_IGNORE_SSG_WARNINGS is set: here they are the check.
-  const build = spawnSync(command, args, {
-    cwd: site,
-    encoding: 'utf8',
-    env: {...process.env, ...env, DOCUSAURUS_IGNORE_SSG_WARNINGS: 'false'},
-  });
-  if (build.status !== 0) throw new Error(`${[command, ...args].join(' ')} failed in ${site}:\n${build.stderr}`);
-  const warnings = SSG_WARNINGS.exec(stripVTControlCharacters(build.stderr));
+/** A site copy the tests build: where it is, and how it is made from the repository. */
+export interface SiteCopy {
+  site: string;
+  /** Copies the repository to `site` (made anew) and changes what the tests need changed in it. */
+  make(): void;
+}
+
+/** Throws unless a copy's site build succeeded with every page's HTML as React renders it. */
+function checkSiteBuild(site: string, command: string[], status: number | null, stderr: string): void {
+  if (status !== 0) throw new Error(`${command.join(' ')} failed in ${site}:\n${stderr}`);
+  const warnings = SSG_WARNINGS.exec(stripVTControlCharacters(stderr));
   if (warnings) throw new Error(`pages whose HTML the browser would re-nest, so that they fail to hydrate:\n${warnings[0]}`);
-  cpSync(LOGIN_BUILD_DIR, copyBuild(site, LOGIN_DIR), {recursive: true});
+}
+
+/**
+ * How a copy's site is built: as `npm run build` builds the repository's, for the emulator this run's
+ * tests use. Docusaurus leaves its warnings out when DOCUSAURUS_IGNORE_SSG_WARNINGS is set: here they are
+ * the check that every page of the copy hydrates (the browser tests load only some).
+ */
+function siteBuild(site: string) {
+  const {command, args, env} = siteBuildCommand('site', copyBuild(site), EMULATOR_HOST);
+  return {command, args, options: {cwd: site, env: {...process.env, ...env, DOCUSAURUS_IGNORE_SSG_WARNINGS: 'false'}}};
+}
+
+/**
+ * A copy's login build is the repository's (it has no docs, so nothing an author does changes it): taken
+ * once `npm run build` has made it.
+ */
+const addLoginBuild = (site: string) => cpSync(LOGIN_BUILD_DIR, copyBuild(site, LOGIN_DIR), {recursive: true});
+
+/** Makes and builds a copy, after the repository's own build, and records what it was built from. Throws as checkSiteBuild does. */
+export function buildSiteCopy(copy: SiteCopy): void {
+  const stamp = sourceStamp();
+  copy.make();
+  const {command, args, options} = siteBuild(copy.site);
+  const build = spawnSync(command, args, {...options, encoding: 'utf8'});
+  checkSiteBuild(copy.site, [command, ...args], build.status, build.stderr);
+  addLoginBuild(copy.site);
+  writeFileSync(stampFile(copy.site), stamp);
+}
+
+/**
+ * buildSiteCopy in two steps, so that copies build beside the repository's own build rather than after it:
+ * this one makes the copy and builds its site (in a process of its own, so that copies build at once),
+ * leaving what it was built from pending; addLoginBuilds completes it.
+ */
+export async function buildSiteCopyBesideBuild(copy: SiteCopy): Promise<void> {
+  const stamp = sourceStamp();
+  copy.make();
+  writeFileSync(pendingStampFile(copy.site), stamp);
+  const {command, args, options} = siteBuild(copy.site);
+  const build = spawn(command, args, {...options, stdio: ['ignore', 'ignore', 'pipe']});
+  let stderr = '';
+  build.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const status = await new Promise<number | null>((resolve, reject) => build.once('error', reject).once('close', resolve));
+  checkSiteBuild(copy.site, [command, ...args], status, stderr);
+}
+
+/** The second step of buildSiteCopyBesideBuild, once `npm run build` is done: the login build of every copy whose site is built. */
+export function addLoginBuilds(copies: readonly SiteCopy[]): void {
+  for (const {site} of copies.filter(({site}) => existsSync(pendingStampFile(site)))) {
+    addLoginBuild(site);
+    renameSync(pendingStampFile(site), stampFile(site));
+  }
 }
 
 /** The state of the repository's files (path, size, time of change) as one hash: what a site copy was built from. */
@@ -77,17 +123,9 @@ function sourceStamp(): string {
 }
 
 const stampFile = (site: string) => path.join(site, '.built-from');
+const pendingStampFile = (site: string) => path.join(site, '.built-from.pending');
 
 /** Whether the copy at `site` was built from the repository as it is now (so a run need not build it again). */
 export function siteCopyIsCurrent(site: string): boolean {
   return existsSync(stampFile(site)) && readFileSync(stampFile(site), 'utf8') === sourceStamp();
-}
-
-/**
- * The repository's state as a copy starts being made: the returned function records it once the copy is
- * built, so that a file changed meanwhile makes the copy stale.
- */
-export function stampSiteCopy(site: string): () => void {
-  const stamp = sourceStamp();
-  return () => writeFileSync(stampFile(site), stamp);
 }
