@@ -10,6 +10,7 @@ import {
 } from '../../support/axe';
 import {ROUTES, type SiteRoute} from '../../support/specificationRoutes';
 import {abortSignInCodeOnce, blockPageChunks, CHUNK_FAILURE_ERRORS, throwFromFirstResizeObserver} from '../failures';
+import type {Navbar} from '../navbar';
 
 /**
  * axe-core on every page a signed-in reader can open, in both colour modes. The site follows
@@ -199,31 +200,58 @@ const PAGES: readonly CheckedPage[] = [
   },
 ];
 
-// Light first, then dark on the same page, as a reader's system switches: the page follows it live.
-for (const checked of PAGES) {
+/**
+ * The pages in a state of their own, checked one after another in one page where nothing is arranged
+ * before they load: light first, then dark on the same page, as a reader's system switches (the page
+ * follows it live). A page whose arrangement would outlive it, or that never hydrates, has a test of its own.
+ */
+const LOADED_IN_TURN = PAGES.filter((checked) => !checked.arrange && !checked.unhydrated);
+
+async function openChecked(page: Page, navbar: Navbar, checked: CheckedPage, scheme: ColourScheme): Promise<void> {
+  await page.emulateMedia({colorScheme: scheme});
+  const response = await page.goto(checked.url);
+  expect(response?.status()).toBe(checked.status);
+  await expect(page.getByRole('heading', {level: 1})).toHaveText(checked.h1);
+  // The account menu appears once the page is hydrated and Firebase knows the reader.
+  if (checked.accountMenu !== false) await expect(navbar.accountMenu).toBeVisible();
+  await checked.ready?.(page);
+}
+
+for (const phone of [false, true]) {
+  const checkedPages = LOADED_IN_TURN.filter((checked) => !!checked.phone === phone);
+  test.describe(() => {
+    const expectedErrors = checkedPages.flatMap((checked) => (checked.expectedErrors ? [checked.expectedErrors.source] : []));
+    if (expectedErrors.length > 0) test.use({expectedErrors: new RegExp(expectedErrors.join('|'))});
+    if (phone) test.use({viewport: PHONE});
+
+    test(`${checkedPages.map((checked) => checked.name).join('; ')}: no serious or critical accessibility violations, light or dark`, async ({
+      page,
+      navbar,
+    }) => {
+      for (const checked of checkedPages) {
+        await test.step(checked.name, async () => {
+          await openChecked(page, navbar, checked, 'light');
+          await expectAccessibleInEachScheme(page);
+        });
+      }
+    });
+  });
+}
+
+for (const checked of PAGES.filter((candidate) => !LOADED_IN_TURN.includes(candidate))) {
   test.describe(() => {
     if (checked.expectedErrors) test.use({expectedErrors: checked.expectedErrors});
-
     if (checked.phone) test.use({viewport: PHONE});
 
     test(`${checked.name} has no serious or critical accessibility violations, light or dark`, async ({page, navbar}) => {
       await checked.arrange?.(page);
-      const open = async (scheme: ColourScheme) => {
-        await page.emulateMedia({colorScheme: scheme});
-        const response = await page.goto(checked.url);
-        expect(response?.status()).toBe(checked.status);
-        await expect(page.getByRole('heading', {level: 1})).toHaveText(checked.h1);
-        // The account menu appears once the page is hydrated and Firebase knows the reader.
-        if (checked.accountMenu !== false) await expect(navbar.accountMenu).toBeVisible();
-        await checked.ready?.(page);
-      };
-      await open('light');
+      await openChecked(page, navbar, checked, 'light');
       if (!checked.unhydrated) {
         await expectAccessibleInEachScheme(page);
         return;
       }
       const light = await blockingViolations(page, 'light');
-      await open('dark');
+      await openChecked(page, navbar, checked, 'dark');
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
       const dark = await blockingViolations(page, 'dark');
       for (const [scheme, violations] of [
