@@ -108,11 +108,17 @@ export function addLoginBuilds(copies: readonly SiteCopy[]): void {
   }
 }
 
+/**
+ * Files a copy's build never reads: the tests themselves (not their fixtures or support), the benchmarks and
+ * the repository's own Markdown. A change to a spec then needs no new copy.
+ */
+const NOT_BUILT_FROM = /^(?:tests\/(?:e2e|unit|integration|content)\/|bench\/|[^/]+\.md$)/;
+
 /** The state of the repository's files (path, size, time of change) as one hash: what a site copy was built from. */
 function sourceStamp(): string {
   const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {cwd: REPO, encoding: 'utf8'})
     .split('\n')
-    .filter(Boolean)
+    .filter((file) => file && !NOT_BUILT_FROM.test(file))
     .sort();
   const hash = createHash('sha256');
   for (const file of files) {
