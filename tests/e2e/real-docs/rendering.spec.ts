@@ -23,39 +23,44 @@ test("the real docs' largest page of each folder, and the overview, open and hyd
   );
 });
 
-test('a page is named once, by its opening heading, and raw inline code stays in its sentence', async ({page, siteGate}) => {
-  await page.goto(`${siteGate.origin}/Reference/Lifecycle`);
-  await expect(page).toHaveTitle('Lifecycle | Tutorial Hub');
-  await expect(page.getByRole('heading', {name: 'Lifecycle', exact: true})).toHaveCount(1);
+test('the real docs as a reader meets them: titles, inline code, the sidebar, anchors in another letter case, images from another site', async ({
+  page,
+  siteGate,
+}) => {
+  await test.step('a page is named once, by its opening heading, and raw inline code stays in its sentence', async () => {
+    await page.goto(`${siteGate.origin}/Reference/Lifecycle`);
+    await expect(page).toHaveTitle('Lifecycle | Tutorial Hub');
+    await expect(page.getByRole('heading', {name: 'Lifecycle', exact: true})).toHaveCount(1);
 
-  await page.goto(`${siteGate.origin}/Reference/Server`);
-  const sentence = page.getByText('The Fastify module exports a factory function');
-  await expect(sentence.locator('code')).toHaveText('Fastify server');
-  await expect(sentence.locator('pre, div')).toHaveCount(0);
-});
+    await page.goto(`${siteGate.origin}/Reference/Server`);
+    const sentence = page.getByText('The Fastify module exports a factory function');
+    await expect(sentence.locator('code')).toHaveText('Fastify server');
+    await expect(sentence.locator('pre, div')).toHaveCount(0);
+  });
 
-test('the root index.md is the overview, first in the sidebar; the folders are named by their folder', async ({page, siteGate}) => {
-  await page.goto(`${siteGate.origin}/Reference/Lifecycle`);
-  const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
-  await expect(sidebar.getByRole('link').first()).toHaveText('Overview');
-  await expect(sidebar.getByRole('link', {name: 'Reference', exact: true})).toBeVisible();
-  await sidebar.getByRole('link', {name: 'Overview'}).click();
-  await expect(page).toHaveURL(`${siteGate.origin}/overview`);
-  await expect(page.getByRole('main').getByRole('link', {name: 'Reference documentation'}).first()).toBeVisible();
-});
+  await test.step('the root index.md is the overview, first in the sidebar; the folders are named by their folder', async () => {
+    await page.goto(`${siteGate.origin}/Reference/Lifecycle`);
+    const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
+    await expect(sidebar.getByRole('link').first()).toHaveText('Overview');
+    await expect(sidebar.getByRole('link', {name: 'Reference', exact: true})).toBeVisible();
+    await sidebar.getByRole('link', {name: 'Overview'}).click();
+    await expect(page).toHaveURL(`${siteGate.origin}/overview`);
+    await expect(page.getByRole('main').getByRole('link', {name: 'Reference documentation'}).first()).toBeVisible();
+  });
 
-test('a link whose #fragment differs from the heading id in letter case scrolls to it', async ({page, siteGate}) => {
-  await page.goto(`${siteGate.origin}/Reference/Request#compileValidationSchema`);
-  // The id is an empty `<a id="compilevalidationschema">` above the method's heading: the page scrolls it to the top.
-  const anchorTop = () =>
-    page.evaluate(() => Math.abs(Math.round(document.getElementById('compilevalidationschema')!.getBoundingClientRect().top)));
-  await expect.poll(anchorTop).toBe(0);
-  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
-});
+  await test.step('a link whose #fragment differs from the heading id in letter case scrolls to it', async () => {
+    await page.goto(`${siteGate.origin}/Reference/Request#compileValidationSchema`);
+    // The id is an empty `<a id="compilevalidationschema">` above the method's heading: the page scrolls it to the top.
+    const anchorTop = () =>
+      page.evaluate(() => Math.abs(Math.round(document.getElementById('compilevalidationschema')!.getBoundingClientRect().top)));
+    await expect.poll(anchorTop).toBe(0);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  });
 
-test('an image from another site shows once the operator lists its origin in MEDIA_ORIGINS', async ({page, siteGate}) => {
-  await page.goto(`${siteGate.origin}/Guides/Contributing`);
-  const badge = page.getByRole('img', {name: 'Open in Gitpod'});
-  await badge.scrollIntoViewIfNeeded();
-  await expect.poll(() => badge.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(160);
+  await test.step('an image from another site shows once the operator lists its origin in MEDIA_ORIGINS', async () => {
+    await page.goto(`${siteGate.origin}/Guides/Contributing`);
+    const badge = page.getByRole('img', {name: 'Open in Gitpod'});
+    await badge.scrollIntoViewIfNeeded();
+    await expect.poll(() => badge.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(160);
+  });
 });
