@@ -1,13 +1,13 @@
 /** What the search box's status line and the search page's count say: pure, from the query's answer, in the same words. */
 import {syntaxHint} from './engine/queryTerms';
 
-export type BoxState =
+export type StatusInput =
   | {kind: 'failed'}
   /** Waiting for the query's answer; `showing` suggestions of an earlier query meanwhile. */
   | {kind: 'searching'; showing: number}
   | {kind: 'answered'; shown: number; total: number};
 
-export function boxStatus(state: BoxState, query: string, versionLabel: string): string {
+export function boxStatus(state: StatusInput, query: string, versionLabel: string): string {
   switch (state.kind) {
     case 'failed':
       return 'Search is unavailable right now: the index could not be loaded. Try again in a moment.';

@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest';
-import {boxStatus, pageStatus, type BoxState} from '../../src/search/boxStatus';
+import {boxStatus, pageStatus, type StatusInput} from '../../src/search/boxStatus';
 
 describe('boxStatus: what the search box says besides its list', () => {
-  it.each<[string, BoxState, string, string]>([
+  it.each<[string, StatusInput, string, string]>([
     [
       'the index failed',
       {kind: 'failed'},

@@ -17,8 +17,6 @@ import type {Active} from '@site/src/search/boxView';
 import type {RecentSearch} from '@site/src/search/recentSearches';
 import styles from './styles.module.css';
 
-export const RECENT_COLUMNS = 2;
-
 interface Props {
   id: string;
   recent: readonly RecentSearch[];

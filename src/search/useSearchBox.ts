@@ -1,0 +1,175 @@
+/**
+ * The navbar search box's hooks: its state (boxReducer.ts) and what feeds it from outside, each a hook
+ * of its own: the answers to its query, the index loaded ahead while the page is idle, the shortcut
+ * keys, going to another page, text typed before hydration.
+ */
+import {useCallback, useEffect, useMemo, useReducer, useRef, type Dispatch, type RefObject} from 'react';
+import {useHistory} from '@docusaurus/router';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {useWindowSize} from '@docusaurus/theme-common';
+import {
+  boxDisplay,
+  boxReducer,
+  INITIAL_BOX,
+  MAX_SUGGESTIONS,
+  MORE_SECTIONS,
+  type BoxAction,
+  type BoxEffect,
+  type BoxEnv,
+} from './boxReducer';
+import {prepareSearch, search, versionWithAnswers} from './searchClient';
+import {footerLinks} from './searchLinks';
+import {searchPageUrl} from './searchPageAddress';
+import {isSearchShortcut, isTypingTarget} from './shortcut';
+import {useHighlightOnPage} from './useHighlightOnPage';
+import {useRecentSearches} from './useRecentSearches';
+import {useSearchSheet} from './useSearchSheet';
+import {useNavbarSearchScope, useSearchVersions, type SearchVersion} from './useSearchScope';
+
+export const isMac = (): boolean => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+export const isSlowConnection = (): boolean => {
+  const connection = (navigator as Navigator & {connection?: {saveData?: boolean; effectiveType?: string}}).connection;
+  return !!connection && (connection.saveData === true || /2g/.test(connection.effectiveType ?? ''));
+};
+
+/** Loads the version's manifest while the page is idle, so that the first key waits only for its own parts; returns the loader. */
+function usePrepareSearch(baseUrl: string, versionUrl: string): () => void {
+  const prepare = useCallback(
+    () =>
+      void prepareSearch(baseUrl, versionUrl).catch((error: unknown) => {
+        // Only a head start: the first query loads it again, and says so if it fails.
+        console.warn('The search index could not be loaded ahead of a query.', error);
+      }),
+    [baseUrl, versionUrl],
+  );
+  useEffect(() => {
+    // Docusaurus's rule for prefetching: nothing extra on a slow or data-saving link (the box's focus loads it then).
+    if (isSlowConnection()) return;
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(prepare, 1000);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(prepare, {timeout: 3000});
+    return () => window.cancelIdleCallback(handle);
+  }, [prepare]);
+  return prepare;
+}
+
+/** Asks the version's index for each query typed, and the other versions when it has nothing. */
+function useAnswers(
+  dispatch: Dispatch<BoxAction>,
+  {
+    baseUrl,
+    versionUrl,
+    section,
+    versions,
+    query,
+  }: {baseUrl: string; versionUrl: string; section: string; versions: SearchVersion[]; query: string},
+): void {
+  useEffect(() => {
+    // An empty box asks nothing (its last answer was dropped when it was emptied).
+    if (query.trim() === '') return undefined;
+    // Any answer still on its way once the query, version or section changes is for an earlier one: it must not land.
+    let stale = false;
+    const others = versions.filter((candidate) => candidate.versionUrl !== versionUrl);
+    (async () => {
+      let answer;
+      try {
+        answer = await search(baseUrl, versionUrl, {query, limit: MAX_SUGGESTIONS, section: section || undefined, more: MORE_SECTIONS});
+      } catch (error) {
+        console.error('Search failed:', error);
+        if (!stale) dispatch({type: 'failed', query});
+        return;
+      }
+      if (stale) return;
+      dispatch({type: 'answered', answer: {...answer, query, versionUrl}});
+      if (answer.total > 0 || others.length === 0) return;
+      // Nothing here: whether another version has answers is added to the status line when known.
+      try {
+        const elsewhere = await versionWithAnswers(baseUrl, query, others);
+        if (elsewhere && !stale) dispatch({type: 'elsewhere', query, versionUrl, elsewhere});
+      } catch (error) {
+        console.warn('The other versions could not be searched:', error);
+      }
+    })();
+    return () => {
+      stale = true;
+    };
+  }, [dispatch, query, baseUrl, versionUrl, section, versions]);
+}
+
+/**
+ * Going to another page closes the box, when the reader goes (the history changes), not when the page
+ * shows up: Docusaurus renders the new location only once its code has loaded, and closing then would
+ * close the answer to what the reader typed meanwhile. Whatever took the reader there, the box lets go
+ * of the focus too, so that a phone's keyboard goes down. Ctrl+K / ⌘K, or "/" outside a field, bring the
+ * reader to the box, its text selected so that typing replaces the last query.
+ */
+function useWindowEvents(input: RefObject<HTMLInputElement | null>, dispatch: Dispatch<BoxAction>, phone: boolean): void {
+  const history = useHistory();
+  useEffect(
+    () =>
+      history.listen(() => {
+        dispatch({type: 'closed'});
+        input.current?.blur();
+      }),
+    [history, input, dispatch],
+  );
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isSearchShortcut(event, {mac: isMac(), typing: isTypingTarget(document.activeElement)})) return;
+      event.preventDefault();
+      input.current?.focus();
+      input.current?.select();
+      dispatch({type: 'summoned', phone});
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [input, dispatch, phone]);
+  // Text typed before the page was interactive is searched once it is.
+  useEffect(() => {
+    const box = input.current;
+    if (box) dispatch({type: 'hydrated', query: box.value, focused: document.activeElement === box});
+  }, [input, dispatch]);
+}
+
+/** The box's state, what it shows, and the wiring its component needs. */
+export function useSearchBox() {
+  const {baseUrl} = useDocusaurusContext().siteConfig;
+  const history = useHistory();
+  const {versionUrl, section, sectionLabel} = useNavbarSearchScope();
+  const versions = useSearchVersions();
+  const here = versions.find((candidate) => candidate.versionUrl === versionUrl);
+  const recentSearches = useRecentSearches(baseUrl, versionUrl);
+  const phone = useWindowSize() === 'mobile';
+  const env: BoxEnv = useMemo(() => ({phone, versionUrl, recent: recentSearches.recent}), [phone, versionUrl, recentSearches.recent]);
+  const [state, dispatch] = useReducer(boxReducer, INITIAL_BOX);
+  const input = useRef<HTMLInputElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  useHighlightOnPage();
+  const prepare = usePrepareSearch(baseUrl, versionUrl);
+  useAnswers(dispatch, {baseUrl, versionUrl, section, versions, query: state.query});
+  useWindowEvents(input, dispatch, phone);
+  const display = boxDisplay(state, env);
+  useSearchSheet(display.sheet, panel);
+
+  const version = here?.param ?? null;
+  const searchPage = (query: string) => searchPageUrl(baseUrl, {query, version});
+  const run = (effect: BoxEffect) => {
+    if (effect.kind === 'remove') return recentSearches.remove(effect.search);
+    recentSearches.remember(effect.query);
+    history.push(effect.kind === 'open' ? effect.href : searchPage(effect.query));
+  };
+  const {query} = state;
+  const suggestions = display.answer?.suggestions ?? [];
+  const footer = footerLinks(baseUrl, {
+    query,
+    version,
+    readerSection: section && sectionLabel ? {path: section, label: sectionLabel} : undefined,
+    answered: display.current
+      ? {shown: suggestions.length, inSection: suggestions.filter((suggestion) => suggestion.inSection).length}
+      : undefined,
+  });
+  return {state, dispatch, env, display, input, panel, prepare, run, searchPage, footer, recentSearches, versionLabel: here?.label};
+}
