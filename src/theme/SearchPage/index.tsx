@@ -89,7 +89,7 @@ function Status({state, answer, elsewhere}: {state: SearchPageState} & Extract<O
   const sectionLabel = scope.sections.find((section) => section.path === scope.section)?.label;
   const emptySection = answer.total === 0 ? sectionLabel : undefined;
   return (
-    <p>
+    <p className={styles.status}>
       {pageStatus(answer.total, query, emptySection ?? scope.version.label)}
       {emptySection !== undefined && (
         <>
