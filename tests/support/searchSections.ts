@@ -25,9 +25,9 @@ export interface SectionSearchCase {
   /** The manifest of the version searched, from a section or not: the box and the search page load it, then its parts. */
   manifest: string;
   /** The section's path, as the search page's `ctx` takes it; '' outside sections. */
-  context: string;
+  section: string;
   /** The section's label in the suggestions' footer and the search page's menu. */
-  contextLabel?: string;
+  sectionLabel?: string;
   /** The version's `version` parameter on the search page (`1.0/`), '' for the one at the root. */
   versionParam: string;
   /**
@@ -88,7 +88,7 @@ export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
               title: outside.title,
               query: outside.query,
               manifest: `${prefix}/${MANIFEST_FILE}`,
-              context: '',
+              section: '',
               versionParam,
               sections,
             },
@@ -98,7 +98,7 @@ export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
         if (folders.has(folderKey(version.name, folder))) return [];
         const doc = plainDocIn(path.join(docsDir, folder));
         if (!doc) return [];
-        const context = version.route === '' ? folder : `${version.route}/${folder}`;
+        const section = version.route === '' ? folder : `${version.route}/${folder}`;
         return [
           {
             name: `${version.label}, ${label}`,
@@ -106,8 +106,8 @@ export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
             title: doc.title,
             query: doc.query,
             manifest: `${prefix}/${MANIFEST_FILE}`,
-            context,
-            contextLabel: `${label} (${version.label})`,
+            section,
+            sectionLabel: `${label} (${version.label})`,
             versionParam,
             sections,
           },
@@ -155,12 +155,12 @@ export async function checkSearchFrom(page: Page, origin: string, searched: Sect
   const seeAll = popup.getByRole('link', {name: 'See all results', exact: true});
   await expect(seeAll).toHaveAttribute('href', `/search?${wholeVersion.toString()}`);
   const withinSection = popup.getByRole('link', {name: /^See all results within/});
-  if (!searched.context) {
+  if (!searched.section) {
     await expect(withinSection).toHaveCount(0);
     await seeAll.click();
   } else {
-    await expect(withinSection).toHaveText(`See all results within "${searched.contextLabel}"`);
-    const section = new URLSearchParams({q: searched.query, ctx: searched.context});
+    await expect(withinSection).toHaveText(`See all results within "${searched.sectionLabel}"`);
+    const section = new URLSearchParams({q: searched.query, ctx: searched.section});
     if (searched.versionParam) section.set('version', searched.versionParam);
     await expect(withinSection).toHaveAttribute('href', `/search?${section.toString()}`);
     await withinSection.click();
@@ -170,7 +170,7 @@ export async function checkSearchFrom(page: Page, origin: string, searched: Sect
   await expect(page.getByRole('heading', {level: 1, name: `Search results for "${searched.query}"`, exact: true})).toBeVisible();
   // The menu of sections: for a reader who has one to choose (tests/integration/specification-search-menu.test.ts).
   const menu = page.getByRole('combobox', {name: 'Search in'});
-  if (searched.context || searched.sections.open) await expect(menu).toHaveValue(searched.context);
+  if (searched.section || searched.sections.open) await expect(menu).toHaveValue(searched.section);
   else if (!searched.sections.restricted) await expect(menu).toHaveCount(0);
   await expect(page.getByRole('article').getByRole('link', {name: searched.title, exact: true}).first()).toBeVisible();
 }

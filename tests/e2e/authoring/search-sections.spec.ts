@@ -15,8 +15,8 @@ const casesOf = (version?: string) =>
   sectionSearchCases(AUTHORED_SITE).filter((searched) => !version || searched.name.startsWith(`${version}, `));
 
 test("the sections added to both versions have no index of their own: each is part of its version's", () => {
-  const added = casesOf().filter((searched) => ADDED.test(searched.context));
-  expect(added.map((searched) => [searched.context, searched.manifest])).toEqual([
+  const added = casesOf().filter((searched) => ADDED.test(searched.section));
+  expect(added.map((searched) => [searched.section, searched.manifest])).toEqual([
     ['field-notes', `/${MANIFEST_FILE}`],
     ['workshop', `/${MANIFEST_FILE}`],
     ['1.0/field-notes', `/1.0/${MANIFEST_FILE}`],
@@ -29,7 +29,7 @@ test("the sections added to both versions have no index of their own: each is pa
   for (const searched of added) {
     const index = builtVersionIndex(build, searched.versionParam.replace(/\/$/, ''));
     expect(index.pageUrls, searched.manifest).toContain(searched.page);
-    expect(index.sections).toContain(searched.context);
+    expect(index.sections).toContain(searched.section);
   }
 });
 
