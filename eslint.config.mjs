@@ -122,5 +122,11 @@ export default tseslint.config(
     files: ['src/**/*.tsx'],
     ...jsxA11y.flatConfigs.strict,
   },
+  {
+    // A function a reader takes in whole: what a component decides goes in a pure module with table
+    // tests (the search box's in src/search/boxReducer.ts), its parts in components and hooks of their own.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {'max-lines-per-function': ['error', {max: 100, skipBlankLines: true, skipComments: true}]},
+  },
   prettier,
 );

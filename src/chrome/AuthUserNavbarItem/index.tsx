@@ -1,4 +1,4 @@
-import {startTransition, useActionState, useEffect, useRef, useState, type ReactNode} from 'react';
+import {startTransition, useActionState, useEffect, useRef, useState, type ReactNode, type RefObject} from 'react';
 import clsx from 'clsx';
 import {isCurrentStep, type ActionSteps} from '@site/src/auth/actionStep';
 import {useAuth} from '@site/src/auth/AuthProvider';
@@ -15,6 +15,36 @@ interface Props {
 
 interface SignOutState extends ActionSteps {
   error: string;
+}
+
+/** An open menu closes on a click or focus outside it, and on Escape, which gives the focus back to its button. */
+function useDismiss(
+  open: boolean,
+  setOpen: (open: boolean) => void,
+  menuRef: RefObject<HTMLDivElement | null>,
+  triggerRef: RefObject<HTMLButtonElement | null>,
+): void {
+  useEffect(() => {
+    if (!open) return undefined;
+    // A click elsewhere, or focus moving out (as Docusaurus's own dropdowns close): it would cover what the reader went to.
+    const closeOnOutside = (event: Event) => {
+      if (!menuRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    // The menu's buttons are hidden once it closes: focus goes back to the button that opened it.
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      if (menuRef.current?.contains(document.activeElement)) triggerRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', closeOnOutside);
+    document.addEventListener('focusin', closeOnOutside);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOnOutside);
+      document.removeEventListener('focusin', closeOnOutside);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [open, setOpen, menuRef, triggerRef]);
 }
 
 /** The reader's account menu: who is signed in, "Sign out", and (behind the gate server) "Sign out everywhere". */
@@ -39,27 +69,7 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
   const menuRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    // A click elsewhere, or focus moving out (as Docusaurus's own dropdowns close): it would cover what the reader went to.
-    const closeOnOutside = (event: Event) => {
-      if (!menuRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    // The menu's buttons are hidden once it closes: focus goes back to the button that opened it.
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      if (menuRef.current?.contains(document.activeElement)) triggerRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', closeOnOutside);
-    document.addEventListener('focusin', closeOnOutside);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('pointerdown', closeOnOutside);
-      document.removeEventListener('focusin', closeOnOutside);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
-  }, [open]);
+  useDismiss(open, setOpen, menuRef, triggerRef);
 
   if (status === 'signed-out' && isVisitorPage()) return <SignInLink mobile={mobile} />;
   if (status !== 'signed-in' || !reader) {

@@ -87,6 +87,28 @@ interface DocMatch {
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 const covered = (values: readonly number[]) => values.filter((value) => value > 0).length;
 
+/**
+ * The other sections of each page `shown` (its `more`), best first. Only the pages shown with groups
+ * gather them, after ranking: a word being typed matches most pages.
+ */
+function gatherMore(shownHits: readonly PageHit[], docs: ReadonlyMap<number, DocMatch>, needed: number): void {
+  const shown = new Map(shownHits.map((hit) => [hit.page, {hit, sections: [] as {doc: number; coverage: number; score: number}[]}]));
+  if (shown.size === 0) return;
+  for (const [doc, match] of docs) {
+    const group = shown.get(match.page);
+    if (!group || doc === group.hit.target || (match.kind !== DocKind.Heading && match.kind !== DocKind.Content)) continue;
+    const coverage = covered(match.perWord);
+    // A section that holds fewer of the query's words than the query needs is no answer of its own.
+    if (coverage >= needed) group.sections.push({doc, coverage, score: sum(match.perWord) * KIND_WEIGHT[match.kind]});
+  }
+  for (const {hit, sections} of shown.values()) {
+    hit.more = sections
+      .sort((a, b) => b.coverage - a.coverage || b.score - a.score || a.doc - b.doc)
+      .slice(0, MAX_MORE)
+      .map((section) => section.doc);
+  }
+}
+
 export function rankPages({words, postings, pageFirstDocs, allowed, inSection, grouped = 0}: RankInput): PageHit[] {
   const wordCount = words.length;
   if (wordCount === 0) return [];
@@ -174,24 +196,6 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection, g
     });
   }
   hits.sort((a, b) => b.coverage - a.coverage || b.tier - a.tier || b.titleWords - a.titleWords || b.ranked - a.ranked || a.page - b.page);
-  // Only the pages shown with groups gather their other sections: a word being typed matches most pages.
-  const shown = new Map(
-    hits.slice(0, grouped).map((hit) => [hit.page, {hit, sections: [] as {doc: number; coverage: number; score: number}[]}]),
-  );
-  if (shown.size > 0) {
-    for (const [doc, match] of docs) {
-      const group = shown.get(match.page);
-      if (!group || doc === group.hit.target || (match.kind !== DocKind.Heading && match.kind !== DocKind.Content)) continue;
-      const coverage = covered(match.perWord);
-      // A section that holds fewer of the query's words than the query needs is no answer of its own.
-      if (coverage >= needed) group.sections.push({doc, coverage, score: sum(match.perWord) * KIND_WEIGHT[match.kind]});
-    }
-    for (const {hit, sections} of shown.values()) {
-      hit.more = sections
-        .sort((a, b) => b.coverage - a.coverage || b.score - a.score || a.doc - b.doc)
-        .slice(0, MAX_MORE)
-        .map((section) => section.doc);
-    }
-  }
+  gatherMore(hits.slice(0, grouped), docs, needed);
   return hits.map(({ranked: _ranked, titleWords: _titleWords, ...hit}) => hit);
 }

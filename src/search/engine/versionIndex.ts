@@ -57,6 +57,41 @@ export interface SearchAnswer {
 
 const EMPTY: Postings = [];
 
+interface SectionHitsInput {
+  /** The page's other sections' documents, best first. */
+  docs: readonly number[];
+  /** The anchor the suggestion itself leads to. */
+  targetAnchor: string;
+  count: number;
+  /** The page's address. */
+  url: string;
+  docAt: (doc: number) => IndexedDoc | undefined;
+  mark: (text: string) => Marked;
+}
+
+/** A page's other sections, one per anchor (a heading and its text are one section), none at the page's top. */
+function sectionHits({docs, targetAnchor, count, url, docAt, mark}: SectionHitsInput): SectionHit[] {
+  const byAnchor = new Map<string, {heading?: string; text?: Marked}>();
+  for (const doc of docs) {
+    const found = docAt(doc);
+    if (!found?.h || found.h === targetAnchor) continue;
+    let entry = byAnchor.get(found.h);
+    if (!entry) byAnchor.set(found.h, (entry = {}));
+    if (found.k === DocKind.Heading) entry.heading = found.t;
+    if (found.k === DocKind.Content) {
+      entry.heading ??= found.s;
+      const text = snippetOf(mark(found.t));
+      if (text.some((piece) => piece.mark)) entry.text ??= text;
+    }
+  }
+  // Counted once their headings are known: a section without one is no row, and takes no place.
+  return [...byAnchor]
+    .flatMap(([anchor, {heading, text}]) =>
+      heading === undefined ? [] : [{url: `${url}${anchor}`, heading: mark(heading), ...(text ? {text} : {})}],
+    )
+    .slice(0, count);
+}
+
 type LoadedTermPart = TermPart & {at: Map<string, number>};
 
 /** A partition, with where its documents and pages start in the version's numbering. */
@@ -206,28 +241,6 @@ export class VersionIndex {
       const title = docAt(pageFirst);
       const target = docAt(hit.target);
       const url = title?.u ?? '';
-      // The page's other sections, one per anchor (a heading and its text are one section), none at the page's top.
-      const sectionHits = (docs: readonly number[], targetAnchor: string, count: number): SectionHit[] => {
-        const byAnchor = new Map<string, {heading?: string; text?: Marked}>();
-        for (const doc of docs) {
-          const found = docAt(doc);
-          if (!found?.h || found.h === targetAnchor) continue;
-          let entry = byAnchor.get(found.h);
-          if (!entry) byAnchor.set(found.h, (entry = {}));
-          if (found.k === DocKind.Heading) entry.heading = found.t;
-          if (found.k === DocKind.Content) {
-            entry.heading ??= found.s;
-            const text = snippetOf(mark(found.t));
-            if (text.some((piece) => piece.mark)) entry.text ??= text;
-          }
-        }
-        // Counted once their headings are known: a section without one is no row, and takes no place.
-        return [...byAnchor]
-          .flatMap(([anchor, {heading, text}]) =>
-            heading === undefined ? [] : [{url: `${url}${anchor}`, heading: mark(heading), ...(text ? {text} : {})}],
-          )
-          .slice(0, count);
-      };
       const suggestion: Suggestion = {
         url: target?.h ? `${url}${target.h}` : url,
         title: mark(title?.t ?? ''),
@@ -242,7 +255,7 @@ export class VersionIndex {
         const text = snippetOf(mark(target.t));
         if (text.some((piece) => piece.mark)) suggestion.text = text;
       }
-      const group = more > 0 ? sectionHits(hit.more, target?.h ?? '', more) : [];
+      const group = more > 0 ? sectionHits({docs: hit.more, targetAnchor: target?.h ?? '', count: more, url, docAt, mark}) : [];
       if (group.length > 0) suggestion.more = group;
       if (target?.k === DocKind.Title) {
         // Found by its title: the page says what it holds with its description, else with its opening text.
