@@ -40,7 +40,6 @@ function useBoxIds() {
 function SearchBox(): ReactNode {
   const box = useSearchBox();
   const {state, dispatch, env, display, input, panel} = box;
-  const {query} = state;
   const ids = useBoxIds();
   const {activeTarget} = display;
   const activeId =
@@ -53,10 +52,6 @@ function SearchBox(): ReactNode {
   useEffect(() => {
     if (activeId) document.getElementById(activeId)?.scrollIntoView({block: 'nearest'});
   }, [activeId]);
-  // Known once hydrated (the platform decides its words): the server-rendered box has none.
-  const hint = useIsBrowser() ? shortcutHint(isMac()) : null;
-  const recentShown = display.popup === 'recent';
-
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (!isBoxKey(event.key)) return;
     const action = {type: 'key', key: event.key, env, composing: event.nativeEvent.isComposing} as const;
@@ -94,50 +89,69 @@ function SearchBox(): ReactNode {
         // Pressing anywhere in the sheet or the popup but the field must not take the focus from it (it would
         // close before the click lands).
         onMouseDown={(event) => event.target !== input.current && event.preventDefault()}>
-        <div className={styles.field}>
-          <svg aria-hidden="true" className={styles.icon} focusable="false" viewBox="0 0 16 16">
-            <path
-              fill="currentColor"
-              d="M6.03 10.2a4.17 4.17 0 1 1 4.17-4.17 4.16 4.16 0 0 1-4.17 4.17Zm9.69 4.22-4.82-4.82A5.88 5.88 0 0 0 12.06 6.03a6 6 0 1 0-2.46 4.87l4.82 4.82a.9.9 0 0 0 1.3 0 .9.9 0 0 0 0-1.3Z"
-            />
-          </svg>
-          <input
-            ref={input}
-            className={clsx('navbar__search-input', styles.input)}
-            type="text"
-            role="combobox"
-            aria-label="Search"
-            placeholder="Search"
-            aria-expanded={display.listed || recentShown}
-            aria-controls={display.listed ? ids.listbox : recentShown ? ids.recent : undefined}
-            aria-haspopup={recentShown ? 'grid' : 'listbox'}
-            aria-autocomplete="list"
-            aria-activedescendant={activeId}
-            aria-busy={display.popup === 'answer' && display.loading}
-            autoComplete="off"
-            spellCheck={false}
-            enterKeyHint="search"
-            maxLength={MAX_QUERY_LENGTH}
-            value={query}
-            onChange={(event) => dispatch({type: 'typed', query: event.target.value})}
-            onFocus={() => isSlowConnection() && box.prepare()}
-            // A phone's box closed with the focus kept (Cancel) opens again when tapped.
-            onClick={() => dispatch({type: 'summoned', phone: env.phone})}
-            onKeyDown={onKeyDown}
-          />
-          {hint !== null && query === '' && !state.focused && (
-            <kbd className={styles.hint} aria-hidden>
-              {hint}
-            </kbd>
-          )}
-          {display.sheet && (
-            <button type="button" className={styles.cancel} onClick={closeBox}>
-              Cancel
-            </button>
-          )}
-        </div>
+        <Field box={box} ids={ids} activeId={activeId} onKeyDown={onKeyDown} onCancel={closeBox} />
         {display.popup !== 'closed' && <Popup box={box} ids={ids} />}
       </div>
+    </div>
+  );
+}
+
+interface FieldProps {
+  box: ReturnType<typeof useSearchBox>;
+  ids: ReturnType<typeof useBoxIds>;
+  activeId: string | undefined;
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+  onCancel: () => void;
+}
+
+/** The field: the combobox itself, the shortcut's hint, and the sheet's Cancel. */
+function Field({box, ids, activeId, onKeyDown, onCancel}: FieldProps): ReactNode {
+  const {state, dispatch, env, display, input} = box;
+  const recentShown = display.popup === 'recent';
+  // Known once hydrated (the platform decides its words): the server-rendered box has none.
+  const hint = useIsBrowser() ? shortcutHint(isMac()) : null;
+  return (
+    <div className={styles.field}>
+      <svg aria-hidden="true" className={styles.icon} focusable="false" viewBox="0 0 16 16">
+        <path
+          fill="currentColor"
+          d="M6.03 10.2a4.17 4.17 0 1 1 4.17-4.17 4.16 4.16 0 0 1-4.17 4.17Zm9.69 4.22-4.82-4.82A5.88 5.88 0 0 0 12.06 6.03a6 6 0 1 0-2.46 4.87l4.82 4.82a.9.9 0 0 0 1.3 0 .9.9 0 0 0 0-1.3Z"
+        />
+      </svg>
+      <input
+        ref={input}
+        className={clsx('navbar__search-input', styles.input)}
+        type="text"
+        role="combobox"
+        aria-label="Search"
+        placeholder="Search"
+        aria-expanded={display.listed || recentShown}
+        aria-controls={display.listed ? ids.listbox : recentShown ? ids.recent : undefined}
+        aria-haspopup={recentShown ? 'grid' : 'listbox'}
+        aria-autocomplete="list"
+        aria-activedescendant={activeId}
+        aria-busy={display.popup === 'answer' && display.loading}
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        maxLength={MAX_QUERY_LENGTH}
+        value={state.query}
+        onChange={(event) => dispatch({type: 'typed', query: event.target.value})}
+        onFocus={() => isSlowConnection() && box.prepare()}
+        // A phone's box closed with the focus kept (Cancel) opens again when tapped.
+        onClick={() => dispatch({type: 'summoned', phone: env.phone})}
+        onKeyDown={onKeyDown}
+      />
+      {hint !== null && state.query === '' && !state.focused && (
+        <kbd className={styles.hint} aria-hidden>
+          {hint}
+        </kbd>
+      )}
+      {display.sheet && (
+        <button type="button" className={styles.cancel} onClick={onCancel}>
+          Cancel
+        </button>
+      )}
     </div>
   );
 }
