@@ -1,25 +1,16 @@
 /**
  * axe-core on a page with the navbar box's popup open, in each of its states (suggestions, none, an
  * answer pending, the recent searches), and a phone's search sheet, light then dark, the whole page
- * checked. (Every page without it: accessibility.spec.ts.)
+ * checked. Each state is a step on one loaded page, brought about as a reader would, so a failure names
+ * its state. (Every page without it: accessibility.spec.ts.)
  */
 import type {BrowserContext, Page} from '@playwright/test';
-import {SearchBox} from '../searchBox';
-import {expectAccessibleInEachScheme} from '../../support/axe';
+import type {SearchBox} from '../searchBox';
+import {expectAccessibleInEachScheme, switchColourScheme} from '../../support/axe';
 import {lunrRules} from '../../../src/search/engine/lunrRules';
 import {readBuiltSearchIndex, partFile} from '../../../testkit/builtSearchIndex';
 import {holdParts, isPartUrl} from '../../support/search';
-import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, FIXTURE_SITE_BUILD, test} from '../fixtureSite';
-
-interface PopupState {
-  name: string;
-  url: string;
-  /** A phone's, for the search sheet. */
-  viewport?: {width: number; height: number};
-  /** Brings the popup to its state; returns what must still hold once both schemes are checked. */
-  open: (page: Page, context: BrowserContext) => Promise<() => Promise<void>>;
-}
 
 /** A word the 1.0 index holds as typed, in a term part not among `fetched` (part files below the build). */
 function wordOfUnloadedTermPart(fetched: ReadonlySet<string>): string {
@@ -32,145 +23,131 @@ function wordOfUnloadedTermPart(fetched: ReadonlySet<string>): string {
   return word;
 }
 
-const PHONE = {width: 390, height: 844};
+/** Checks the whole page in both schemes, the box still in its state and focused; back to light for the next state. */
+async function expectAccessibleState(page: Page, searchBox: SearchBox, stillInState: () => Promise<void>): Promise<void> {
+  await expectAccessibleInEachScheme(page);
+  // Both checks saw the popup in that state, not after it had moved on.
+  await stillInState();
+  await expect(searchBox.box).toBeFocused();
+  await switchColourScheme(page, 'light');
+}
 
-/** Opens the first suggestion for `query`, which keeps it among the recent searches, then the empty box again. */
-async function openWithRecentSearch(page: Page, query: string): Promise<SearchBox> {
-  const searchBox = new SearchBox(page);
-  await searchBox.search(query);
+/** Opens the first suggestion for `query` with Enter, which keeps it among the recent searches, then the empty box, its first search active. */
+async function openRecentSearches(page: Page, searchBox: SearchBox, query: string): Promise<void> {
+  const popup = await searchBox.search(query);
+  const title = (await popup.getByRole('option').first().locator(':scope > span').first().innerText()).trim();
   await searchBox.box.press('Enter');
   await expect(page).toHaveURL(/_highlight=/);
+  // Shown: a box clicked before the page's code has loaded is the last page's, which goes with it.
+  await expect(page.getByRole('heading', {level: 1})).toHaveText(title);
   // The last query stays in the box: emptied, it lists the recent searches.
   await searchBox.box.click();
   await searchBox.box.fill('');
   await expect(searchBox.popup.getByRole('grid', {name: 'Recent searches'})).toBeVisible();
   await searchBox.box.press('ArrowDown');
   await expect(searchBox.popup.getByRole('gridcell', {selected: true})).toHaveCount(1);
-  return searchBox;
 }
 
-const STATES: readonly PopupState[] = [
-  {
-    name: 'open on suggestions, one of them active, in a section',
-    url: '/1.0/tutorial-basics/create-a-page',
-    open: async (page) => {
-      const searchBox = new SearchBox(page);
-      const {box, popup} = searchBox;
-      await searchBox.search('markdown');
-      await box.press('ArrowDown');
-      await expect(popup.getByRole('option', {selected: true})).toHaveCount(1);
-      await expect(popup.getByRole('link', {name: 'See all results within "Tutorial - Basics (1.0)"'})).toBeVisible();
-      return () => expect(popup.getByRole('option', {selected: true})).toHaveCount(1);
-    },
-  },
-  {
-    name: 'open on no results, with a link to the version that has some',
-    url: '/chapter-1-introduction',
-    open: async (page) => {
-      const searchBox = new SearchBox(page);
-      const {popup} = searchBox;
-      await searchBox.search(ONLY_IN_1_0);
-      await expect(popup.getByRole('status')).toHaveText('No results in 2.0. 1 result in 1.0');
-      await expect(popup.getByRole('status').getByRole('link')).toBeVisible();
-      return () => expect(popup.getByRole('status')).toHaveText('No results in 2.0. 1 result in 1.0');
-    },
-  },
-  {
-    name: 'open while the first answer loads',
-    url: '/1.0/intro',
-    open: async (page, context) => {
-      const {box, popup} = new SearchBox(page);
-      await holdParts(context);
-      await box.fill('markdown');
-      await expect(box).toHaveAttribute('aria-busy', 'true');
-      await expect(popup.getByRole('status')).toHaveText('Searching…');
-      await expect(popup.getByRole('status')).toBeVisible();
-      return () => expect(box).toHaveAttribute('aria-busy', 'true');
-    },
-  },
-  {
-    name: 'open while an answer loads, the previous one still shown',
-    url: '/1.0/intro',
-    open: async (page, context) => {
-      const searchBox = new SearchBox(page);
-      const {box, popup} = searchBox;
-      const fetched = new Set<string>();
-      context.on('request', (request) => isPartUrl(request.url()) && fetched.add(new URL(request.url()).pathname.slice(1)));
-      await searchBox.search(ONLY_IN_1_0);
-      // A word of a term part that query did not load: its answer waits for that part, which is held.
-      const word = wordOfUnloadedTermPart(fetched);
-      await holdParts(context);
-      await box.fill(word);
-      await expect(box).toHaveAttribute('aria-busy', 'true');
-      await expect(popup.getByRole('listbox').getByRole('option').first()).toBeVisible();
-      return () => expect(box).toHaveAttribute('aria-busy', 'true');
-    },
-  },
-  {
-    name: 'open on the recent searches, one of them active',
-    url: '/1.0/intro',
-    open: async (page) => {
-      const {popup} = await openWithRecentSearch(page, 'markdown');
-      return () => expect(popup.getByRole('gridcell', {selected: true})).toHaveCount(1);
-    },
-  },
-  {
-    name: "as a phone's search sheet, on suggestions, one of them active",
-    url: '/1.0/tutorial-basics/create-a-page',
-    viewport: PHONE,
-    open: async (page) => {
-      const searchBox = new SearchBox(page);
-      const {box, popup} = searchBox;
-      await searchBox.search('markdown');
-      await box.press('ArrowDown');
-      await expect(page.getByRole('dialog', {name: 'Search'}).getByRole('option', {selected: true})).toHaveCount(1);
-      return () => expect(popup.getByRole('option', {selected: true})).toHaveCount(1);
-    },
-  },
-  {
-    name: "as a phone's search sheet, on the recent searches",
-    url: '/1.0/intro',
-    viewport: PHONE,
-    open: async (page) => {
-      await openWithRecentSearch(page, 'markdown');
-      const sheet = page.getByRole('dialog', {name: 'Search'});
-      await expect(sheet.getByRole('grid', {name: 'Recent searches'})).toBeVisible();
-      return () => expect(sheet.getByRole('gridcell', {selected: true})).toHaveCount(1);
-    },
-  },
-  {
-    name: "as a phone's search sheet, empty, with no recent searches",
-    url: '/1.0/intro',
-    viewport: PHONE,
-    open: async (page) => {
-      const {box} = new SearchBox(page);
-      await box.click();
-      const sheet = page.getByRole('dialog', {name: 'Search'});
-      await expect(sheet.getByText('No recent searches.')).toBeVisible();
-      return () => expect(sheet).toBeVisible();
-    },
-  },
-];
+/** The index parts the page and its search worker ask for, from now on. */
+function recordFetchedParts(context: BrowserContext): {fetched: Set<string>; stop: () => void} {
+  const fetched = new Set<string>();
+  const onRequest = (request: {url(): string}) => {
+    if (isPartUrl(request.url())) fetched.add(new URL(request.url()).pathname.slice(1));
+  };
+  context.on('request', onRequest);
+  return {fetched, stop: () => context.off('request', onRequest)};
+}
 
-for (const state of STATES) {
-  test(`the search popup ${state.name}: no serious or critical accessibility violations, light or dark`, async ({
-    page,
-    context,
-    navbar,
-    searchBox,
-  }) => {
-    await page.emulateMedia({colorScheme: 'light'});
-    if (state.viewport) await page.setViewportSize(state.viewport);
-    await page.goto(state.url);
-    // The account menu appears once the page is hydrated and Firebase knows the reader (on a phone, in the navbar's menu).
-    if (state.viewport) await navbar.expectHydrated();
-    else await expect(navbar.accountMenu).toBeVisible();
-    const stillInState = await state.open(page, context);
+test('the search popup in each state on a desktop: no serious or critical accessibility violations, light or dark', async ({
+  page,
+  context,
+  navbar,
+  searchBox,
+}) => {
+  const {box, popup} = searchBox;
+  await page.emulateMedia({colorScheme: 'light'});
+  const parts = recordFetchedParts(context);
+  // A page in a section: the footer offers the section's results too.
+  await page.goto('/1.0/tutorial-basics/create-a-page');
+  // The account menu appears once the page is hydrated and Firebase knows the reader.
+  await expect(navbar.accountMenu).toBeVisible();
 
-    await expectAccessibleInEachScheme(page);
-    // Both checks saw the popup in that state, not after it had moved on.
-    await stillInState();
-    await expect(searchBox.box).toBeFocused();
-    await context.unrouteAll({behavior: 'ignoreErrors'});
+  await test.step('open while the first answer loads', async () => {
+    const held = await holdParts(context);
+    await box.fill('markdown');
+    await expect(box).toHaveAttribute('aria-busy', 'true');
+    await expect(popup.getByRole('status')).toHaveText('Searching…');
+    await expect(popup.getByRole('status')).toBeVisible();
+    await expectAccessibleState(page, searchBox, () => expect(box).toHaveAttribute('aria-busy', 'true'));
+    held.release();
   });
-}
+
+  await test.step('open on suggestions, one of them active, in a section', async () => {
+    await expect(box).toHaveAttribute('aria-busy', 'false');
+    await box.press('ArrowDown');
+    await expect(popup.getByRole('option', {selected: true})).toHaveCount(1);
+    await expect(popup.getByRole('link', {name: 'See all results within "Tutorial - Basics (1.0)"'})).toBeVisible();
+    await expectAccessibleState(page, searchBox, () => expect(popup.getByRole('option', {selected: true})).toHaveCount(1));
+  });
+
+  await test.step('open while an answer loads, the previous one still shown', async () => {
+    // A word of a term part no query loaded yet: its answer waits for that part, which is held.
+    const word = wordOfUnloadedTermPart(parts.fetched);
+    const held = await holdParts(context);
+    await box.fill(word);
+    await expect(box).toHaveAttribute('aria-busy', 'true');
+    await expect(popup.getByRole('listbox').getByRole('option').first()).toBeVisible();
+    await expectAccessibleState(page, searchBox, () => expect(box).toHaveAttribute('aria-busy', 'true'));
+    held.release();
+    await expect(box).toHaveAttribute('aria-busy', 'false');
+  });
+
+  await test.step('open on no results, with a link to the version that has some', async () => {
+    // The real docs are 2.0's alone.
+    await searchBox.search('fastify');
+    const hint = /^No results in 1\.0\. \d+ results? in 2\.0$/;
+    await expect(popup.getByRole('status')).toHaveText(hint);
+    await expect(popup.getByRole('status').getByRole('link')).toBeVisible();
+    await expectAccessibleState(page, searchBox, () => expect(popup.getByRole('status')).toHaveText(hint));
+  });
+
+  await test.step('open on the recent searches, one of them active', async () => {
+    await openRecentSearches(page, searchBox, 'markdown');
+    await expectAccessibleState(page, searchBox, () => expect(popup.getByRole('gridcell', {selected: true})).toHaveCount(1));
+  });
+  parts.stop();
+  await context.unrouteAll({behavior: 'ignoreErrors'});
+});
+
+test("a phone's search sheet in each state: no serious or critical accessibility violations, light or dark", async ({
+  page,
+  navbar,
+  searchBox,
+}) => {
+  await page.emulateMedia({colorScheme: 'light'});
+  await page.setViewportSize({width: 390, height: 844});
+  await page.goto('/1.0/tutorial-basics/create-a-page');
+  // On a phone the account menu is in the navbar's menu: hydrated is what there is to wait for.
+  await navbar.expectHydrated();
+  const {box} = searchBox;
+  const sheet = page.getByRole('dialog', {name: 'Search'});
+
+  await test.step('empty, with no recent searches', async () => {
+    await box.click();
+    await expect(sheet.getByText('No recent searches.')).toBeVisible();
+    await expectAccessibleState(page, searchBox, () => expect(sheet).toBeVisible());
+  });
+
+  await test.step('on suggestions, one of them active', async () => {
+    await searchBox.search('markdown');
+    await box.press('ArrowDown');
+    await expect(sheet.getByRole('option', {selected: true})).toHaveCount(1);
+    await expectAccessibleState(page, searchBox, () => expect(sheet.getByRole('option', {selected: true})).toHaveCount(1));
+  });
+
+  await test.step('on the recent searches', async () => {
+    await openRecentSearches(page, searchBox, 'markdown');
+    await expect(sheet.getByRole('grid', {name: 'Recent searches'})).toBeVisible();
+    await expectAccessibleState(page, searchBox, () => expect(sheet.getByRole('gridcell', {selected: true})).toHaveCount(1));
+  });
+});

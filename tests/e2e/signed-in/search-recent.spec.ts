@@ -1,7 +1,8 @@
 /**
  * Recent searches: the queries a reader opened a result from, or took to the search page, listed when the
  * box opens empty, in this browser only; each runs its search again, each can be removed, all cleared, and
- * a sign-out forgets them.
+ * a sign-out forgets them. What the keys do in the list (a grid of a link and its button) is tabled in
+ * tests/unit/boxReducer.test.ts; these walk a reader's searches on as few loaded pages as they need.
  */
 import type {Locator, Page} from '@playwright/test';
 import type {SearchBox} from '../searchBox';
@@ -28,7 +29,7 @@ async function openEmpty(searchBox: SearchBox): Promise<Locator> {
   return recentList(searchBox);
 }
 
-test('the searches a reader opened a result from, or took to the search page, are listed newest first when the box opens empty', async ({
+test("a reader's recent searches: kept when opened, newest first, run again, removed, kept per version and across loads, cleared", async ({
   page,
   navbar,
   searchBox,
@@ -36,106 +37,107 @@ test('the searches a reader opened a result from, or took to the search page, ar
   await page.goto('/1.0/intro');
   await navbar.expectHydrated();
   const {box} = searchBox;
-  // Typed, not opened: not kept.
-  await searchBox.search('sidebar');
-  await box.fill('');
-  await expect(recentList(searchBox)).toHaveCount(0);
-  await expect(box).toHaveAttribute('aria-expanded', 'false');
 
-  await openFirstResult(page, searchBox, 'markdown');
-  await openFirstResult(page, searchBox, ONLY_IN_1_0);
-  // Enter with nothing found takes the query to the search page.
-  await searchBox.search('zzzqqqxyzzy');
-  await box.press('Enter');
-  await expect(page).toHaveURL(searchPage('zzzqqqxyzzy', '1.0/'));
-  // The same search again, in other letters: moved first, kept once.
-  await page.goto('/1.0/intro');
-  await navbar.expectHydrated();
-  await openFirstResult(page, searchBox, 'Markdown ');
+  await test.step('typed, not opened: not kept', async () => {
+    await searchBox.search('sidebar');
+    await box.fill('');
+    await expect(recentList(searchBox)).toHaveCount(0);
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+  });
 
-  const list = await openEmpty(searchBox);
-  await expect(list).toBeVisible();
-  await expect(box).toHaveAttribute('aria-expanded', 'true');
-  await expect(box).toHaveAttribute('aria-controls', (await list.getAttribute('id'))!);
-  await expect(recentLinks(searchBox)).toHaveText(['Markdown', 'zzzqqqxyzzy', ONLY_IN_1_0]);
-  // Each runs its search again, in the version it was made in.
-  await expect(recentLinks(searchBox).first()).toHaveAttribute('href', searchPage('Markdown', '1.0/'));
-
-  // Another version keeps its own.
-  await page.goto('/chapter-1-introduction');
-  await navbar.expectHydrated();
-  await openEmpty(searchBox);
-  await expect(recentList(searchBox)).toHaveCount(0);
-
-  // The keys: down to a search, Enter runs it.
-  await page.goto('/1.0/intro');
-  await navbar.expectHydrated();
-  await openEmpty(searchBox);
-  await box.press('ArrowDown');
-  await box.press('ArrowDown');
-  const second = recentList(searchBox)
-    .getByRole('gridcell')
-    .filter({has: page.getByRole('link', {name: 'zzzqqqxyzzy'})});
-  await expect(second).toHaveAttribute('aria-selected', 'true');
-  await expect(box).toHaveAttribute('aria-activedescendant', (await second.getAttribute('id'))!);
-  await box.press('Enter');
-  await expect(page).toHaveURL(searchPage('zzzqqqxyzzy', '1.0/'));
-  await expect(page.getByText('No results in 1.0.', {exact: true})).toBeVisible();
-});
-
-test('each recent search can be removed, with the pointer or the keys, and the whole list cleared', async ({page, navbar, searchBox}) => {
-  await page.goto('/1.0/intro');
-  await navbar.expectHydrated();
-  const {box} = searchBox;
-  for (const query of ['markdown', ONLY_IN_1_0, 'tutorial']) await openFirstResult(page, searchBox, query);
-
-  await openEmpty(searchBox);
-  await expect(recentLinks(searchBox)).toHaveText(['tutorial', ONLY_IN_1_0, 'markdown']);
-  await recentList(searchBox)
-    .getByRole('button', {name: `Remove "${ONLY_IN_1_0}" from recent searches`})
-    .click();
-  await expect(recentLinks(searchBox)).toHaveText(['tutorial', 'markdown']);
-  await expect(box).toBeFocused();
-
-  // Down to the first, right to its button, Enter removes it.
-  await box.press('ArrowDown');
-  await box.press('ArrowRight');
-  const remove = recentList(searchBox)
-    .getByRole('gridcell')
-    .filter({has: page.getByRole('button', {name: 'Remove "tutorial" from recent searches'})});
-  await expect(box).toHaveAttribute('aria-activedescendant', (await remove.getAttribute('id'))!);
-  await box.press('Enter');
-  await expect(recentLinks(searchBox)).toHaveText(['markdown']);
-
-  // Kept across pages and reloads, until cleared.
-  await page.reload();
-  await navbar.expectHydrated();
-  await openEmpty(searchBox);
-  await expect(recentLinks(searchBox)).toHaveText(['markdown']);
-  await box.press('Tab');
-  await expect(searchBox.popup.getByRole('button', {name: 'Clear recent searches'})).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(recentList(searchBox)).toHaveCount(0);
-  await expect(box).toBeFocused();
-  await page.reload();
-  await navbar.expectHydrated();
-  await openEmpty(searchBox);
-  await expect(box).toHaveAttribute('aria-expanded', 'false');
-  await expect(recentList(searchBox)).toHaveCount(0);
-});
-
-test.describe('on a phone', () => {
-  test.use({viewport: {width: 390, height: 844}});
-
-  test('the sheet lists them when it opens empty, and a tap runs one again', async ({page, navbar, searchBox}) => {
-    await page.goto('/1.0/intro');
-    await navbar.expectHydrated();
+  await test.step('opened from a suggestion, or taken to the search page: listed newest first, the same search once', async () => {
     await openFirstResult(page, searchBox, 'markdown');
+    await openFirstResult(page, searchBox, ONLY_IN_1_0);
+    // Enter with nothing found takes the query to the search page.
+    await searchBox.search('zzzqqqxyzzy');
+    await box.press('Enter');
+    await expect(page).toHaveURL(searchPage('zzzqqqxyzzy', '1.0/'));
+    // Shown: the page's code has loaded (a box typed in before that is the last page's, which goes with it).
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for "zzzqqqxyzzy"');
+    // The same search again, in other letters (from the search page's box, which searches its version): moved first, kept once.
+    await openFirstResult(page, searchBox, 'Markdown ');
+    const list = await openEmpty(searchBox);
+    await expect(list).toBeVisible();
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    await expect(box).toHaveAttribute('aria-controls', (await list.getAttribute('id'))!);
+    await expect(recentLinks(searchBox)).toHaveText(['Markdown', 'zzzqqqxyzzy', ONLY_IN_1_0]);
+    // Each runs its search again, in the version it was made in.
+    await expect(recentLinks(searchBox).first()).toHaveAttribute('href', searchPage('Markdown', '1.0/'));
+  });
+
+  await test.step('the keys: down to a search, Enter runs it', async () => {
+    await box.press('ArrowDown');
+    await box.press('ArrowDown');
+    const second = recentList(searchBox)
+      .getByRole('gridcell')
+      .filter({has: page.getByRole('link', {name: 'zzzqqqxyzzy'})});
+    await expect(second).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await second.getAttribute('id'))!);
+    await box.press('Enter');
+    await expect(page).toHaveURL(searchPage('zzzqqqxyzzy', '1.0/'));
+    await expect(page.getByText('No results in 1.0.', {exact: true})).toBeVisible();
+  });
+
+  await test.step('each can be removed, with the pointer or the keys', async () => {
+    await openEmpty(searchBox);
+    await expect(recentLinks(searchBox)).toHaveText(['zzzqqqxyzzy', 'Markdown', ONLY_IN_1_0]);
+    await recentList(searchBox)
+      .getByRole('button', {name: `Remove "${ONLY_IN_1_0}" from recent searches`})
+      .click();
+    await expect(recentLinks(searchBox)).toHaveText(['zzzqqqxyzzy', 'Markdown']);
+    await expect(box).toBeFocused();
+    // Down to the first, right to its button, Enter removes it.
+    await box.press('ArrowDown');
+    await box.press('ArrowRight');
+    const remove = recentList(searchBox)
+      .getByRole('gridcell')
+      .filter({has: page.getByRole('button', {name: 'Remove "zzzqqqxyzzy" from recent searches'})});
+    await expect(box).toHaveAttribute('aria-activedescendant', (await remove.getAttribute('id'))!);
+    await box.press('Enter');
+    await expect(recentLinks(searchBox)).toHaveText(['Markdown']);
+  });
+
+  await test.step('on a phone, the sheet lists them when it opens empty, and a tap runs one again', async () => {
+    // Closed and left first: a phone's box that keeps the focus open is a sheet over the page.
+    await box.press('Escape');
+    await page.getByRole('heading', {level: 1}).click();
+    await page.setViewportSize({width: 390, height: 844});
     await openEmpty(searchBox);
     const sheet = page.getByRole('dialog', {name: 'Search'});
-    await expect(sheet.getByRole('grid', {name: 'Recent searches'}).getByRole('link')).toHaveText(['markdown']);
-    await sheet.getByRole('link', {name: 'markdown'}).click();
-    await expect(page).toHaveURL(searchPage('markdown', '1.0/'));
+    await expect(sheet.getByRole('grid', {name: 'Recent searches'}).getByRole('link')).toHaveText(['Markdown']);
+    await sheet.getByRole('link', {name: 'Markdown'}).click();
+    await expect(page).toHaveURL(searchPage('Markdown', '1.0/'));
+  });
+
+  await test.step('kept across reloads', async () => {
+    await page.setViewportSize({width: 1280, height: 720});
+    await page.reload();
+    await navbar.expectHydrated();
+    await openEmpty(searchBox);
+    await expect(recentLinks(searchBox)).toHaveText(['Markdown']);
+  });
+
+  await test.step("another version keeps its own: 2.0's box lists none of 1.0's, only its own", async () => {
+    await page.goto('/chapter-1-introduction');
+    await navbar.expectHydrated();
+    await openEmpty(searchBox);
+    await expect(recentList(searchBox)).toHaveCount(0);
+    await openFirstResult(page, searchBox, 'sidebar');
+    await openEmpty(searchBox);
+    await expect(recentLinks(searchBox)).toHaveText(['sidebar']);
+  });
+
+  await test.step('cleared, they stay cleared', async () => {
+    await box.press('Tab');
+    await expect(searchBox.popup.getByRole('button', {name: 'Clear recent searches'})).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(recentList(searchBox)).toHaveCount(0);
+    await expect(box).toBeFocused();
+    await page.reload();
+    await navbar.expectHydrated();
+    await openEmpty(searchBox);
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await expect(recentList(searchBox)).toHaveCount(0);
   });
 });
 
