@@ -116,7 +116,12 @@ export function versionMenuAudience(audiences: readonly (string | undefined)[]):
   return conditionKey(restricted.map(conditionOfKey).reduce(unionOf));
 }
 
-/** The search page's `version` parameter for a scope: the version's folder below the base URL (`1.0/`), or null for the version at the root. */
-export function versionParamOf(baseUrl: string, {version, versionUrl}: Pick<SearchScope, 'version' | 'versionUrl'>): string | null {
-  return version.isLast ? null : belowBase(baseUrl, versionUrl) + '/';
+/**
+ * The search page's `version` parameter for a scope: the version's folder below the base URL (`1.0/`), and
+ * for the version at the root, whose folder is the root, its label. Every link names its version: an address
+ * without one searches the version the reader chose in the version menu, which a link from a 2.0 page to
+ * 2.0's answers must not depend on.
+ */
+export function versionParamOf(baseUrl: string, {version, versionUrl}: Pick<SearchScope, 'version' | 'versionUrl'>): string {
+  return version.isLast ? version.label : belowBase(baseUrl, versionUrl) + '/';
 }

@@ -22,8 +22,8 @@ export interface SearchVersion {
   label: string;
   /** Where its manifest is: `/`, `/1.0/`. */
   versionUrl: string;
-  /** The search page's `version` parameter for it (null: the version at the root). */
-  param: string | null;
+  /** The search page's `version` parameter for it (searchScope.ts, versionParamOf). */
+  param: string;
   /** Who may read it, when only some readers may (the gate's annotation, in the server's render only). */
   audience?: string;
 }

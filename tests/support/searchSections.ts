@@ -28,8 +28,9 @@ export interface SectionSearchCase {
   section: string;
   /** The section's label in the suggestions' footer and the search page's menu. */
   sectionLabel?: string;
-  /** The version's `version` parameter on the search page (`1.0/`), '' for the one at the root. */
+  /** The version's folder, as the search page's `version` takes it (`1.0/`); '' for the one at the root, which it names by its label. */
   versionParam: string;
+  versionLabel: string;
   /**
    * The version's sections, for the search page's menu of them: whether one is for every reader, and
    * whether one is for some readers only (the menu shows to a reader who has a section to choose).
@@ -90,6 +91,7 @@ export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
               manifest: `${prefix}/${MANIFEST_FILE}`,
               section: '',
               versionParam,
+              versionLabel: version.label,
               sections,
             },
           ]
@@ -109,6 +111,7 @@ export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
             section,
             sectionLabel: `${label} (${version.label})`,
             versionParam,
+            versionLabel: version.label,
             sections,
           },
         ];
@@ -150,8 +153,9 @@ export async function checkSearchFrom(page: Page, origin: string, searched: Sect
   expect(parts.length).toBeGreaterThan(0);
   expect(parts.filter((part) => !part.startsWith('200 '))).toEqual([]);
 
-  const wholeVersion = new URLSearchParams({q: searched.query});
-  if (searched.versionParam) wholeVersion.set('version', searched.versionParam);
+  // Every link names its version (the one at the root by its label): the page would otherwise search the reader's chosen one.
+  const version = searched.versionParam || searched.versionLabel;
+  const wholeVersion = new URLSearchParams({q: searched.query, version});
   const seeAll = popup.getByRole('link', {name: 'See all results', exact: true});
   await expect(seeAll).toHaveAttribute('href', `/search?${wholeVersion.toString()}`);
   const withinSection = popup.getByRole('link', {name: /^See all results within/});
@@ -160,8 +164,7 @@ export async function checkSearchFrom(page: Page, origin: string, searched: Sect
     await seeAll.click();
   } else {
     await expect(withinSection).toHaveText(`See all results within "${searched.sectionLabel}"`);
-    const section = new URLSearchParams({q: searched.query, ctx: searched.section});
-    if (searched.versionParam) section.set('version', searched.versionParam);
+    const section = new URLSearchParams({q: searched.query, ctx: searched.section, version});
     await expect(withinSection).toHaveAttribute('href', `/search?${section.toString()}`);
     await withinSection.click();
   }

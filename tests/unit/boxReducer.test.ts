@@ -295,12 +295,12 @@ describe('what else changes the box (boxReducer)', () => {
         type: 'elsewhere',
         query: 'zzz',
         versionUrl: '/1.0/',
-        elsewhere: {version: {versionUrl: '/', param: null, label: '2.0', name: 'current'}, total: 3},
+        elsewhere: {version: {versionUrl: '/', param: '2.0', label: '2.0', name: 'current'}, total: 3},
       },
       {
         shown: {
           kind: 'answer',
-          answer: {...answer('zzz', []), elsewhere: {version: {versionUrl: '/', param: null, label: '2.0', name: 'current'}, total: 3}},
+          answer: {...answer('zzz', []), elsewhere: {version: {versionUrl: '/', param: '2.0', label: '2.0', name: 'current'}, total: 3}},
         },
       },
     ],
@@ -311,7 +311,7 @@ describe('what else changes the box (boxReducer)', () => {
         type: 'elsewhere',
         query: 'zzz',
         versionUrl: '/1.0/',
-        elsewhere: {version: {versionUrl: '/', param: null, label: '2.0', name: 'current'}, total: 3},
+        elsewhere: {version: {versionUrl: '/', param: '2.0', label: '2.0', name: 'current'}, total: 3},
       },
       'unchanged',
     ],

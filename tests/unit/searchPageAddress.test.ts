@@ -207,10 +207,12 @@ describe('searchPageScope: the version the search page searches, the section it 
 
   it.each([
     ['?ctx=1.0%2Fguides', '1.0/'],
-    ['?ctx=guides', null],
+    ['?ctx=guides', '2.0'],
     ['?version=1.0', '1.0/'],
-    ['?version=2.0', null],
-    ['?version=2.0%2F', null],
+    ['?version=2.0', '2.0'],
+    ['?version=2.0%2F', '2.0'],
+    // No version: the one searched is named, so that the link means the same to a reader who chose another.
+    ['?q=a', '2.0'],
   ])('%s is written back with version=%j', (search, param) => {
     expect(versionParamOf('/', scopeOf(search))).toBe(param);
   });

@@ -54,8 +54,8 @@ test("a section's word is not found from the same-named section of the other ver
   const status = popup.getByRole('status');
   await expect(status).toHaveText('No results in 1.0. 1 result in 3.0');
   await expect(popup.getByRole('listbox')).toHaveCount(0);
-  // 3.0 is at the root: its search page needs no version.
-  await expect(status.getByRole('link', {name: '1 result in 3.0'})).toHaveAttribute('href', '/search?q=marmot');
+  // 3.0 is at the root: the link names it by its label.
+  await expect(status.getByRole('link', {name: '1 result in 3.0'})).toHaveAttribute('href', '/search?q=marmot&version=3.0');
   await expect(popup.getByRole('link', {name: 'See all results within "Field Notes (1.0)"'})).toHaveAttribute(
     'href',
     `/search?q=marmot&ctx=${encodeURIComponent('1.0/field-notes')}&version=${encodeURIComponent('1.0/')}`,
