@@ -9,20 +9,9 @@ import {
   type AddressChange,
   type SearchPageAddress,
 } from '../../src/search/searchPageAddress';
-import {versionParamOf, type ScopeVersion} from '../../src/search/searchScope';
+import {versionParamOf} from '../../src/search/searchScope';
 import {MAX_QUERY_LENGTH} from '../../src/search/engine/queryTerms';
-import type {SearchSection} from '../../contracts/searchSections';
-
-const CURRENT: ScopeVersion = {name: 'current', label: '2.0', path: '/', isLast: true};
-const V1: ScopeVersion = {name: '1.0', label: '1.0', path: '/1.0', isLast: false};
-const VERSIONS = [CURRENT, V1];
-// Sections of the same name in both versions, one only in 1.0, and one whose name starts like another's.
-const SECTIONS: SearchSection[] = [
-  {path: 'guides', label: 'Guides (2.0)'},
-  {path: 'guides-2', label: 'Guides 2 (2.0)'},
-  {path: '1.0/guides', label: 'Guides (1.0)'},
-  {path: '1.0/tutorial-basics', label: 'Tutorial - Basics (1.0)'},
-];
+import {CURRENT, SECTIONS, V1, VERSIONS} from '../support/searchScopeSite';
 
 const address = (parts: Partial<SearchPageAddress>): SearchPageAddress => ({...EMPTY_ADDRESS, ...parts});
 

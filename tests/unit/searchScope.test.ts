@@ -1,17 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {readerVersion, searchScopeForPage, sectionMenuAudience, versionMenuAudience, type ScopeVersion} from '../../src/search/searchScope';
-import type {SearchSection} from '../../contracts/searchSections';
-
-const CURRENT: ScopeVersion = {name: 'current', label: '2.0', path: '/', isLast: true};
-const V1: ScopeVersion = {name: '1.0', label: '1.0', path: '/1.0', isLast: false};
-const VERSIONS = [CURRENT, V1];
-// Sections of the same name in both versions, one only in 1.0, and one whose name starts like another's.
-const SECTIONS: SearchSection[] = [
-  {path: 'guides', label: 'Guides (2.0)'},
-  {path: 'guides-2', label: 'Guides 2 (2.0)'},
-  {path: '1.0/guides', label: 'Guides (1.0)'},
-  {path: '1.0/tutorial-basics', label: 'Tutorial - Basics (1.0)'},
-];
+import {readerVersion, searchScopeForPage, sectionMenuAudience, versionMenuAudience} from '../../src/search/searchScope';
+import {CURRENT, SECTIONS, V1, VERSIONS} from '../support/searchScopeSite';
 
 describe('readerVersion: the version the menu shows, "Tutorials" opens and search searches', () => {
   it.each([
