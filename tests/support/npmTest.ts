@@ -18,9 +18,9 @@ const exited = (child: ChildProcess) =>
   new Promise<number>((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 
 async function main(): Promise<number> {
-  const emulator = spawn('npm', ['run', '--silent', 'with-emulator', '--', AFTER_CHECKS], {stdio: ['pipe', 'inherit', 'inherit']});
+  const emulator = spawn('npm', ['run', 'with-emulator', '--', AFTER_CHECKS], {stdio: ['pipe', 'inherit', 'inherit']});
   // A process group of their own, to stop them together: run-p leaves its tasks running when it is killed.
-  const checks = spawn('npm', ['run', '--silent', 'test:checks'], {stdio: 'inherit', detached: true});
+  const checks = spawn('npm', ['run', 'test:checks'], {stdio: 'inherit', detached: true});
   const [emulatorDone, checksDone] = [exited(emulator), exited(checks)];
   const tell = (verdict: 'go' | 'stop' | null) => {
     if (!emulator.stdin!.writableEnded) emulator.stdin!.end(verdict ? `${verdict}\n` : undefined);
