@@ -4,23 +4,26 @@ import type {Page} from '@playwright/test';
 import {blockingViolations, describeViolations, expectAccessibleInEachScheme} from '../../support/axe';
 import {emulator, uniqueEmail} from '../../support/emulator';
 import {HAD_SESSION_KEY} from '../../../src/auth/sessionEnded';
-import {SIGNED_OUT_EVERYWHERE} from '../../../src/auth/signOutRecord';
+import {formLead} from '../../../src/login/copy';
 import {holdPageCode} from '../hydration';
 import {LOGIN_SITE_NAME} from '../loginPage';
 
 /**
  * axe-core on the login page, the only page a signed-out visitor gets (a signed-in reader is sent
  * on to `/`), in each of its states and in both colour modes (set as the visitor's system sets it).
+ * The page after "Sign out everywhere" is checked where that sign-out is (sign-out.spec.ts).
  */
 interface LoginState {
   name: string;
   heading: string;
+  /** The subtitle of a form, its own (formLead): no other form's shows beside it. */
+  lead?: Parameters<typeof formLead>[0];
   /** Brings the page from its first state into this one, as a visitor would. */
   reach: (page: Page) => Promise<void>;
 }
 
 const STATES: readonly LoginState[] = [
-  {name: 'the sign-in form', heading: `Sign in to ${LOGIN_SITE_NAME}`, reach: async () => undefined},
+  {name: 'the sign-in form', heading: `Sign in to ${LOGIN_SITE_NAME}`, lead: 'sign-in', reach: async () => undefined},
   {
     name: 'the sign-in form with an error',
     heading: `Sign in to ${LOGIN_SITE_NAME}`,
@@ -34,12 +37,21 @@ const STATES: readonly LoginState[] = [
   {
     name: 'the sign-up form',
     heading: `Create your ${LOGIN_SITE_NAME} account`,
+    lead: 'sign-up',
     reach: (page) => page.getByRole('button', {name: 'Create an account'}).click(),
   },
   {
     name: 'the password-reset form',
     heading: 'Reset your password',
+    lead: 'reset',
     reach: (page) => page.getByRole('button', {name: 'Forgot password?'}).click(),
+  },
+  {
+    name: 'the question of a sign-in link opened in another browser',
+    heading: 'Confirm your email address',
+    reach: async (page) => {
+      await page.goto('/login?redirect=%2F&mode=signIn&oobCode=not-used-here&apiKey=key&lang=en');
+    },
   },
   {
     name: 'the verification panel',
@@ -62,13 +74,6 @@ const STATES: readonly LoginState[] = [
     },
   },
   {
-    name: 'the question of a sign-in link opened in another browser',
-    heading: 'Confirm your email address',
-    reach: async (page) => {
-      await page.goto('/login?redirect=%2F&mode=signIn&oobCode=not-used-here&apiKey=key&lang=en');
-    },
-  },
-  {
     name: 'the refusal panel',
     heading: 'No access with this account',
     reach: async (page) => new LoginPage(page).signIn(await emulator.newAccount(uniqueEmail('axe-outsider', 'other.test'))),
@@ -78,9 +83,14 @@ const STATES: readonly LoginState[] = [
 // The refusal panel comes from the gate's 403, which the browser logs.
 test.use({expectedErrors: /status of 403 .*\/api\/session\)$/});
 
-// Light first, then dark on the same page, as a visitor's system switches: the page follows it live.
-for (const state of STATES) {
-  test(`/login, ${state.name}, has no serious or critical accessibility violations, light or dark`, async ({page, loginPage}) => {
+// One page walks every state, each from a fresh load of /login: light first, then dark on the same page, as
+// a visitor's system switches (the page follows it live). In this order, since the panels of a sign-in link
+// and of the refusal leave their mark in the browser (the address kept for the link, Firebase's account).
+test('/login, in each of its states and on a phone, has no serious or critical accessibility violations, light or dark', async ({
+  page,
+  loginPage,
+}) => {
+  const open = async () => {
     await page.emulateMedia({colorScheme: 'light'});
     const response = await page.goto('/login');
     expect(response?.status()).toBe(200);
@@ -88,26 +98,28 @@ for (const state of STATES) {
     await expect(loginPage.email).toBeVisible();
     // Docusaurus enables the colour-mode toggle once React has hydrated: the form's buttons work from then on.
     await expect(page.getByRole('button', {name: /^Switch between dark and light mode/})).toBeEnabled();
+  };
 
-    await state.reach(page);
-    await expect(page.getByRole('heading', {level: 1})).toHaveText(state.heading);
-
+  await test.step('on a phone, with the colour-mode toggle in the navbar', async () => {
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({width: 375, height: 740});
+    await open();
     await expectAccessibleInEachScheme(page);
+    await page.setViewportSize(desktop);
   });
-}
 
-test('/login after "Sign out everywhere", with its confirmation, has no serious or critical accessibility violations, light or dark', async ({
-  page,
-  reader,
-  navbar,
-  loginPage,
-}) => {
-  await page.emulateMedia({colorScheme: 'light'});
-  await loginPage.signInAt('/', reader);
-  await navbar.signOut('Sign out everywhere');
-  await expect(page.getByRole('status')).toHaveText(SIGNED_OUT_EVERYWHERE);
-  await expect(loginPage.email).toBeVisible();
-  await expectAccessibleInEachScheme(page);
+  for (const state of STATES) {
+    await test.step(state.name, async () => {
+      await open();
+      await state.reach(page);
+      await expect(page.getByRole('heading', {level: 1})).toHaveText(state.heading);
+      if (state.lead) {
+        await expect(page.getByText(formLead(state.lead, 'sign-in', LOGIN_SITE_NAME))).toBeVisible();
+        if (state.lead !== 'sign-in') await expect(page.getByText(formLead('sign-in', 'sign-in', LOGIN_SITE_NAME))).toHaveCount(0);
+      }
+      await expectAccessibleInEachScheme(page);
+    });
+  }
 });
 
 // The state lasts until the page's code has asked Firebase: held back here, each mode is a load of its own.
@@ -131,17 +143,4 @@ test("/login while it checks a known reader's sign-in has no serious or critical
       `${scheme} mode:\n${describeViolations(violations)}`,
     ).toEqual([]);
   }
-});
-
-test.describe('on a phone', () => {
-  test.use({viewport: {width: 375, height: 740}});
-
-  test('/login, with the colour-mode toggle in the navbar, has no serious or critical accessibility violations, light or dark', async ({
-    page,
-  }) => {
-    await page.emulateMedia({colorScheme: 'light'});
-    expect((await page.goto('/login'))?.status()).toBe(200);
-    await expect(page.getByRole('button', {name: /^Switch between dark and light mode/})).toBeEnabled();
-    await expectAccessibleInEachScheme(page);
-  });
 });
