@@ -1,46 +1,50 @@
 /** The account menu of a reader of this spec's own: its keyboard, and an address too long for the navbar. */
 import {expect, signedOutTest as test} from '../fixtureSite';
-import {LoginPage, type ReaderCredentials} from '../loginPage';
-import type {Locator, Page} from '@playwright/test';
+import {openSignedIn} from '../loginPage';
+import type {Locator} from '@playwright/test';
 import {emulator, uniqueEmail} from '../../support/emulator';
 
 async function isCut(element: Locator): Promise<boolean> {
   return element.evaluate((node) => node.scrollWidth > node.clientWidth);
 }
 
-/** Signs the reader in, opens their menu and puts focus on its last item: its button and that item. */
-async function focusInMenu(page: Page, reader: ReaderCredentials): Promise<{button: Locator; everywhere: Locator}> {
-  const loginPage = new LoginPage(page);
-  await loginPage.signInAt('/1.0/intro', reader);
+// Signed in without the form (openSignedIn): these tests are about the menu, not the login page.
+
+test("Escape closes the menu and takes focus back to its button; focus tabbing out closes it, as the navbar's other menus do", async ({
+  page,
+  reader,
+}) => {
+  await openSignedIn(page, reader, '/1.0/intro');
   const button = page.getByRole('button', {name: `Signed in as ${reader.email}`});
-  await button.click();
   const everywhere = page.getByRole('button', {name: 'Sign out everywhere'});
-  await everywhere.focus();
-  await expect(everywhere).toBeFocused();
-  return {button, everywhere};
-}
+  /** Opens the menu and puts focus on its last item. */
+  const focusInMenu = async () => {
+    await button.click();
+    await everywhere.focus();
+    await expect(everywhere).toBeFocused();
+  };
 
-test('Escape closes the menu and takes focus back to its button', async ({page, reader}) => {
-  const {button, everywhere} = await focusInMenu(page, reader);
+  await test.step('Escape', async () => {
+    await focusInMenu();
+    await page.keyboard.press('Escape');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(everywhere).toBeHidden();
+    await expect(button).toBeFocused();
+  });
 
-  await page.keyboard.press('Escape');
-  await expect(button).toHaveAttribute('aria-expanded', 'false');
-  await expect(everywhere).toBeHidden();
-  await expect(button).toBeFocused();
-});
-
-test("closes when focus tabs out of it, as the navbar's other menus do", async ({page, reader}) => {
-  const {button, everywhere} = await focusInMenu(page, reader);
-  await page.keyboard.press('Tab');
-  await expect(button).toHaveAttribute('aria-expanded', 'false');
-  await expect(everywhere).toBeHidden();
+  await test.step('Tab out of the menu', async () => {
+    await focusInMenu();
+    await page.keyboard.press('Tab');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(everywhere).toBeHidden();
+  });
 });
 
 test.describe('on a phone', () => {
   test.use({viewport: {width: 390, height: 844}});
 
-  test('an account named by its address shows the address once', async ({page, reader, navbar, loginPage}) => {
-    await loginPage.signInAt('/1.0/intro', reader);
+  test('an account named by its address shows the address once', async ({page, reader, navbar}) => {
+    await openSignedIn(page, reader, '/1.0/intro');
     await navbar.expectHydrated();
     await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
     const menu = page.locator('.navbar-sidebar');
@@ -54,9 +58,9 @@ test.describe('on a phone', () => {
 test.describe('a reader with a long address, on the narrowest desktop navbar with larger text', () => {
   test.use({viewport: {width: 997, height: 800}});
 
-  test('sees the brand whole, the address in a tooltip and whole in the menu', async ({page, loginPage}) => {
+  test('sees the brand whole, the address in a tooltip and whole in the menu', async ({page}) => {
     const account = await emulator.newAccount(uniqueEmail('a-reader-whose-address-is-far-longer-than-the-navbar-has-room-for'));
-    await loginPage.signInAt('/1.0/intro', account);
+    await openSignedIn(page, account, '/1.0/intro');
     // A reader's larger default text size: the navbar has less room than at the browser's 16 px.
     await page.addStyleTag({content: 'html { font-size: 112.5% !important; }'});
     const button = page.getByRole('button', {name: `Signed in as ${account.email}`});
