@@ -1,6 +1,6 @@
 /** A signed-in reader's session: it lasts across reloads and tabs, and the login page renews it. */
 import type {BrowserContext, Page} from '@playwright/test';
-import {LoginPage, type ReaderCredentials} from '../loginPage';
+import {openSignedIn, type ReaderCredentials} from '../loginPage';
 import {expect, signedOutTest as test} from '../fixtureSite';
 import {holdPageCode} from '../hydration';
 
@@ -16,8 +16,7 @@ interface LoginSeen {
  * page is left first: its prefetches of chunks would otherwise race the cookie's removal and be refused.
  */
 async function endServerSession(page: Page, context: BrowserContext, reader: ReaderCredentials): Promise<void> {
-  const loginPage = new LoginPage(page);
-  await loginPage.signInAt('/', reader);
+  await openSignedIn(page, reader, '/');
   // The site marks the browser as one with a session once Firebase has named the reader on its pages.
   await expect(page.getByRole('button', {name: /^Signed in as /})).toBeVisible();
   await page.goto('about:blank');
@@ -42,58 +41,41 @@ async function watchLoginPage(page: Page): Promise<() => Promise<LoginSeen | nul
   return () => page.evaluate(() => JSON.parse(sessionStorage.getItem('test:login-seen') ?? 'null') as LoginSeen | null);
 }
 
-test('lasts across a reload and into a new tab', async ({page, context, reader, loginPage}) => {
-  await loginPage.signInAt('/1.0/intro', reader);
+test('lasts across a reload and into a new tab, where /login sends the reader on to the page it names', async ({page, context, reader}) => {
+  await openSignedIn(page, reader, '/1.0/intro');
   await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
   const second = await context.newPage();
-  await second.goto('/1.0/Collapsible');
+  await second.goto('/login?redirect=%2F1.0%2FCollapsible#how-collapsible-sections-work');
+  await expect(second).toHaveURL('/1.0/Collapsible#how-collapsible-sections-work');
   await expect(second.getByRole('heading', {level: 1, name: 'Collapsible Sections'})).toBeVisible();
 });
 
-test('once the server session ended, the login page signs the reader back in silently, showing no form', async ({
-  page,
-  context,
-  reader,
-}) => {
-  await endServerSession(page, context, reader);
-  const loginSeen = await watchLoginPage(page);
-  await page.goto('/1.0/test#tabs');
-  await expect(page).toHaveURL('/1.0/test#tabs');
-  await expect(page.getByRole('heading', {level: 1, name: 'Markdown Feature Test'})).toBeVisible();
-  expect((await context.cookies()).map((cookie) => cookie.name)).toContain('__session');
-  expect(await loginSeen()).toEqual({form: false, ring: false});
-});
-
-test('the login page shows a reader the site knows "Checking your sign-in…" from its first paint, and a stranger the form', async ({
+test('once the server session ended, the login page shows a reader the site knows "Checking your sign-in…" from its first paint, then signs them back in silently, showing no form; a stranger gets the form', async ({
   page,
   context,
   reader,
   baseURL,
-  loginPage,
 }) => {
   await endServerSession(page, context, reader);
-  const login = new URL('/login', baseURL).href;
+  const loginSeen = await watchLoginPage(page);
   // As the HTML paints, before any of the page's code has run.
-  await holdPageCode(page);
-  await page.goto(login, {waitUntil: 'commit'});
+  const {hydrate} = await holdPageCode(page);
+  await page.goto('/1.0/test#tabs', {waitUntil: 'commit'});
   await expect(page.getByRole('status').filter({hasText: 'Checking your sign-in…'})).toBeVisible();
-  await expect(loginPage.email).toBeHidden();
-  await page.unrouteAll({behavior: 'ignoreErrors'});
+  await expect(page.getByLabel('Email')).toBeHidden();
+  await hydrate();
+  await expect(page).toHaveURL('/1.0/test#tabs');
+  await expect(page.getByRole('heading', {level: 1, name: 'Markdown Feature Test'})).toBeVisible();
+  expect((await context.cookies()).map((cookie) => cookie.name)).toContain('__session');
+  expect(await loginSeen()).toEqual({form: false, ring: false});
 
   const strangers = await context.browser()!.newContext();
   const stranger = await strangers.newPage();
   await holdPageCode(stranger);
-  await stranger.goto(login, {waitUntil: 'commit'});
+  await stranger.goto(new URL('/login', baseURL).href, {waitUntil: 'commit'});
   await expect(stranger.getByLabel('Email')).toBeVisible();
   await expect(stranger.getByText('Checking your sign-in…')).toBeHidden();
   await strangers.close();
-});
-
-test('a signed-in reader who opens /login is sent on to the page it names', async ({page, reader, loginPage}) => {
-  await loginPage.signInAt('/', reader);
-  await page.goto('/login?redirect=%2F1.0%2FCollapsible#how-collapsible-sections-work');
-  await expect(page).toHaveURL('/1.0/Collapsible#how-collapsible-sections-work');
-  await expect(page.getByRole('heading', {level: 1, name: 'Collapsible Sections'})).toBeVisible();
 });
