@@ -76,7 +76,7 @@ describe('starting a session', () => {
     expect(await statusWith(gate, sessionCookieOf(response))).toBe(200);
   });
 
-  it('tells the login page whether it may offer sign-up, and how readers sign in with their address', async () => {
+  it('tells the login page whether it may offer sign-up, and how readers sign in with their address; with sign-up closed, readers still sign in', async () => {
     const closed = await startGate({SIGN_UP: 'closed', EMAIL_SIGN_IN: 'link'});
     try {
       expect(JSON.parse((await gate.request(SIGN_IN_OPTIONS_ENDPOINT)).body)).toEqual({signUp: 'open', emailSignIn: 'both'});
@@ -87,6 +87,11 @@ describe('starting a session', () => {
       const stranger = await emulator.newAccount(uniqueEmail('rest-made', 'other.test'));
       const session = await postSession(closed, (await emulator.signInWithPassword(stranger.email, stranger.password)).idToken);
       expect(session.status).toBe(403);
+      // Readers still sign in (what the login page then shows: tests/e2e/signed-out/reader-policy.spec.ts).
+      const reader = await emulator.newAccount(uniqueEmail('sign-up-closed'));
+      const admitted = await postSession(closed, (await emulator.signInWithPassword(reader.email, reader.password)).idToken);
+      expect(admitted.status).toBe(204);
+      expect(await statusWith(closed, sessionCookieOf(admitted))).toBe(200);
     } finally {
       await closed.close();
     }

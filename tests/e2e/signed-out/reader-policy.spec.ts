@@ -5,11 +5,10 @@
  * other accounts are told, in one sentence, that they are not on the list; and the page never tells a
  * stranger which addresses have accounts.
  */
-import {expect, FIXTURE_SITE_BUILD_ROOT, passwordsOnlyTest as test} from '../fixtureSite';
+import {expect, passwordsOnlyTest as test} from '../fixtureSite';
 import {LoginPage} from '../loginPage';
 import type {Page} from '@playwright/test';
 import {emulator, uniqueEmail} from '../../support/emulator';
-import {startTestGateProcess, type GateProcess} from '../../support/gateProcess';
 import {newReader} from '../../support/reader';
 import {LOGIN_SITE_NAME} from '../loginPage';
 
@@ -127,8 +126,14 @@ test.describe('a new account', () => {
 });
 
 test.describe('an account the policy does not admit', () => {
-  test('is told it is not on the reader list, and can use another account', async ({page, context, loginPage}) => {
+  test('is told it is not on the reader list, as is a disabled account, and can use another account', async ({
+    page,
+    context,
+    loginPage,
+  }) => {
     const outsider = await emulator.newAccount(uniqueEmail('outsider', 'other.test'));
+    const disabled = await emulator.newAccount(uniqueEmail('disabled'));
+    await emulator.updateAccount(disabled.localId, {disableUser: true});
     const reader = await newReader('after-outsider');
     await page.goto('/1.0/intro');
     await loginPage.signIn(outsider);
@@ -144,19 +149,17 @@ test.describe('an account the policy does not admit', () => {
     await page.reload();
     await expect(page.getByRole('alert')).toHaveText(refusal);
 
+    await test.step('a disabled account reads the same sentence', async () => {
+      await page.getByRole('button', {name: 'Use another account'}).click();
+      await loginPage.signIn(disabled);
+      await expect(page.getByRole('alert')).toHaveText(`${disabled.email} is not on the reader list of Tutorial Hub.`);
+    });
+
     await page.getByRole('button', {name: 'Use another account'}).click();
     await expect(page.getByRole('heading', {level: 1, name: `Sign in to ${LOGIN_SITE_NAME}`})).toBeFocused();
     await loginPage.signIn(reader);
     await expect(page).toHaveURL('/1.0/intro');
     await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
-  });
-
-  test('a disabled account reads the same sentence', async ({page, loginPage}) => {
-    const account = await emulator.newAccount(uniqueEmail('disabled'));
-    await emulator.updateAccount(account.localId, {disableUser: true});
-    await page.goto('/login');
-    await loginPage.signIn(account);
-    await expect(page.getByRole('alert')).toHaveText(`${account.email} is not on the reader list of Tutorial Hub.`);
   });
 });
 
@@ -164,11 +167,11 @@ test.describe('the page never tells whether an address has an account', () => {
   test('signing in with an unknown address reads like a wrong password', async ({page, loginPage}) => {
     const reader = await newReader('wrong-password');
     const answers: string[] = [];
+    await page.goto('/login');
     for (const credentials of [
       {email: reader.email, password: 'not-the-password'},
       {email: uniqueEmail('nobody'), password: PASSWORD},
     ]) {
-      await page.goto('/login');
       await loginPage.signIn(credentials);
       await expect(page.getByRole('alert')).not.toBeEmpty();
       await expect(loginPage.email).toHaveValue(credentials.email);
@@ -177,12 +180,15 @@ test.describe('the page never tells whether an address has an account', () => {
     expect(answers).toEqual(['The email or password is incorrect.', 'The email or password is incorrect.']);
   });
 
-  test('"Forgot password?" answers alike; only an existing account gets a link', async ({page, loginPage}) => {
+  test('"Forgot password?" answers alike; only an existing account gets a link, which leads back to the login page, with the page the reader wanted', async ({
+    page,
+    loginPage,
+  }) => {
     const known = await newReader('reset-known');
     const unknown = uniqueEmail('reset-unknown');
     const answers: string[] = [];
-    for (const email of [known.email, unknown]) {
-      await page.goto('/login');
+    for (const email of [unknown, known.email]) {
+      await page.goto('/1.0/intro');
       await page.getByRole('button', {name: 'Forgot password?'}).click();
       await loginPage.email.fill(email);
       await page.getByRole('button', {name: 'Send reset link'}).click();
@@ -191,16 +197,24 @@ test.describe('the page never tells whether an address has an account', () => {
       answers.push(await cardText(page, email));
     }
     expect(answers[1]).toBe(answers[0]);
-    await linkSentTo(known.email, 'PASSWORD_RESET');
+    const link = await linkSentTo(known.email, 'PASSWORD_RESET');
     expect(await emulator.sentEmails(unknown)).toEqual([]);
+
+    await choosePasswordThrough(page, link, 'a-new-long-password');
+    await expect(page).toHaveURL('/login?redirect=%2F1.0%2Fintro');
+    await loginPage.signIn({email: known.email, password: 'a-new-long-password'});
+    await expect(page).toHaveURL('/1.0/intro');
   });
 
-  test('"Create an account" answers alike, and sends a new address and a taken one the same link', async ({page, loginPage}) => {
+  test('"Create an account" answers alike, and sends a new address and a taken one the same link; the owner of the taken address who goes on is asked to sign in, email filled in, with the password it still has', async ({
+    page,
+    loginPage,
+  }) => {
     const known = await newReader('sign-up-known');
     const fresh = uniqueEmail('sign-up-fresh');
     const answers: string[] = [];
-    for (const email of [known.email, fresh]) {
-      await page.goto('/login');
+    for (const email of [fresh, known.email]) {
+      await page.goto('/1.0/intro');
       await createAccountOnLoginPage(page, email);
       await expectVerificationPanel(page, signUpCopy(email));
       answers.push(await cardText(page, email));
@@ -211,18 +225,8 @@ test.describe('the page never tells whether an address has an account', () => {
     for (const email of [known.email, fresh]) {
       expect((await emulator.sentEmails(email)).filter((code) => code.requestType === 'VERIFY_EMAIL')).toEqual([]);
     }
+
     // The taken address keeps its password until its owner chooses another.
-    await page.goto('/login');
-    await loginPage.signIn(known);
-    await expect(page).toHaveURL('/');
-  });
-
-  test('the owner of a taken address who goes on is asked to sign in, email filled in', async ({page, loginPage}) => {
-    const known = await newReader('sign-up-owner');
-    await page.goto('/1.0/intro');
-    await createAccountOnLoginPage(page, known.email);
-    await expectVerificationPanel(page, signUpCopy(known.email));
-
     await page.getByRole('button', {name: SIGN_IN_AFTER_LINK}).click();
     await expect(page.getByRole('heading', {level: 1, name: `Sign in to ${LOGIN_SITE_NAME}`})).toBeFocused();
     await expect(page.getByRole('status')).toHaveText('Sign in with the password you chose.');
@@ -231,24 +235,13 @@ test.describe('the page never tells whether an address has an account', () => {
     await loginPage.signInButton.click();
     await expect(page).toHaveURL('/1.0/intro');
   });
-
-  test('the password-reset link leads back to the login page, with the page the reader wanted', async ({page, loginPage}) => {
-    const reader = await newReader('reset-return');
-    await page.goto('/1.0/intro');
-    await page.getByRole('button', {name: 'Forgot password?'}).click();
-    await loginPage.email.fill(reader.email);
-    await page.getByRole('button', {name: 'Send reset link'}).click();
-    await expect(page.getByRole('status')).toHaveText(`If an account uses ${reader.email}, a link to reset its password is on its way.`);
-
-    await choosePasswordThrough(page, await linkSentTo(reader.email, 'PASSWORD_RESET'), 'a-new-long-password');
-    await expect(page).toHaveURL('/login?redirect=%2F1.0%2Fintro');
-    await loginPage.signIn({email: reader.email, password: 'a-new-long-password'});
-    await expect(page).toHaveURL('/1.0/intro');
-  });
 });
 
 test.describe('sign-up', () => {
-  test('"Create an account" appears only once the gate has said sign-up is open', async ({page}) => {
+  test('"Create an account" appears only once the gate has said sign-up is open, and not at all when it says sign-up is closed, where readers still sign in', async ({
+    page,
+    loginPage,
+  }) => {
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/sign-in-options', async (route) => {
@@ -262,27 +255,20 @@ test.describe('sign-up', () => {
     await expect(page.getByRole('button', {name: 'Create an account'})).toHaveCount(0);
     answer();
     await expect(page.getByRole('button', {name: 'Create an account'})).toBeVisible();
-  });
 
-  test.describe('closed on the gate', () => {
-    let gate: GateProcess;
-    test.beforeAll(async () => {
-      gate = await startTestGateProcess({BUILD_DIR: FIXTURE_SITE_BUILD_ROOT, SIGN_UP: 'closed'});
-    });
-    test.afterAll(async () => {
-      await gate?.close();
-    });
-
-    test('the login page offers no "Create an account", and readers still sign in', async ({page, loginPage}) => {
+    // A gate with SIGN_UP=closed answers so (tests/integration/sign-in-policy.test.ts), and admits readers all the same.
+    await test.step('closed', async () => {
       const reader = await newReader('sign-up-closed');
+      await page.unrouteAll();
+      await page.route('**/api/sign-in-options', (route) => route.fulfill({json: {signUp: 'closed', emailSignIn: 'password'}}));
       const options = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/sign-in-options');
-      await page.goto(`${gate.origin}/login`);
-      expect(await (await options).json()).toEqual({signUp: 'closed', emailSignIn: 'both'});
+      await page.goto('/login');
+      await options;
       await expect(page.getByRole('button', {name: 'Forgot password?'})).toBeVisible();
       await expect(page.getByRole('button', {name: 'Create an account'})).toHaveCount(0);
 
       await loginPage.signIn(reader);
-      await expect(page).toHaveURL(`${gate.origin}/`);
+      await expect(page).toHaveURL('/');
       await expect(page.getByRole('heading', {level: 1, name: 'Tutorial Hub'})).toBeVisible();
     });
   });
