@@ -17,7 +17,7 @@ export const MAX_MORE = 50;
 
 export interface SearchPageAddress {
   query: string;
-  /** As written: the version's folder below the base URL (`1.0/`), or its name or label; null when not given (the version at the root). */
+  /** As written: the version's folder below the base URL (`1.0/`), or its name or label; null when not given (the reader's chosen version is searched). */
   version: string | null;
   /** A section's path below the base URL (`1.0/tutorial-basics`); '' for the whole version. */
   section: string;
@@ -54,10 +54,9 @@ export function searchPageUrl(baseUrl: string, address: Partial<SearchPageAddres
   return `${baseUrl}search?${searchPageSearch(address)}`;
 }
 
-/** A version as the page's controls name it: its `version` parameter (null for the version at the root), and its label. */
+/** A version as the page's controls name it: its `version` parameter (searchScope.ts, versionParamOf). */
 export interface VersionChoice {
-  param: string | null;
-  label: string;
+  param: string;
 }
 
 /**
@@ -73,7 +72,7 @@ export type AddressChange = {query: string} | {version: VersionChoice} | {sectio
 export function changeSearchPageAddress(address: SearchPageAddress, change: AddressChange): SearchPageAddress {
   if ('more' in change) return {...address, more: Math.min(address.more + 1, MAX_MORE)};
   if ('query' in change) return {...address, query: change.query.slice(0, MAX_QUERY_LENGTH), more: 0};
-  const version = change.version.param ?? change.version.label;
+  const version = change.version.param;
   if ('section' in change) return {...address, section: change.section, version, more: 0};
   return {...address, version, section: '', more: 0};
 }

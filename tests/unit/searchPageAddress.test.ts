@@ -70,8 +70,8 @@ describe('searchPageUrl: the links to the search page', () => {
   });
 });
 
-const ROOT_CHOICE = {param: null, label: '2.0'};
-const V1_CHOICE = {param: '1.0/', label: '1.0'};
+const ROOT_CHOICE = {param: '2.0'};
+const V1_CHOICE = {param: '1.0/'};
 
 describe("changeSearchPageAddress: what the page's controls write", () => {
   const shown = address({query: 'docs', version: '1.0/', section: '1.0/guides', more: 2});

@@ -66,9 +66,7 @@ function Controls({state}: {state: SearchPageState}): ReactNode {
             className={clsx(styles.field, styles.menu)}
             aria-label="Search in"
             value={scope.section}
-            onChange={(event) =>
-              change({section: event.target.value, version: {param: versionParamOf(baseUrl, scope), label: scope.version.label}})
-            }>
+            onChange={(event) => change({section: event.target.value, version: {param: versionParamOf(baseUrl, scope)}})}>
             <option value="">All of {scope.version.label}</option>
             {scope.sections.map((section) => (
               <Restricted key={section.path} audience={audienceOf(section)}>
