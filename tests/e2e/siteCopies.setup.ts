@@ -1,14 +1,12 @@
 import {test as setup} from './fixtures';
-import {AUTHORED_SITE, authoredSiteIsCurrent, buildAuthoredSite} from '../support/authoredSite';
-import {buildFixtureSite, FIXTURE_SITE, fixtureSiteIsCurrent} from '../support/fixtureSite';
+import {AUTHORED_SITE_COPY} from '../support/authoredSite';
+import {FIXTURE_SITE_COPY} from '../support/fixtureSite';
+import {buildStaleSiteCopy} from '../support/siteCopies';
 
 // `npm test` has built both (`npm run build:site-copies`); a run of some specs alone builds what is stale.
-setup(`build the fixture site at ${FIXTURE_SITE}, unless it is current`, () => {
-  setup.setTimeout(300_000);
-  if (!fixtureSiteIsCurrent()) buildFixtureSite();
-});
-
-setup(`build the authored site at ${AUTHORED_SITE}, unless it is current`, () => {
-  setup.setTimeout(300_000);
-  if (!authoredSiteIsCurrent()) buildAuthoredSite();
-});
+for (const copy of [FIXTURE_SITE_COPY, AUTHORED_SITE_COPY]) {
+  setup(`build the site copy at ${copy.site}, unless it is current`, async () => {
+    setup.setTimeout(300_000);
+    await buildStaleSiteCopy(copy);
+  });
+}

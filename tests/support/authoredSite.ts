@@ -12,7 +12,7 @@ import {writeCategory, writeDoc} from '../../testkit/docs';
 import {siteBuildEnv} from '../../testkit/siteBuild';
 import {siteVersions} from '../../contracts/siteVersions';
 import {EMULATOR_HOST, GATE_PORT} from './environment';
-import {buildSiteCopy, copyFixtureSite, siteCopyIsCurrent, type SiteCopy} from './siteCopies';
+import {copyFixtureSite, type SiteCopy} from './siteCopies';
 
 /** One per checkout (its gate port), so that two checkouts can run their tests side by side. */
 export const AUTHORED_SITE = path.join(tmpdir(), `tutorial-hub-authored-${GATE_PORT}`);
@@ -49,9 +49,6 @@ function addSections(site: string): void {
   }
 }
 
-/** Whether the authored site was built from the repository as it is now. */
-export const authoredSiteIsCurrent = (): boolean => siteCopyIsCurrent(AUTHORED_SITE);
-
 /** The repository, on which the release procedure was run and the sections added as an author would. */
 export const AUTHORED_SITE_COPY: SiteCopy = {
   site: AUTHORED_SITE,
@@ -70,6 +67,3 @@ export const AUTHORED_SITE_COPY: SiteCopy = {
     addSections(AUTHORED_SITE);
   },
 };
-
-/** Copies the repository, runs the release procedure and adds the sections, and builds it. */
-export const buildAuthoredSite = (): void => buildSiteCopy(AUTHORED_SITE_COPY);

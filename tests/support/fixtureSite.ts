@@ -10,7 +10,7 @@ import path from 'node:path';
 import {addRealDocs} from '../../testkit/realDocs';
 import {SITE_DIR} from '../../contracts/buildLayout';
 import {GATE_PORT} from './environment';
-import {buildSiteCopy, copyBuild, copyFixtureSite, siteCopyIsCurrent, type SiteCopy} from './siteCopies';
+import {copyBuild, copyFixtureSite, type SiteCopy} from './siteCopies';
 
 /** One per checkout (its gate port), so that two checkouts can run their tests side by side. */
 export const FIXTURE_SITE = path.join(tmpdir(), `tutorial-hub-fixture-site-${GATE_PORT}`);
@@ -26,9 +26,3 @@ export const FIXTURE_SITE_COPY: SiteCopy = {
     addRealDocs(FIXTURE_SITE);
   },
 };
-
-/** Whether the fixture site was built from the repository as it is now. */
-export const fixtureSiteIsCurrent = (): boolean => siteCopyIsCurrent(FIXTURE_SITE);
-
-/** Copies and builds the fixture site (after the repository's own build, whose login build it takes). */
-export const buildFixtureSite = (): void => buildSiteCopy(FIXTURE_SITE_COPY);

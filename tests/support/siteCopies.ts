@@ -5,7 +5,7 @@
  */
 import {createHash} from 'node:crypto';
 import {cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
-import {execFileSync, spawn, spawnSync} from 'node:child_process';
+import {execFileSync, spawn} from 'node:child_process';
 import path from 'node:path';
 import {stripVTControlCharacters} from 'node:util';
 import {siteBuildCommand} from '../../testkit/siteBuild';
@@ -72,21 +72,10 @@ function siteBuild(site: string) {
  */
 const addLoginBuild = (site: string) => cpSync(LOGIN_BUILD_DIR, copyBuild(site, LOGIN_DIR), {recursive: true});
 
-/** Makes and builds a copy, after the repository's own build, and records what it was built from. Throws as checkSiteBuild does. */
-export function buildSiteCopy(copy: SiteCopy): void {
-  const stamp = sourceStamp();
-  copy.make();
-  const {command, args, options} = siteBuild(copy.site);
-  const build = spawnSync(command, args, {...options, encoding: 'utf8'});
-  checkSiteBuild(copy.site, [command, ...args], build.status, build.stderr);
-  addLoginBuild(copy.site);
-  writeFileSync(stampFile(copy.site), stamp);
-}
-
 /**
- * buildSiteCopy in two steps, so that copies build beside the repository's own build rather than after it:
- * this one makes the copy and builds its site (in a process of its own, so that copies build at once),
- * leaving what it was built from pending; addLoginBuilds completes it.
+ * The first of a copy's two build steps, which lets copies build beside the repository's own build rather
+ * than after it: makes the copy and builds its site (in a process of its own, so that copies build at
+ * once), leaving what it was built from pending; addLoginBuilds completes it. Throws as checkSiteBuild does.
  */
 export async function buildSiteCopyBesideBuild(copy: SiteCopy): Promise<void> {
   const stamp = sourceStamp();
@@ -106,6 +95,13 @@ export function addLoginBuilds(copies: readonly SiteCopy[]): void {
     addLoginBuild(site);
     renameSync(pendingStampFile(site), stampFile(site));
   }
+}
+
+/** Makes and builds a copy after the repository's own build (whose login build it takes), unless it is current. */
+export async function buildStaleSiteCopy(copy: SiteCopy): Promise<void> {
+  if (siteCopyIsCurrent(copy.site)) return;
+  await buildSiteCopyBesideBuild(copy);
+  addLoginBuilds([copy]);
 }
 
 /**

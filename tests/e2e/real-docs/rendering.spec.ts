@@ -14,7 +14,7 @@ test("the real docs' largest page of each folder, and the overview, open and hyd
     .filter((url) => FIXTURE_PAGE.test(url));
   expect(pages.length, 'pages of the fixture in the build').toBeGreaterThanOrEqual(42);
   // The overview and the largest page of each folder: the most of the fixture's Markdown in a few loads.
-  // Every page's HTML is checked for re-nesting, what makes Markdown fail to hydrate, when the site is built (buildSiteCopy).
+  // Every page's HTML is checked for re-nesting, what makes Markdown fail to hydrate, when the site is built (checkSiteBuild in tests/support/siteCopies.ts).
   const size = (url: string) => statSync(path.join(FIXTURE_SITE_BUILD, `${url}.html`)).size;
   const largest = (folder: string) => pages.filter((url) => url.startsWith(`/${folder}/`)).sort((a, b) => size(b) - size(a))[0]!;
   await expectPagesHydrate(
