@@ -1,9 +1,9 @@
 /**
- * The navbar search box's hooks: its state (boxReducer.ts) and what feeds it from outside, each a hook
- * of its own: the answers to its query, the index loaded ahead while the page is idle, the shortcut
- * keys, going to another page, text typed before hydration.
+ * The navbar search box's hooks: its state (boxReducer.ts, kept from page to page by SearchBoxProvider.tsx)
+ * and what feeds it from outside, each a hook of its own: the answers to its query, the index loaded ahead
+ * while the page is idle, the shortcut keys, going to another page, text typed before hydration.
  */
-import {useCallback, useEffect, useMemo, useReducer, useRef, type Dispatch, type RefObject} from 'react';
+import {useCallback, useEffect, useLayoutEffect, useMemo, useRef, type Dispatch, type RefObject} from 'react';
 import {useHistory} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useWindowSize} from '@docusaurus/theme-common';
@@ -16,10 +16,12 @@ import {
   type BoxAction,
   type BoxEffect,
   type BoxEnv,
+  type SearchBoxState,
 } from './boxReducer';
 import {prepareSearch, search, versionWithAnswers} from './searchClient';
 import {footerLinks} from './searchLinks';
 import {searchPageUrl} from './searchPageAddress';
+import {useKeptSearchBox} from './SearchBoxProvider';
 import {isSearchShortcut, isTypingTarget} from './shortcut';
 import {useHighlightOnPage} from './useHighlightOnPage';
 import {useRecentSearches} from './useRecentSearches';
@@ -103,7 +105,8 @@ function useAnswers(
  * Going to another page closes the box, when the reader goes (the history changes), not when the page
  * shows up: Docusaurus renders the new location only once its code has loaded, and closing then would
  * close the answer to what the reader typed meanwhile. Whatever took the reader there, the box lets go
- * of the focus too, so that a phone's keyboard goes down. Ctrl+K / ⌘K, or "/" outside a field, bring the
+ * of the focus too, so that a phone's keyboard goes down; a reader who comes back to it before the page
+ * shows keeps it on that page (useKeptState). Ctrl+K / ⌘K, or "/" outside a field, bring the
  * reader to the box, its text selected so that typing replaces the last query.
  */
 function useWindowEvents(input: RefObject<HTMLInputElement | null>, dispatch: Dispatch<BoxAction>, phone: boolean): void {
@@ -127,11 +130,32 @@ function useWindowEvents(input: RefObject<HTMLInputElement | null>, dispatch: Di
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [input, dispatch, phone]);
-  // Text typed before the page was interactive is searched once it is.
+  // Text typed before the page was interactive is searched once it is. (A box that comes with a page of
+  // another kind shows the kept query already: its field holds nothing else.)
   useEffect(() => {
     const box = input.current;
     if (box) dispatch({type: 'hydrated', query: box.value, focused: document.activeElement === box});
   }, [input, dispatch]);
+}
+
+/**
+ * The box's state, as Root keeps it, and boxReducer's dispatch. A page of another kind replaces the box
+ * (its layout and navbar are the page's own): the new one shows the query, and takes the focus when the
+ * old one's field had it, so that a reader who typed while the page's code loaded goes on typing.
+ */
+function useKeptState(input: RefObject<HTMLInputElement | null>): [SearchBoxState, Dispatch<BoxAction>] {
+  const {state, setState, focusHandedOnRef} = useKeptSearchBox();
+  const dispatch = useCallback((action: BoxAction) => setState((kept) => boxReducer(kept ?? INITIAL_BOX, action)), [setState]);
+  useLayoutEffect(() => {
+    const field = input.current;
+    if (focusHandedOnRef.current) field?.focus();
+    focusHandedOnRef.current = false;
+    // Before React takes the field out of the page, which would move the focus to the body.
+    return () => {
+      focusHandedOnRef.current = field !== null && document.activeElement === field;
+    };
+  }, [input, focusHandedOnRef]);
+  return [state ?? INITIAL_BOX, dispatch];
 }
 
 /** The box's state, what it shows, and the wiring its component needs. */
@@ -144,8 +168,8 @@ export function useSearchBox() {
   const recentSearches = useRecentSearches(baseUrl, versionUrl);
   const phone = useWindowSize() === 'mobile';
   const env: BoxEnv = useMemo(() => ({phone, versionUrl, recent: recentSearches.recent}), [phone, versionUrl, recentSearches.recent]);
-  const [state, dispatch] = useReducer(boxReducer, INITIAL_BOX);
   const input = useRef<HTMLInputElement>(null);
+  const [state, dispatch] = useKeptState(input);
   const panel = useRef<HTMLDivElement>(null);
   useHighlightOnPage();
   const prepare = usePrepareSearch(baseUrl, versionUrl);

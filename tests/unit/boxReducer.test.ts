@@ -347,6 +347,18 @@ describe('what else changes the box (boxReducer)', () => {
     ],
     ['hydrated with an empty field: as it was', INITIAL_BOX, {type: 'hydrated', query: '', focused: false}, {}],
     [
+      'the box a page of another kind brings, its field showing the kept query: the answer and the active option kept',
+      listing('markdown', {active: at(2)}),
+      {type: 'hydrated', query: 'markdown', focused: true},
+      {},
+    ],
+    [
+      'the same after a link the box opened: still closed',
+      listing('markdown', {focused: false, closed: true}),
+      {type: 'hydrated', query: 'markdown', focused: false},
+      {},
+    ],
+    [
       'a recent search removed with the pointer: the one after it active',
       empty({active: at(0, 1)}),
       {type: 'recentRemoved', row: 0, left: 2},

@@ -1,9 +1,14 @@
-/** How search gets its index: the manifest early, only the parts a query needs, without dropping a query typed at once. */
+/**
+ * How search gets its index: the manifest early, only the parts a query needs, without dropping a query
+ * typed at once, before the page is interactive or while the page a link opens is still loading.
+ */
 import {readFileSync} from 'node:fs';
 import {holdPageCode} from '../hydration';
 import path from 'node:path';
 import {PARTS_DIR, type SearchManifest} from '../../../contracts/searchIndexFiles';
+import {holdRequests} from '../../support/heldRequests';
 import {isPartUrl, manifestPath} from '../../support/search';
+import {ANSWERED} from '../../../testkit/searchBox';
 import {expect, FIXTURE_SITE_BUILD, test} from '../fixtureSite';
 
 test('a page fetches its version manifest while idle; arriving from a result opens nothing; a query loads the parts it needs, not the whole index', async ({
@@ -70,4 +75,37 @@ test('keys typed before the page is interactive, and as soon as it is, are kept 
   await box.pressSequentially('like');
   await expect(popup.getByRole('listbox').getByRole('option').first()).toContainText('Collapsible Sections');
   await expect(box).toHaveValue('accordionlike');
+});
+
+test('keys typed while a link opens a page of another kind are kept on that page, with the focus, and searched', async ({
+  page,
+  navbar,
+  searchBox,
+}) => {
+  await page.goto('/search');
+  await navbar.expectHydrated();
+  // A page's title (the doc's body may have an H1 of its own).
+  const heading = page.getByRole('main').getByRole('heading', {level: 1}).first();
+  await expect(heading).toHaveText('Search the documentation');
+  // The doc's code held back (the page's own bundles have loaded): the search page stays in sight after
+  // the click, its navbar and box too, until the doc's layout brings a navbar and a box of its own.
+  const code = await holdRequests(page, '**/assets/js/*.js');
+  await navbar.main.getByRole('link', {name: 'Tutorials'}).click();
+  await expect(page).toHaveURL('/overview');
+  const {box, popup} = searchBox;
+  await box.pressSequentially('fast');
+  await expect(heading).toHaveText('Search the documentation');
+  code.release();
+  // The first page of 2.0's sidebar: the real docs' root index.md.
+  await expect(heading).toHaveText('Overview');
+  await expect(box).toHaveValue('fast');
+  await expect(box).toBeFocused();
+  await expect(box).toHaveAttribute('aria-busy', 'false');
+  await expect(popup.getByRole('status')).toHaveText(ANSWERED);
+  // The reader goes on typing.
+  await page.keyboard.type('ify');
+  await expect(box).toHaveValue('fastify');
+  await expect(box).toHaveAttribute('aria-busy', 'false');
+  await expect(popup.getByRole('status')).toHaveText(ANSWERED);
+  await expect(popup.getByRole('listbox').getByRole('option').first()).toContainText('Fastify');
 });

@@ -52,7 +52,7 @@ test("a reader's recent searches: kept when opened, newest first, run again, rem
     await searchBox.search('zzzqqqxyzzy');
     await box.press('Enter');
     await expect(page).toHaveURL(searchPage('zzzqqqxyzzy', '1.0/'));
-    // Shown: the page's code has loaded (a box typed in before that is the last page's, which goes with it).
+    // Shown: the page's code has loaded (a box typed in before that is the last page's: its popup goes with it).
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for "zzzqqqxyzzy"');
     // The same search again, in other letters (from the search page's box, which searches its version): moved first, kept once.
     await openFirstResult(page, searchBox, 'Markdown ');
