@@ -24,6 +24,7 @@ import {darkCodeTheme, lightCodeTheme} from './plugins/codeThemes';
 import {sidebarsFile} from './plugins/sidebarsFile';
 import {SIDEBAR_LINKS_ITEM, type SiteWording} from './contracts/siteSettings';
 import site from './site.config';
+import {WHOLE_NAVBAR_BEFORE_FIRST_PAINT} from './contracts/pageLayout';
 
 // NODE_ENV is Docusaurus's own (`development` in the dev server), the rest the build's settings.
 // The dev server has no gate server in front of it, so the browser gate does the hiding there.
@@ -90,6 +91,8 @@ const config: Config = {
     // Rspack and SWC (Docusaurus Faster): the bundler bench/HISTORY.md measured against webpack.
     experimental_faster: true,
   },
+
+  headTags: [WHOLE_NAVBAR_BEFORE_FIRST_PAINT],
 
   url: site.url,
   baseUrl: '/',

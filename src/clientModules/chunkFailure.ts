@@ -9,9 +9,7 @@
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import siteConfig from '@generated/docusaurus.config';
 import {errorText, isChunkLoadFailure} from '@site/src/failure/rules';
-
-/** The element around a page's content (Docusaurus's skip-to-content target), in every layout. */
-const CONTENT_WRAPPER_ID = '__docusaurus_skipToContent_fallback';
+import {CONTENT_WRAPPER_ID} from '@site/contracts/pageLayout';
 
 function hasHydrated(): boolean {
   return document.documentElement.getAttribute('data-has-hydrated') === 'true';

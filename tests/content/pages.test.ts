@@ -11,6 +11,7 @@ import {mdxShownAsText, titleAndH1s} from '../support/builtSite';
 import {isLoginPath} from '../../contracts/paths';
 import {builtDocPages} from '../support/sidebars';
 import site from '../../site.config';
+import {CONTENT_WRAPPER_ID} from '../../contracts/pageLayout';
 
 const builtPage = (file: string) => titleAndH1s(readFileSync(path.join(SITE_BUILD_DIR, file), 'utf8'));
 
@@ -42,6 +43,27 @@ it('the login page is the login build’s alone: the gate serves /login from it,
   const loginPages = (dir: string) => builtFiles(dir).flatMap(({file, url}) => (isLoginPath(url) ? [file] : []));
   expect({site: loginPages(SITE_BUILD_DIR), login: loginPages(LOGIN_BUILD_DIR)}).toEqual({site: [], login: ['login.html']});
 });
+
+it.each([
+  ['the site', SITE_BUILD_DIR],
+  ['the login build', LOGIN_BUILD_DIR],
+])(
+  'every page of %s holds its first paint until the whole navbar is read: the element it waits for comes right after the navbar',
+  (_name, dir) => {
+    // The login build's never-served not-found page is the one without chrome (src/login/LoginBuildNotFound.tsx).
+    const pages = builtFiles(dir)
+      .filter(({file}) => file.endsWith('.html'))
+      .map(({file}) => ({file, html: readFileSync(path.join(dir, file), 'utf8')}))
+      .filter(({html}) => html.includes('</nav>'));
+    expect(pages.length).toBeGreaterThan(0);
+    const held = pages.map(({file, html}) => {
+      const head = html.slice(0, html.indexOf('</head>'));
+      const waitsFor = /<link rel=expect href=#([\w-]+) blocking=render>/.exec(head)?.[1];
+      return {file, waitsFor, afterNavbar: html.indexOf(`id=${waitsFor}`) > html.indexOf('</nav>')};
+    });
+    expect(held.filter(({waitsFor, afterNavbar}) => waitsFor !== CONTENT_WRAPPER_ID || !afterNavbar)).toEqual([]);
+  },
+);
 
 describe('chunk preloads (plugins/routeChunkPreloads.ts)', () => {
   const preloads = (html: string) =>
