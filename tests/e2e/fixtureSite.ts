@@ -6,6 +6,7 @@
  */
 import {FIXTURE_SITE} from '../support/fixtureSite';
 import {siteCopyTest} from './siteCopies';
+import {SIGN_IN_OPTIONS_ENDPOINT, type EmailSignIn} from '../../contracts/session';
 
 export {expect} from './fixtures';
 export {FIXTURE_SITE, FIXTURE_SITE_BUILD, FIXTURE_SITE_BUILD_ROOT} from '../support/fixtureSite';
@@ -32,8 +33,22 @@ export const test = fixtureSiteTest({SESSION_REVOCATION_CHECK_SECONDS: '300'});
  */
 export const signedOutTest = fixtureSiteTest({}, false);
 
+/**
+ * The signed-out site, its login page told what a gate with EMAIL_SIGN_IN=`emailSignIn` answers
+ * (tests/integration/sign-in-policy.test.ts, sign-in-link.test.ts): the page asks at run time and goes by that
+ * answer alone, so the worker's signed-out gate serves these too, and no worker starts a gate for each setting.
+ */
+function emailSignInTest(emailSignIn: EmailSignIn) {
+  return signedOutTest.extend({
+    context: async ({context}, use) => {
+      await context.route(`**${SIGN_IN_OPTIONS_ENDPOINT}`, (route) => route.fulfill({json: {signUp: 'open', emailSignIn}}));
+      await use(context);
+    },
+  });
+}
+
 /** Passwords only: every link the page sends to prove an address is the one that sets the password. */
-export const passwordsOnlyTest = fixtureSiteTest({EMAIL_SIGN_IN: 'password'}, false);
+export const passwordsOnlyTest = emailSignInTest('password');
 
 /** Sign-in links only: no password on the login page. */
-export const linksOnlyTest = fixtureSiteTest({EMAIL_SIGN_IN: 'link'}, false);
+export const linksOnlyTest = emailSignInTest('link');

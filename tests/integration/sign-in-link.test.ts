@@ -7,7 +7,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {postSession, sessionCookieFor, startGate, type RunningGate} from '../support/gate';
 import {emulator, uniqueEmail} from '../support/emulator';
 import {sameOriginJson, SUBRESOURCE} from '../../testkit/http';
-import {SIGN_IN_LINK_ENDPOINT, sessionCookieHeader} from '../../contracts/session';
+import {SIGN_IN_LINK_ENDPOINT, SIGN_IN_OPTIONS_ENDPOINT, sessionCookieHeader} from '../../contracts/session';
 import {PAGE} from '../support/builtSite';
 
 let gate: RunningGate;
@@ -71,11 +71,12 @@ describe('before a sign-in link is used', () => {
     }
   });
 
-  it('is not there on a gate that offers passwords only: no link to prepare, no account to take back', async () => {
+  it('is not there on a gate that offers passwords only, which tells the login page so: no link to prepare, no account to take back', async () => {
     const passwords = await startGate({EMAIL_SIGN_IN: 'password'});
     try {
       const email = uniqueEmail('link-off');
       await emulator.signUp(email, STRANGERS_PASSWORD);
+      expect(JSON.parse((await passwords.request(SIGN_IN_OPTIONS_ENDPOINT)).body)).toEqual({signUp: 'open', emailSignIn: 'password'});
       expect((await prepare(passwords, email)).status).toBe(404);
       const {idToken} = await emulator.signInWithPassword(email, STRANGERS_PASSWORD);
       // Still unverified: the gate refuses it all the same.

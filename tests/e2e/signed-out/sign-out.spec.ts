@@ -2,8 +2,9 @@
  * "Sign out" from the account menu: the menu ends the server session, Firebase reports the
  * sign-out to every tab, and the gate alone takes each of them to the login page. Every test
  * signs out a reader of its own, so that no other test loses its session. Readers are signed in without
- * the form (openSignedIn), but for the second sign-in of the first test: through the login page, as a
- * reader signs in again in the browser they signed out of.
+ * the form (openSignedIn), but for the second sign-in of the first test: on the login page the sign-out
+ * left, as a reader signs in again in the browser they signed out of. What the gate answers a session
+ * once it is signed out is tests/integration/sign-out.test.ts's; here, that the menu asks for it.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,10 @@ import {SITE_BUILD_DIR} from '../../support/builtFiles';
 import {indexResponse, manifestPath} from '../../support/search';
 import {expect, signedOutTest as test} from '../fixtureSite';
 import {LOGIN_SITE_NAME, openSignedIn} from '../loginPage';
+import {emulator} from '../../support/emulator';
+import {mintSessionCookie} from '../../../testkit/gateSession';
+import {NAVIGATION, SUBRESOURCE} from '../../../testkit/http';
+import {sessionCookieHeader} from '../../../contracts/session';
 import {expectAccessibleInEachScheme} from '../../support/axe';
 import {formLead, SESSION_ENDED_NOTICE} from '../../../src/login/copy';
 import {SIGNED_OUT_EVERYWHERE} from '../../../src/auth/signOutRecord';
@@ -40,9 +45,15 @@ test(`lands on /login in this tab and the other, ${ROUNDS} times over, not told 
   loginPage,
 }) => {
   for (let round = 1; round <= ROUNDS; round += 1) {
-    if (round === 1) await openSignedIn(page, reader, '/reusable1');
-    else await loginPage.signInAt('/reusable1', reader);
-    await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
+    if (round === 1) {
+      await openSignedIn(page, reader, '/reusable1');
+      await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
+    } else {
+      // Again, on the login page the sign-out left.
+      await loginPage.signIn(reader);
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('heading', {level: 1, name: 'Tutorial Hub'})).toBeVisible();
+    }
     const other = await context.newPage();
     // The other tab fetches its search manifest while idle; signing out before that ends has it refused
     // (401), a race this test is not about.
@@ -76,8 +87,10 @@ test('replaces the page it happens on: Back cannot show it again, and its files 
   );
   expect(chunk).toBeDefined();
   expect((await page.request.get(chunk!)).status()).toBe(200);
-  // Signing out replaces the page it happens on: Back leads to the page before it.
-  await page.goto('/1.0/intro');
+  // Signing out replaces the page it happens on: Back leads to the page before it. The reader clicks their way there.
+  await navbar.expectHydrated();
+  await page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Introduction to Tutorial Hub 1.0'}).click();
+  await expect(page).toHaveURL('/1.0/intro');
   await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
 
   await navbar.signOut();
@@ -93,14 +106,18 @@ test('replaces the page it happens on: Back cannot show it again, and its files 
 
 test('"Sign out everywhere" ends the session in another browser too; the login page after it, with its confirmation, has no serious or critical accessibility violations, light or dark', async ({
   page,
-  browser,
+  siteGate,
   reader,
   navbar,
   loginPage,
 }) => {
-  const elsewhere = await browser.newContext();
-  const otherPage = await elsewhere.newPage();
-  await openSignedIn(otherPage, reader, '/1.0/intro');
+  // The other browser's session, as its login page starts one: what it gets after the sign-out is the gate's answer.
+  const elsewhere = sessionCookieHeader(await mintSessionCookie(siteGate, emulator, reader));
+  const elsewhereGets = async (path: string, headers: Record<string, string>) => {
+    const response = await siteGate.request(path, {headers: {...headers, cookie: elsewhere}});
+    return {path, status: response.status, location: response.headers.location};
+  };
+  expect(await elsewhereGets(MANIFEST, SUBRESOURCE)).toMatchObject({status: 200});
 
   await page.emulateMedia({colorScheme: 'light'});
   await openSignedIn(page, reader, '/');
@@ -112,73 +129,59 @@ test('"Sign out everywhere" ends the session in another browser too; the login p
   await expect(loginPage.email).toBeVisible();
   await expectAccessibleInEachScheme(page);
 
-  expect((await otherPage.request.get(MANIFEST)).status()).toBe(401);
-  expect((await otherPage.request.get(PART)).status()).toBe(401);
-  await otherPage.goto('/1.0/Collapsible');
-  await expect(otherPage).toHaveURL(`${loginUrlFor('/1.0/Collapsible')}`);
-  await elsewhere.close();
-});
-
-test.describe('when the sign-out code cannot be loaded', () => {
-  test.use({expectedErrors: /auth-sign-out|Loading chunk|ChunkLoadError|net::ERR_FAILED/});
-
-  test('the menu says the reader is still signed in, in words about signing out', async ({page, reader, navbar}) => {
-    await openSignedIn(page, reader, '/reusable1');
-    await page.route(/\/assets\/js\/auth-sign-out\.[^/]*\.js$/, (route) => route.abort('failed'));
-    await navbar.signOut();
-    await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('alert')).toHaveText(
-      'You are still signed in: the sign-out code could not be loaded. Check your connection and try again.',
-    );
-    await expect(page).toHaveURL('/reusable1');
+  expect(await elsewhereGets(MANIFEST, SUBRESOURCE)).toMatchObject({status: 401});
+  expect(await elsewhereGets(PART, SUBRESOURCE)).toMatchObject({status: 401});
+  expect(await elsewhereGets('/1.0/Collapsible', NAVIGATION)).toEqual({
+    path: '/1.0/Collapsible',
+    status: 302,
+    location: loginUrlFor('/1.0/Collapsible'),
   });
 });
 
-test.describe('when the server cannot end the session', () => {
-  test.use({expectedErrors: /status of 503/});
+test.describe('when signing out fails', () => {
+  test.use({expectedErrors: /auth-sign-out|Loading chunk|ChunkLoadError|net::ERR_FAILED|status of 503/});
 
-  test('the menu says so and the reader stays signed in', async ({page, reader, navbar}) => {
+  test('the menu says why, in words about signing out, and the reader stays signed in; the retry works, and the login page says what the sign-out left to do', async ({
+    page,
+    reader,
+    navbar,
+  }) => {
     await openSignedIn(page, reader, '/reusable1');
     await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
+    const menuAlert = page.getByRole('navigation', {name: 'Main'}).getByRole('alert');
+    const signOut = page.getByRole('button', {name: 'Sign out', exact: true});
 
-    await page.route('**/api/logout', (route) =>
-      route.fulfill({status: 503, contentType: 'application/json', body: '{"error":"unavailable"}'}),
-    );
-    await navbar.signOut();
-    await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('alert')).toHaveText(
-      'You are still signed in: the site could not end your session. Try again in a moment.',
-    );
-    await expect(page).toHaveURL('/reusable1');
-    await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
-    await expect(page.getByRole('button', {name: 'Sign out', exact: true})).toBeEnabled();
-
-    // Still signed in, to Firebase and to the server: the retry works.
-    await page.unroute('**/api/logout');
-    await page.getByRole('button', {name: 'Sign out', exact: true}).click();
-    await expectLoginPage(page, AT_LOGIN_AFTER_SIGN_OUT);
-  });
-});
-
-// One reader, signed out twice: the server really signs them out each time; only what it says of it is the case under test.
-test('the login page says what the sign-out left to do', async ({page, reader, navbar}) => {
-  for (const [when, answer, notice] of [
-    [
-      'part of it waits for the identity service',
-      {scope: 'session', pending: true},
-      'You are signed out in this browser. The site finishes signing you out once the sign-in service answers again.',
-    ],
-    [
-      'every session ended instead, the list of signed-out sessions being full',
-      {scope: 'everywhere', pending: false},
-      'You were signed out on all your devices. Sign in again on each of them.',
-    ],
-  ] as const) {
-    await test.step(`when ${when}`, async () => {
-      await openSignedIn(page, reader, '/1.0/intro');
-      await page.route('**/api/logout', async (route) => route.fulfill({response: await route.fetch(), json: answer}));
+    await test.step('the sign-out code cannot be loaded', async () => {
+      await page.route(/\/assets\/js\/auth-sign-out\.[^/]*\.js$/, (route) => route.abort('failed'));
       await navbar.signOut();
-      await expectLoginPage(page, AT_LOGIN_AFTER_SIGN_OUT);
-      await expect(page.getByRole('status')).toHaveText(notice);
-      await page.unroute('**/api/logout');
+      await expect(menuAlert).toHaveText(
+        'You are still signed in: the sign-out code could not be loaded. Check your connection and try again.',
+      );
+      await expect(page).toHaveURL('/reusable1');
+      await page.unrouteAll();
     });
-  }
+
+    await test.step('the server cannot end the session', async () => {
+      await page.route('**/api/logout', (route) =>
+        route.fulfill({status: 503, contentType: 'application/json', body: '{"error":"unavailable"}'}),
+      );
+      await signOut.click();
+      await expect(menuAlert).toHaveText('You are still signed in: the site could not end your session. Try again in a moment.');
+      await expect(page).toHaveURL('/reusable1');
+      await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
+      await expect(signOut).toBeEnabled();
+      await page.unrouteAll();
+    });
+
+    // Still signed in, to Firebase and to the server: the retry ends the session. Of the gate's answers, one that
+    // leaves part of the sign-out to do: what the login page says of each is tests/unit/loginFlow.test.ts's table.
+    await page.route('**/api/logout', async (route) =>
+      route.fulfill({response: await route.fetch(), json: {scope: 'session', pending: true}}),
+    );
+    await signOut.click();
+    await expectLoginPage(page, AT_LOGIN_AFTER_SIGN_OUT);
+    await expect(page.getByRole('status')).toHaveText(
+      'You are signed out in this browser. The site finishes signing you out once the sign-in service answers again.',
+    );
+  });
 });
