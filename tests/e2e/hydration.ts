@@ -18,11 +18,6 @@ export async function expectPagesHydrate(page: Page, urls: readonly string[]): P
   }
 }
 
-/** Half of a list, so that the two workers share it (`half` is 0 or 1). */
-export function halfOf<T>(items: readonly T[], half: number): T[] {
-  return items.filter((_, index) => index % 2 === half);
-}
-
 /**
  * Holds the page's main script back until `hydrate` is called, as a slow network does: the page shows,
  * server-rendered, before its code runs, and a reader can type into it meanwhile.

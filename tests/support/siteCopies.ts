@@ -49,8 +49,8 @@ export interface SiteCopy {
   make(): void;
 }
 
-/** Throws unless a copy's site build succeeded with every page's HTML as React renders it. */
-function checkSiteBuild(site: string, command: string[], status: number | null, stderr: string): void {
+/** Throws unless a site build (a copy's, or the repository's: checkedBuild.ts) succeeded with every page's HTML as React renders it. */
+export function checkSiteBuild(site: string, command: string[], status: number | null, stderr: string): void {
   if (status !== 0) throw new Error(`${command.join(' ')} failed in ${site}:\n${stderr}`);
   const warnings = SSG_WARNINGS.exec(stripVTControlCharacters(stderr));
   if (warnings) throw new Error(`pages whose HTML the browser would re-nest, so that they fail to hydrate:\n${warnings[0]}`);
