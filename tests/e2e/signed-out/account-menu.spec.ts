@@ -1,4 +1,4 @@
-/** The account menu of a reader of this spec's own: its keyboard, and an address too long for the navbar. */
+/** The account menu of a reader of this spec's own: its keyboard, an address too long for the navbar, and on a phone. */
 import {expect, signedOutTest as test} from '../fixtureSite';
 import {openSignedIn} from '../loginPage';
 import type {Locator} from '@playwright/test';
@@ -8,62 +8,43 @@ async function isCut(element: Locator): Promise<boolean> {
   return element.evaluate((node) => node.scrollWidth > node.clientWidth);
 }
 
-// Signed in without the form (openSignedIn): these tests are about the menu, not the login page.
+// The narrowest desktop navbar: one pixel wider and the address has more room, one narrower and the navbar is a phone's.
+test.use({viewport: {width: 997, height: 800}});
 
-test("Escape closes the menu and takes focus back to its button; focus tabbing out closes it, as the navbar's other menus do", async ({
+// One page for every point, signed in without the form (openSignedIn): they are about the menu, not the login page.
+test('the account menu: its keyboard, a long address on the narrowest desktop navbar with larger text, and on a phone', async ({
   page,
-  reader,
+  navbar,
 }) => {
-  await openSignedIn(page, reader, '/1.0/intro');
-  const button = page.getByRole('button', {name: `Signed in as ${reader.email}`});
-  const everywhere = page.getByRole('button', {name: 'Sign out everywhere'});
-  /** Opens the menu and puts focus on its last item. */
-  const focusInMenu = async () => {
-    await button.click();
-    await everywhere.focus();
-    await expect(everywhere).toBeFocused();
-  };
+  const account = await emulator.newAccount(uniqueEmail('a-reader-whose-address-is-far-longer-than-the-navbar-has-room-for'));
+  await openSignedIn(page, account, '/1.0/intro');
+  await navbar.expectHydrated();
+  const button = page.getByRole('button', {name: `Signed in as ${account.email}`});
 
-  await test.step('Escape', async () => {
+  await test.step("Escape closes the menu and takes focus back to its button; focus tabbing out closes it, as the navbar's other menus do", async () => {
+    const everywhere = page.getByRole('button', {name: 'Sign out everywhere'});
+    /** Opens the menu and puts focus on its last item. */
+    const focusInMenu = async () => {
+      await button.click();
+      await everywhere.focus();
+      await expect(everywhere).toBeFocused();
+    };
+
     await focusInMenu();
     await page.keyboard.press('Escape');
     await expect(button).toHaveAttribute('aria-expanded', 'false');
     await expect(everywhere).toBeHidden();
     await expect(button).toBeFocused();
-  });
 
-  await test.step('Tab out of the menu', async () => {
     await focusInMenu();
     await page.keyboard.press('Tab');
     await expect(button).toHaveAttribute('aria-expanded', 'false');
     await expect(everywhere).toBeHidden();
   });
-});
 
-test.describe('on a phone', () => {
-  test.use({viewport: {width: 390, height: 844}});
-
-  test('an account named by its address shows the address once', async ({page, reader, navbar}) => {
-    await openSignedIn(page, reader, '/1.0/intro');
-    await navbar.expectHydrated();
-    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
-    const menu = page.locator('.navbar-sidebar');
-    await menu.getByRole('button', {name: '← Back to main menu'}).click();
-    await expect(menu.getByText(`Signed in as ${reader.email}`, {exact: true})).toBeInViewport();
-    await expect(menu.getByText(reader.email)).toHaveCount(1);
-    await expect(menu.getByRole('button', {name: 'Sign out', exact: true})).toBeVisible();
-  });
-});
-
-test.describe('a reader with a long address, on the narrowest desktop navbar with larger text', () => {
-  test.use({viewport: {width: 997, height: 800}});
-
-  test('sees the brand whole, the address in a tooltip and whole in the menu', async ({page}) => {
-    const account = await emulator.newAccount(uniqueEmail('a-reader-whose-address-is-far-longer-than-the-navbar-has-room-for'));
-    await openSignedIn(page, account, '/1.0/intro');
+  await test.step('with larger text, the brand is whole, the address in a tooltip and whole in the menu', async () => {
     // A reader's larger default text size: the navbar has less room than at the browser's 16 px.
-    await page.addStyleTag({content: 'html { font-size: 112.5% !important; }'});
-    const button = page.getByRole('button', {name: `Signed in as ${account.email}`});
+    const largerText = await page.addStyleTag({content: 'html { font-size: 112.5% !important; }'});
     await expect(button).toBeVisible();
 
     await expect(page.locator('.navbar__title')).toHaveText('Tutorial Hub');
@@ -75,5 +56,17 @@ test.describe('a reader with a long address, on the narrowest desktop navbar wit
     await expect(address).toBeVisible();
     expect(await isCut(address), 'the address in the menu is cut').toBe(false);
     await expect(address).toBeInViewport({ratio: 1});
+    await page.keyboard.press('Escape');
+    await largerText.evaluate((style: HTMLStyleElement) => style.remove());
+  });
+
+  await test.step('on a phone, an account named by its address shows the address once', async () => {
+    await page.setViewportSize({width: 390, height: 844});
+    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    const menu = page.locator('.navbar-sidebar');
+    await menu.getByRole('button', {name: '← Back to main menu'}).click();
+    await expect(menu.getByText(`Signed in as ${account.email}`, {exact: true})).toBeInViewport();
+    await expect(menu.getByText(account.email)).toHaveCount(1);
+    await expect(menu.getByRole('button', {name: 'Sign out', exact: true})).toBeVisible();
   });
 });

@@ -70,59 +70,58 @@ test("Firebase's verification link sends a sign-in link instead, and the strange
   await expect(emulator.signInWithPassword(email, 'the-strangers-password')).rejects.toThrow(/INVALID_LOGIN_CREDENTIALS|INVALID_PASSWORD/);
 });
 
-test("G1: a stranger's request to move their account to the owner's address is not applied when the owner opens it", async ({
+// Each link is a load of the login page, as a reader opening it from a mailbox: one page opens them in turn.
+test("a link that would set an account's address is not applied, and an invalid one says so", async ({
   page,
   request,
   siteGate,
   loginPage,
 }) => {
-  // A stranger signs up with an address of their own and a password, and asks Firebase to move the account to
-  // an admitted address nobody has registered yet: Firebase mails the owner a genuine link.
-  const owner = uniqueEmail('g1-owner');
-  const strangersAddress = uniqueEmail('g1-stranger', 'elsewhere.test');
-  const {idToken} = await emulator.signUp(strangersAddress, 'the-strangers-password');
-  await emulator.requestEmailChange(idToken, owner);
-  const change = await sentAbout(strangersAddress, 'VERIFY_AND_CHANGE_EMAIL');
-  expect(change.newEmail).toBe(owner);
+  await test.step("G1: a stranger's request to move their account to the owner's address is not applied when the owner opens it", async () => {
+    // A stranger signs up with an address of their own and a password, and asks Firebase to move the account to
+    // an admitted address nobody has registered yet: Firebase mails the owner a genuine link.
+    const owner = uniqueEmail('g1-owner');
+    const strangersAddress = uniqueEmail('g1-stranger', 'elsewhere.test');
+    const {idToken} = await emulator.signUp(strangersAddress, 'the-strangers-password');
+    await emulator.requestEmailChange(idToken, owner);
+    const change = await sentAbout(strangersAddress, 'VERIFY_AND_CHANGE_EMAIL');
+    expect(change.newEmail).toBe(owner);
 
-  // The owner opens it: nothing is changed, and the page offers to sign in with the address.
-  await page.goto(onLoginPage('verifyAndChangeEmail', change));
-  await expect(page.getByRole('status')).toHaveText(notAppliedNotice('verifyAndChangeEmail', owner, LOGIN_SITE_NAME));
-  await expect(loginPage.email).toHaveValue(owner);
-  await expect(page).toHaveURL('/login?redirect=%2F');
+    // The owner opens it: nothing is changed, and the page offers to sign in with the address.
+    await page.goto(onLoginPage('verifyAndChangeEmail', change));
+    await expect(page.getByRole('status')).toHaveText(notAppliedNotice('verifyAndChangeEmail', owner, LOGIN_SITE_NAME));
+    await expect(loginPage.email).toHaveValue(owner);
+    await expect(page).toHaveURL('/login?redirect=%2F');
 
-  // The stranger is refused: their password opens nothing at the owner's address, and their own account is not a reader's.
-  await expect(emulator.signInWithPassword(owner, 'the-strangers-password')).rejects.toThrow(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
-  const {idToken: strangers} = await emulator.signInWithPassword(strangersAddress, 'the-strangers-password');
-  expect(await sessionStatus(request, siteGate.origin, strangers)).toBe(403);
-});
+    // The stranger is refused: their password opens nothing at the owner's address, and their own account is not a reader's.
+    await expect(emulator.signInWithPassword(owner, 'the-strangers-password')).rejects.toThrow(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
+    const {idToken: strangers} = await emulator.signInWithPassword(strangersAddress, 'the-strangers-password');
+    expect(await sessionStatus(request, siteGate.origin, strangers)).toBe(403);
+  });
 
-test("a link that gives an address back to an account is not applied either: it would verify it with a stranger's password", async ({
-  page,
-  request,
-  siteGate,
-}) => {
-  // A stranger registers the owner's address, then moves the account to an address of their own: Firebase
-  // mails the owner's address a link to take it back, which would verify it on the stranger's account.
-  const owner = uniqueEmail('recover-owner');
-  const strangersAddress = uniqueEmail('recover-stranger', 'elsewhere.test');
-  const {idToken} = await emulator.signUp(owner, 'the-strangers-password');
-  await emulator.changeEmail(idToken, strangersAddress);
-  const recover = await sentAbout(owner, 'RECOVER_EMAIL');
+  await test.step("a link that gives an address back to an account is not applied either: it would verify it with a stranger's password", async () => {
+    // A stranger registers the owner's address, then moves the account to an address of their own: Firebase
+    // mails the owner's address a link to take it back, which would verify it on the stranger's account.
+    const owner = uniqueEmail('recover-owner');
+    const strangersAddress = uniqueEmail('recover-stranger', 'elsewhere.test');
+    const {idToken} = await emulator.signUp(owner, 'the-strangers-password');
+    await emulator.changeEmail(idToken, strangersAddress);
+    const recover = await sentAbout(owner, 'RECOVER_EMAIL');
 
-  await page.goto(onLoginPage('recoverEmail', recover));
-  await expect(page.getByRole('status')).toHaveText(notAppliedNotice('recoverEmail', owner, LOGIN_SITE_NAME));
-  await expect(emulator.signInWithPassword(owner, 'the-strangers-password')).rejects.toThrow(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
-  const {idToken: strangers} = await emulator.signInWithPassword(strangersAddress, 'the-strangers-password');
-  expect(await sessionStatus(request, siteGate.origin, strangers)).toBe(403);
-});
+    await page.goto(onLoginPage('recoverEmail', recover));
+    await expect(page.getByRole('status')).toHaveText(notAppliedNotice('recoverEmail', owner, LOGIN_SITE_NAME));
+    await expect(emulator.signInWithPassword(owner, 'the-strangers-password')).rejects.toThrow(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
+    const {idToken: strangers} = await emulator.signInWithPassword(strangersAddress, 'the-strangers-password');
+    expect(await sessionStatus(request, siteGate.origin, strangers)).toBe(403);
+  });
 
-test('an invalid verification link says so, and leaves the sign-in form', async ({page}) => {
-  await page.goto(`/login?mode=verifyEmail&oobCode=not-a-code&apiKey=${DEMO_API_KEY}`);
-  await expect(page.getByRole('alert')).toHaveText(
-    'This link is no longer valid: it was used already, or a newer one replaced it. Ask for a new one.',
-  );
-  await expect(page.getByRole('heading', {level: 1, name: `Sign in to ${LOGIN_SITE_NAME}`})).toBeVisible();
+  await test.step('an invalid verification link says so, and leaves the sign-in form', async () => {
+    await page.goto(`/login?mode=verifyEmail&oobCode=not-a-code&apiKey=${DEMO_API_KEY}`);
+    await expect(page.getByRole('alert')).toHaveText(
+      'This link is no longer valid: it was used already, or a newer one replaced it. Ask for a new one.',
+    );
+    await expect(page.getByRole('heading', {level: 1, name: `Sign in to ${LOGIN_SITE_NAME}`})).toBeVisible();
+  });
 });
 
 test("a password-reset link goes on to Firebase's handler with only what it reads, and its page leads back", async ({
