@@ -1,5 +1,5 @@
 /**
- * The navbar box from the keyboard, as a WAI-ARIA combobox, each concern walked on one loaded page.
+ * The navbar box from the keyboard, as a WAI-ARIA combobox, walked on one loaded page.
  * Which key does what in each state (the option ↓ selects in grouped lists, wrapping, Home/End, what
  * Escape clears, what Enter opens) is boxReducer's, tabled in tests/unit/boxReducer.test.ts: these
  * check that the page is wired to it (the box names the active option, keeps it in sight, follows it).
@@ -7,7 +7,11 @@
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, test} from '../fixtureSite';
 
-test('the keys over the suggestions: the active option named and in sight, Home, Escape, Enter', async ({page, searchBox}) => {
+test('the keys over the suggestions (the active option named and in sight, Home, Escape, Enter), and the ways into the box and out of it ("/", Ctrl+K, Tab to the popup\'s links and Escape back)', async ({
+  page,
+  navbar,
+  searchBox,
+}) => {
   // A short screen: the list is taller than the popup's room, so the active option must be scrolled to.
   await page.setViewportSize({width: 1280, height: 420});
   await page.goto('/1.0/intro');
@@ -92,13 +96,14 @@ test('the keys over the suggestions: the active option named and in sight, Home,
     await expect(page).toHaveURL(`/search?q=zzzqqqxyzzy&version=${encodeURIComponent('1.0/')}`);
     await expect(page.getByText('No results in 1.0.', {exact: true})).toBeVisible();
   });
-});
 
-test('the ways into the box and out of it: "/", Ctrl+K, Tab to the popup\'s links and Escape back', async ({page, navbar, searchBox}) => {
-  await page.goto('/1.0/intro');
-  await navbar.expectHydrated();
-  const {box, popup} = searchBox;
+  // Back in the page to the doc the last Enter but one opened, on a screen of the usual height, the box
+  // emptied (it keeps its query from page to page).
+  await box.fill('');
+  await page.setViewportSize({width: 1280, height: 720});
+  await page.goBack();
   const heading = page.getByRole('heading', {level: 1});
+  await expect(heading).toHaveText('Collapsible Sections');
 
   await test.step('"/" outside a field takes the reader to the box, as its hint says; typed in the box, it is a character', async () => {
     const hint = navbar.main.locator('.navbar__search kbd');

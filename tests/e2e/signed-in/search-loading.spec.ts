@@ -64,48 +64,49 @@ test('a slow connection does not fetch the index until the reader reaches for th
   await expect.poll(() => fetched).toEqual([manifestPath('1.0')]);
 });
 
-test('keys typed before the page is interactive, and as soon as it is, are kept and searched', async ({page, searchBox}) => {
-  // The app's main script held back until the keys are in: they come before React has hydrated.
-  const {hydrate} = await holdPageCode(page);
-  await page.goto('/1.0/tutorial-intro', {waitUntil: 'commit'});
-  const {box, popup} = searchBox;
-  await box.pressSequentially('accordion');
-  await hydrate();
-  // The rest at once, before the version's index is in.
-  await box.pressSequentially('like');
-  await expect(popup.getByRole('listbox').getByRole('option').first()).toContainText('Collapsible Sections');
-  await expect(box).toHaveValue('accordionlike');
-});
-
-test('keys typed while a link opens a page of another kind are kept on that page, with the focus, and searched', async ({
+test('keys typed before the page is interactive, and as soon as it is, are kept and searched; so are keys typed while a link opens a page of another kind, on that page, with the focus', async ({
   page,
   navbar,
   searchBox,
 }) => {
-  await page.goto('/search');
-  await navbar.expectHydrated();
+  // The app's main script held back until the keys are in: they come before React has hydrated.
+  const {hydrate} = await holdPageCode(page);
+  await page.goto('/search', {waitUntil: 'commit'});
+  const {box, popup} = searchBox;
   // A page's title (the doc's body may have an H1 of its own).
   const heading = page.getByRole('main').getByRole('heading', {level: 1}).first();
-  await expect(heading).toHaveText('Search the documentation');
-  // The doc's code held back (the page's own bundles have loaded): the search page stays in sight after
-  // the click, its navbar and box too, until the doc's layout brings a navbar and a box of its own.
-  const code = await holdRequests(page, '**/assets/js/*.js');
-  await navbar.main.getByRole('link', {name: 'Tutorials'}).click();
-  await expect(page).toHaveURL('/overview');
-  const {box, popup} = searchBox;
-  await box.pressSequentially('fast');
-  await expect(heading).toHaveText('Search the documentation');
-  code.release();
-  // The first page of 2.0's sidebar: the real docs' root index.md.
-  await expect(heading).toHaveText('Overview');
-  await expect(box).toHaveValue('fast');
-  await expect(box).toBeFocused();
-  await expect(box).toHaveAttribute('aria-busy', 'false');
-  await expect(popup.getByRole('status')).toHaveText(ANSWERED);
-  // The reader goes on typing.
-  await page.keyboard.type('ify');
-  await expect(box).toHaveValue('fastify');
-  await expect(box).toHaveAttribute('aria-busy', 'false');
-  await expect(popup.getByRole('status')).toHaveText(ANSWERED);
-  await expect(popup.getByRole('listbox').getByRole('option').first()).toContainText('Fastify');
+
+  await test.step('typed before the page is interactive, and as soon as it is', async () => {
+    await box.pressSequentially('fast');
+    await hydrate();
+    // The rest at once, before the version's index is in.
+    await box.pressSequentially('ify');
+    await expect(popup.getByRole('listbox').getByRole('option').first()).toContainText('Fastify');
+    await expect(box).toHaveValue('fastify');
+    await expect(heading).toHaveText('Search the documentation');
+  });
+
+  await test.step('typed while a link opens a page of another kind: kept on that page, with the focus, and searched', async () => {
+    await box.fill('');
+    // The doc's code held back (the page's own bundles have loaded): the search page stays in sight after
+    // the click, its navbar and box too, until the doc's layout brings a navbar and a box of its own.
+    const code = await holdRequests(page, '**/assets/js/*.js');
+    await navbar.main.getByRole('link', {name: 'Tutorials'}).click();
+    await expect(page).toHaveURL('/overview');
+    await box.pressSequentially('fast');
+    await expect(heading).toHaveText('Search the documentation');
+    code.release();
+    // The first page of 2.0's sidebar: the real docs' root index.md.
+    await expect(heading).toHaveText('Overview');
+    await expect(box).toHaveValue('fast');
+    await expect(box).toBeFocused();
+    await expect(box).toHaveAttribute('aria-busy', 'false');
+    await expect(popup.getByRole('status')).toHaveText(ANSWERED);
+    // The reader goes on typing.
+    await page.keyboard.type('ify');
+    await expect(box).toHaveValue('fastify');
+    await expect(box).toHaveAttribute('aria-busy', 'false');
+    await expect(popup.getByRole('status')).toHaveText(ANSWERED);
+    await expect(popup.getByRole('listbox').getByRole('option').first()).toContainText('Fastify');
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * The search page, one test per concern, each walking its points on one page with the page's own
+ * The search page, its concerns walked on as few loaded pages as they need, with the page's own
  * controls and links rather than a load per point. What its address means (versions, sections, what a
  * control writes, what is said when the address names nothing) is in the tables of
  * tests/unit/searchPageAddress.test.ts; these prove the page is wired to it, as a reader sees it.
@@ -151,18 +151,60 @@ test('never dead-ends: it names what the address got wrong, links to the version
   });
 });
 
-test("each version offers its own sections, and each section keeps to its pages of the version's one index", async ({page}) => {
+test('keeps every key: typed before the page hydrated, then at 20 ms a key', async ({page}) => {
+  const {hydrate} = await holdPageCode(page);
+  await page.goto('/search', {waitUntil: 'commit'});
+  const box = page.getByRole('searchbox', {name: 'Search'});
+  await box.fill('documentation');
+  await hydrate();
+  await box.press('End');
+  await box.pressSequentially(' sidebar', {delay: 20});
+  await expect(box).toHaveValue('documentation sidebar');
+  expect(addressParam(page, 'q')).toBe('documentation sidebar');
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for "documentation sidebar"');
+  await expect(page.getByText(FOUND)).toBeVisible();
+});
+
+test("queries of every shape break nothing: 3,000 characters in the address answered at once, malformed ones typed; no autofocus. Each version offers its own sections, and each section keeps to its pages of the version's one index", async ({
+  page,
+  navbar,
+}) => {
   const indexFiles: string[] = [];
   page.on('request', (request) => {
     const {pathname} = new URL(request.url());
     if (pathname.includes('search-index') && !isPartUrl(request.url())) indexFiles.push(pathname);
   });
-  // A section of the other version, from a link: it decides the version.
-  await page.goto(`/search?q=the&ctx=${encodeURIComponent('1.0/tutorial-basics')}`);
+  const huge = Array.from({length: 300}, (_, i) => `word${i}x`)
+    .join(' ')
+    .slice(0, 3000);
+  await page.goto(`/search?${new URLSearchParams({q: huge, version: '1.0/'})}`);
+  await expect(page.getByText('No results in 1.0.', {exact: true})).toBeVisible({timeout: 5000});
+  const box = page.getByRole('searchbox', {name: 'Search'});
+  // No autofocus: the skip link and the heading come first.
+  await expect(box).not.toBeFocused();
+  // Each one typed goes to the address, is answered, and the error guard sees no error.
+  for (const query of ['title:', 'foo~x', 'foo^x', '+', 'unknownfield:deploy', '*', '-']) {
+    await test.step(JSON.stringify(query), async () => {
+      await box.fill(query);
+      await expect.poll(() => addressParam(page, 'q')).toBe(query);
+      await expect(page.getByRole('heading', {level: 1})).toHaveText(`Search results for "${query}"`);
+      await expect(page.getByText(/^(\d+ results? in 1\.0\.|No results in 1\.0\.( .*)?)$/)).toBeVisible();
+      await expect(navbar.main).toBeVisible();
+    });
+  }
+  await box.fill(ONLY_IN_1_0);
+  await expect(page.getByRole('article').first()).toContainText('Collapsible Sections', {timeout: 3000});
+
+  // Which version a section of the address decides is searchPageAddress's (its tables); here, a section chosen.
   const menu = page.getByRole('combobox', {name: 'Search in'});
-  await expect(menu).toHaveValue('1.0/tutorial-basics');
-  await expect(page.getByText(FOUND)).toBeVisible();
-  expect((await resultLinks(page)).filter((href) => !href.startsWith('/1.0/tutorial-basics/'))).toEqual([]);
+  await test.step('a section of 1.0 keeps to its pages', async () => {
+    await box.fill('the');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for "the"');
+    await menu.selectOption({label: 'Tutorial - Basics (1.0)'});
+    expect(addressParam(page, 'ctx')).toBe('1.0/tutorial-basics');
+    await expect(page.getByText(FOUND)).toBeVisible();
+    expect((await resultLinks(page)).filter((href) => !href.startsWith('/1.0/tutorial-basics/'))).toEqual([]);
+  });
 
   const cases = sectionSearchCases(FIXTURE_SITE);
   for (const version of siteVersions(TEST_DOCS).reverse()) {
@@ -196,44 +238,4 @@ test("each version offers its own sections, and each section keeps to its pages 
   // One index per version: no section has a file of its own (the box beside loads its own version's manifest).
   expect(new Set(indexFiles)).toEqual(new Set(cases.map((searched) => searched.manifest)));
   expect(indexFiles.filter((file) => !file.endsWith(`/${MANIFEST_FILE}`))).toEqual([]);
-});
-
-test('keeps every key: typed before the page hydrated, then at 20 ms a key', async ({page}) => {
-  const {hydrate} = await holdPageCode(page);
-  await page.goto('/search', {waitUntil: 'commit'});
-  const box = page.getByRole('searchbox', {name: 'Search'});
-  await box.fill('documentation');
-  await hydrate();
-  await box.press('End');
-  await box.pressSequentially(' sidebar', {delay: 20});
-  await expect(box).toHaveValue('documentation sidebar');
-  expect(addressParam(page, 'q')).toBe('documentation sidebar');
-  await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for "documentation sidebar"');
-  await expect(page.getByText(FOUND)).toBeVisible();
-});
-
-test('queries of every shape break nothing: 3,000 characters in the address answered at once, malformed ones typed; no autofocus', async ({
-  page,
-  navbar,
-}) => {
-  const huge = Array.from({length: 300}, (_, i) => `word${i}x`)
-    .join(' ')
-    .slice(0, 3000);
-  await page.goto(`/search?${new URLSearchParams({q: huge, version: '1.0/'})}`);
-  await expect(page.getByText('No results in 1.0.', {exact: true})).toBeVisible({timeout: 5000});
-  const box = page.getByRole('searchbox', {name: 'Search'});
-  // No autofocus: the skip link and the heading come first.
-  await expect(box).not.toBeFocused();
-  // Each one typed goes to the address, is answered, and the error guard sees no error.
-  for (const query of ['title:', 'foo~x', 'foo^x', '+', 'unknownfield:deploy', '*', '-']) {
-    await test.step(JSON.stringify(query), async () => {
-      await box.fill(query);
-      await expect.poll(() => addressParam(page, 'q')).toBe(query);
-      await expect(page.getByRole('heading', {level: 1})).toHaveText(`Search results for "${query}"`);
-      await expect(page.getByText(/^(\d+ results? in 1\.0\.|No results in 1\.0\.( .*)?)$/)).toBeVisible();
-      await expect(navbar.main).toBeVisible();
-    });
-  }
-  await box.fill(ONLY_IN_1_0);
-  await expect(page.getByRole('article').first()).toContainText('Collapsible Sections', {timeout: 3000});
 });
