@@ -249,6 +249,20 @@ export function pressKey(state: SearchBoxState, key: BoxKey, env: BoxEnv, compos
   }
 }
 
+/** A change of the browser's history, as react-router reports it. */
+export interface HistoryChange {
+  from: string;
+  to: string;
+  action: 'PUSH' | 'REPLACE' | 'POP';
+}
+
+/**
+ * Whether a change of the history is the reader going somewhere, which closes the box and lets go of its
+ * focus: anything but a page rewriting its own address (the search page writes its query there as it
+ * searches, with a replace), which must not take the box from a reader typing in it.
+ */
+export const readerGoes = ({from, to, action}: HistoryChange): boolean => action !== 'REPLACE' || from !== to;
+
 export function boxReducer(state: SearchBoxState, action: BoxAction): SearchBoxState {
   switch (action.type) {
     case 'typed': {

@@ -13,6 +13,7 @@ import {
   INITIAL_BOX,
   MAX_SUGGESTIONS,
   MORE_SECTIONS,
+  readerGoes,
   type BoxAction,
   type BoxEffect,
   type BoxEnv,
@@ -102,23 +103,28 @@ function useAnswers(
 }
 
 /**
- * Going to another page closes the box, when the reader goes (the history changes), not when the page
+ * Going to another page closes the box, when the reader goes (the history changes: readerGoes), not when the page
  * shows up: Docusaurus renders the new location only once its code has loaded, and closing then would
  * close the answer to what the reader typed meanwhile. Whatever took the reader there, the box lets go
  * of the focus too, so that a phone's keyboard goes down; a reader who comes back to it before the page
- * shows keeps it on that page (useKeptState). Ctrl+K / ⌘K, or "/" outside a field, bring the
- * reader to the box, its text selected so that typing replaces the last query.
+ * shows keeps it on that page (useKeptState). The search page rewriting its own address is no going: once
+ * hydrated it writes there what was typed into its field before, and took the focus from a reader typing in
+ * the box meanwhile.
+ * Ctrl+K / ⌘K, or "/" outside a field, bring the reader to the box, its text selected so that typing
+ * replaces the last query.
  */
 function useWindowEvents(input: RefObject<HTMLInputElement | null>, dispatch: Dispatch<BoxAction>, phone: boolean): void {
   const history = useHistory();
-  useEffect(
-    () =>
-      history.listen(() => {
-        dispatch({type: 'closed'});
-        input.current?.blur();
-      }),
-    [history, input, dispatch],
-  );
+  useEffect(() => {
+    let from = history.location.pathname;
+    return history.listen((location, action) => {
+      const goes = readerGoes({from, to: location.pathname, action});
+      from = location.pathname;
+      if (!goes) return;
+      dispatch({type: 'closed'});
+      input.current?.blur();
+    });
+  }, [history, input, dispatch]);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isSearchShortcut(event, {mac: isMac(), typing: isTypingTarget(document.activeElement)})) return;

@@ -9,11 +9,13 @@ import {
   boxReducer,
   INITIAL_BOX,
   pressKey,
+  readerGoes,
   type BoxAction,
   type BoxAnswer,
   type BoxEffect,
   type BoxEnv,
   type BoxKey,
+  type HistoryChange,
   type SearchBoxState,
 } from '../../src/search/boxReducer';
 import {NO_ACTIVE, type Active} from '../../src/search/boxView';
@@ -413,5 +415,22 @@ describe('what the box shows (boxDisplay)', () => {
     ['a phone’s box, not focused: the navbar as it is', listing('m', {focused: false}), phone, {sheet: false, popup: 'closed'}],
   ])('%s', (_case, state, env, expected) => {
     expect(boxDisplay(state, env)).toMatchObject(expected);
+  });
+});
+
+describe('readerGoes: which changes of the history close the box and take its focus', () => {
+  it.each<[string, HistoryChange, boolean]>([
+    ['a link to another page', {from: '/search', to: '/intro', action: 'PUSH'}, true],
+    [
+      'a link to the same page with another query (the box’s own "See all results" on /search)',
+      {from: '/search', to: '/search', action: 'PUSH'},
+      true,
+    ],
+    ['a suggestion on the page it is on (its heading’s fragment)', {from: '/intro', to: '/intro', action: 'PUSH'}, true],
+    ['Back or Forward', {from: '/intro', to: '/intro', action: 'POP'}, true],
+    ['a redirect to another page', {from: '/1.0', to: '/1.0/intro', action: 'REPLACE'}, true],
+    ['the search page writing its query to its own address', {from: '/search', to: '/search', action: 'REPLACE'}, false],
+  ])('%s: %s', (_name, change, goes) => {
+    expect(readerGoes(change)).toBe(goes);
   });
 });

@@ -76,14 +76,18 @@ test('keys typed before the page is interactive, and as soon as it is, are kept 
   // A page's title (the doc's body may have an H1 of its own).
   const heading = page.getByRole('main').getByRole('heading', {level: 1}).first();
 
-  await test.step('typed before the page is interactive, and as soon as it is', async () => {
+  await test.step("typed before the page is interactive, into the page's field and then the box, and as soon as it is", async () => {
+    const field = page.getByRole('main').getByRole('searchbox', {name: 'Search'});
+    await field.pressSequentially('markdown');
     await box.pressSequentially('fast');
     await hydrate();
-    // The rest at once, before the version's index is in.
-    await box.pressSequentially('ify');
+    // The search page puts its query in its address: the box, still the reader's, keeps the focus.
+    await expect(heading).toHaveText('Search results for "markdown"');
+    // The rest at once, before the version's index is in, where the reader's keys go.
+    await page.keyboard.type('ify');
     await expect(popup.getByRole('listbox').getByRole('option').first()).toContainText('Fastify');
     await expect(box).toHaveValue('fastify');
-    await expect(heading).toHaveText('Search the documentation');
+    await expect(field).toHaveValue('markdown');
   });
 
   await test.step('typed while a link opens a page of another kind: kept on that page, with the focus, and searched', async () => {
@@ -94,7 +98,7 @@ test('keys typed before the page is interactive, and as soon as it is, are kept 
     await navbar.main.getByRole('link', {name: 'Tutorials'}).click();
     await expect(page).toHaveURL('/overview');
     await box.pressSequentially('fast');
-    await expect(heading).toHaveText('Search the documentation');
+    await expect(heading).toHaveText('Search results for "markdown"');
     code.release();
     // The first page of 2.0's sidebar: the real docs' root index.md.
     await expect(heading).toHaveText('Overview');
