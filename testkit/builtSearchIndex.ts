@@ -1,7 +1,10 @@
 /** A version's search index as a build wrote it (contracts/searchIndexFiles.ts), read whole: what the content and authoring tests and the benchmarks check. */
 import {readFileSync} from 'node:fs';
+import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {DocKind, MANIFEST_FILE, PARTS_DIR, type DocPart, type SearchManifest, type TermPart} from '../contracts/searchIndexFiles';
+import {lunrRules} from '../src/search/engine/lunrRules';
+import {VersionIndex} from '../src/search/engine/versionIndex';
 
 export interface BuiltSearchIndex {
   /** The manifest's file below the build folder: `search-index.manifest.json`, `1.0/search-index.manifest.json`. */
@@ -72,4 +75,17 @@ export function builtVersionIndex(
     terms: [...new Set(indexes.flatMap((index) => index.terms))].sort(),
     sections: [...new Set(indexes.flatMap((index) => index.manifest.sections))],
   };
+}
+
+/**
+ * A version's index as the search worker loads it, read from a build's files instead of fetched: the engine
+ * over it, and every address it asked for, in order.
+ */
+export function builtSearchEngine(buildDir: string, manifestUrl: string): {index: VersionIndex; fetched: string[]} {
+  const fetched: string[] = [];
+  const fetchJson = async (url: string) => {
+    fetched.push(url);
+    return JSON.parse(await readFile(path.join(buildDir, decodeURIComponent(url)), 'utf8')) as unknown;
+  };
+  return {index: new VersionIndex(manifestUrl, '/', fetchJson, lunrRules), fetched};
 }

@@ -14,13 +14,11 @@ import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchInd
 import {siteVersions} from '../../contracts/siteVersions';
 import {searchSectionsFor} from '../../plugins/search/sections';
 import {MAX_SUGGESTIONS, MORE_SECTIONS} from '../../src/search/boxReducer';
-import {lunrRules} from '../../src/search/engine/lunrRules';
-import type {Marked} from '../../src/search/engine/snippet';
-import {VersionIndex} from '../../src/search/engine/versionIndex';
+import {plainText} from '../../src/search/components/Marked';
 import {footerLinks} from '../../src/search/searchLinks';
 import {parseSearchPageAddress, searchPageScope} from '../../src/search/searchPageAddress';
 import {searchScopeForPage, versionParamOf, type ScopeVersion} from '../../src/search/searchScope';
-import {readBuiltSearchIndexes} from '../../testkit/builtSearchIndex';
+import {builtSearchEngine, readBuiltSearchIndexes} from '../../testkit/builtSearchIndex';
 import {REPO} from '../../testkit/siteCopy';
 import {AUTHORED_SITE, SECTION_WORDS, SECTIONS, VERSIONS_WITH_SECTIONS} from '../support/authoredSite';
 import {h1sOf} from '../support/builtSite';
@@ -38,18 +36,6 @@ function builtSite(site: string) {
   return {build: copyBuild(site, SITE_DIR), baseUrl: '/', versions, sections: searchSectionsFor(site, siteVersions(site))};
 }
 type BuiltSite = ReturnType<typeof builtSite>;
-
-/** A version's index as the worker loads it, from the build's files: every address it fetched, in order. */
-function versionIndex({build}: BuiltSite, manifest: string) {
-  const fetched: string[] = [];
-  const fetchJson = async (url: string) => {
-    fetched.push(url);
-    return JSON.parse(readFileSync(path.join(build, decodeURIComponent(url)), 'utf8')) as unknown;
-  };
-  return {index: new VersionIndex(manifest, '/', fetchJson, lunrRules), fetched};
-}
-
-const textOf = (marked: Marked) => marked.map((piece) => piece.text).join('');
 
 /**
  * What checkSearchFrom (tests/support/searchSections.ts) sees a reader get, here from the build: the page
@@ -74,7 +60,7 @@ async function searchFromBuild(site: BuiltSite, searched: SectionSearchCase): Pr
   );
   expect(held).toEqual([searched.section]);
 
-  const box = versionIndex(site, searched.manifest);
+  const box = builtSearchEngine(site.build, searched.manifest);
   const answer = await box.index.search({
     query: searched.query,
     limit: MAX_SUGGESTIONS,
@@ -82,7 +68,7 @@ async function searchFromBuild(site: BuiltSite, searched: SectionSearchCase): Pr
     more: MORE_SECTIONS,
   });
   const [first] = answer.suggestions;
-  expect({url: first?.url.split('#')[0], title: first && textOf(first.title)}).toEqual({url: searched.page, title: searched.title});
+  expect({url: first?.url.split('#')[0], title: first && plainText(first.title)}).toEqual({url: searched.page, title: searched.title});
   expect(box.fetched[0]).toBe(searched.manifest);
   expect(box.fetched.slice(1).filter((url) => !url.startsWith(`/${PARTS_DIR}/`))).toEqual([]);
 
@@ -115,12 +101,12 @@ async function searchFromBuild(site: BuiltSite, searched: SectionSearchCase): Pr
     notice: null,
   });
   if (searched.section) expect(pageScope.sections.map((section) => section.path)).toContain(searched.section);
-  const found = await versionIndex(site, searched.manifest).index.search({
+  const found = await builtSearchEngine(site.build, searched.manifest).index.search({
     query: address.query,
     limit: MAX_SUGGESTIONS,
     within: pageScope.section || undefined,
   });
-  expect(found.suggestions.map((suggestion) => [suggestion.url.split('#')[0], textOf(suggestion.title)])).toContainEqual([
+  expect(found.suggestions.map((suggestion) => [suggestion.url.split('#')[0], plainText(suggestion.title)])).toContainEqual([
     searched.page,
     searched.title,
   ]);
@@ -159,7 +145,8 @@ describe('the sections of the same names in two versions of the authored site', 
   /** A version's manifest, by its label. */
   const manifestOf = (label: string) => {
     const {route} = siteVersions(AUTHORED_SITE).find((version) => version.label === label)!;
-    return {prefix: route === '' ? '' : `/${route}`, manifest: route === '' ? `/${MANIFEST_FILE}` : `/${route}/${MANIFEST_FILE}`};
+    const prefix = route === '' ? '' : `/${route}`;
+    return {prefix, manifest: `${prefix}/${MANIFEST_FILE}`};
   };
   /** Each section's two docs, each with the one word found nowhere else (authoredSite.ts hands the words out in this order). */
   const docs = VERSIONS_WITH_SECTIONS.flatMap((label, inVersion) =>
@@ -176,11 +163,11 @@ describe('the sections of the same names in two versions of the authored site', 
     async (_word, _label, {label, word, page, title}) => {
       const answers = await Promise.all(
         VERSIONS_WITH_SECTIONS.map(async (version) => {
-          const {suggestions, total} = await versionIndex(site, manifestOf(version).manifest).index.search({
+          const {suggestions, total} = await builtSearchEngine(site.build, manifestOf(version).manifest).index.search({
             query: word,
             limit: MAX_SUGGESTIONS,
           });
-          return {version, total, pages: suggestions.map((suggestion) => [suggestion.url.split('#')[0], textOf(suggestion.title)])};
+          return {version, total, pages: suggestions.map((suggestion) => [suggestion.url.split('#')[0], plainText(suggestion.title)])};
         }),
       );
       expect(answers).toEqual(
@@ -197,13 +184,13 @@ describe('the sections of the same names in two versions of the authored site', 
   ])("from %s, the reader's section comes first among answers alike: %s, then %s", async (from, first, then) => {
     const scope = searchScopeForPage({...site, pathname: from, onDocPage: true});
     // Every section doc of 1.0 says "lesson" the same way: only the reader's section tells them apart.
-    const {suggestions} = await versionIndex(site, `${scope.versionUrl}${MANIFEST_FILE}`).index.search({
+    const {suggestions} = await builtSearchEngine(site.build, `${scope.versionUrl}${MANIFEST_FILE}`).index.search({
       query: 'lesson',
       limit: MAX_SUGGESTIONS,
       section: scope.section,
     });
     const sections = suggestions
-      .map((suggestion) => SECTIONS.find(({label}) => textOf(suggestion.title).startsWith(`${label} `))?.label)
+      .map((suggestion) => SECTIONS.find(({label}) => plainText(suggestion.title).startsWith(`${label} `))?.label)
       .filter((label) => label !== undefined);
     expect(sections).toEqual([first, first, then, then]);
   });

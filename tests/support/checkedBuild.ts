@@ -21,6 +21,8 @@ build.stderr.setEncoding('utf8').on('data', (chunk: string) => {
   process.stderr.write(chunk);
 });
 build.once('close', (status) => {
+  // A failed build has said why above.
+  if (status !== 0) process.exit(status ?? 1);
   try {
     checkSiteBuild(REPO, command, status, stderr);
   } catch (error) {

@@ -430,7 +430,7 @@ describe('readerGoes: which changes of the history close the box and take its fo
     ['Back or Forward', {from: '/intro', to: '/intro', action: 'POP'}, true],
     ['a redirect to another page', {from: '/1.0', to: '/1.0/intro', action: 'REPLACE'}, true],
     ['the search page writing its query to its own address', {from: '/search', to: '/search', action: 'REPLACE'}, false],
-  ])('%s: %s', (_name, change, goes) => {
+  ])('%s', (_name, change, goes) => {
     expect(readerGoes(change)).toBe(goes);
   });
 });

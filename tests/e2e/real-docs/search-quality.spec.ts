@@ -8,12 +8,10 @@
  * a browser, for every query; the browser then shows, for some queries typed into the navbar box, the
  * very list the engine gives, and that list does not change once shown.
  */
-import {readFile} from 'node:fs/promises';
-import path from 'node:path';
 import {MANIFEST_FILE} from '../../../contracts/searchIndexFiles';
 import {plainText} from '../../../src/search/components/Marked';
-import {lunrRules} from '../../../src/search/engine/lunrRules';
-import {VersionIndex, type SearchAnswer} from '../../../src/search/engine/versionIndex';
+import type {SearchAnswer} from '../../../src/search/engine/versionIndex';
+import {builtSearchEngine} from '../../../testkit/builtSearchIndex';
 import {builtPageTitle, QUALITY_GOALS, rankFigures, readerQueries} from '../../../testkit/realDocs';
 import {expect, FIXTURE_SITE_BUILD, test} from '../fixtureSite';
 
@@ -24,10 +22,7 @@ const FOLDERS = ['Reference', 'Guides'];
 const SHOWN = 8;
 
 /** The version at the root of the built fixture site, read from its files as the worker fetches them. */
-function builtIndex(): VersionIndex {
-  const fetchJson = async (url: string) => JSON.parse(await readFile(path.join(FIXTURE_SITE_BUILD, decodeURI(url)), 'utf8')) as unknown;
-  return new VersionIndex(`/${MANIFEST_FILE}`, '/', fetchJson, lunrRules);
-}
+const builtIndex = () => builtSearchEngine(FIXTURE_SITE_BUILD, `/${MANIFEST_FILE}`).index;
 
 /** What the box shows of a suggestion: its page's title and where the page is. */
 const shownOf = (answer: SearchAnswer) =>

@@ -4,11 +4,10 @@
  */
 import {expect, test} from '../fixtureSite';
 import type {Page} from '@playwright/test';
-import {Navbar} from '../navbar';
+import type {Navbar} from '../navbar';
 import {abortSignInCodeOnce, blockPageChunks, CHUNK_FAILURE_ERRORS, throwFromFirstResizeObserver} from '../failures';
 
-async function expectChrome(page: Page): Promise<void> {
-  const navbar = new Navbar(page);
+async function expectChrome(page: Page, navbar: Navbar): Promise<void> {
   await expect(navbar.main).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -35,7 +34,7 @@ test('a page that cannot be shown says why inside the chrome, and its button rec
     await expect(main).toContainText(/Loading chunk \S+ failed/);
     await expect(main).not.toContainText(/\bat \S+ \(/);
     await expect(page).toHaveTitle('This page could not be loaded | Tutorial Hub');
-    await expectChrome(page);
+    await expectChrome(page, navbar);
 
     await unblock();
     await main.getByRole('button', {name: 'Retry'}).click();
@@ -50,7 +49,7 @@ test('a page that cannot be shown says why inside the chrome, and its button rec
     await page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Collapsible Sections'}).click();
     await expect(page).toHaveURL('/1.0/Collapsible');
     await expect(main.getByRole('heading', {level: 1})).toHaveText('This page could not be loaded');
-    await expectChrome(page);
+    await expectChrome(page, navbar);
     await unblockLink();
     unhandled.length = 0;
   });
@@ -60,7 +59,7 @@ test('a page that cannot be shown says why inside the chrome, and its button rec
     await page.goto('/1.0/intro');
     await expect(main.getByRole('heading', {level: 1})).toHaveText('This page cannot be shown right now');
     await expect(main).toContainText('The sign-in code could not be loaded. Check your connection and try again.');
-    await expectChrome(page);
+    await expectChrome(page, navbar);
 
     await main.getByRole('button', {name: 'Try again'}).click();
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Introduction to Tutorial Hub 1.0');
@@ -72,7 +71,7 @@ test('a page that cannot be shown says why inside the chrome, and its button rec
     await page.goto('/1.0/test');
     await expect(main.getByRole('heading', {level: 1})).toHaveText('This page crashed');
     await expect(main.getByText('Measuring the table failed')).toBeVisible();
-    await expectChrome(page);
+    await expectChrome(page, navbar);
 
     await main.getByRole('button', {name: 'Try again'}).click();
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Markdown Feature Test');

@@ -77,6 +77,13 @@ test("a link that would set an account's address is not applied, and an invalid 
   siteGate,
   loginPage,
 }) => {
+  // The stranger is refused: their password opens nothing at the owner's address, and their own account is not a reader's.
+  const expectStrangerRefused = async (owner: string, strangersAddress: string) => {
+    await expect(emulator.signInWithPassword(owner, 'the-strangers-password')).rejects.toThrow(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
+    const {idToken: strangers} = await emulator.signInWithPassword(strangersAddress, 'the-strangers-password');
+    expect(await sessionStatus(request, siteGate.origin, strangers)).toBe(403);
+  };
+
   await test.step("G1: a stranger's request to move their account to the owner's address is not applied when the owner opens it", async () => {
     // A stranger signs up with an address of their own and a password, and asks Firebase to move the account to
     // an admitted address nobody has registered yet: Firebase mails the owner a genuine link.
@@ -93,10 +100,7 @@ test("a link that would set an account's address is not applied, and an invalid 
     await expect(loginPage.email).toHaveValue(owner);
     await expect(page).toHaveURL('/login?redirect=%2F');
 
-    // The stranger is refused: their password opens nothing at the owner's address, and their own account is not a reader's.
-    await expect(emulator.signInWithPassword(owner, 'the-strangers-password')).rejects.toThrow(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
-    const {idToken: strangers} = await emulator.signInWithPassword(strangersAddress, 'the-strangers-password');
-    expect(await sessionStatus(request, siteGate.origin, strangers)).toBe(403);
+    await expectStrangerRefused(owner, strangersAddress);
   });
 
   await test.step("a link that gives an address back to an account is not applied either: it would verify it with a stranger's password", async () => {
@@ -110,9 +114,7 @@ test("a link that would set an account's address is not applied, and an invalid 
 
     await page.goto(onLoginPage('recoverEmail', recover));
     await expect(page.getByRole('status')).toHaveText(notAppliedNotice('recoverEmail', owner, LOGIN_SITE_NAME));
-    await expect(emulator.signInWithPassword(owner, 'the-strangers-password')).rejects.toThrow(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
-    const {idToken: strangers} = await emulator.signInWithPassword(strangersAddress, 'the-strangers-password');
-    expect(await sessionStatus(request, siteGate.origin, strangers)).toBe(403);
+    await expectStrangerRefused(owner, strangersAddress);
   });
 
   await test.step('an invalid verification link says so, and leaves the sign-in form', async () => {
