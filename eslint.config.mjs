@@ -98,6 +98,26 @@ export default tseslint.config(
     },
   },
   {
+    // src/ is the browser's code: what it shares with the build is in contracts/ (a plugin's name, the
+    // data it gives the site) or is the pure search engine the build imports from src/search/engine.
+    // (This block replaces the harness block above for src/, so it repeats the harness.)
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {group: ['**/tests/**', '**/bench/**', '**/testkit/**'], message: 'testkit/ is for the tests and the benchmarks only.'},
+            {
+              regex: '^(\\.\\./)+plugins/|^@site/plugins/',
+              message: 'plugins/ is the build, which imports the search engine from src/: share what both need through contracts/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['bench/**/*.ts', 'testkit/**/*.ts'],
     rules: {
       'no-restricted-imports': [

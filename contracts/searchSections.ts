@@ -17,6 +17,14 @@ export interface SearchSection {
   pages?: readonly string[];
 }
 
+/** The search plugin's name for Docusaurus: the site reads its global data with `usePluginData(SEARCH_PLUGIN_NAME)`. */
+export const SEARCH_PLUGIN_NAME = 'tutorial-hub-search';
+
+/** What the search plugin gives the site: the sections of every version. */
+export interface SearchGlobalData {
+  sections: SearchSection[];
+}
+
 /** Whether a page (path below the base URL, no slashes at either end) is in a section. */
 export function holds(section: SearchSection, relative: string): boolean {
   return section.pages ? section.pages.includes(relative) : isWithin(relative, section.path);

@@ -4,7 +4,8 @@
  */
 import type {Plugin} from '@docusaurus/types';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
-import {DOCS_OVERVIEW_PLUGIN, versionOverview, type VersionOverview} from './overview';
+import {DOCS_OVERVIEW_PLUGIN, type VersionOverview} from '../../contracts/docsOverview';
+import {versionOverview} from './overview';
 import {conditionsIn} from '../audiences/siteConditions';
 
 export default function docsOverview(): Plugin {

@@ -9,27 +9,7 @@
 import {AUDIENCE_FIELD} from '../../contracts/audienceMarkers';
 import {READERS, within, type Condition} from '../../contracts/audiences';
 import {annotationFor, unionOfAll} from '../audiences/siteConditions';
-
-export const DOCS_OVERVIEW_PLUGIN = 'docs-overview';
-
-export interface OverviewEntry {
-  title: string;
-  to: string;
-  description?: string;
-  [AUDIENCE_FIELD]?: string;
-}
-
-export interface VersionOverview {
-  label: string;
-  /** Whether this is the version served at the site's root. */
-  isCurrent: boolean;
-  /** Where a reader starts: the version's landing page, else its first page. */
-  start: string;
-  /** How many pages the version's sidebar holds; null when that depends on who reads. */
-  pages: number | null;
-  entries: OverviewEntry[];
-  [AUDIENCE_FIELD]?: string;
-}
+import type {OverviewEntry, VersionOverview} from '../../contracts/docsOverview';
 
 /** Who may read what, when the site has audiences: a page's condition by its address, the version's, the site's widest. */
 export interface OverviewConditions {

@@ -3,7 +3,7 @@
  * after the build it parses every doc page into the specification's documents (title, heading,
  * description, keywords, content) and builds a lunr index of each kind per version. `writeSearchIndex`
  * runs it (from plugins/servedBuild.ts, in the build's order of steps), cuts each version's index by
- * audience (partitions.ts) and splits it into the parts the search box loads (indexParts.ts), and
+ * audience (partitions.ts) and splits it into the parts the search box loads (src/search/engine/indexWriter.ts), and
  * removes the plugin's whole file, which no reader downloads any more. It is the indexer only: this
  * plugin (the project's own) adds the search page's route and the sections' global data.
  *
@@ -18,16 +18,15 @@ import * as searchLocal from '@easyops-cn/docusaurus-search-local';
 import {normalizePluginOptions} from '@docusaurus/utils-validation';
 import {normalizeUrl} from '@docusaurus/utils';
 import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
-import {holds, type SearchSection} from '../../contracts/searchSections';
+import {holds, SEARCH_PLUGIN_NAME, type SearchGlobalData, type SearchSection} from '../../contracts/searchSections';
 import {AUDIENCE_FIELD} from '../../contracts/audienceMarkers';
 import {annotationFor, Conditions, conditionsIn, unionOfAll} from '../audiences/siteConditions';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
-import {withDocTitles, type PluginIndex} from './indexParts';
+import {withDocTitles, type PluginIndex} from '../../src/search/engine/indexWriter';
 import {categorySections} from './sections';
 import type {SidebarItem} from '../audiences/sidebarRules';
 import {partitionIndex, versionIndexFiles} from './partitions';
 import {READERS, type Condition} from '../../contracts/audiences';
-import {SEARCH_PLUGIN_NAME} from './name';
 
 export interface SearchOptions {
   /** What the indexer is told (which routes are docs, the language, what to leave out). */
@@ -36,11 +35,6 @@ export interface SearchOptions {
   sections: SearchSection[];
   /** The versions whose docs folder is flat: their sections are their sidebars' top-level categories (sections.ts). */
   flatVersions: string[];
-}
-
-/** What the site reads with `usePluginData(SEARCH_PLUGIN_NAME)`. */
-export interface SearchGlobalData {
-  sections: SearchSection[];
 }
 
 // The plugin's typings declare its options only; its module is the plugin and its option validation.

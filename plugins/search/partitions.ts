@@ -9,7 +9,14 @@ import {literalMarker} from '../../contracts/audienceMarkers';
 import {conditionKey, within, type Condition} from '../../contracts/audiences';
 import {DocKind, type SearchManifest} from '../../contracts/searchIndexFiles';
 import {unionOfAll} from '../audiences/siteConditions';
-import {DOC_PART_BYTES, lunrIndexOf, splitIndex, TERM_PART_BYTES, type PluginIndex, type SplitOptions} from './indexParts';
+import {
+  DOC_PART_BYTES,
+  lunrIndexOf,
+  splitIndex,
+  TERM_PART_BYTES,
+  type PluginIndex,
+  type SplitOptions,
+} from '../../src/search/engine/indexWriter';
 
 export interface Partition {
   condition: Condition;

@@ -4,7 +4,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {usePluginData} from '@docusaurus/useGlobalData';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
-import {DOCS_OVERVIEW_PLUGIN, type OverviewEntry, type VersionOverview} from '@site/plugins/docsOverview/overview';
+import {DOCS_OVERVIEW_PLUGIN, type OverviewEntry, type VersionOverview} from '@site/contracts/docsOverview';
 import {AUDIENCE_FIELD} from '@site/contracts/audienceMarkers';
 import {audienceOf, Restricted} from '@site/src/audiences/Restricted';
 import type {SiteWording} from '@site/contracts/siteSettings';

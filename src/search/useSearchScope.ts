@@ -10,11 +10,10 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useLocation} from '@docusaurus/router';
 import {useActiveDocContext, useDocsPreferredVersion, useVersions} from '@docusaurus/plugin-content-docs/client';
 import {usePluginData} from '@docusaurus/useGlobalData';
-import type {SearchGlobalData} from '@site/plugins/search';
-import {SEARCH_PLUGIN_NAME} from '@site/plugins/search/name';
 import {audienceOf} from '@site/src/audiences/Restricted';
 import {readerVersion, searchScopeForPage, versionParamOf, versionUrlOf, type ScopeVersion, type SearchScope} from './searchScope';
 import {parseSearchPageAddress, searchPageScope, type SearchPageAddress, type SearchPageScope} from './searchPageAddress';
+import {SEARCH_PLUGIN_NAME, type SearchGlobalData} from '../../contracts/searchSections';
 
 /** A version as search addresses it. */
 export interface SearchVersion {

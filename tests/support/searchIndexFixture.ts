@@ -3,7 +3,7 @@
  * code, and served from memory to the site's search engine: what the unit tests of ranking and
  * loading search.
  */
-import {lunrIndexOf, type PluginDoc, type PluginIndex, type SplitOptions} from '../../plugins/search/indexParts';
+import {lunrIndexOf, type PluginDoc, type PluginIndex, type SplitOptions} from '../../src/search/engine/indexWriter';
 import {partitionIndex, versionIndexFiles} from '../../plugins/search/partitions';
 import {DocKind, MANIFEST_FILE, PARTS_DIR, type SearchManifest} from '../../contracts/searchIndexFiles';
 import {READERS, readerView, type Condition, type View} from '../../contracts/audiences';

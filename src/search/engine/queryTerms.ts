@@ -38,7 +38,7 @@ const JOINER = /[^\p{L}\p{N}'’]+/u;
 /**
  * The words inside a token that punctuation joins (lunr keeps `localhost:3000` whole), in order;
  * none for a token that is one word. The index gives each such word the token's documents
- * (plugins/search/indexParts.ts), and a query searches them as words of their own: both sides split alike.
+ * (indexWriter.ts), and a query searches them as words of their own: both sides split alike.
  */
 export function segmentsOf(token: string): string[] {
   const segments = token.split(JOINER).filter((segment) => segment !== '');

@@ -3,7 +3,8 @@
  * A query loads the term parts of its own words, ranks the pages (rank.ts), then loads the document
  * parts of the answers it shows. A version whose pages have different readers comes in partitions
  * (plugins/search/partitions.ts), of which the reader's manifest lists theirs: they are searched as
- * one index, their documents and pages numbered one partition after another.
+ * one index, their documents and pages numbered one partition after another. The build writes the
+ * parts with indexWriter.ts, beside this reader.
  */
 import {DocKind, partUrl, type DocPart, type IndexedDoc, type SearchManifest, type TermPart} from '../../../contracts/searchIndexFiles';
 import {expand, partFor, partsForWord, queryWords, type TextRules} from './queryTerms';

@@ -1,6 +1,6 @@
 /**
  * Every weight of the search's ranking, in one place: the build bakes SUBWORD_WEIGHT into the index's
- * postings (plugins/search/indexParts.ts), the browser's engine applies the others (rank.ts,
+ * postings (indexWriter.ts), the browser's engine applies the others (rank.ts,
  * queryTerms.ts). A change here is measured with `BENCH_ONLY=search-quality npm run bench`.
  */
 import {DocKind} from '../../../contracts/searchIndexFiles';

@@ -1,6 +1,6 @@
 /** Which parts of a version's index a query loads: its own words' terms, and the pages it shows. */
 import {describe, expect, it} from 'vitest';
-import {joinedNames, splitIndex, withDocTitles} from '../../plugins/search/indexParts';
+import {joinedNames, splitIndex, withDocTitles} from '../../src/search/engine/indexWriter';
 import {DocKind, MANIFEST_FILE, PARTS_DIR, type TermPart} from '../../contracts/searchIndexFiles';
 import {lunrRules} from '../../src/search/engine/lunrRules';
 import {expand, partFor, partsForWord, queryWords, COMPLETION_BYTES} from '../../src/search/engine/queryTerms';

@@ -4,15 +4,16 @@
  * each part starts, each page's first document and section), term parts (the terms in order, which
  * documents hold each, with lunr's BM25 weight: b 0.75, k1 1.2) and document parts (what a suggestion
  * shows). A query then loads the parts of its own terms and of the documents it shows, not the whole
- * index: Pagefind's way of staying small at any size of site.
+ * index: Pagefind's way of staying small at any size of site. The build's half of the format
+ * (plugins/search runs it); the browser's half is its reader, versionIndex.ts.
  */
 import {createHash} from 'node:crypto';
 import lunr from 'lunr';
-import {DOC_KINDS, DocKind, type DocPart, type IndexedDoc, type SearchManifest, type TermPart} from '../../contracts/searchIndexFiles';
-import {lunrRules} from '../../src/search/engine/lunrRules';
-import {SUBWORD_WEIGHT} from '../../src/search/engine/weights';
-import {segmentsOf, type TextRules} from '../../src/search/engine/queryTerms';
-import {sectionOf, type SearchSection} from '../../contracts/searchSections';
+import {DOC_KINDS, DocKind, type DocPart, type IndexedDoc, type SearchManifest, type TermPart} from '../../../contracts/searchIndexFiles';
+import {lunrRules} from './lunrRules';
+import {SUBWORD_WEIGHT} from './weights';
+import {segmentsOf, type TextRules} from './queryTerms';
+import {sectionOf, type SearchSection} from '../../../contracts/searchSections';
 
 /** A document as the plugin writes it. */
 export interface PluginDoc {
@@ -202,6 +203,65 @@ export interface SplitOptions {
   rules?: TextRules;
 }
 
+/**
+ * Every term of the five indexes with its postings per kind: the documents (by their number in the
+ * split index, `numberOf`; a document left out has none) and each one's best weight.
+ */
+function termPostings(
+  index: PluginIndex,
+  numberOf: (kind: number, id: number | string) => number | undefined,
+  rules: TextRules,
+): Map<string, number[][]> {
+  const found = new Map<string, [number, number][][]>();
+  const add = (term: string, kind: number, doc: number, score: number) => {
+    let byKind = found.get(term);
+    if (!byKind) found.set(term, (byKind = Array.from({length: DOC_KINDS}, () => [])));
+    byKind[kind]!.push([doc, weight(score)]);
+  };
+  index.forEach(({documents, index: lunrIndex}, kind) => {
+    const termIndexes = new Map<string, number>();
+    const vectors = new Map(
+      lunrIndex.fieldVectors.map(([ref, vector]) => {
+        const weights = new Map<number, number>();
+        for (let i = 0; i < vector.length; i += 2) weights.set(vector[i]!, vector[i + 1]!);
+        return [ref.slice(ref.indexOf('/') + 1), weights];
+      }),
+    );
+    for (const [term, entry] of lunrIndex.invertedIndex) {
+      termIndexes.set(term, entry._index);
+      for (const ref of Object.keys((entry.t ?? {}) as Record<string, unknown>)) {
+        const doc = numberOf(kind, ref);
+        if (doc !== undefined) add(term, kind, doc, vectors.get(ref)?.get(entry._index) ?? 0);
+      }
+    }
+    // The words inside a joined-up name find it too: "mockResolvedValue" the heading `mockFn.mockResolvedValue(value)`,
+    // "localhost 3000" the text that says `localhost:3000`; in a title or heading also those of "ContentTypeParser".
+    const heading = kind === DocKind.Title || kind === DocKind.Heading;
+    for (const doc of documents) {
+      const number = numberOf(kind, doc.i);
+      if (number === undefined) continue;
+      for (const {whole, parts: subwords} of joinedNames(doc.t, rules, {heading})) {
+        const whole_ = termIndexes.get(whole);
+        const score = (whole_ === undefined ? undefined : vectors.get(String(doc.i))?.get(whole_)) ?? 1;
+        for (const subword of subwords) add(subword, kind, number, score * SUBWORD_WEIGHT);
+      }
+    }
+  });
+  const postingsOf = new Map<string, number[][]>();
+  for (const [term, byKind] of found) {
+    postingsOf.set(
+      term,
+      byKind.map((pairs) => {
+        // A document holds a term once: its best weight (a subword may repeat a whole word's term).
+        const best = new Map<number, number>();
+        for (const [doc, score] of pairs) best.set(doc, Math.max(score, best.get(doc) ?? 0));
+        return [...best].sort((a, b) => a[0] - b[0]).flat();
+      }),
+    );
+  }
+  return postingsOf;
+}
+
 export function splitIndex(
   index: PluginIndex,
   {baseUrl, sections, termPartBytes = TERM_PART_BYTES, docPartBytes = DOC_PART_BYTES, rules = lunrRules}: SplitOptions,
@@ -254,54 +314,7 @@ export function splitIndex(
     firstDoc += docs.length;
   }
 
-  // Every term of the five indexes, with its documents and weights per kind.
-  const found = new Map<string, [number, number][][]>();
-  const add = (term: string, kind: number, doc: number, score: number) => {
-    let byKind = found.get(term);
-    if (!byKind) found.set(term, (byKind = Array.from({length: DOC_KINDS}, () => [])));
-    byKind[kind]!.push([doc, weight(score)]);
-  };
-  index.forEach(({documents, index: lunrIndex}, kind) => {
-    const termIndexes = new Map<string, number>();
-    const vectors = new Map(
-      lunrIndex.fieldVectors.map(([ref, vector]) => {
-        const weights = new Map<number, number>();
-        for (let i = 0; i < vector.length; i += 2) weights.set(vector[i]!, vector[i + 1]!);
-        return [ref.slice(ref.indexOf('/') + 1), weights];
-      }),
-    );
-    for (const [term, entry] of lunrIndex.invertedIndex) {
-      termIndexes.set(term, entry._index);
-      for (const ref of Object.keys((entry.t ?? {}) as Record<string, unknown>)) {
-        const doc = numberOf.get(key(kind, ref));
-        if (doc !== undefined) add(term, kind, doc, vectors.get(ref)?.get(entry._index) ?? 0);
-      }
-    }
-    // The words inside a joined-up name find it too: "mockResolvedValue" the heading `mockFn.mockResolvedValue(value)`,
-    // "localhost 3000" the text that says `localhost:3000`; in a title or heading also those of "ContentTypeParser".
-    const heading = kind === DocKind.Title || kind === DocKind.Heading;
-    for (const doc of documents) {
-      const number = numberOf.get(key(kind, doc.i));
-      if (number === undefined) continue;
-      for (const {whole, parts: subwords} of joinedNames(doc.t, rules, {heading})) {
-        const whole_ = termIndexes.get(whole);
-        const score = (whole_ === undefined ? undefined : vectors.get(String(doc.i))?.get(whole_)) ?? 1;
-        for (const subword of subwords) add(subword, kind, number, score * SUBWORD_WEIGHT);
-      }
-    }
-  });
-  const postingsOf = new Map<string, number[][]>();
-  for (const [term, byKind] of found) {
-    postingsOf.set(
-      term,
-      byKind.map((pairs) => {
-        // A document holds a term once: its best weight (a subword may repeat a whole word's term).
-        const best = new Map<number, number>();
-        for (const [doc, score] of pairs) best.set(doc, Math.max(score, best.get(doc) ?? 0));
-        return [...best].sort((a, b) => a[0] - b[0]).flat();
-      }),
-    );
-  }
+  const postingsOf = termPostings(index, (kind, id) => numberOf.get(key(kind, id)), rules);
   const terms = [...postingsOf.keys()].sort();
   const termParts: SearchManifest['termParts'] = {first: [], names: [], bytes: []};
   for (const run of runsOf(
