@@ -16,7 +16,45 @@ declare global {
   interface Window {
     /** Every list the box showed: the query in the box, whether an answer was pending, the options' texts; in order. */
     shownLists?: {query: string; busy: boolean; options: string[]}[];
+    /** The ids of the requests the page sent the search worker, and of the answers it got back. */
+    searchWorkerTraffic?: {asked: number[]; answered: number[]};
   }
+}
+
+/** Run in the page before its own code: records what the page asks the search worker and what it answers. */
+function recordWorkerTraffic(): void {
+  const traffic = {asked: [] as number[], answered: [] as number[]};
+  window.searchWorkerTraffic = traffic;
+  const PageWorker = window.Worker;
+  window.Worker = class extends PageWorker {
+    constructor(...args: ConstructorParameters<typeof Worker>) {
+      super(...args);
+      // Registered before the page's own handler: once an answer is recorded here, the page has handled it too.
+      this.addEventListener('message', ({data}: MessageEvent<{id: number}>) => traffic.answered.push(data.id));
+    }
+
+    override postMessage(message: {id: number}, options?: StructuredSerializeOptions | Transferable[]): void {
+      traffic.asked.push(message.id);
+      super.postMessage(message, options as StructuredSerializeOptions);
+    }
+  };
+}
+
+/**
+ * Waits until the search worker has answered everything the page asked and no delayed part is still on
+ * its way, then for two frames: whatever late work there was has landed and been drawn.
+ */
+async function expectSearchAtRest(page: Page, partsOnTheirWay: () => number = () => 0): Promise<void> {
+  await expect
+    .poll(async () => ({
+      partsOnTheirWay: partsOnTheirWay(),
+      unanswered: await page.evaluate(() => {
+        const {asked, answered} = window.searchWorkerTraffic!;
+        return asked.filter((id) => !answered.includes(id));
+      }),
+    }))
+    .toEqual({partsOnTheirWay: 0, unanswered: []});
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /** Records, from now on, each list the box shows. */
@@ -53,6 +91,7 @@ test('a list shown for a query holds still until the reader types again, and a l
 }) => {
   const {box, popup} = searchBox;
   // A page in a section: the section orders the answers, and the other version is not asked.
+  await page.addInitScript(recordWorkerTraffic);
   await page.goto('/1.0/tutorial-basics/create-a-page');
   await navbar.expectHydrated();
 
@@ -60,10 +99,13 @@ test('a list shown for a query holds still until the reader types again, and a l
     // As on a slow link: a box that showed what it had so far, or sorted again as more came in, would
     // move its list under the reader's pointer.
     let delay = 0;
+    let onTheirWay = 0;
     await context.route(PARTS_PATTERN, async (route) => {
+      onTheirWay++;
       delay += 120;
       await new Promise((resolve) => setTimeout(resolve, delay));
       await route.continue();
+      onTheirWay--;
     });
     await recordShownLists(page);
     await box.pressSequentially('markdown page', {delay: 60});
@@ -79,7 +121,7 @@ test('a list shown for a query holds still until the reader types again, and a l
       await expect(options.nth(position)).toHaveAttribute('aria-selected', 'true');
     }
     for (let step = 0; step < shown.length + 1; step++) await box.press('ArrowDown');
-    await page.waitForTimeout(1500);
+    await expectSearchAtRest(page, () => onTheirWay);
     expect(await options.allTextContents()).toEqual(shown);
 
     const byQuery = await answersShown(page);
@@ -111,10 +153,8 @@ test('a list shown for a query holds still until the reader types again, and a l
     await expect(popup.getByRole('status')).toHaveText('No results in 1.0.');
 
     // Now the answer for "markdown" comes, late: the box drops it.
-    const landed = context.waitForEvent('requestfinished', (request) => held.has(new URL(request.url()).pathname));
     release();
-    await landed;
-    await page.waitForTimeout(500);
+    await expectSearchAtRest(page);
     await expect(popup.getByRole('status')).toHaveText('No results in 1.0.');
     await expect(box).toHaveValue('zzzqqqxyzzy');
     // Not even for a moment, pending or not: no suggestion was ever shown.
