@@ -19,7 +19,7 @@ import {
   type BoxEnv,
   type SearchBoxState,
 } from './boxReducer';
-import {prepareSearch, search, versionWithAnswers} from './searchClient';
+import {prepareSearch} from './searchClient';
 import {footerLinks} from './searchLinks';
 import {searchPageUrl} from './searchPageAddress';
 import {useKeptSearchBox} from './SearchBoxProvider';
@@ -27,7 +27,8 @@ import {isSearchShortcut, isTypingTarget} from './shortcut';
 import {useHighlightOnPage} from './useHighlightOnPage';
 import {useRecentSearches} from './useRecentSearches';
 import {useSearchSheet} from './useSearchSheet';
-import {useNavbarSearchScope, useSearchVersions, type SearchVersion} from './useSearchScope';
+import {useSearchAnswer} from './useSearchAnswer';
+import {useNavbarSearchScope, useSearchVersions} from './useSearchScope';
 
 export const isMac = (): boolean => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -59,47 +60,18 @@ function usePrepareSearch(baseUrl: string, versionUrl: string): () => void {
   return prepare;
 }
 
-/** Asks the version's index for each query typed, and the other versions when it has nothing. */
+/** The answers to the box's query, for its reducer: the version's, and another version's count when it has none. */
 function useAnswers(
   dispatch: Dispatch<BoxAction>,
-  {
-    baseUrl,
-    versionUrl,
-    section,
-    versions,
-    query,
-  }: {baseUrl: string; versionUrl: string; section: string; versions: SearchVersion[]; query: string},
+  {versionUrl, section, query}: {versionUrl: string; section: string; query: string},
 ): void {
-  useEffect(() => {
-    // An empty box asks nothing (its last answer was dropped when it was emptied).
-    if (query.trim() === '') return undefined;
-    // Any answer still on its way once the query, version or section changes is for an earlier one: it must not land.
-    let stale = false;
-    const others = versions.filter((candidate) => candidate.versionUrl !== versionUrl);
-    (async () => {
-      let answer;
-      try {
-        answer = await search(baseUrl, versionUrl, {query, limit: MAX_SUGGESTIONS, section: section || undefined, more: MORE_SECTIONS});
-      } catch (error) {
-        console.error('Search failed:', error);
-        if (!stale) dispatch({type: 'failed', query});
-        return;
-      }
-      if (stale) return;
-      dispatch({type: 'answered', answer: {...answer, query, versionUrl}});
-      if (answer.total > 0 || others.length === 0) return;
-      // Nothing here: whether another version has answers is added to the status line when known.
-      try {
-        const elsewhere = await versionWithAnswers(baseUrl, query, others);
-        if (elsewhere && !stale) dispatch({type: 'elsewhere', query, versionUrl, elsewhere});
-      } catch (error) {
-        console.warn('The other versions could not be searched:', error);
-      }
-    })();
-    return () => {
-      stale = true;
-    };
-  }, [dispatch, query, baseUrl, versionUrl, section, versions]);
+  const ask = {versionUrl, query, limit: MAX_SUGGESTIONS, section: section || undefined, more: MORE_SECTIONS, lookElsewhere: true};
+  useSearchAnswer(ask, (outcome, asked) => {
+    if ('failed' in outcome) dispatch({type: 'failed', query: asked.query});
+    else if (outcome.elsewhere)
+      dispatch({type: 'elsewhere', query: asked.query, versionUrl: asked.versionUrl, elsewhere: outcome.elsewhere});
+    else dispatch({type: 'answered', answer: {...outcome.answer, query: asked.query, versionUrl: asked.versionUrl}});
+  });
 }
 
 /**
@@ -179,7 +151,7 @@ export function useSearchBox() {
   const panel = useRef<HTMLDivElement>(null);
   useHighlightOnPage();
   const prepare = usePrepareSearch(baseUrl, versionUrl);
-  useAnswers(dispatch, {baseUrl, versionUrl, section, versions, query: state.query});
+  useAnswers(dispatch, {versionUrl, section, query: state.query});
   useWindowEvents(input, dispatch, phone);
   const display = boxDisplay(state, env);
   useSearchSheet(display.sheet, panel);

@@ -5,11 +5,7 @@
  */
 import {useCallback, useEffect, useEffectEvent, useRef, useState, type RefObject} from 'react';
 import {useHistory} from '@docusaurus/router';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import useIsBrowser from '@docusaurus/useIsBrowser';
-import type {SearchAnswer} from './engine/versionIndex';
-import type {Elsewhere} from './components/ElsewhereLink';
-import {search, versionWithAnswers} from './searchClient';
+import {useSearchAnswer, type Outcome} from './useSearchAnswer';
 import {
   changeSearchPageAddress,
   searchPageSearch,
@@ -17,14 +13,12 @@ import {
   type SearchPageAddress,
   type SearchPageScope,
 } from './searchPageAddress';
-import {useSearchPageAddress, useSearchPageScope, useSearchVersions} from './useSearchScope';
+import {useSearchPageAddress, useSearchPageScope} from './useSearchScope';
 
 /** Answers shown at first, and added by each "Show more results". */
 export const PAGE_SIZE = 20;
 /** A page's other sections that hold the query, listed under it (DocSearch's hits grouped by page, Pagefind's sub-results). */
 const MORE_SECTIONS = 3;
-
-export type Outcome = {answer: SearchAnswer; elsewhere?: Elsewhere} | {failed: true};
 
 export interface SearchPageState {
   address: SearchPageAddress;
@@ -73,38 +67,10 @@ export function useSearchPageState(): SearchPageState {
  * in the whole version, whether another version has answers is added when known.
  */
 export function useSearchOutcome(scope: SearchPageScope, query: string, limit: number): Outcome | null {
-  const {
-    siteConfig: {baseUrl},
-  } = useDocusaurusContext();
-  const isBrowser = useIsBrowser();
-  const versions = useSearchVersions();
-  const [outcome, setOutcome] = useState<{for: string; outcome: Outcome} | null>(null);
-  const latest = useRef(0);
   const {versionUrl, section} = scope;
-  const asked = `${versionUrl}|${section}|${query}`;
-
-  useEffect(() => {
-    if (!isBrowser || query.trim() === '') return;
-    const id = ++latest.current;
-    const show = (shown: Outcome) => id === latest.current && setOutcome({for: asked, outcome: shown});
-    const others = versions.filter((version) => version.versionUrl !== versionUrl);
-    search(baseUrl, versionUrl, {query, limit, within: section || undefined, more: MORE_SECTIONS}).then(
-      async (answer) => {
-        show({answer});
-        if (answer.total > 0 || section !== '' || others.length === 0) return;
-        try {
-          const elsewhere = await versionWithAnswers(baseUrl, query, others);
-          if (elsewhere) show({answer, elsewhere});
-        } catch (error) {
-          console.warn('The other versions could not be searched:', error);
-        }
-      },
-      (error: unknown) => {
-        console.error('Search failed:', error);
-        show({failed: true});
-      },
-    );
-  }, [isBrowser, baseUrl, versionUrl, section, query, asked, versions, limit]);
-
-  return outcome?.for === asked ? outcome.outcome : null;
+  const [outcome, setOutcome] = useState<{for: string; outcome: Outcome} | null>(null);
+  const keyOf = (ask: {versionUrl: string; within?: string; query: string}) => `${ask.versionUrl}|${ask.within ?? ''}|${ask.query}`;
+  const ask = {versionUrl, query, limit, within: section || undefined, more: MORE_SECTIONS, lookElsewhere: section === ''};
+  useSearchAnswer(ask, (shown, asked) => setOutcome({for: keyOf(asked), outcome: shown}));
+  return outcome?.for === keyOf(ask) ? outcome.outcome : null;
 }

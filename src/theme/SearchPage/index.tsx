@@ -21,7 +21,8 @@ import {withHighlight} from '@site/src/search/highlightParam';
 import {searchPageUrl} from '@site/src/search/searchPageAddress';
 import {sectionMenuAudience, versionMenuAudience, versionParamOf} from '@site/src/search/searchScope';
 import {useSearchVersions} from '@site/src/search/useSearchScope';
-import {PAGE_SIZE, useSearchOutcome, useSearchPageState, type Outcome, type SearchPageState} from '@site/src/search/useSearchPage';
+import {PAGE_SIZE, useSearchOutcome, useSearchPageState, type SearchPageState} from '@site/src/search/useSearchPage';
+import type {Outcome} from '@site/src/search/useSearchAnswer';
 import styles from './styles.module.css';
 import {audienceOf, Restricted} from '@site/src/audiences/Restricted';
 
