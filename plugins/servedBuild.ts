@@ -2,11 +2,10 @@
  * What the site's build needs beyond Docusaurus's own before the gate server serves it: preloads of
  * each page's chunks (routeChunkPreloads.ts), then, when asked, the precompressed copies of its files.
  *
- * Precompression starts here, in postBuild, because that is where the cores are idle: the search
- * plugin's postBuild indexes every page on one thread (bench/HISTORY.md, "Build", measures how long),
- * and Docusaurus waits for every plugin's postBuild. A child process compresses everything
- * but the search indexes, which the indexer is still writing; `npm run build:compress` afterwards
- * compresses those (and the login build), and skips every copy already up to date.
+ * Precompression happens here, in postBuild, once per file, as soon as the file is final: while the
+ * search plugin's postBuild indexes every page on one thread (bench/HISTORY.md, "Build", measures how
+ * long), a child process compresses everything but the search indexes on the other cores; then the
+ * indexes, once written. Docusaurus waits for every plugin's postBuild, so the build ends compressed.
  */
 import {spawn} from 'node:child_process';
 import {once} from 'node:events';
@@ -15,6 +14,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import {writeRouteChunkPreloads, type RouteChunkPreloadsOptions} from './routeChunkPreloads';
+import {precompress} from './precompress';
 import {servedFileConditions, writeAudienceMap} from './audiences/servedFiles';
 import {writeSearchIndex, type SearchOptions} from './search';
 import {conditionsIn} from './audiences/siteConditions';
@@ -28,12 +28,14 @@ export interface ServedBuildOptions extends RouteChunkPreloadsOptions {
 
 const PRECOMPRESS = path.resolve(__dirname, 'precompress/child.ts');
 
-/** Precompresses the built site in a child process (precompress/child.ts), leaving the search indexes, on the cores the indexer leaves. */
-async function precompressAllButSearchIndexes(outDir: string): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', PRECOMPRESS, outDir], {
+/**
+ * Precompresses the built site in a child process (precompress/child.ts), leaving the search indexes: one
+ * compression job per core, but for the core of the indexer when there is one.
+ */
+async function precompressAllButSearchIndexes(outDir: string, indexing: boolean): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', PRECOMPRESS, outDir, ...(indexing ? ['--skip-search-indexes'] : [])], {
     stdio: 'inherit',
-    // One core is the indexer's: one compression job per other core.
-    env: {...process.env, UV_THREADPOOL_SIZE: String(Math.max(1, availableParallelism() - 1))},
+    env: {...process.env, UV_THREADPOOL_SIZE: String(Math.max(1, availableParallelism() - (indexing ? 1 : 0)))},
   });
   // `once` rejects on the child's 'error' (it could not start).
   const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
@@ -51,10 +53,11 @@ export default function servedBuild(context: LoadContext, options: ServedBuildOp
       // Who may fetch each file, before anything is compressed: the runtime's chunk tables get their markers here.
       const allDocs = docs?.loadedVersions.flatMap((version) => version.docs) ?? [];
       const served = conditions && (await servedFileConditions(context, outDir, conditions, allDocs));
-      const compressing = options.precompress ? precompressAllButSearchIndexes(outDir) : Promise.resolve();
-      const indexed = docs && options.search ? await writeSearchIndex(context, options.search, props, conditions) : new Map();
+      const search = docs && options.search;
+      const compressing = options.precompress ? precompressAllButSearchIndexes(outDir, !!search) : Promise.resolve();
+      const indexed = search ? await writeSearchIndex(context, search, props, conditions) : new Map();
       if (served) await writeAudienceMap(outDir, conditions!, new Map([...served, ...indexed]));
-      await compressing;
+      await Promise.all([compressing, search && options.precompress ? precompress(outDir, {searchIndexes: 'only'}) : undefined]);
     },
   };
 }

@@ -3,10 +3,10 @@
  * bytes without compressing on every request. How hard each file is compressed, and whether a copy
  * is kept, is decided in policy.ts.
  *
- * `npm run build` runs it twice: during the site build's postBuild, on everything but the search
- * indexes (plugins/servedBuild.ts runs child.ts in a process of its own), then over the whole build
- * (`npm run build:compress`, scripts/precompress.ts). A copy newer than its file is up to date and is
- * not made again, so the second run compresses only the search indexes and the login build.
+ * Each build compresses its own files once, in its postBuild, as soon as they are final
+ * (plugins/servedBuild.ts): everything but the search indexes in a process of its own (child.ts) while
+ * the indexer writes them, then the indexes. A copy newer than its file is up to date and is not made
+ * again, so `npm run build:compress` (scripts/precompress.ts) over a finished build has nothing to do.
  *
  * Parallel on every core: zlib's asynchronous calls run on libuv's thread pool (4 threads unless
  * UV_THREADPOOL_SIZE says otherwise), so keeping one job per pool thread in flight keeps every core
@@ -77,10 +77,15 @@ async function modifiedMs(file: string): Promise<number | null> {
   );
 }
 
-async function plan(root: string, skipSearchIndexes: boolean): Promise<{files: number; upToDate: number; jobs: Job[]}> {
-  const entries = (await readdir(root, {recursive: true})).filter(
-    (entry) => isCompressible(entry) && !(skipSearchIndexes && isSearchIndex(entry)),
-  );
+/** Which of a build's files a run compresses, by whether they are search indexes. */
+export type SearchIndexesChoice = 'include' | 'skip' | 'only';
+
+function chosen(entry: string, searchIndexes: SearchIndexesChoice): boolean {
+  return searchIndexes === 'include' || isSearchIndex(entry) === (searchIndexes === 'only');
+}
+
+async function plan(root: string, searchIndexes: SearchIndexesChoice): Promise<{files: number; upToDate: number; jobs: Job[]}> {
+  const entries = (await readdir(root, {recursive: true})).filter((entry) => isCompressible(entry) && chosen(entry, searchIndexes));
   const jobs: Job[] = [];
   let upToDate = 0;
   for (const entry of entries) {
@@ -109,14 +114,14 @@ async function plan(root: string, skipSearchIndexes: boolean): Promise<{files: n
 }
 
 export interface PrecompressOptions {
-  /** Leave the search indexes, which the indexer is still writing (the build's first run). */
-  skipSearchIndexes?: boolean;
+  /** `skip`: the indexer is still writing them; `only`: it has just written them. */
+  searchIndexes?: SearchIndexesChoice;
 }
 
 /** Precompresses the build in `root` and logs one line of what it did. */
-export async function precompress(root: string, {skipSearchIndexes = false}: PrecompressOptions = {}): Promise<void> {
+export async function precompress(root: string, {searchIndexes = 'include'}: PrecompressOptions = {}): Promise<void> {
   const started = performance.now();
-  const {files, upToDate, jobs} = await plan(root, skipSearchIndexes);
+  const {files, upToDate, jobs} = await plan(root, searchIndexes);
   const concurrency = Number(process.env.UV_THREADPOOL_SIZE) || 4;
   let written = 0;
   let savedBytes = 0;
@@ -126,8 +131,8 @@ export async function precompress(root: string, {skipSearchIndexes = false}: Pre
     savedBytes += result.savedBytes;
   });
   const mib = (savedBytes / 2 ** 20).toFixed(1);
-  const skipped = skipSearchIndexes ? ', search indexes left for later' : '';
+  const which = {include: '', skip: ' (the search indexes left for later)', only: ' of the search indexes'}[searchIndexes];
   console.log(
-    `Precompressed ${files} files (${jobs.length} to do, ${written} copies written, ${upToDate} up to date${skipped}, ${mib} MiB saved) in ${Math.round(performance.now() - started)} ms on ${concurrency} threads (${root}).`,
+    `Precompressed ${files} files${which} (${jobs.length} to do, ${written} copies written, ${upToDate} up to date, ${mib} MiB saved) in ${Math.round(performance.now() - started)} ms on ${concurrency} threads (${root}).`,
   );
 }
