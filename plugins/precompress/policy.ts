@@ -46,7 +46,7 @@ export function compressionPlan(relativePath: string, bytes: number): Compressio
   return {brotliQuality: bytes >= SHARED_BUNDLE_BYTES ? 11 : 5, gzipLevel};
 }
 
-/** A copy written after its file last changed is up to date: `npm run build`'s second precompression run leaves it. */
+/** A copy written after its file last changed is up to date: a later run (`npm run build:compress`) leaves it. */
 export function isUpToDate(copyModifiedMs: number | null, fileModifiedMs: number): boolean {
   return copyModifiedMs !== null && copyModifiedMs >= fileModifiedMs;
 }

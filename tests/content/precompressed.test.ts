@@ -1,6 +1,6 @@
 /**
- * The `.br` and `.gz` copies `npm run build` leaves beside the built files (plugins/precompress,
- * run during the site build's postBuild and again after it): the gate sends them in place of the
+ * The `.br` and `.gz` copies `npm run build` leaves beside the built files (plugins/precompress, run
+ * once per file in each build's postBuild): the gate sends them in place of the
  * file, so each must be there when the policy plans it, and must decode to the file as it was built
  * last (a page rewritten after it was compressed would be served as it was before).
  */
