@@ -16,11 +16,16 @@ export interface LeadingHeading {
 const ATX_HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 const IMPORT_OR_EXPORT = /^(?:import|export)\s/;
 
-/** A heading's text without its inline Markdown: what the reader reads and what the title becomes. */
+/** A heading's text without the `{#id}` Docusaurus reads as its anchor. */
+export const withoutHeadingId = (text: string): string => text.replace(/\s*\{#[\w-]+\}\s*$/, '').trim();
+
+/**
+ * A heading's text without its inline Markdown, from its source line: what the reader reads and what
+ * the title becomes, before any parser has run (Docusaurus reads front matter and titles first).
+ */
 export function plainHeadingText(source: string): string {
   return (
-    source
-      .replace(/\s*\{#[\w-]+\}\s*$/, '')
+    withoutHeadingId(source)
       // HTML tags first, so that a link's text (`\<[RequestGeneric][x]>`) is not taken for one.
       .replace(/(?<!\\)<\/?[A-Za-z][\w-]*(?:\s[^>]*)?>/g, '')
       .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')

@@ -6,17 +6,15 @@
  */
 import path from 'node:path';
 import type {Heading, Root} from 'mdast';
+import {toString} from 'mdast-util-to-string';
 import type {VFile} from 'vfile';
-import {isPageHeading, plainHeadingText} from './pageTitle';
+import {isPageHeading, withoutHeadingId} from './pageTitle';
 
 /** What may come before a doc's opening heading: HTML, imports and exports, MDX comments. */
 const BEFORE_HEADING = new Set(['html', 'mdxjsEsm', 'mdxFlowExpression', 'mdxJsxFlowElement', 'comment']);
 
-function headingSource(heading: Heading, file: VFile): string {
-  const {start, end} = heading.position ?? {};
-  const source = start?.offset !== undefined && end?.offset !== undefined ? String(file.value).slice(start.offset, end.offset) : '';
-  return plainHeadingText(source.replace(/^\s*#+\s*/, '').replace(/\s+#+\s*$/, ''));
-}
+/** The heading as a reader reads it, from the tree the parser built: its text, without HTML or a `{#id}`. */
+const headingText = (heading: Heading): string => withoutHeadingId(toString(heading, {includeHtml: false}));
 
 export default function remarkPageHeading() {
   return (root: Root, file: VFile): void => {
@@ -24,7 +22,7 @@ export default function remarkPageHeading() {
     if (opening?.type !== 'heading') return;
     const frontMatter = (file.data as {frontMatter?: {title?: unknown}}).frontMatter ?? {};
     const title = typeof frontMatter.title === 'string' ? frontMatter.title : path.parse(file.path).name;
-    if (isPageHeading({depth: opening.depth, text: headingSource(opening, file)}, title)) opening.depth = 1;
+    if (isPageHeading({depth: opening.depth, text: headingText(opening)}, title)) opening.depth = 1;
     const at = root.children.indexOf(opening);
     if (opening.depth === 1 && at > 0) root.children.unshift(...root.children.splice(at, 1));
   };
