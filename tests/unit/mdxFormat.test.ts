@@ -8,6 +8,8 @@ import {addedFrontMatter} from '../../plugins/markdown/docFrontMatter';
 import {docFormat} from '../../plugins/markdown/mdxFormat';
 import {REAL_DOCS_FIXTURE} from '../../testkit/realDocs';
 
+const JEST_DOCS = path.join(__dirname, '../fixtures/docusaurus-site/docs');
+
 const TABS = [
   "import Tabs from '@theme/Tabs';",
   "import TabItem from '@theme/TabItem';",
@@ -53,6 +55,17 @@ describe('docFormat', () => {
     {why: 'mdx.format detect goes by the extension', file: 'a.md', frontMatter: {mdx: {format: 'detect'}}, body: TABS, expected: 'md'},
   ])('$why: $expected', ({file, frontMatter = {}, body, expected}) => {
     expect(docFormat(file, frontMatter, body)).toBe(expected);
+  });
+
+  // Jest's docs (tests/fixtures/docusaurus-site/SOURCE.md): a Docusaurus site's .md files, some written in MDX.
+  it.each([
+    {file: 'Architecture.md', why: 'imports a component and uses it', expected: 'mdx'},
+    {file: 'UpgradingToJest29.md', why: 'imports a partial and shows it', expected: 'mdx'},
+    {file: 'BypassingModuleMocks.md', why: 'imports only inside code blocks', expected: 'md'},
+    {file: 'TutorialAsync.md', why: 'imports only inside titled code blocks', expected: 'md'},
+    {file: 'MongoDB.md', why: 'plain Markdown', expected: 'md'},
+  ])("Jest's $file ($why): $expected", ({file, expected}) => {
+    expect(docFormat(file, {}, readFileSync(path.join(JEST_DOCS, file), 'utf8'))).toBe(expected);
   });
 
   it('every page of the real docs (fastify, written for GitHub) stays CommonMark', () => {

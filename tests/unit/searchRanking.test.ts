@@ -144,6 +144,17 @@ describe('the page a reader means comes first', () => {
   });
 });
 
+describe('a page holds a query when its sections together hold every word', () => {
+  it.each([
+    // "https" only in the page's first section, "graceful" only under its heading: no section holds both.
+    ['graceful https', '/Reference/Server'],
+    ['GIT_USER localhost', '/Guides/Deployment'],
+  ])('%j → %s', async (query, page) => {
+    const [first] = (await searchOf(query)).suggestions;
+    expect(first?.url.split('#')[0]).toBe(page);
+  });
+});
+
 describe('the list', () => {
   it('has one suggestion per page, and never the same address twice', async () => {
     for (const query of ['request', 'lifecycle', 'hooks', 'http2', 'plugin', 'server']) {
