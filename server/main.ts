@@ -6,6 +6,7 @@ import {buildGateServer} from './app';
 import {firebaseAuth} from './services/firebaseAuth';
 import {DEMO_GUEST, DEMO_READER} from '../contracts/demoReader';
 import {readFileSync} from 'node:fs';
+import type {AddressInfo} from 'node:net';
 import {audiencesOf, describePolicy, parseEmailList} from './rules/readerPolicy';
 
 /** Time for the last requests' connections to close after they were cut. */
@@ -42,7 +43,9 @@ async function main(): Promise<void> {
 
   await app.listen({port: config.port, host: config.host});
   app.log.info({event: 'started', projectId: config.projectId, emulator: config.emulatorHost !== null}, 'Started');
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  // The port it listens on: the one the system chose when PORT is 0.
+  const {port} = app.server.address() as AddressInfo;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   console.log(`\nTutorial Hub is ready at ${url}`);
   if (config.emulatorHost) {
     console.log(`  Identity: Firebase Auth emulator at ${config.emulatorHost} (project ${config.projectId})`);

@@ -23,13 +23,16 @@ export interface Gate {
   close(): Promise<void>;
 }
 
-/** Feeds chunks of output; each complete JSON line is parsed into `logs`, anything else skipped. */
-export function jsonLineParser(logs: Record<string, unknown>[]): (chunk: Buffer) => void {
+/** Feeds chunks of output; each complete JSON line is parsed into `logs`, any other line kept in `printed` when given. */
+export function jsonLineParser(logs: Record<string, unknown>[], printed?: string[]): (chunk: Buffer) => void {
   let partial = '';
   return (chunk) => {
     const lines = (partial + chunk.toString('utf8')).split('\n');
     partial = lines.pop()!;
-    for (const line of lines) if (line.startsWith('{')) logs.push(JSON.parse(line) as Record<string, unknown>);
+    for (const line of lines) {
+      if (line.startsWith('{')) logs.push(JSON.parse(line) as Record<string, unknown>);
+      else printed?.push(line);
+    }
   };
 }
 
@@ -50,11 +53,13 @@ function requireFreshCompile(): void {
 
 export interface GateProcess extends Gate {
   pid: number;
+  /** The lines it printed for the operator (the start banner), not the JSON log. */
+  printed: string[];
   /**
-   * Resolves once `condition` holds for the log: lines arrive through a pipe, after the answers
-   * of the requests that wrote them. Rejects after `timeoutMs`.
+   * Resolves once `condition` holds for the log and the printed lines: lines arrive through a pipe,
+   * after the answers of the requests that wrote them. Rejects after `timeoutMs`.
    */
-  logged(condition: (logs: Record<string, unknown>[]) => boolean, timeoutMs?: number): Promise<void>;
+  logged(condition: (logs: Record<string, unknown>[], printed: string[]) => boolean, timeoutMs?: number): Promise<void>;
   /** Sends a signal; resolves with the exit code, once everything the process wrote is in `logs`. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -77,7 +82,8 @@ export async function startGateProcess(
     }),
   );
   const logs: Record<string, unknown>[] = [];
-  const parse = jsonLineParser(logs);
+  const printed: string[] = [];
+  const parse = jsonLineParser(logs, printed);
   const waiting = new Set<() => void>();
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -88,10 +94,10 @@ export async function startGateProcess(
   // 'close', not 'exit': by then everything the process wrote has been read.
   const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
 
-  const logged = (condition: (logs: Record<string, unknown>[]) => boolean, timeoutMs = 10_000) =>
+  const logged = (condition: (logs: Record<string, unknown>[], printed: string[]) => boolean, timeoutMs = 10_000) =>
     new Promise<void>((resolve, reject) => {
       const check = () => {
-        if (!condition(logs)) return;
+        if (!condition(logs, printed)) return;
         waiting.delete(check);
         clearTimeout(timer);
         resolve();
@@ -123,6 +129,7 @@ export async function startGateProcess(
     pid: child.pid!,
     origin,
     logs,
+    printed,
     logged,
     stop,
     request: (target, options) => rawRequest(origin, target, options),

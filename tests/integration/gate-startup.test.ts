@@ -10,6 +10,7 @@ import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
 import {runScript} from '../support/childProcess';
 import {sessionCookieHeader} from '../../contracts/session';
 import {PAGE} from '../support/builtSite';
+import {DEMO_GUEST, DEMO_READER} from '../../contracts/demoReader';
 
 let gate: RunningGate;
 let cookie: string;
@@ -34,6 +35,24 @@ describe('when the identity service is down', () => {
     expect(page.body).toContain('The sign-in service cannot be reached');
     expect(page.body).not.toContain(PAGE.h1);
     expect((await cut.request('/healthz')).status).toBe(200);
+  });
+});
+
+describe('the start banner (npm start)', () => {
+  it('names the address and, on the emulator, both demo readers with their audiences from the readers file', async () => {
+    const started = await startTestGateProcess({ALLOWED_EMAILS_FILE: 'emulator-seed/readers.txt'});
+    try {
+      await started.logged((_logs, printed) => printed.some((line) => line.startsWith('  Readers:')));
+      expect(started.printed).toEqual(
+        expect.arrayContaining([
+          `Tutorial Hub is ready at ${started.origin}`,
+          `  Demo reader: ${DEMO_READER.email} / ${DEMO_READER.password} (in partners, staff)`,
+          `  Demo reader: ${DEMO_GUEST.email} / ${DEMO_GUEST.password} (in no audience)`,
+        ]),
+      );
+    } finally {
+      await started.close();
+    }
   });
 });
 
