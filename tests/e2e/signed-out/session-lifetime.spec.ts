@@ -47,9 +47,12 @@ test('lasts across a reload and into a new tab, where /login sends the reader on
   await page.reload();
   await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
   const second = await context.newPage();
+  const loginSeen = await watchLoginPage(second);
   await second.goto('/login?redirect=%2F1.0%2FCollapsible#how-collapsible-sections-work');
   await expect(second).toHaveURL('/1.0/Collapsible#how-collapsible-sections-work');
   await expect(second.getByRole('heading', {level: 1, name: 'Collapsible Sections'})).toBeVisible();
+  // The reader is known: in no frame did the login page show the form, or a focus ring on its heading.
+  expect(await loginSeen()).toEqual({form: false, ring: false});
 });
 
 test('once the server session ended, the login page shows a reader the site knows "Checking your sign-in…" from its first paint, then signs them back in silently, showing no form; a stranger gets the form', async ({
