@@ -4,7 +4,7 @@
  * a sign-out forgets them. What the keys do in the list (a grid of a link and its button) is tabled in
  * tests/unit/boxReducer.test.ts; these walk a reader's searches on as few loaded pages as they need.
  */
-import type {Locator, Page} from '@playwright/test';
+import type {Locator, Page, Request} from '@playwright/test';
 import type {SearchBox} from '../searchBox';
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, signedOutTest, test} from '../fixtureSite';
@@ -112,8 +112,17 @@ test("a reader's recent searches: kept when opened, newest first, run again, rem
 
   await test.step("another version keeps its own: 2.0's box lists none of 1.0's, only its own; 1.0's kept across the load", async () => {
     await page.setViewportSize({width: 1280, height: 720});
+    // Kept in this browser only: a page load, which reads them from its storage, sends them nowhere (no address, header or body).
+    const sent: Promise<string>[] = [];
+    const record = (request: Request) =>
+      sent.push(request.allHeaders().then((headers) => `${request.url()} ${JSON.stringify(headers)} ${request.postData() ?? ''}`));
+    page.on('request', record);
     await page.goto('/chapter-1-introduction');
     await navbar.expectHydrated();
+    page.off('request', record);
+    const requests = await Promise.all(sent);
+    expect(requests.length).toBeGreaterThan(1);
+    expect(requests.filter((request) => request.includes('Markdown'))).toEqual([]);
     await openEmpty(searchBox);
     await expect(recentList(searchBox)).toHaveCount(0);
     await openFirstResult(page, searchBox, 'sidebar');
