@@ -165,7 +165,7 @@ describe('behind a round-robin load balancer', () => {
   });
 
   it.runIf(audienceMap)(
-    'an audience given in the readers file reaches every instance within the re-check period, and its removal too',
+    'an audience given in the readers file reaches every instance within the re-check period, and its removal too; outside it, each answers the page as a missing one',
     async () => {
       // A page of the build for one audience only, whatever the site's docs are.
       const [file, key] = Object.entries(audienceMap!.files).find(
@@ -182,11 +182,20 @@ describe('behind a round-robin load balancer', () => {
           seen.push((await balancer.request(url, {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie)}})).status);
         return seen;
       };
-      expect(await statuses()).toEqual(everywhere(404));
+      // Outside the audience, every instance answers the page as it answers one that does not exist.
+      const asMissing = async () => {
+        for (let i = 0; i < 2 * INSTANCES; i += 1) {
+          const get = (target: string) => balancer.request(target, {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie)}});
+          const [page, missing] = [await get(url), await get('/no-such-page-at-all')];
+          expect({status: page.status, body: page.body}).toEqual({status: 404, body: missing.body});
+        }
+      };
+      await asMissing();
       writeFileSync(readersFile, `${email} ${audience}\n`);
       await vi.waitFor(async () => expect(await statuses()).toEqual(everywhere(200)), WITHIN_RECHECK);
       writeFileSync(readersFile, `${email}\n`);
       await vi.waitFor(async () => expect(await statuses()).toEqual(everywhere(404)), WITHIN_RECHECK);
+      await asMissing();
     },
   );
 
