@@ -15,6 +15,8 @@ export interface ReaderQuery {
   expected: string;
   /** The top-level folder that page is in. */
   folder: string;
+  /** `code`: the query is code only (a command, an identifier, a config key), as a reader pastes or types it. */
+  kind?: 'code';
 }
 
 /** The readers' queries, each with the page it should find (chosen before any search was run). */

@@ -1,8 +1,9 @@
 /**
  * The navbar search box (src/theme/SearchBar) as the benchmarks drive it: queries typed into it and
- * timed in the page, and the index requests made before each answer showed, with their bytes.
+ * timed in the page, and the index requests made before each answer showed, with their bytes. A box
+ * of another engine with the same roles (bench/pagefind-box.html) is driven the same way.
  */
-import type {Page, Request} from '@playwright/test';
+import type {Browser, BrowserContextOptions, Page, Request} from '@playwright/test';
 import {isSearchIndex} from '../../contracts/searchIndexFiles';
 import {signedInState} from '../../testkit/loginPage';
 import {ANSWERED, BOX_CONTAINER, navbarSearch} from '../../testkit/searchBox';
@@ -30,8 +31,11 @@ export interface Answer {
   ms: number | null;
   /** Mutations of the popup in the settle time after the answer: the list changed by itself. */
   changesAfter: number;
-  /** The list, top first: each option's first child (the page's title) and its last (its breadcrumbs). */
-  options: {title: string; place: string}[];
+  /**
+   * The pages suggested, top first: each group's first option, its first child (the page's title), its
+   * last (its breadcrumbs) and the path it links to.
+   */
+  options: {title: string; place: string; path: string}[];
 }
 
 type Typing = {keyDelayMs?: number; settleMs?: number};
@@ -75,10 +79,15 @@ async function typeQueries(page: Page, queries: readonly string[], {keyDelayMs =
         // Let the popup settle before the next query.
         await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
         observer.disconnect();
-        const options = Array.from(root.querySelectorAll<HTMLElement>('[role="listbox"] [role="option"]'), (option) => ({
-          title: option.firstElementChild?.textContent ?? '',
-          place: option.lastElementChild?.textContent ?? '',
-        }));
+        // A group is a page; the options after its first are more of its sections.
+        const options = Array.from(
+          root.querySelectorAll<HTMLElement>('[role="listbox"] [role="group"] > [role="option"]:first-child'),
+          (option) => ({
+            title: option.firstElementChild?.textContent ?? '',
+            place: option.lastElementChild?.textContent ?? '',
+            path: new URL(option.getAttribute('href') ?? '', location.href).pathname,
+          }),
+        );
         const done = !Number.isNaN(answeredAt);
         results.push({
           answeredAt: done ? performance.timeOrigin + answeredAt : Number.POSITIVE_INFINITY,
@@ -97,16 +106,40 @@ export type Searched = Answer & {
   /** Index bytes (as sent) of the requests started before the answer showed, since the page's load. */
   indexBytes: number;
 };
-type SearchFrom = (route: string, queries: readonly string[], options?: Typing) => Promise<Searched[]>;
+export type SearchFrom = (route: string, queries: readonly string[], options?: Typing) => Promise<Searched[]>;
+
+/**
+ * Searches pages of `origin` in `browser`: each call opens `route` in a fresh browser context (empty
+ * HTTP cache, no search worker; `storageState`: a signed-in reader's) and types the queries right after
+ * its `load`. `isIndex`: which request paths are the engine's index. A search worker's fetches are the
+ * context's, not the page's.
+ */
+export function searcher(
+  browser: Browser,
+  origin: string,
+  isIndex: (path: string) => boolean,
+  storageState?: BrowserContextOptions['storageState'],
+): SearchFrom {
+  return (route, queries, options) =>
+    withResources(async (add) => {
+      const context = add(await browser.newContext({storageState}));
+      // tsx (esbuild's keepNames) wraps functions declared inside `page.evaluate` in a `__name` helper the page lacks.
+      await context.addInitScript({content: 'globalThis.__name ??= (value) => value;'});
+      const requests: Request[] = [];
+      context.on('request', (request) => void (isIndex(new URL(request.url()).pathname) && requests.push(request)));
+      const page = await context.newPage();
+      await page.goto(`${origin}${route}`, {waitUntil: 'load'});
+      const answers = await typeQueries(page, queries, options);
+      const logged = await Promise.all(requests.map(describe));
+      const bytesBy = (epochMs: number) => sum(logged.map((r) => (r.startedAt <= epochMs ? r.bodyBytes : 0)));
+      return answers.map((answer) => ({...answer, indexBytes: bytesBy(answer.answeredAt)}));
+    });
+}
 
 /** Who searches: the demo reader unless another's credentials, through a gate with these settings (a readers file). */
 export type Searcher = {reader?: Credentials; gateEnv?: Record<string, string>};
 
-/**
- * Serves `buildDir` through the gate to a signed-in reader, and lends `use` a way to search: each
- * `searchFrom` opens `route` in a fresh browser context (empty HTTP cache, no search worker) and types
- * the queries right after its `load`. The search worker's fetches are the context's, not the page's.
- */
+/** Serves `buildDir` through the gate to a signed-in reader, and lends `use` a way to search its pages (`searcher`). */
 export function withSearch<T>(
   buildDir: string,
   use: (searchFrom: SearchFrom) => Promise<T>,
@@ -116,21 +149,7 @@ export function withSearch<T>(
     const gate = add(await startBenchGate(buildDir, gateEnv));
     const browser = add(await launchBrowser());
     const state = await signedInState(browser, gate.origin, undefined, reader);
-    const result = await use((route, queries, options) =>
-      withResources(async (addToSearch) => {
-        const context = addToSearch(await browser.newContext({storageState: state}));
-        // tsx (esbuild's keepNames) wraps functions declared inside `page.evaluate` in a `__name` helper the page lacks.
-        await context.addInitScript({content: 'globalThis.__name ??= (value) => value;'});
-        const requests: Request[] = [];
-        context.on('request', (request) => void (isSearchIndex(new URL(request.url()).pathname) && requests.push(request)));
-        const page = await context.newPage();
-        await page.goto(`${gate.origin}${route}`, {waitUntil: 'load'});
-        const answers = await typeQueries(page, queries, options);
-        const logged = await Promise.all(requests.map(describe));
-        const bytesBy = (epochMs: number) => sum(logged.map((r) => (r.startedAt <= epochMs ? r.bodyBytes : 0)));
-        return answers.map((answer) => ({...answer, indexBytes: bytesBy(answer.answeredAt)}));
-      }),
-    );
+    const result = await use(searcher(browser, gate.origin, isSearchIndex, state));
     return {...result, chromium: browser.version()};
   });
 }
