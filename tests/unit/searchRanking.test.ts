@@ -144,6 +144,30 @@ describe('the page a reader means comes first', () => {
   });
 });
 
+describe("a word on most of the version's pages (the product's own name) ranks no page by its title", () => {
+  // Every page names the product, and one title does too: a heading that holds the query's other word ranks first.
+  const pages: FixturePage[] = [
+    {url: '/Guides/Style-Guide', title: 'Acme Style Guide', sections: [{text: 'How acme docs are written; npm is spelt in lower case.'}]},
+    {
+      url: '/Guides/Getting-Started',
+      title: 'Getting Started',
+      sections: [{heading: 'Install with npm', text: 'Run npm install acme, then start the acme server.'}],
+    },
+    {url: '/Guides/Testing', title: 'Testing', sections: [{text: 'Test an acme server with inject.'}]},
+    {url: '/Guides/Logging', title: 'Logging', sections: [{text: 'Acme logs every request.'}]},
+  ];
+  it.each([
+    ['npm acme', '/Guides/Getting-Started'],
+    ['acme npm', '/Guides/Getting-Started'],
+    // A query of common words alone: their titles still count.
+    ['acme', '/Guides/Style-Guide'],
+  ])('%j → %s', async (query, page) => {
+    const {index} = servedIndex(pages);
+    const [first] = (await index.search({query, limit: 8})).suggestions;
+    expect(first?.url.split('#')[0]).toBe(page);
+  });
+});
+
 describe('a page holds a query when its sections together hold every word', () => {
   it.each([
     // "https" only in the page's first section, "graceful" only under its heading: no section holds both.

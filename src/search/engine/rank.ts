@@ -7,6 +7,8 @@
  * 1. how many of the query's words the page holds (all of them, for queries of one or two words);
  * 2. whether its title holds them all, or one of its headings does;
  * 3. how many of them its title holds;
+ *    (in 2 and 3 a word on most of the version's pages, such as the product's name, does not count when
+ *    the query has other words: every page holds it, so a title holding it says nothing;)
  * 4. its score: for each word, its best match, lunr's BM25 weight (b 0.75, k1 1.2) times the weight
  *    of the kind of document it is in (title above heading above description and keywords above
  *    text: the specification's order) times how closely the term matches the word; the reader's own
@@ -16,7 +18,7 @@
  */
 import {DocKind, DOC_KINDS} from '../../../contracts/searchIndexFiles';
 import type {Expansion} from './queryTerms';
-import {KIND_WEIGHT, SECTION_BOOST} from './weights';
+import {COMMON_WORD_SHARE, KIND_WEIGHT, SECTION_BOOST} from './weights';
 
 /** A page's other matching sections kept for its group: a heading and its text may both be among them. */
 export const MAX_MORE = 8;
@@ -139,6 +141,14 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection, g
     }
   });
 
+  // The words that tell pages apart: those on at most COMMON_WORD_SHARE of the pages (all of them when none is).
+  const pagesOf = Array.from({length: wordCount}, () => new Set<number>());
+  for (const match of docs.values()) match.perWord.forEach((score, word) => score > 0 && pagesOf[word]!.add(match.page));
+  const tellingWords = pagesOf.map((pagesWithWord) => pagesWithWord.size <= COMMON_WORD_SHARE * pageFirstDocs.length);
+  const telling = tellingWords.some(Boolean) ? tellingWords : tellingWords.map(() => true);
+  const tellingCount = telling.filter(Boolean).length;
+  const tellingCovered = (perWord: readonly number[]) => perWord.filter((score, word) => telling[word] && score > 0).length;
+
   interface PageState {
     perWord: number[];
     terms: Set<string>;
@@ -162,10 +172,14 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection, g
     const coverage = covered(match.perWord);
     const score = sum(match.perWord);
     if (match.kind === DocKind.Title) {
-      state.titleWords = coverage;
-      state.titleAll = coverage === wordCount;
+      state.titleWords = tellingCovered(match.perWord);
+      state.titleAll = state.titleWords === tellingCount;
     }
-    if (match.kind === DocKind.Heading && coverage === wordCount && (!state.heading || score > state.heading.score)) {
+    if (
+      match.kind === DocKind.Heading &&
+      tellingCovered(match.perWord) === tellingCount &&
+      (!state.heading || score > state.heading.score)
+    ) {
       state.heading = {doc, score};
     }
     if (match.kind === DocKind.Heading || match.kind === DocKind.Content) {

@@ -22,3 +22,10 @@ export const EXPANSION_WEIGHT = {exact: 1, completion: 0.6, fuzzy: 0.4} as const
 
 /** A word inside a joined-up name (`sidebar_position`, `ContentTypeParser`) counts a little less than the whole name. */
 export const SUBWORD_WEIGHT = 0.8;
+
+/**
+ * A word on more than this share of the version's pages (the product's name in its own docs) tells no
+ * page from another: it still has to be on a page, but whether a title or a heading holds it does not
+ * rank the page (the query's other words decide).
+ */
+export const COMMON_WORD_SHARE = 0.5;
