@@ -14,8 +14,11 @@ import {goal, type Result} from './lib/report';
 import {ratio, round, sum} from './lib/stats';
 import {coldBuild, type Workspace} from './lib/workspace';
 
-/** `npm run build` (site, login build, precompression, server) ÷ a plain `docusaurus build` of the same docs. */
-const GOAL_RATIO = 1.25;
+/**
+ * `npm run build` (site, login build, precompression, server) ÷ a plain `docusaurus build` of the same docs
+ * in wall time; its peak memory no higher than plain's (issue 38).
+ */
+const GOAL_RATIO = 1.1;
 /** The corpus with audiences ÷ without, in wall time and in peak memory (issue 34). */
 const AUDIENCES_GOAL_RATIO = 1.5;
 
@@ -81,6 +84,7 @@ export async function run(workspace: Workspace): Promise<Result> {
   const {buildDir, timed: product} = await workspace.corpusBuild();
   const audiences = workspace.corpusAudiences > 0 ? await audienceBuild(workspace, product) : undefined;
   const wallRatio = ratio(product.wallMs, plain.wallMs);
+  const peakRatio = ratio(product.peakRssMiB, plain.peakRssMiB);
   const indexes = searchIndexRows(buildDir);
   const empty = sum([...indexes, ...(audiences?.indexes ?? [])].map((index) => index['Pages indexed with an empty title']));
   return {
@@ -100,6 +104,7 @@ export async function run(workspace: Workspace): Promise<Result> {
     notes: audiences?.notes ?? [],
     goals: [
       goal(`npm run build ÷ docusaurus build ≤ ${GOAL_RATIO}× (wall)`, wallRatio, wallRatio <= GOAL_RATIO),
+      goal('npm run build ÷ docusaurus build ≤ 1× (peak memory)', peakRatio, peakRatio <= 1),
       goal(`pages indexed with an empty title = 0${audiences ? ', both corpora' : ''}`, empty, empty === 0),
       ...(audiences?.goals ?? []),
     ],
