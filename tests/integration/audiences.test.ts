@@ -86,6 +86,28 @@ function navbarLinks(html: string): {label: string; href: string}[] {
     .map(([, href, label]) => ({label: label!, href: href!}));
 }
 
+describe('the counts on category cards', () => {
+  it('are what each reader finds behind the card: no count includes a page the reader may not open', async () => {
+    // A card: its link, its title (up to its own end), and the count under it.
+    const CARD = /href="?([^" >]+)"?><h2[^>]*>(?:(?!<\/h2>)[\s\S])*<\/h2><p[^>]*>(\d+) items?<\/p>/g;
+    const checked: string[] = [];
+    for (const kind of Object.keys(KINDS) as Kind[]) {
+      const reader = readers[kind];
+      for (const {url} of files.filter(({file}) => file.endsWith('.html'))) {
+        const page = await gate.request(url, {headers: as(reader, true)});
+        if (page.status !== 200) continue;
+        for (const [, category, count] of bodyOf(page).matchAll(CARD)) {
+          const behind = bodyOf(await gate.request(category!, {headers: as(reader, true)}));
+          const cards = behind.match(/<article class="?docCardListItem/g)?.length ?? 0;
+          expect({kind, on: url, category, count: Number(count)}).toEqual({kind, on: url, category, count: cards});
+          checked.push(category!);
+        }
+      }
+    }
+    expect(checked.length).toBeGreaterThan(0);
+  });
+});
+
 describe('the fixture site', () => {
   it('has pages for every kind of reader: in one audience, in several, in none, a folder, a 1.0 page, a public page', () => {
     const conditions = Object.fromEntries(restrictedPages(pages).map((page) => [page.url, page.condition]));
