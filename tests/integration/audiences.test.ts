@@ -35,6 +35,7 @@ const KINDS = {
   'in partners': ['partners'],
   'in partners and beta': ['partners', 'beta'],
   'in staff': ['staff'],
+  'in legacy': ['legacy'],
 } as const satisfies Record<string, readonly string[]>;
 type Kind = keyof typeof KINDS;
 
@@ -78,6 +79,12 @@ function bodyOf({bytes, headers}: RawResponse): string {
   return (headers['content-encoding'] === 'br' ? brotliDecompressSync(bytes) : bytes).toString('utf8');
 }
 
+/** The version menu's entries on a page, as the navbar shows them. */
+function versionMenu(html: string): string[] {
+  const menu = /<ul class="?dropdown__menu"?>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+  return [...menu.matchAll(/<a [^>]*class="?dropdown__link[^>]*>([^<]*)<\/a>/g)].map(([, label]) => label!);
+}
+
 /** The links the navbar's left side shows on a page (the links to the sidebars), with their labels. */
 function navbarLinks(html: string): {label: string; href: string}[] {
   const left = /theme-layout-navbar-left([\s\S]*?)theme-layout-navbar-right/.exec(html)?.[1] ?? '';
@@ -109,7 +116,7 @@ describe('the counts on category cards', () => {
 });
 
 describe('the fixture site', () => {
-  it('has pages for every kind of reader: in one audience, in several, in none, a folder, a 1.0 page, a public page', () => {
+  it('has pages for every kind of reader: in one audience, in several, in none, a folder, a 1.0 page, a whole version, a public page', () => {
     const conditions = Object.fromEntries(restrictedPages(pages).map((page) => [page.url, page.condition]));
     expect(conditions).toMatchObject({
       '/partner-api/authenticate-requests': ['partners'],
@@ -118,6 +125,9 @@ describe('the fixture site', () => {
       '/beta-tutorials': ['beta'],
       '/team-handbook': ['staff'],
       '/1.0/tutorial-extras/editor-handbook': ['staff'],
+      '/0.9': ['legacy'],
+      '/0.9/intro': ['legacy'],
+      '/0.9/moving-to-one-point-oh': ['legacy'],
       '/public-preview': 'public',
     });
     expect(pages.length - restrictedPages(pages).length).toBeGreaterThan(40);
@@ -152,6 +162,24 @@ describe.each(Object.keys(KINDS) as Kind[])('a reader %s', (kind) => {
         ],
       });
     }
+  });
+
+  it('finds the 0.9 version in the version menu, and its index and pages, only when in legacy', async () => {
+    const reader = readers[kind];
+    const inLegacy = reader.view.has('legacy');
+    for (const url of ['/', '/1.0/intro']) {
+      const html = bodyOf(await gate.request(url, {headers: as(reader, true)}));
+      expect({url, menu: versionMenu(html)}).toEqual({url, menu: ['2.0', '1.0', ...(inLegacy ? ['0.9'] : [])]});
+    }
+    const statuses = Object.fromEntries(
+      await Promise.all(
+        ['/0.9', '/0.9/intro', `/0.9/${MANIFEST_FILE}`].map(
+          async (url) => [url, (await gate.request(url, {headers: as(reader, url.endsWith('.json') ? false : true)})).status] as const,
+        ),
+      ),
+    );
+    const expected = inLegacy ? 200 : 404;
+    expect(statuses).toEqual({'/0.9': expected, '/0.9/intro': expected, [`/0.9/${MANIFEST_FILE}`]: expected});
   });
 
   it('waits as long for an asset of a page they may not read as for one that does not exist', async () => {
@@ -285,7 +313,7 @@ describe('the readers file', () => {
   });
 
   it('names the line of an audience the docs do not define, which gives nobody anything', () => {
-    expect(gate.logs).toContainEqual(expect.objectContaining({level: 40, line: 5, audience: 'stafff'}));
+    expect(gate.logs).toContainEqual(expect.objectContaining({level: 40, line: Object.keys(KINDS).length + 1, audience: 'stafff'}));
   });
 });
 

@@ -9,9 +9,9 @@ import {expect, type Page, type Response} from '@playwright/test';
 import {sectionsIn} from '../../plugins/search/sections';
 import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
 import {SearchBox} from '../e2e/searchBox';
-import {siteVersions} from '../../contracts/siteVersions';
+import {siteVersions, type SiteVersion} from '../../contracts/siteVersions';
 import {isFolderIndex, titleFromContent} from '../../plugins/markdown/pageTitle';
-import {readFolderAudiences} from '../../plugins/audiences/declarations';
+import {readFolderAudiences, readSiteAudiences} from '../../plugins/audiences/declarations';
 import {folderKey} from '../../plugins/audiences/plan';
 
 export interface SectionSearchCase {
@@ -66,13 +66,19 @@ function plainDocIn(dir: string): {file: string; title: string; query: string} |
   return undefined;
 }
 
+/** The site's versions every reader may open: a version given to an audience (audiences.json) is left to the tests of audiences. */
+export function everyReadersVersions(siteDir: string): SiteVersion[] {
+  const restricted = readSiteAudiences(siteDir).versions;
+  return siteVersions(siteDir).filter(({name}) => !restricted.has(name));
+}
+
 /**
  * A case for each section (and outside them) of each version, that every reader may search: sections of
- * a folder with an audience, and pages with one, are left to the tests of audiences.
+ * a folder or a version with an audience, and pages with one, are left to the tests of audiences.
  */
 export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
   const folders = readFolderAudiences(siteDir, siteVersions(siteDir));
-  return siteVersions(siteDir).flatMap((version) => {
+  return everyReadersVersions(siteDir).flatMap((version) => {
     const docsDir = path.join(siteDir, version.docsDir);
     const prefix = version.route === '' ? '' : `/${version.route}`;
     const versionParam = version.route === '' ? '' : `${version.route}/`;

@@ -6,11 +6,10 @@
  */
 import type {Page} from '@playwright/test';
 import {MANIFEST_FILE} from '../../../contracts/searchIndexFiles';
-import {siteVersions} from '../../../contracts/siteVersions';
 import {expectAccessibleInEachScheme, switchColourScheme} from '../../support/axe';
 import {holdRequests} from '../../support/heldRequests';
 import {isPartUrl, PARTS_PATTERN} from '../../support/search';
-import {sectionSearchCases} from '../../support/searchSections';
+import {everyReadersVersions, sectionSearchCases} from '../../support/searchSections';
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {TEST_DOCS} from '../../support/siteCopies';
 import {expect, FIXTURE_SITE, test} from '../fixtureSite';
@@ -207,7 +206,7 @@ test("queries of every shape break nothing: 3,000 characters in the address answ
   });
 
   const cases = sectionSearchCases(FIXTURE_SITE);
-  for (const version of siteVersions(TEST_DOCS).reverse()) {
+  for (const version of everyReadersVersions(TEST_DOCS).reverse()) {
     await test.step(`the sections of ${version.label}`, async () => {
       const ofVersion = cases.filter((searched) => searched.versionParam === (version.route === '' ? '' : `${version.route}/`));
       if (version.route === '') await page.getByRole('combobox', {name: 'Version'}).selectOption({label: `Version ${version.label}`});
