@@ -14,7 +14,7 @@ import {copyBuild} from '../../support/siteCopies';
 import {AUTHORED_SITE, expect, RELEASE_WORD, test} from './authoredSite';
 
 test('the release froze 2.0 and relabelled the current docs 3.0', () => {
-  expect(JSON.parse(readFileSync(path.join(AUTHORED_SITE, 'versions.json'), 'utf8'))).toEqual(['2.0', '1.0']);
+  expect(JSON.parse(readFileSync(path.join(AUTHORED_SITE, 'versions.json'), 'utf8'))).toEqual(['2.0', '1.0', '0.9']);
   expect(JSON.parse(readFileSync(path.join(AUTHORED_SITE, 'current-version.json'), 'utf8'))).toEqual({label: '3.0'});
   const frozen = ['versioned_docs/version-2.0/chapter-1-introduction.md', 'versioned_sidebars/version-2.0-sidebars.json'];
   expect(frozen.filter((file) => !existsSync(path.join(AUTHORED_SITE, file)))).toEqual([]);
