@@ -15,10 +15,7 @@ export {FIXTURE_SITE, FIXTURE_SITE_BUILD, FIXTURE_SITE_BUILD_ROOT} from '../supp
 export const FIXTURE_MEDIA_ORIGINS = 'https://gitpod.io';
 
 function fixtureSiteTest(gateEnv: Record<string, string>, signedIn = true) {
-  return siteCopyTest(FIXTURE_SITE, {MEDIA_ORIGINS: FIXTURE_MEDIA_ORIGINS, ...gateEnv}).extend({
-    otherSites: [FIXTURE_MEDIA_ORIGINS],
-    signedIn,
-  });
+  return siteCopyTest(FIXTURE_SITE, {MEDIA_ORIGINS: FIXTURE_MEDIA_ORIGINS, ...gateEnv}).extend({signedIn});
 }
 
 /**

@@ -23,7 +23,9 @@ interface Fixtures {
   reader: ReaderCredentials;
   /**
    * Other sites the docs show media from (the gate's MEDIA_ORIGINS): the machine has no internet, so
-   * the browser gets an image of 160 × 45 from here for every request to them.
+   * the browser gets an image of 160 × 45 from here for every request to them. Set only where a page
+   * shows such media: with any route on its context, Playwright intercepts every request the context
+   * makes, which cost a doc page load here about a third more CPU (bench/HISTORY.md, eleventh session).
    */
   otherSites: readonly string[];
   otherSitesAnswer: void;

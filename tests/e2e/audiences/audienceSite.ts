@@ -49,6 +49,5 @@ export const test = siteCopyTest(FIXTURE_SITE, {
   gateEnv: async ({gateEnv, audienceReaders}, use) => use({...gateEnv, ALLOWED_EMAILS_FILE: audienceReaders.file}),
   // Each test signs in the reader it shows.
   signedIn: false,
-  otherSites: [FIXTURE_MEDIA_ORIGINS],
   readerOf: async ({audienceReaders}, use) => use((kind) => audienceReaders.readers[kind]),
 });

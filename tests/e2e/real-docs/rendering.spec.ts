@@ -4,8 +4,11 @@
  * (checkSiteBuild in tests/support/siteCopies.ts); here pages load and hydrate without a page error, the
  * largest of the fixture (Reference/Server, half a megabyte of HTML) among them, and show what a reader meets.
  */
-import {expect, test} from '../fixtureSite';
+import {expect, FIXTURE_MEDIA_ORIGINS, test} from '../fixtureSite';
 import {expectPagesHydrate} from '../hydration';
+
+// The one page with an image from another site is opened here.
+test.use({otherSites: [FIXTURE_MEDIA_ORIGINS]});
 
 test('the real docs as a reader meets them: titles, inline code, the sidebar, anchors in another letter case, images from another site', async ({
   page,
