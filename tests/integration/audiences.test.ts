@@ -16,7 +16,7 @@ import {sessionCookieHeader} from '../../contracts/session';
 import {lunrRules} from '../../src/search/engine/lunrRules';
 import {VersionIndex} from '../../src/search/engine/versionIndex';
 import {NAVIGATION, SUBRESOURCE, type RawResponse} from '../../testkit/http';
-import {hiddenIdentifiers, restrictedPages, sitePages, versionPages} from '../support/audienceSite';
+import {hiddenIdentifiers, restrictedPages, searchSectionPages, sitePages, versionPages} from '../support/audienceSite';
 import {builtFiles} from '../support/builtFiles';
 import {emulator, uniqueEmail} from '../support/emulator';
 import {FIXTURE_SITE, FIXTURE_SITE_BUILD, FIXTURE_SITE_BUILD_ROOT} from '../support/fixtureSite';
@@ -24,7 +24,7 @@ import {sessionCookieFor, startGate, type RunningGate} from '../support/gate';
 import {readBuild} from '../../server/services/build';
 import {LiveBuild} from '../../server/services/liveBuild';
 
-const pages = [...sitePages(FIXTURE_SITE, FIXTURE_SITE_BUILD_ROOT), ...versionPages(FIXTURE_SITE)];
+const pages = [...sitePages(FIXTURE_SITE, FIXTURE_SITE_BUILD_ROOT), ...versionPages(FIXTURE_SITE), ...searchSectionPages(FIXTURE_SITE)];
 const files = builtFiles(FIXTURE_SITE_BUILD).filter(({file}) => file !== '404.html');
 /** Who may fetch each file of the fixture site. */
 const {audiences: fixtureAudiences} = await readBuild(FIXTURE_SITE_BUILD_ROOT);
@@ -125,9 +125,10 @@ describe('the fixture site', () => {
       '/beta-tutorials': ['beta'],
       '/team-handbook': ['staff'],
       '/1.0/tutorial-extras/editor-handbook': ['staff'],
-      '/0.9': ['legacy'],
       '/0.9/intro': ['legacy'],
       '/0.9/moving-to-one-point-oh': ['legacy'],
+      // The search section of 0.9's flat folder: the category of its own sidebars file.
+      '/0.9/staying-on-the-legacy-edition': ['legacy'],
       '/public-preview': 'public',
     });
     expect(pages.length - restrictedPages(pages).length).toBeGreaterThan(40);
@@ -173,13 +174,13 @@ describe.each(Object.keys(KINDS) as Kind[])('a reader %s', (kind) => {
     }
     const statuses = Object.fromEntries(
       await Promise.all(
-        ['/0.9', '/0.9/intro', `/0.9/${MANIFEST_FILE}`].map(
+        ['/0.9/intro', '/0.9/moving-to-one-point-oh', `/0.9/${MANIFEST_FILE}`].map(
           async (url) => [url, (await gate.request(url, {headers: as(reader, url.endsWith('.json') ? false : true)})).status] as const,
         ),
       ),
     );
     const expected = inLegacy ? 200 : 404;
-    expect(statuses).toEqual({'/0.9': expected, '/0.9/intro': expected, [`/0.9/${MANIFEST_FILE}`]: expected});
+    expect(statuses).toEqual({'/0.9/intro': expected, '/0.9/moving-to-one-point-oh': expected, [`/0.9/${MANIFEST_FILE}`]: expected});
   });
 
   it('waits as long for an asset of a page they may not read as for one that does not exist', async () => {

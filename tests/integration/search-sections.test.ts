@@ -2,7 +2,8 @@
  * Search from every section of every version, as the build holds it: for each case of
  * tests/support/searchSections.ts, on the authored site (tests/support/authoredSite.ts: sections of the same
  * names in two versions) and on the site's own docs, what the navbar box and the search page do with the
- * built files, through the functions they use and the search engine the worker runs. The browser tests of
+ * built files, through the functions they use and the search engine the worker runs; and the section a flat
+ * version takes from its sidebars file (the fixture site's 0.9). The browser tests of
  * the same cases (tests/e2e/authoring/search-sections.spec.ts, tests/e2e/site/search-sections.spec.ts) take
  * one case of each kind, for the wiring: the box, its worker, the gate, the links followed.
  */
@@ -24,6 +25,8 @@ import {AUTHORED_SITE, SECTION_WORDS, SECTIONS, VERSIONS_WITH_SECTIONS} from '..
 import {h1sOf} from '../support/builtSite';
 import {sectionSearchCases, type SectionSearchCase} from '../support/searchSections';
 import {copyBuild} from '../support/siteCopies';
+import {FIXTURE_SITE} from '../support/fixtureSite';
+import {SEARCH_PLUGIN_NAME, type SearchGlobalData} from '../../contracts/searchSections';
 
 /** A built site as its pages' search sees it: the versions and sections Docusaurus and the search plugin give the browser. */
 function builtSite(site: string) {
@@ -193,5 +196,53 @@ describe('the sections of the same names in two versions of the authored site', 
       .map((suggestion) => SECTIONS.find(({label}) => plainText(suggestion.title).startsWith(`${label} `))?.label)
       .filter((label) => label !== undefined);
     expect(sections).toEqual([first, first, then, then]);
+  });
+});
+
+describe("a version whose docs folder is flat (the fixture site's 0.9, for legacy readers)", () => {
+  const build = copyBuild(FIXTURE_SITE, SITE_DIR);
+  const globalData = JSON.parse(readFileSync(path.join(FIXTURE_SITE, '.docusaurus', 'globalData.json'), 'utf8')) as {
+    [SEARCH_PLUGIN_NAME]: {default: SearchGlobalData};
+  };
+  const sections = globalData[SEARCH_PLUGIN_NAME].default.sections.filter((section) => section.path.startsWith('0.9/'));
+
+  it('has the top-level category of its own sidebars file as its search section, holding the pages it lists', () => {
+    expect(sections.map(({label, path: name, pages}) => ({label, path: name, pages}))).toEqual([
+      {
+        label: 'Staying on the legacy edition (0.9)',
+        path: '0.9/staying-on-the-legacy-edition',
+        pages: ['0.9/keeping-a-site-running', '0.9/moving-to-one-point-oh'],
+      },
+    ]);
+    const held = readBuiltSearchIndexes(build, '0.9').flatMap(({manifest, pageUrls}) =>
+      pageUrls.map((url, page) => [url, manifest.sections[manifest.pages.section[page]!] ?? ''] as const),
+    );
+    expect(Object.fromEntries(held)).toEqual({
+      '/0.9/intro': '',
+      '/0.9/keeping-a-site-running': '0.9/staying-on-the-legacy-edition',
+      '/0.9/moving-to-one-point-oh': '0.9/staying-on-the-legacy-edition',
+    });
+  });
+
+  it('keeps a search within the section to its pages, and puts them first from a page of it', async () => {
+    const [section] = sections;
+    const pagesOf = (answer: {suggestions: readonly {url: string}[]}) => [...new Set(answer.suggestions.map(({url}) => url.split('#')[0]))];
+    const engine = builtSearchEngine(build, `/0.9/${MANIFEST_FILE}`);
+    const whole = await engine.index.search({query: 'site', limit: MAX_SUGGESTIONS});
+    expect(pagesOf(whole)).toContain('/0.9/intro');
+    const within = await engine.index.search({query: 'site', limit: MAX_SUGGESTIONS, within: section!.path});
+    expect(pagesOf(within).sort()).toEqual(['/0.9/keeping-a-site-running', '/0.9/moving-to-one-point-oh']);
+    const scope = searchScopeForPage({
+      baseUrl: '/',
+      versions: siteVersions(FIXTURE_SITE).map(({name, label, route}) => ({name, label, path: `/${route}`, isLast: route === ''})),
+      sections,
+      pathname: '/0.9/keeping-a-site-running',
+      onDocPage: true,
+    });
+    expect(scope.section).toBe(section!.path);
+    const fromSection = await engine.index.search({query: 'site', limit: MAX_SUGGESTIONS, section: scope.section, more: MORE_SECTIONS});
+    const inSection = fromSection.suggestions.map((suggestion) => suggestion.inSection);
+    expect(inSection.slice(0, 2)).toEqual([true, true]);
+    expect(inSection).toContain(false);
   });
 });

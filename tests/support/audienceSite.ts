@@ -10,6 +10,7 @@ import {listBuildFiles, SITE_DIR} from '../../contracts/buildLayout';
 import {buildFileFor} from '../../server/rules/requestPath';
 import type {SiteConditions} from '../../plugins/audiences/siteConditions';
 import {siteVersions} from '../../contracts/siteVersions';
+import {SEARCH_PLUGIN_NAME, type SearchSection} from '../../contracts/searchSections';
 import {asPath, asSegment, asText, type PrivateIdentifier} from './privateIdentifiers';
 
 export interface SitePage {
@@ -75,6 +76,27 @@ export function versionPages(siteDir: string): SitePage[] {
     condition: conditionOfKey(conditions.versions[name] ?? READERS),
     identifiers: [{kind: 'version label', value: label, pattern: new RegExp(`${asText(label).source}|${asSegment(label).source}`, 'm')}],
   }));
+}
+
+/**
+ * The search sections some readers may not see (a restricted folder's, or a category of a restricted
+ * version's sidebar), named as the box's footer and the search page's menu name them, and by their path.
+ */
+export function searchSectionPages(siteDir: string): SitePage[] {
+  const globalData = JSON.parse(readFileSync(path.join(siteDir, '.docusaurus', 'globalData.json'), 'utf8')) as {
+    [SEARCH_PLUGIN_NAME]: {default: {sections: (SearchSection & {__audience: string})[]}};
+  };
+  return globalData[SEARCH_PLUGIN_NAME].default.sections
+    .filter((section) => section.__audience !== READERS)
+    .map((section) => ({
+      url: `/${section.path}`,
+      file: '',
+      condition: conditionOfKey(section.__audience),
+      identifiers: [
+        {kind: 'section label', value: section.label, pattern: asText(section.label)},
+        {kind: 'search context', value: section.path, pattern: asPath(section.path)},
+      ],
+    }));
 }
 
 /**
