@@ -37,3 +37,60 @@ export async function signedInState(browser: Browser, origin: string, file?: str
     await context.close();
   }
 }
+
+/** What a new context needs to open as a returning reader: the session cookie, and the origin's storage as `localStorage` items. */
+export interface ReaderSeed {
+  origin: string;
+  cookies: StorageState['cookies'];
+  items: {name: string; value: string}[];
+}
+
+/**
+ * Signs in at `origin` as signedInState does, and keeps the origin's storage as `localStorage` items:
+ * Firebase's user with them, which Firebase reads from `localStorage` too and moves to IndexedDB (its
+ * persistences are `[indexedDB, local]`, src/auth/firebase.ts). A context seeded with seedReaderStorage
+ * needs no page of its own to restore IndexedDB, which a storage state with origins costs every new
+ * context in Playwright (about 0.4 s of CPU here: bench/HISTORY.md, eleventh session).
+ */
+export async function signedInSeed(browser: Browser, origin: string, credentials?: Credentials): Promise<ReaderSeed> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signInFromLoginPage(page, origin, credentials);
+    const items = await page.evaluate(async () => {
+      const firebaseRecords = await new Promise<{fbase_key: string; value: unknown}[]>((resolve, reject) => {
+        const opening = indexedDB.open('firebaseLocalStorageDb');
+        opening.onerror = () => reject(opening.error ?? new Error('Firebase keeps no IndexedDB here'));
+        opening.onsuccess = () => {
+          const db = opening.result;
+          const reading = db.transaction('firebaseLocalStorage', 'readonly').objectStore('firebaseLocalStorage').getAll();
+          reading.onsuccess = () => {
+            db.close();
+            resolve(reading.result as {fbase_key: string; value: unknown}[]);
+          };
+          reading.onerror = () => reject(reading.error ?? new Error('Firebase keeps no user here'));
+        };
+      });
+      return [
+        ...Object.entries(localStorage).map(([name, value]) => ({name, value})),
+        ...firebaseRecords.map((record) => ({name: record.fbase_key, value: JSON.stringify(record.value)})),
+      ];
+    });
+    if (!items.some(({name}) => name.startsWith('firebase:authUser:')))
+      throw new Error(`Firebase kept no user at ${origin} after signing in`);
+    return {origin, cookies: (await context.storageState()).cookies, items};
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Runs before the page's own scripts (`context.addInitScript`): writes the seed's items into the seed's
+ * origin, once per context, so that signing out in a test stays signed out on its next page.
+ */
+export function seedReaderStorage({origin, items}: Pick<ReaderSeed, 'origin' | 'items'>): void {
+  const SEEDED = 'tutorial-hub-tests:seeded';
+  if (window.location.origin !== origin || window.localStorage.getItem(SEEDED) !== null) return;
+  for (const {name, value} of items) window.localStorage.setItem(name, value);
+  window.localStorage.setItem(SEEDED, '1');
+}

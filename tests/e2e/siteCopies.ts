@@ -7,9 +7,7 @@
  * worker fixtures the same workers, so a run of every spec starts two workers, not one per kind of gate
  * (a worker's start, its browser, gate and sign-in cost seconds of CPU: bench/HISTORY.md, §7).
  */
-import {mkdirSync} from 'node:fs';
-import path from 'node:path';
-import {signedInState} from '../../testkit/loginPage';
+import {seedReaderStorage, signedInSeed, type ReaderSeed} from '../../testkit/loginPage';
 import {copyBuild} from '../support/siteCopies';
 import {startTestGateProcess, type GateProcess} from '../support/gateProcess';
 import {test as base} from './fixtures';
@@ -28,7 +26,10 @@ interface SiteCopyOptions {
   signedIn: boolean;
 }
 
-export const test = base.extend<SiteCopyOptions & {siteGate: GateProcess}, {workerResources: WorkerResources}>({
+export const test = base.extend<
+  SiteCopyOptions & {siteGate: GateProcess; readerSeed: ReaderSeed | null},
+  {workerResources: WorkerResources}
+>({
   workerResources: [
     async ({}, use) => {
       const made = new Map<string, Promise<unknown>>();
@@ -64,16 +65,15 @@ export const test = base.extend<SiteCopyOptions & {siteGate: GateProcess}, {work
   },
 
   // Firebase keeps a reader's state per origin: signed in to each gate once per worker.
-  storageState: async ({workerResources, siteGate, signedIn, browser}, use, testInfo) => {
-    if (!signedIn) return use(undefined);
-    const file = await workerResources.once(`signed in to ${siteGate.origin}`, async () => {
-      const dir = path.join(testInfo.project.outputDir, `reader-${testInfo.workerIndex}-${new URL(siteGate.origin).port}`);
-      mkdirSync(dir, {recursive: true});
-      const state = path.join(dir, 'state.json');
-      await signedInState(browser, siteGate.origin, state);
-      return state;
-    });
-    await use(file);
+  readerSeed: async ({workerResources, siteGate, signedIn, browser}, use) => {
+    if (!signedIn) return use(null);
+    await use(await workerResources.once(`signed in to ${siteGate.origin}`, () => signedInSeed(browser, siteGate.origin)));
+  },
+  // The cookie as a storage state; the origin's storage from a script that runs before the page's own (testkit/loginPage.ts).
+  storageState: async ({readerSeed}, use) => use(readerSeed ? {cookies: readerSeed.cookies, origins: []} : undefined),
+  context: async ({context, readerSeed}, use) => {
+    if (readerSeed) await context.addInitScript(seedReaderStorage, {origin: readerSeed.origin, items: readerSeed.items});
+    await use(context);
   },
 
   // Pages open with relative URLs.
