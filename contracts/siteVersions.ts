@@ -1,9 +1,10 @@
 /**
  * The site's versions of the docs, as the site's config, the tests and the benchmarks read them:
  * the current version at the root (`current-version.json` names it) and each frozen one of
- * `versions.json`, newest first (scripts/release-version.ts writes both).
+ * `versions.json`, newest first (scripts/release-version.ts writes both). A team that brings labels and
+ * paths of its own (Docusaurus's `versions` option) gives them in `version-settings.json`.
  */
-import {readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
 export interface SiteVersion {
@@ -11,19 +12,44 @@ export interface SiteVersion {
   name: string;
   /** The version's docs folder, e.g. `docs` or `versioned_docs/version-1.0`. */
   docsDir: string;
-  /** Its URL path below the base URL: '' for the version at the root, else its name. */
+  /** Its URL path below the base URL: '' for the version at the root, else its name or the path version-settings.json gives it. */
   route: string;
   label: string;
+}
+
+/** `version-settings.json`: a frozen version's label and path, as a team's Docusaurus config had them: `{"1.0": {"label": "1.x", "path": "v1"}}`. */
+export const VERSION_SETTINGS_FILE = 'version-settings.json';
+
+export type VersionSettings = Record<string, {label?: string; path?: string}>;
+
+/** A path below the base URL: segments of letters, digits, dots, dashes and underscores. */
+const VERSION_PATH = /^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
+
+/** Pure: the frozen versions with their labels and paths; throws, naming the file, on a setting it cannot use. */
+export function frozenVersions(names: readonly string[], settings: VersionSettings): SiteVersion[] {
+  const unknown = Object.keys(settings).filter((name) => !names.includes(name));
+  if (unknown.length > 0) throw new Error(`${VERSION_SETTINGS_FILE}: ${unknown.join(', ')} is not a version of versions.json`);
+  const versions = names.map((name) => {
+    const {label = name, path: route = name} = settings[name] ?? {};
+    if (typeof label !== 'string' || label.trim() === '') throw new Error(`${VERSION_SETTINGS_FILE}: the label of ${name} must be text`);
+    if (typeof route !== 'string' || !VERSION_PATH.test(route) || route.split('/').some((segment) => /^\.+$/.test(segment)))
+      throw new Error(
+        `${VERSION_SETTINGS_FILE}: the path of ${name} must be a path below the site's root, such as "v1" (no slash at either end)`,
+      );
+    return {name, docsDir: `versioned_docs/version-${name}`, route, label};
+  });
+  const routes = versions.map(({route}) => route);
+  const taken = routes.find((route, at) => routes.indexOf(route) !== at);
+  if (taken !== undefined) throw new Error(`${VERSION_SETTINGS_FILE}: two versions have the path "${taken}"`);
+  return versions;
 }
 
 export function siteVersions(siteDir: string): SiteVersion[] {
   const read = <T>(file: string) => JSON.parse(readFileSync(path.join(siteDir, file), 'utf8')) as T;
   const frozen = read<string[]>('versions.json');
   const current = read<{label: string}>('current-version.json');
-  return [
-    {name: 'current', docsDir: 'docs', route: '', label: current.label},
-    ...frozen.map((name) => ({name, docsDir: `versioned_docs/version-${name}`, route: name, label: name})),
-  ];
+  const settings = existsSync(path.join(siteDir, VERSION_SETTINGS_FILE)) ? read<VersionSettings>(VERSION_SETTINGS_FILE) : {};
+  return [{name: 'current', docsDir: 'docs', route: '', label: current.label}, ...frozenVersions(frozen, settings)];
 }
 
 /** Every file of a version's docs folder, relative to that folder, with forward slashes, sorted. */

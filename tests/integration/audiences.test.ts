@@ -125,10 +125,10 @@ describe('the fixture site', () => {
       '/beta-tutorials': ['beta'],
       '/team-handbook': ['staff'],
       '/1.0/tutorial-extras/editor-handbook': ['staff'],
-      '/0.9/intro': ['legacy'],
-      '/0.9/moving-to-one-point-oh': ['legacy'],
-      // The search section of 0.9's flat folder: the category of its own sidebars file.
-      '/0.9/staying-on-the-legacy-edition': ['legacy'],
+      '/legacy/intro': ['legacy'],
+      '/legacy/moving-to-one-point-oh': ['legacy'],
+      // Version 0.9 at the path its team gave it (version-settings.json), and the search section of its flat folder: the category of its sidebars file.
+      '/legacy/staying-on-the-legacy-edition': ['legacy'],
       '/public-preview': 'public',
     });
     expect(pages.length - restrictedPages(pages).length).toBeGreaterThan(40);
@@ -165,22 +165,26 @@ describe.each(Object.keys(KINDS) as Kind[])('a reader %s', (kind) => {
     }
   });
 
-  it('finds the 0.9 version in the version menu, and its index and pages, only when in legacy', async () => {
+  it('finds version 0.9 (labelled 0.9 LTS, at /legacy) in the version menu, and its index and pages, only when in legacy', async () => {
     const reader = readers[kind];
     const inLegacy = reader.view.has('legacy');
     for (const url of ['/', '/1.0/intro']) {
       const html = bodyOf(await gate.request(url, {headers: as(reader, true)}));
-      expect({url, menu: versionMenu(html)}).toEqual({url, menu: ['2.0', '1.0', ...(inLegacy ? ['0.9'] : [])]});
+      expect({url, menu: versionMenu(html)}).toEqual({url, menu: ['2.0', '1.0', ...(inLegacy ? ['0.9 LTS'] : [])]});
     }
     const statuses = Object.fromEntries(
       await Promise.all(
-        ['/0.9/intro', '/0.9/moving-to-one-point-oh', `/0.9/${MANIFEST_FILE}`].map(
+        ['/legacy/intro', '/legacy/moving-to-one-point-oh', `/legacy/${MANIFEST_FILE}`].map(
           async (url) => [url, (await gate.request(url, {headers: as(reader, url.endsWith('.json') ? false : true)})).status] as const,
         ),
       ),
     );
     const expected = inLegacy ? 200 : 404;
-    expect(statuses).toEqual({'/0.9/intro': expected, '/0.9/moving-to-one-point-oh': expected, [`/0.9/${MANIFEST_FILE}`]: expected});
+    expect(statuses).toEqual({
+      '/legacy/intro': expected,
+      '/legacy/moving-to-one-point-oh': expected,
+      [`/legacy/${MANIFEST_FILE}`]: expected,
+    });
   });
 
   it('waits as long for an asset of a page they may not read as for one that does not exist', async () => {

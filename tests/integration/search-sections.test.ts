@@ -199,44 +199,44 @@ describe('the sections of the same names in two versions of the authored site', 
   });
 });
 
-describe("a version whose docs folder is flat (the fixture site's 0.9, for legacy readers)", () => {
+describe("a version whose docs folder is flat (the fixture site's 0.9, at /legacy, for legacy readers)", () => {
   const build = copyBuild(FIXTURE_SITE, SITE_DIR);
   const globalData = JSON.parse(readFileSync(path.join(FIXTURE_SITE, '.docusaurus', 'globalData.json'), 'utf8')) as {
     [SEARCH_PLUGIN_NAME]: {default: SearchGlobalData};
   };
-  const sections = globalData[SEARCH_PLUGIN_NAME].default.sections.filter((section) => section.path.startsWith('0.9/'));
+  const sections = globalData[SEARCH_PLUGIN_NAME].default.sections.filter((section) => section.path.startsWith('legacy/'));
 
   it('has the top-level category of its own sidebars file as its search section, holding the pages it lists', () => {
     expect(sections.map(({label, path: name, pages}) => ({label, path: name, pages}))).toEqual([
       {
-        label: 'Staying on the legacy edition (0.9)',
-        path: '0.9/staying-on-the-legacy-edition',
-        pages: ['0.9/keeping-a-site-running', '0.9/moving-to-one-point-oh'],
+        label: 'Staying on the legacy edition (0.9 LTS)',
+        path: 'legacy/staying-on-the-legacy-edition',
+        pages: ['legacy/keeping-a-site-running', 'legacy/moving-to-one-point-oh'],
       },
     ]);
-    const held = readBuiltSearchIndexes(build, '0.9').flatMap(({manifest, pageUrls}) =>
+    const held = readBuiltSearchIndexes(build, 'legacy').flatMap(({manifest, pageUrls}) =>
       pageUrls.map((url, page) => [url, manifest.sections[manifest.pages.section[page]!] ?? ''] as const),
     );
     expect(Object.fromEntries(held)).toEqual({
-      '/0.9/intro': '',
-      '/0.9/keeping-a-site-running': '0.9/staying-on-the-legacy-edition',
-      '/0.9/moving-to-one-point-oh': '0.9/staying-on-the-legacy-edition',
+      '/legacy/intro': '',
+      '/legacy/keeping-a-site-running': 'legacy/staying-on-the-legacy-edition',
+      '/legacy/moving-to-one-point-oh': 'legacy/staying-on-the-legacy-edition',
     });
   });
 
   it('keeps a search within the section to its pages, and puts them first from a page of it', async () => {
     const [section] = sections;
     const pagesOf = (answer: {suggestions: readonly {url: string}[]}) => [...new Set(answer.suggestions.map(({url}) => url.split('#')[0]))];
-    const engine = builtSearchEngine(build, `/0.9/${MANIFEST_FILE}`);
+    const engine = builtSearchEngine(build, `/legacy/${MANIFEST_FILE}`);
     const whole = await engine.index.search({query: 'site', limit: MAX_SUGGESTIONS});
-    expect(pagesOf(whole)).toContain('/0.9/intro');
+    expect(pagesOf(whole)).toContain('/legacy/intro');
     const within = await engine.index.search({query: 'site', limit: MAX_SUGGESTIONS, within: section!.path});
-    expect(pagesOf(within).sort()).toEqual(['/0.9/keeping-a-site-running', '/0.9/moving-to-one-point-oh']);
+    expect(pagesOf(within).sort()).toEqual(['/legacy/keeping-a-site-running', '/legacy/moving-to-one-point-oh']);
     const scope = searchScopeForPage({
       baseUrl: '/',
       versions: siteVersions(FIXTURE_SITE).map(({name, label, route}) => ({name, label, path: `/${route}`, isLast: route === ''})),
       sections,
-      pathname: '/0.9/keeping-a-site-running',
+      pathname: '/legacy/keeping-a-site-running',
       onDocPage: true,
     });
     expect(scope.section).toBe(section!.path);
