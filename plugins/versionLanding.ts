@@ -31,12 +31,14 @@ export function hasRootIndex(docs: readonly {source: string; sourceDirName: stri
   return docs.some((doc) => doc.sourceDirName === '.' && isFolderIndex({name: path.parse(doc.source).name, folder: ''}));
 }
 
-export function versionLanding(siteTitle: string): PluginOptions['sidebarItemsGenerator'] {
+/** The sidebar generator with each frozen version's landing, named by the version's label (`labels`: name → label; the name when none). */
+export function versionLanding(siteTitle: string, labels: Readonly<Record<string, string>> = {}): PluginOptions['sidebarItemsGenerator'] {
   return async ({defaultSidebarItemsGenerator, ...args}) => {
     const items = await defaultSidebarItemsGenerator(args);
     const atRoot = args.version.versionName === 'current';
     if (atRoot || args.item.dirName !== '.' || hasRootIndex(args.docs)) return items;
-    const title = `${siteTitle} ${args.version.versionName}`;
+    const label = labels[args.version.versionName] ?? args.version.versionName;
+    const title = `${siteTitle} ${label}`;
     return [
       {
         type: 'category',
@@ -46,7 +48,7 @@ export function versionLanding(siteTitle: string): PluginOptions['sidebarItemsGe
           type: 'generated-index',
           slug: '/',
           title,
-          description: `Every page of version ${args.version.versionName}, in reading order.`,
+          description: `Every page of version ${label}, in reading order.`,
         },
         items,
       },
