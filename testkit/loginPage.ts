@@ -29,10 +29,21 @@ export async function signInFromLoginPage(page: Page, origin: string, credential
  * from it is a returning reader.
  */
 export async function signedInState(browser: Browser, origin: string, file?: string, credentials?: Credentials): Promise<StorageState> {
+  return signedIn(browser, origin, credentials, (context) => context.storageState({path: file, indexedDB: true}));
+}
+
+/** Signs in at `origin` in a context of its own, and returns what `keep` reads of it before the context closes. */
+async function signedIn<T>(
+  browser: Browser,
+  origin: string,
+  credentials: Credentials | undefined,
+  keep: (context: BrowserContext, page: Page) => Promise<T>,
+): Promise<T> {
   const context = await browser.newContext();
   try {
-    await signInFromLoginPage(await context.newPage(), origin, credentials);
-    return await context.storageState({path: file, indexedDB: true});
+    const page = await context.newPage();
+    await signInFromLoginPage(page, origin, credentials);
+    return await keep(context, page);
   } finally {
     await context.close();
   }
@@ -53,35 +64,35 @@ export interface ReaderSeed {
  * context in Playwright (about 0.4 s of CPU here: bench/HISTORY.md, eleventh session).
  */
 export async function signedInSeed(browser: Browser, origin: string, credentials?: Credentials): Promise<ReaderSeed> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    await signInFromLoginPage(page, origin, credentials);
-    const items = await page.evaluate(async () => {
-      const firebaseRecords = await new Promise<{fbase_key: string; value: unknown}[]>((resolve, reject) => {
-        const opening = indexedDB.open('firebaseLocalStorageDb');
-        opening.onerror = () => reject(opening.error ?? new Error('Firebase keeps no IndexedDB here'));
-        opening.onsuccess = () => {
-          const db = opening.result;
-          const reading = db.transaction('firebaseLocalStorage', 'readonly').objectStore('firebaseLocalStorage').getAll();
-          reading.onsuccess = () => {
-            db.close();
-            resolve(reading.result as {fbase_key: string; value: unknown}[]);
-          };
-          reading.onerror = () => reject(reading.error ?? new Error('Firebase keeps no user here'));
-        };
-      });
-      return [
-        ...Object.entries(localStorage).map(([name, value]) => ({name, value})),
-        ...firebaseRecords.map((record) => ({name: record.fbase_key, value: JSON.stringify(record.value)})),
-      ];
-    });
-    if (!items.some(({name}) => name.startsWith('firebase:authUser:')))
-      throw new Error(`Firebase kept no user at ${origin} after signing in`);
-    return {origin, cookies: (await context.storageState()).cookies, items};
-  } finally {
-    await context.close();
-  }
+  const seed = await signedIn(browser, origin, credentials, async (context, page) => ({
+    origin,
+    cookies: (await context.storageState()).cookies,
+    items: await page.evaluate(originStorage),
+  }));
+  if (!seed.items.some(({name}) => name.startsWith('firebase:authUser:')))
+    throw new Error(`Firebase kept no user at ${origin} after signing in`);
+  return seed;
+}
+
+/** Runs in the page: its `localStorage`, and Firebase's IndexedDB records as the items its `localStorage` persistence writes. */
+async function originStorage(): Promise<ReaderSeed['items']> {
+  const firebaseRecords = await new Promise<{fbase_key: string; value: unknown}[]>((resolve, reject) => {
+    const opening = indexedDB.open('firebaseLocalStorageDb');
+    opening.onerror = () => reject(opening.error ?? new Error('Firebase keeps no IndexedDB here'));
+    opening.onsuccess = () => {
+      const db = opening.result;
+      const reading = db.transaction('firebaseLocalStorage', 'readonly').objectStore('firebaseLocalStorage').getAll();
+      reading.onsuccess = () => {
+        db.close();
+        resolve(reading.result as {fbase_key: string; value: unknown}[]);
+      };
+      reading.onerror = () => reject(reading.error ?? new Error('Firebase keeps no user here'));
+    };
+  });
+  return [
+    ...Object.entries(localStorage).map(([name, value]) => ({name, value})),
+    ...firebaseRecords.map((record) => ({name: record.fbase_key, value: JSON.stringify(record.value)})),
+  ];
 }
 
 /**

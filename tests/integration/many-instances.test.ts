@@ -176,16 +176,15 @@ describe('behind a round-robin load balancer', () => {
       const email = uniqueEmail('audience', 'partner.test');
       writeFileSync(readersFile, `${email}\n`);
       const cookie = await listedEverywhere(email);
+      const get = (target: string) => balancer.request(target, {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie)}});
       const statuses = async () => {
         const seen: number[] = [];
-        for (let i = 0; i < 2 * INSTANCES; i += 1)
-          seen.push((await balancer.request(url, {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie)}})).status);
+        for (let i = 0; i < 2 * INSTANCES; i += 1) seen.push((await get(url)).status);
         return seen;
       };
       // Outside the audience, every instance answers the page as it answers one that does not exist.
       const asMissing = async () => {
         for (let i = 0; i < 2 * INSTANCES; i += 1) {
-          const get = (target: string) => balancer.request(target, {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookie)}});
           const [page, missing] = [await get(url), await get('/no-such-page-at-all')];
           expect({status: page.status, body: page.body}).toEqual({status: 404, body: missing.body});
         }

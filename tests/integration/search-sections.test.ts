@@ -26,7 +26,7 @@ import {h1sOf} from '../support/builtSite';
 import {sectionSearchCases, type SectionSearchCase} from '../support/searchSections';
 import {copyBuild} from '../support/siteCopies';
 import {FIXTURE_SITE} from '../support/fixtureSite';
-import {SEARCH_PLUGIN_NAME, type SearchGlobalData} from '../../contracts/searchSections';
+import {builtSearchSections} from '../support/audienceSite';
 
 /** A built site as its pages' search sees it: the versions and sections Docusaurus and the search plugin give the browser. */
 function builtSite(site: string) {
@@ -201,10 +201,7 @@ describe('the sections of the same names in two versions of the authored site', 
 
 describe("a version whose docs folder is flat (the fixture site's 0.9, at /legacy, for legacy readers)", () => {
   const build = copyBuild(FIXTURE_SITE, SITE_DIR);
-  const globalData = JSON.parse(readFileSync(path.join(FIXTURE_SITE, '.docusaurus', 'globalData.json'), 'utf8')) as {
-    [SEARCH_PLUGIN_NAME]: {default: SearchGlobalData};
-  };
-  const sections = globalData[SEARCH_PLUGIN_NAME].default.sections.filter((section) => section.path.startsWith('legacy/'));
+  const sections = builtSearchSections(FIXTURE_SITE).filter((section) => section.path.startsWith('legacy/'));
 
   it('has the top-level category of its own sidebars file as its search section, holding the pages it lists', () => {
     expect(sections.map(({label, path: name, pages}) => ({label, path: name, pages}))).toEqual([

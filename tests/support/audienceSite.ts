@@ -78,15 +78,20 @@ export function versionPages(siteDir: string): SitePage[] {
   }));
 }
 
+/** A site copy's search sections as its build gave them to the browser, each with the key of who may see it. */
+export function builtSearchSections(siteDir: string): (SearchSection & {__audience: string})[] {
+  const globalData = JSON.parse(readFileSync(path.join(siteDir, '.docusaurus', 'globalData.json'), 'utf8')) as {
+    [SEARCH_PLUGIN_NAME]: {default: {sections: (SearchSection & {__audience: string})[]}};
+  };
+  return globalData[SEARCH_PLUGIN_NAME].default.sections;
+}
+
 /**
  * The search sections some readers may not see (a restricted folder's, or a category of a restricted
  * version's sidebar), named as the box's footer and the search page's menu name them, and by their path.
  */
 export function searchSectionPages(siteDir: string): SitePage[] {
-  const globalData = JSON.parse(readFileSync(path.join(siteDir, '.docusaurus', 'globalData.json'), 'utf8')) as {
-    [SEARCH_PLUGIN_NAME]: {default: {sections: (SearchSection & {__audience: string})[]}};
-  };
-  return globalData[SEARCH_PLUGIN_NAME].default.sections
+  return builtSearchSections(siteDir)
     .filter((section) => section.__audience !== READERS)
     .map((section) => ({
       url: `/${section.path}`,
