@@ -97,7 +97,8 @@ async function originStorage(): Promise<ReaderSeed['items']> {
 
 /**
  * Runs before the page's own scripts (`context.addInitScript`): writes the seed's items into the seed's
- * origin, once per context, so that signing out in a test stays signed out on its next page.
+ * origin once, until its storage is cleared (a new context, or a reset tab: tests/e2e/openTabs.ts), so
+ * that signing out in a test stays signed out on its next page.
  */
 export function seedReaderStorage({origin, items}: Pick<ReaderSeed, 'origin' | 'items'>): void {
   const SEEDED = 'tutorial-hub-tests:seeded';

@@ -2,7 +2,7 @@
  * What every browser test gets, chained with `test.extend` as Playwright's own tests do. Specs
  * import `test` and `expect` from here, never from '@playwright/test'.
  */
-import {test as base, expect} from '@playwright/test';
+import {test as base, expect, type ConsoleMessage, type WebError} from '@playwright/test';
 import {newReader} from '../support/reader';
 import {Navbar} from './navbar';
 import {SearchBox} from './searchBox';
@@ -46,11 +46,14 @@ export const test = base.extend<Fixtures>({
   errorGuard: [
     async ({context, expectedErrors}, use) => {
       const errors: string[] = [];
-      context.on('weberror', (error) => errors.push(`page error: ${error.error().message}`));
-      context.on('console', (message) => {
+      const onError = (error: WebError) => errors.push(`page error: ${error.error().message}`);
+      const onConsole = (message: ConsoleMessage) => {
         if (message.type() === 'error') errors.push(`console error: ${message.text()} (${message.location().url})`);
-      });
+      };
+      context.on('weberror', onError).on('console', onConsole);
       await use();
+      // The context may be the worker's open tab's (openTabs.ts), which the next test takes.
+      context.off('weberror', onError).off('console', onConsole);
       const unexpected = errors.filter((error) => !expectedErrors?.test(error));
       expect(unexpected, 'errors in the page that a reader would not see').toEqual([]);
     },

@@ -7,10 +7,12 @@
  * worker fixtures the same workers, so a run of every spec starts two workers, not one per kind of gate
  * (a worker's start, its browser, gate and sign-in cost seconds of CPU: bench/HISTORY.md, §7).
  */
+import type {BrowserContextOptions} from '@playwright/test';
 import {seedReaderStorage, signedInSeed, type ReaderSeed} from '../../testkit/loginPage';
 import {copyBuild} from '../support/siteCopies';
 import {startTestGateProcess, type GateProcess} from '../support/gateProcess';
 import {test as base} from './fixtures';
+import {contextOptionsOf, OpenTabs, type TabLease} from './openTabs';
 
 /** What a worker keeps for its tests: one of each, made when first asked for, ended when the worker ends. */
 export interface WorkerResources {
@@ -27,8 +29,15 @@ interface SiteCopyOptions {
 }
 
 export const test = base.extend<
-  SiteCopyOptions & {siteGate: GateProcess; readerSeed: ReaderSeed | null},
-  {workerResources: WorkerResources}
+  SiteCopyOptions & {
+    siteGate: GateProcess;
+    readerSeed: ReaderSeed | null;
+    /** The options of the test's browser context, from Playwright's option fixtures. */
+    newContextOptions: BrowserContextOptions;
+    /** The test's tab: the worker's open one (openTabs.ts). */
+    openTab: TabLease;
+  },
+  {workerResources: WorkerResources; openTabs: OpenTabs}
 >({
   workerResources: [
     async ({}, use) => {
@@ -71,10 +80,83 @@ export const test = base.extend<
   },
   // The cookie as a storage state; the origin's storage from a script that runs before the page's own (testkit/loginPage.ts).
   storageState: async ({readerSeed}, use) => use(readerSeed ? {cookies: readerSeed.cookies, origins: []} : undefined),
-  context: async ({context, readerSeed}, use) => {
-    if (readerSeed) await context.addInitScript(seedReaderStorage, {origin: readerSeed.origin, items: readerSeed.items});
-    await use(context);
+
+  openTabs: [
+    async ({browser}, use) => {
+      const tabs = new OpenTabs(browser);
+      await use(tabs);
+      await tabs.close();
+    },
+    {scope: 'worker'},
+  ],
+  newContextOptions: async (
+    {
+      acceptDownloads,
+      bypassCSP,
+      colorScheme,
+      contrast,
+      deviceScaleFactor,
+      extraHTTPHeaders,
+      forcedColors,
+      geolocation,
+      hasTouch,
+      httpCredentials,
+      ignoreHTTPSErrors,
+      isMobile,
+      javaScriptEnabled,
+      locale,
+      offline,
+      permissions,
+      reducedMotion,
+      serviceWorkers,
+      storageState,
+      timezoneId,
+      userAgent,
+      viewport,
+      baseURL,
+      contextOptions,
+    },
+    use,
+  ) => {
+    await use(
+      contextOptionsOf({
+        acceptDownloads,
+        bypassCSP,
+        colorScheme,
+        contrast,
+        deviceScaleFactor,
+        extraHTTPHeaders,
+        forcedColors,
+        geolocation,
+        hasTouch,
+        httpCredentials,
+        ignoreHTTPSErrors,
+        isMobile,
+        javaScriptEnabled,
+        locale,
+        offline,
+        permissions,
+        reducedMotion,
+        serviceWorkers,
+        storageState,
+        timezoneId,
+        userAgent,
+        viewport,
+        baseURL,
+        contextOptions,
+      }),
+    );
   },
+  // Every test's pages open in the worker's open tab for its gate and context options (openTabs.ts).
+  openTab: async ({readerSeed, openTabs, siteGate, newContextOptions}, use, testInfo) => {
+    const lease = await openTabs.lease(siteGate.origin, newContextOptions, async (context) => {
+      if (readerSeed) await context.addInitScript(seedReaderStorage, {origin: readerSeed.origin, items: readerSeed.items});
+    });
+    await use(lease);
+    await lease.end(testInfo.status === 'passed');
+  },
+  context: async ({openTab}, use) => use(openTab.context),
+  page: async ({openTab}, use) => use(openTab.page),
 
   // Pages open with relative URLs.
   baseURL: async ({siteGate}, use) => use(siteGate.origin),

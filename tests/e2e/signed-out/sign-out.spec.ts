@@ -104,37 +104,41 @@ test('replaces the page it happens on: Back cannot show it again, and its files 
   expect((await page.request.get(PART)).status()).toBe(401);
 });
 
-test('"Sign out everywhere" ends the session in another browser too; the login page after it, with its confirmation, has no serious or critical accessibility violations, light or dark', async ({
-  page,
-  siteGate,
-  reader,
-  navbar,
-  loginPage,
-}) => {
-  // The other browser's session, as its login page starts one: what it gets after the sign-out is the gate's answer.
-  const elsewhere = sessionCookieHeader(await mintSessionCookie(siteGate, emulator, reader));
-  const elsewhereGets = async (path: string, headers: Record<string, string>) => {
-    const response = await siteGate.request(path, {headers: {...headers, cookie: elsewhere}});
-    return {path, status: response.status, location: response.headers.location};
-  };
-  expect(await elsewhereGets(MANIFEST, SUBRESOURCE)).toMatchObject({status: 200});
+test.describe(() => {
+  // The home page prefetches the chunks of the pages it links to while idle: those still on their way when the
+  // session ends everywhere are refused (401), which the reader never sees.
+  test.use({expectedErrors: /status of 401 \(Unauthorized\) \(http:\/\/127\.0\.0\.1:\d+\/assets\/js\/[^/]+\.js\)$/});
 
-  await page.emulateMedia({colorScheme: 'light'});
-  await openSignedIn(page, reader, '/');
-  // The page prefetches chunks while idle: signing out before that ends has them refused (401), a race this test is not about.
-  await page.waitForLoadState('networkidle');
-  await navbar.signOut('Sign out everywhere');
-  await expect(page).toHaveURL(AT_LOGIN_AFTER_SIGN_OUT);
-  await expect(page.getByRole('status')).toHaveText(SIGNED_OUT_EVERYWHERE);
-  await expect(loginPage.email).toBeVisible();
-  await expectAccessibleInEachScheme(page);
+  test('"Sign out everywhere" ends the session in another browser too; the login page after it, with its confirmation, has no serious or critical accessibility violations, light or dark', async ({
+    page,
+    siteGate,
+    reader,
+    navbar,
+    loginPage,
+  }) => {
+    // The other browser's session, as its login page starts one: what it gets after the sign-out is the gate's answer.
+    const elsewhere = sessionCookieHeader(await mintSessionCookie(siteGate, emulator, reader));
+    const elsewhereGets = async (path: string, headers: Record<string, string>) => {
+      const response = await siteGate.request(path, {headers: {...headers, cookie: elsewhere}});
+      return {path, status: response.status, location: response.headers.location};
+    };
+    expect(await elsewhereGets(MANIFEST, SUBRESOURCE)).toMatchObject({status: 200});
 
-  expect(await elsewhereGets(MANIFEST, SUBRESOURCE)).toMatchObject({status: 401});
-  expect(await elsewhereGets(PART, SUBRESOURCE)).toMatchObject({status: 401});
-  expect(await elsewhereGets('/1.0/Collapsible', NAVIGATION)).toEqual({
-    path: '/1.0/Collapsible',
-    status: 302,
-    location: loginUrlFor('/1.0/Collapsible'),
+    await page.emulateMedia({colorScheme: 'light'});
+    await openSignedIn(page, reader, '/');
+    await navbar.signOut('Sign out everywhere');
+    await expect(page).toHaveURL(AT_LOGIN_AFTER_SIGN_OUT);
+    await expect(page.getByRole('status')).toHaveText(SIGNED_OUT_EVERYWHERE);
+    await expect(loginPage.email).toBeVisible();
+    await expectAccessibleInEachScheme(page);
+
+    expect(await elsewhereGets(MANIFEST, SUBRESOURCE)).toMatchObject({status: 401});
+    expect(await elsewhereGets(PART, SUBRESOURCE)).toMatchObject({status: 401});
+    expect(await elsewhereGets('/1.0/Collapsible', NAVIGATION)).toEqual({
+      path: '/1.0/Collapsible',
+      status: 302,
+      location: loginUrlFor('/1.0/Collapsible'),
+    });
   });
 });
 

@@ -1,0 +1,205 @@
+/**
+ * The tab a worker keeps open for each kind of browser context (its gate, its options), handed from
+ * one test to the next.
+ *
+ * A new browser context costs a new renderer process, and this machine pays for every page of memory a
+ * new process fills: a doc page opened in a new context took 2.1-2.2 s of CPU here, the same page
+ * opened by `goto` in an open tab 0.8-1.0 s (bench/HISTORY.md, twelfth session). Playwright's own
+ * context reuse (`reuseContext`) does not save it: it resets a context by going through `about:blank`,
+ * which gives the next page a new renderer again (2.0-2.2 s a load, measured the same way).
+ *
+ * So a test takes the worker's open tab, as a new context would have it but for the browser's cache:
+ * - before the test, the tab gets the test's viewport and the default media;
+ * - after it, the tab is handed on only if nothing of the test can outlive the reset: the test passed,
+ *   and added no listener, init script, exposed function or header (tracked below);
+ * - the reset closes the context's other tabs, removes its routes, parks the tab on a page of the
+ *   gate's origin that runs no script, and clears the origin's storage and the context's cookies back to
+ *   the ones it was made with (a signed-in reader's, or none);
+ * - otherwise the context is closed, and the next test of its kind opens a new one.
+ */
+import type {Browser, BrowserContext, BrowserContextOptions, Cookie, Page, PlaywrightTestOptions} from '@playwright/test';
+import {LIVENESS_PATH} from '../../contracts/paths';
+
+/** The public context options of Playwright's fixtures that the context is made with (as its own `context` fixture does). */
+export type ContextOptionFixtures = Pick<
+  PlaywrightTestOptions,
+  | 'acceptDownloads'
+  | 'bypassCSP'
+  | 'colorScheme'
+  | 'contrast'
+  | 'deviceScaleFactor'
+  | 'extraHTTPHeaders'
+  | 'forcedColors'
+  | 'geolocation'
+  | 'hasTouch'
+  | 'httpCredentials'
+  | 'ignoreHTTPSErrors'
+  | 'isMobile'
+  | 'javaScriptEnabled'
+  | 'locale'
+  | 'offline'
+  | 'permissions'
+  | 'reducedMotion'
+  | 'serviceWorkers'
+  | 'storageState'
+  | 'timezoneId'
+  | 'userAgent'
+  | 'viewport'
+  | 'baseURL'
+  | 'contextOptions'
+>;
+
+export function contextOptionsOf({contextOptions, ...options}: ContextOptionFixtures): BrowserContextOptions {
+  const defined = Object.entries(options).filter(([, value]) => value !== undefined);
+  return {...contextOptions, ...(Object.fromEntries(defined) as BrowserContextOptions)};
+}
+
+/** Calls on a page or context whose effect outlives a navigation, and that Playwright cannot undo. */
+const LASTING_CALLS = [
+  // The clock's fake time is an init script of the context.
+  'install',
+  'setFixedTime',
+  'addInitScript',
+  'exposeBinding',
+  'exposeFunction',
+  'setExtraHTTPHeaders',
+  'setOffline',
+  'grantPermissions',
+  'setGeolocation',
+];
+/** Events a test may listen to: a listener it leaves behind would hear the next test's pages. */
+const EVENTS = [
+  'console',
+  'dialog',
+  'download',
+  'page',
+  'pageerror',
+  'popup',
+  'request',
+  'requestfailed',
+  'requestfinished',
+  'response',
+  'weberror',
+  'worker',
+  'framenavigated',
+  'load',
+  'close',
+];
+
+interface Watch {
+  /** Whether the test made a lasting call, or left a listener behind. */
+  changed(): boolean;
+  stop(): void;
+}
+
+/** Notes lasting calls on the context, its clock and the page (each call still made), and the listeners added to them, from now on. */
+function watchLastingChanges(context: BrowserContext, page: Page): Watch {
+  let called = false;
+  const emitters = [context, page];
+  // Pages and contexts are event emitters with Node's `listenerCount`, which Playwright's types leave out.
+  const listeners = (target: Page | BrowserContext) =>
+    EVENTS.map((event) => (target as unknown as {listenerCount(event: string): number}).listenerCount(event)).join();
+  const before = emitters.map(listeners);
+  const targets = [context, context.clock, page];
+  for (const target of targets) {
+    const methods = target as unknown as Record<string, (...args: unknown[]) => unknown>;
+    for (const name of LASTING_CALLS.filter((candidate) => typeof methods[candidate] === 'function')) {
+      const original = methods[name]!;
+      methods[name] = (...args: unknown[]) => {
+        called = true;
+        return original.apply(target, args);
+      };
+    }
+  }
+  return {
+    changed: () => called || emitters.some((target, index) => listeners(target) !== before[index]),
+    stop: () => {
+      for (const target of targets) for (const name of LASTING_CALLS) delete (target as unknown as Record<string, unknown>)[name];
+    },
+  };
+}
+
+export interface TabLease {
+  context: BrowserContext;
+  page: Page;
+  /** Hands the tab on, or closes its context (see above). */
+  end(passed: boolean): Promise<void>;
+}
+
+interface OpenTab {
+  context: BrowserContext;
+  page: Page;
+  /** The cookies the context was made with: each test starts with these. */
+  cookies: Cookie[];
+}
+
+/** A worker's open tabs, one per kind of context (its origin and options). */
+export class OpenTabs {
+  private readonly tabs = new Map<string, OpenTab>();
+
+  constructor(private readonly browser: Browser) {}
+
+  /**
+   * The open tab for contexts made with `options` at `origin` (a new one, prepared by `prepare`, if there is
+   * none), with `viewport` and the default media.
+   */
+  async lease(
+    origin: string,
+    {viewport, ...options}: BrowserContextOptions,
+    prepare: (context: BrowserContext) => Promise<void>,
+  ): Promise<TabLease> {
+    const key = JSON.stringify([origin, options]);
+    let tab = this.tabs.get(key);
+    if (!tab) {
+      const context = await this.browser.newContext({...options, viewport});
+      await prepare(context);
+      tab = {context, page: await context.newPage(), cookies: await context.cookies()};
+      this.tabs.set(key, tab);
+    } else {
+      if (viewport) await tab.page.setViewportSize(viewport);
+      await tab.page.emulateMedia({media: null, colorScheme: options.colorScheme ?? 'light', reducedMotion: null, forcedColors: null});
+    }
+    const {context, page, cookies} = tab;
+    const watch = watchLastingChanges(context, page);
+    return {
+      context,
+      page,
+      end: async (passed) => {
+        watch.stop();
+        const handedOn = passed && !watch.changed() && !page.isClosed() && (await this.reset(context, page, origin, cookies));
+        if (!handedOn) {
+          this.tabs.delete(key);
+          await context.close();
+        }
+      },
+    };
+  }
+
+  /**
+   * Leaves the tab alone in its context, with no route, parked on a page of the origin that runs no
+   * script (the gate's liveness answer, in the same renderer), and the origin's storage and the cookies as
+   * a new context has them. False if that failed.
+   */
+  private async reset(context: BrowserContext, page: Page, origin: string, cookies: Cookie[]): Promise<boolean> {
+    try {
+      await Promise.all(context.pages().flatMap((other) => (other === page ? [] : [other.close()])));
+      await context.unrouteAll({behavior: 'ignoreErrors'});
+      await page.unrouteAll({behavior: 'ignoreErrors'});
+      await page.goto(origin + LIVENESS_PATH);
+      const devtools = await context.newCDPSession(page);
+      await devtools.send('Storage.clearDataForOrigin', {origin, storageTypes: 'all'});
+      await devtools.detach();
+      await page.evaluate(() => window.sessionStorage.clear());
+      await context.clearCookies();
+      await context.addCookies(cookies);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.tabs.values()].map(({context}) => context.close().catch(() => undefined)));
+    this.tabs.clear();
+  }
+}
