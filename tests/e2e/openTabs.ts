@@ -10,8 +10,9 @@
  *
  * So a test takes the worker's open tab, as a new context would have it but for the browser's cache:
  * - before the test, the tab gets the test's viewport and the default media;
- * - after it, the tab is handed on only if nothing of the test can outlive the reset: the test passed,
- *   and added no listener, init script, exposed function or header (tracked below);
+ * - after it, the listeners the test left are removed, and the tab is handed on only if nothing of the
+ *   test can outlive the reset: the test passed, and added no init script, exposed function, header or
+ *   fake clock (tracked below);
  * - the reset closes the context's other tabs, removes its routes, parks the tab on a page of the
  *   gate's origin that runs no script, and clears the origin's storage and the context's cookies back to
  *   the ones it was made with (a signed-in reader's, or none);
@@ -86,20 +87,22 @@ const EVENTS = [
   'close',
 ];
 
+type Listener = (...args: unknown[]) => void;
+/** Pages and contexts are event emitters as Node's are, with `listeners`, which Playwright's types leave out. */
+type Emitter = {listeners(event: string): Listener[]; off(event: string, listener: Listener): unknown};
+
 interface Watch {
-  /** Whether the test made a lasting call, or left a listener behind. */
+  /** Whether the test made a lasting call. */
   changed(): boolean;
+  /** Restores the calls watched, and removes the listeners the test left on the context and the page. */
   stop(): void;
 }
 
 /** Notes lasting calls on the context, its clock and the page (each call still made), and the listeners added to them, from now on. */
 function watchLastingChanges(context: BrowserContext, page: Page): Watch {
   let called = false;
-  const emitters = [context, page];
-  // Pages and contexts are event emitters with Node's `listenerCount`, which Playwright's types leave out.
-  const listeners = (target: Page | BrowserContext) =>
-    EVENTS.map((event) => (target as unknown as {listenerCount(event: string): number}).listenerCount(event)).join();
-  const before = emitters.map(listeners);
+  const emitters = [context, page] as unknown as Emitter[];
+  const before = emitters.map((emitter) => new Set(EVENTS.flatMap((event) => emitter.listeners(event))));
   const targets = [context, context.clock, page];
   for (const target of targets) {
     const methods = target as unknown as Record<string, (...args: unknown[]) => unknown>;
@@ -112,9 +115,15 @@ function watchLastingChanges(context: BrowserContext, page: Page): Watch {
     }
   }
   return {
-    changed: () => called || emitters.some((target, index) => listeners(target) !== before[index]),
+    changed: () => called,
     stop: () => {
       for (const target of targets) for (const name of LASTING_CALLS) delete (target as unknown as Record<string, unknown>)[name];
+      emitters.forEach((emitter, index) => {
+        for (const event of EVENTS) {
+          for (const listener of emitter.listeners(event).filter((candidate) => !before[index]!.has(candidate)))
+            emitter.off(event, listener);
+        }
+      });
     },
   };
 }

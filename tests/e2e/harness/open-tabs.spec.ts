@@ -22,8 +22,10 @@ async function originState(page: Page) {
 }
 
 let firstTab: unknown;
+/** What a listener the first test leaves on its tab hears. */
+const heardByLeftListener: string[] = [];
 
-test('a test leaves storage, a database, a cookie and a route behind', async ({page, context, siteGate}) => {
+test('a test leaves storage, a database, a cookie, a route and a listener behind', async ({page, context, siteGate}) => {
   await page.goto(LIVENESS_PATH);
   await page.evaluate(async (name) => {
     window.localStorage.setItem(name, '1');
@@ -32,6 +34,7 @@ test('a test leaves storage, a database, a cookie and a route behind', async ({p
   }, LEFT_BEHIND);
   await context.addCookies([{name: LEFT_BEHIND, value: '1', url: siteGate.origin}]);
   await page.route('**/healthz', (route) => route.fulfill({json: {status: LEFT_BEHIND}}));
+  page.on('request', (request) => heardByLeftListener.push(request.url()));
   expect(await originState(page)).toEqual({local: [LEFT_BEHIND], session: [LEFT_BEHIND], databases: [LEFT_BEHIND], cookies: [LEFT_BEHIND]});
   firstTab = page;
 });
@@ -41,6 +44,7 @@ test('the next test gets the same tab with none of it', async ({page}) => {
   await page.goto(LIVENESS_PATH);
   await expect(page.locator('body')).toHaveText('{"status":"ok"}');
   expect(await originState(page)).toEqual({local: [], session: [], databases: [], cookies: []});
+  expect(heardByLeftListener).toEqual([]);
 });
 
 let scriptedTab: unknown;
