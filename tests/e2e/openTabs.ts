@@ -10,15 +10,15 @@
  *
  * So a test takes the worker's open tab, as a new context would have it but for the browser's cache:
  * - before the test, the tab gets the test's viewport and the default media;
- * - after it, the listeners the test left are removed, and the tab is handed on only if nothing of the
- *   test can outlive the reset: the test passed, and added no init script, exposed function, header or
- *   fake clock (tracked below);
+ * - after it, the listeners, init scripts and exposed functions the test left are removed, and the tab is
+ *   handed on only if nothing of the test can outlive the reset: the test passed, and set no extra header,
+ *   offline mode, permission, geolocation or fake clock (tracked below);
  * - the reset closes the context's other tabs, removes its routes, parks the tab on a page of the
  *   gate's origin that runs no script, and clears the origin's storage and the context's cookies back to
  *   the ones it was made with (a signed-in reader's, or none);
  * - otherwise the context is closed, and the next test of its kind opens a new one.
  */
-import type {Browser, BrowserContext, BrowserContextOptions, Cookie, Page, PlaywrightTestOptions} from '@playwright/test';
+import type {Browser, BrowserContext, BrowserContextOptions, Cookie, Disposable, Page, PlaywrightTestOptions} from '@playwright/test';
 import {LIVENESS_PATH} from '../../contracts/paths';
 
 /** The public context options of Playwright's fixtures that the context is made with (as its own `context` fixture does). */
@@ -60,14 +60,13 @@ const LASTING_CALLS = [
   // The clock's fake time is an init script of the context.
   'install',
   'setFixedTime',
-  'addInitScript',
-  'exposeBinding',
-  'exposeFunction',
   'setExtraHTTPHeaders',
   'setOffline',
   'grantPermissions',
   'setGeolocation',
 ];
+/** Calls whose effect outlives a navigation, undone by disposing of what they return. */
+const DISPOSABLE_CALLS = ['addInitScript', 'exposeBinding', 'exposeFunction'];
 /** Events a test may listen to: a listener it leaves behind would hear the next test's pages. */
 const EVENTS = [
   'console',
@@ -94,36 +93,48 @@ type Emitter = {listeners(event: string): Listener[]; off(event: string, listene
 interface Watch {
   /** Whether the test made a lasting call. */
   changed(): boolean;
-  /** Restores the calls watched, and removes the listeners the test left on the context and the page. */
-  stop(): void;
+  /**
+   * Restores the calls watched, disposes of the init scripts and functions the test added, and removes
+   * the listeners it left on the context and the page.
+   */
+  stop(): Promise<void>;
 }
 
-/** Notes lasting calls on the context, its clock and the page (each call still made), and the listeners added to them, from now on. */
+/**
+ * Notes lasting calls on the context, its clock and the page, and what the test added that can be taken
+ * back (each call still made), from now on.
+ */
 function watchLastingChanges(context: BrowserContext, page: Page): Watch {
   let called = false;
+  const added: Promise<Disposable>[] = [];
   const emitters = [context, page] as unknown as Emitter[];
   const before = emitters.map((emitter) => new Set(EVENTS.flatMap((event) => emitter.listeners(event))));
   const targets = [context, context.clock, page];
+  const watched = [...LASTING_CALLS, ...DISPOSABLE_CALLS];
   for (const target of targets) {
     const methods = target as unknown as Record<string, (...args: unknown[]) => unknown>;
-    for (const name of LASTING_CALLS.filter((candidate) => typeof methods[candidate] === 'function')) {
+    for (const name of watched.filter((candidate) => typeof methods[candidate] === 'function')) {
       const original = methods[name]!;
       methods[name] = (...args: unknown[]) => {
-        called = true;
-        return original.apply(target, args);
+        const result = original.apply(target, args);
+        if (DISPOSABLE_CALLS.includes(name)) added.push(result as Promise<Disposable>);
+        else called = true;
+        return result;
       };
     }
   }
   return {
     changed: () => called,
-    stop: () => {
-      for (const target of targets) for (const name of LASTING_CALLS) delete (target as unknown as Record<string, unknown>)[name];
+    stop: async () => {
+      for (const target of targets) for (const name of watched) delete (target as unknown as Record<string, unknown>)[name];
       emitters.forEach((emitter, index) => {
         for (const event of EVENTS) {
           for (const listener of emitter.listeners(event).filter((candidate) => !before[index]!.has(candidate)))
             emitter.off(event, listener);
         }
       });
+      const disposing = await Promise.allSettled(added);
+      await Promise.all(disposing.map((made) => (made.status === 'fulfilled' ? made.value.dispose() : undefined)));
     },
   };
 }
@@ -174,8 +185,11 @@ export class OpenTabs {
       context,
       page,
       end: async (passed) => {
-        watch.stop();
-        const handedOn = passed && !watch.changed() && !page.isClosed() && (await this.reset(context, page, origin, cookies));
+        const undone = await watch.stop().then(
+          () => true,
+          () => false,
+        );
+        const handedOn = passed && undone && !watch.changed() && !page.isClosed() && (await this.reset(context, page, origin, cookies));
         if (!handedOn) {
           this.tabs.delete(key);
           await context.close();

@@ -1,7 +1,7 @@
 /**
  * The tab a worker hands from one test to the next (openTabs.ts) keeps nothing of the earlier test but
- * the browser's cache, and a tab a test changed for good is not handed on: tests in a row on the same worker,
- * on the gate's liveness page (no script of the site).
+ * the browser's cache, and a tab a test changed in a way no reset undoes is not handed on: tests in a
+ * row on the same worker, on the gate's liveness page (no script of the site).
  */
 import type {Page} from '@playwright/test';
 import {LIVENESS_PATH} from '../../../contracts/paths';
@@ -56,8 +56,22 @@ test('a test adds a script to every page it opens', async ({page}) => {
   scriptedTab = page;
 });
 
-test('the next test gets a new tab, without the script', async ({page}) => {
-  expect(page === scriptedTab, 'the tab handed on').toBe(false);
+test('the next test gets the same tab, without the script', async ({page}) => {
+  expect(page === scriptedTab, 'the tab handed on').toBe(true);
   await page.goto(LIVENESS_PATH);
   expect(await page.evaluate(() => 'leftBehind' in window)).toBe(false);
+});
+
+let headedTab: unknown;
+
+test('a test sends a header of its own with every request', async ({page}) => {
+  await page.setExtraHTTPHeaders({'x-left-behind': '1'});
+  headedTab = page;
+});
+
+test('the next test gets a new tab', async ({page}) => {
+  expect(page === headedTab, 'the tab handed on').toBe(false);
+  const sent = page.waitForRequest(`**${LIVENESS_PATH}`);
+  await page.goto(LIVENESS_PATH);
+  expect((await sent).headers()['x-left-behind']).toBeUndefined();
 });
