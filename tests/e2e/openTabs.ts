@@ -177,7 +177,14 @@ export class OpenTabs {
       this.tabs.set(key, tab);
     } else {
       if (viewport) await tab.page.setViewportSize(viewport);
-      await tab.page.emulateMedia({media: null, colorScheme: options.colorScheme ?? 'light', reducedMotion: null, forcedColors: null});
+      // The context's media, or Playwright's defaults: `null` would mean the browser's own, not the context's.
+      await tab.page.emulateMedia({
+        media: null,
+        colorScheme: options.colorScheme ?? 'light',
+        reducedMotion: options.reducedMotion ?? 'no-preference',
+        forcedColors: options.forcedColors ?? 'none',
+        contrast: options.contrast ?? 'no-preference',
+      });
     }
     const {context, page, cookies} = tab;
     const watch = watchLastingChanges(context, page);

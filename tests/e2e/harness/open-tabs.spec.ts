@@ -25,7 +25,11 @@ let firstTab: unknown;
 /** What a listener the first test leaves on its tab hears. */
 const heardByLeftListener: string[] = [];
 
-test('a test leaves storage, a database, a cookie, a route and a listener behind', async ({page, context, siteGate}) => {
+test('a test leaves storage, a database, a cookie, a route, a listener, dark mode and a phone viewport behind', async ({
+  page,
+  context,
+  siteGate,
+}) => {
   await page.goto(LIVENESS_PATH);
   await page.evaluate(async (name) => {
     window.localStorage.setItem(name, '1');
@@ -35,6 +39,8 @@ test('a test leaves storage, a database, a cookie, a route and a listener behind
   await context.addCookies([{name: LEFT_BEHIND, value: '1', url: siteGate.origin}]);
   await page.route('**/healthz', (route) => route.fulfill({json: {status: LEFT_BEHIND}}));
   page.on('request', (request) => heardByLeftListener.push(request.url()));
+  await page.emulateMedia({colorScheme: 'dark'});
+  await page.setViewportSize({width: 375, height: 667});
   expect(await originState(page)).toEqual({local: [LEFT_BEHIND], session: [LEFT_BEHIND], databases: [LEFT_BEHIND], cookies: [LEFT_BEHIND]});
   firstTab = page;
 });
@@ -45,6 +51,8 @@ test('the next test gets the same tab with none of it', async ({page}) => {
   await expect(page.locator('body')).toHaveText('{"status":"ok"}');
   expect(await originState(page)).toEqual({local: [], session: [], databases: [], cookies: []});
   expect(heardByLeftListener).toEqual([]);
+  expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(false);
+  expect(page.viewportSize()).toEqual(test.info().project.use.viewport);
 });
 
 let scriptedTab: unknown;
