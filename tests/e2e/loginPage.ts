@@ -7,6 +7,7 @@ import {signInThroughLoginPage} from '../../testkit/loginPage';
 import {sameOriginJson} from '../../testkit/http';
 import {DEMO_API_KEY} from '../../contracts/firebaseProject';
 import {emulator} from '../support/emulator';
+import {BARE_DOCUMENT} from './openTabs';
 import siteSettings from '../../site.config';
 
 /** The name the login page uses: every gate of the tests serves the repository's login build, made from its site.config.ts. */
@@ -57,9 +58,6 @@ interface PasswordSignIn {
   refreshToken: string;
   expiresIn: string;
 }
-
-/** A document of the gate's origin that runs no code of the site: where the browser's storage is written. */
-const BARE_DOCUMENT = '/img/logo.svg';
 
 /**
  * Opens `path` as a reader who signed in earlier, without the login page: a session the gate starts for an

@@ -13,13 +13,15 @@
  * - after it, the listeners, init scripts and exposed functions the test left are removed, and the tab is
  *   handed on only if nothing of the test can outlive the reset: the test passed, and set no extra header,
  *   offline mode, permission, geolocation or fake clock (tracked below);
- * - the reset closes the context's other tabs, removes its routes, parks the tab on a page of the
- *   gate's origin that runs no script, and clears the origin's storage and the context's cookies back to
- *   the ones it was made with (a signed-in reader's, or none);
+ * - the reset closes the context's other tabs, removes its routes, parks the tab on a document of the
+ *   gate's origin that runs no script (BARE_DOCUMENT), and clears the origin's storage and the context's
+ *   cookies back to the ones it was made with (a signed-in reader's, or none);
  * - otherwise the context is closed, and the next test of its kind opens a new one.
  */
 import type {Browser, BrowserContext, BrowserContextOptions, Cookie, Disposable, Page, PlaywrightTestOptions} from '@playwright/test';
-import {LIVENESS_PATH} from '../../contracts/paths';
+
+/** A document of the gate's origin that runs no code of the site: where a test's browser storage is written or cleared. */
+export const BARE_DOCUMENT = '/img/logo.svg';
 
 /** The public context options of Playwright's fixtures that the context is made with (as its own `context` fixture does). */
 export type ContextOptionFixtures = Pick<
@@ -161,7 +163,7 @@ export class OpenTabs {
 
   /**
    * The open tab for contexts made with `options` at `origin` (a new one, prepared by `prepare`, if there is
-   * none), with `viewport` and the default media.
+   * none), with `viewport` and the context's media.
    */
   async lease(
     origin: string,
@@ -206,16 +208,15 @@ export class OpenTabs {
   }
 
   /**
-   * Leaves the tab alone in its context, with no route, parked on a page of the origin that runs no
-   * script (the gate's liveness answer, in the same renderer), and the origin's storage and the cookies as
-   * a new context has them. False if that failed.
+   * Leaves the tab alone in its context, with no route, parked on the origin's bare document (in the same
+   * renderer), and the origin's storage and the cookies as a new context has them. False if that failed.
    */
   private async reset(context: BrowserContext, page: Page, origin: string, cookies: Cookie[]): Promise<boolean> {
     try {
       await Promise.all(context.pages().flatMap((other) => (other === page ? [] : [other.close()])));
       await context.unrouteAll({behavior: 'ignoreErrors'});
       await page.unrouteAll({behavior: 'ignoreErrors'});
-      await page.goto(origin + LIVENESS_PATH);
+      await page.goto(origin + BARE_DOCUMENT);
       const devtools = await context.newCDPSession(page);
       await devtools.send('Storage.clearDataForOrigin', {origin, storageTypes: 'all'});
       await devtools.detach();
