@@ -196,3 +196,25 @@ export function describePolicy(domains: ReaderPolicy['domains'], emailsFile: str
   if (emailsFile) parts.push(`the verified addresses listed in ${emailsFile}`);
   return parts.join(', and ');
 }
+
+/**
+ * How long the readers file must have been still before a read of it is trusted. Most tools write a file
+ * in place, truncating it first: a read in between sees an empty list, and would end every listed
+ * reader's access until the next change.
+ */
+export const READERS_FILE_SETTLE_MS = 200;
+
+/** What a read of the readers file is checked against: the file's state just before and just after it. */
+export interface FileStamp {
+  mtimeMs: number;
+  size: number;
+  ino: number;
+}
+
+/** 0 when a read of the readers file stamped `before` and `after` it may be applied; else how long to wait before reading it again. */
+export function readersFileSettlesIn(before: FileStamp, after: FileStamp, nowMs: number): number {
+  if (before.mtimeMs !== after.mtimeMs || before.size !== after.size || before.ino !== after.ino) return READERS_FILE_SETTLE_MS;
+  const stillFor = nowMs - after.mtimeMs;
+  // A time of change ahead of this clock (a file written from another machine) cannot be waited out.
+  return stillFor >= 0 && stillFor < READERS_FILE_SETTLE_MS ? READERS_FILE_SETTLE_MS - stillFor : 0;
+}

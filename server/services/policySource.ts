@@ -2,9 +2,9 @@
  * The reader policy of a running gate: the domains from the environment, and the addresses, domains
  * and audiences of `ALLOWED_EMAILS_FILE`, re-read whenever the file changes (no restart).
  */
-import {readFileSync, unwatchFile, watchFile, type Stats} from 'node:fs';
+import {readFileSync, statSync, unwatchFile, watchFile, type Stats} from 'node:fs';
 import type {FastifyBaseLogger} from 'fastify';
-import {parseEmailList, type EmailList, type PolicySettings, type ReaderPolicy} from '../rules/readerPolicy';
+import {parseEmailList, readersFileSettlesIn, type EmailList, type PolicySettings, type ReaderPolicy} from '../rules/readerPolicy';
 
 /** What the file says, as the policy reads it. */
 type ListedReaders = Pick<EmailList, 'emails' | 'domains' | 'audiences' | 'named'>;
@@ -20,13 +20,15 @@ export class PolicySource {
   private readonly listeners = new Set<() => void>();
   /** While the file cannot be read, it is tried (and the failure logged) at every poll. */
   private failing: NodeJS.Timeout | null = null;
+  /** A read put off until the file has settled (readersFileSettlesIn). */
+  private settling: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly settings: PolicySettings,
     private readonly log: FastifyBaseLogger,
   ) {
     // A missing or unreadable file at start is the operator's mistake: fail loudly.
-    this.policy = this.policyOf(settings.emailsFile ? this.readFile(settings.emailsFile) : NOBODY);
+    this.policy = this.policyOf(settings.emailsFile ? this.warnOfInvalidLines(this.readFile(settings.emailsFile)) : NOBODY);
     if (settings.emailsFile) watchFile(settings.emailsFile, {interval: WATCH_INTERVAL_MS}, this.onFileChange);
   }
 
@@ -49,14 +51,18 @@ export class PolicySource {
   close(): void {
     if (this.settings.emailsFile) unwatchFile(this.settings.emailsFile, this.onFileChange);
     this.stopRetrying();
+    if (this.settling) clearTimeout(this.settling);
     this.listeners.clear();
   }
 
-  private readFile(file: string): ListedReaders {
-    const list = parseEmailList(readFileSync(file, 'utf8'));
+  private readFile(file: string): EmailList {
+    return parseEmailList(readFileSync(file, 'utf8'));
+  }
+
+  private warnOfInvalidLines(list: EmailList): EmailList {
     for (const {line, text} of list.invalid) {
       this.log.warn(
-        {file, line},
+        {file: this.settings.emailsFile, line},
         `Skipped line ${line} of the allowed-emails file: "${text}" is not an email address (or @domain) followed by audiences`,
       );
     }
@@ -81,9 +87,14 @@ export class PolicySource {
    */
   private reload(): void {
     const file = this.settings.emailsFile!;
-    let listed: ListedReaders;
+    if (this.settling) clearTimeout(this.settling);
+    this.settling = null;
+    let listed: EmailList;
+    let settlesIn: number;
     try {
+      const before = statSync(file);
       listed = this.readFile(file);
+      settlesIn = readersFileSettlesIn(before, statSync(file), Date.now());
     } catch (error) {
       this.log.error(
         {file, err: error},
@@ -93,8 +104,12 @@ export class PolicySource {
       this.failing ??= setInterval(() => this.reload(), WATCH_INTERVAL_MS).unref();
       return;
     }
+    if (settlesIn > 0) {
+      this.settling = setTimeout(() => this.reload(), settlesIn).unref();
+      return;
+    }
     this.stopRetrying();
-    this.apply(listed);
+    this.apply(this.warnOfInvalidLines(listed));
   }
 
   private apply(listed: ListedReaders, announce = true): void {

@@ -87,8 +87,11 @@ export function cookieIdOf(cookie: string): string {
 
 export class SessionCache {
   private readonly verified: LRUCache<string, Verified>;
-  /** Cookie id → time until which a refused or signed-out cookie is not looked at again. */
-  private readonly rejected: LRUCache<string, number>;
+  /**
+   * Cookie id → until when a refused or signed-out cookie is not looked at again, and whether the reader
+   * policy refused it (a refusal a change of the readers file may undo, so it lasts only until then).
+   */
+  private readonly rejected: LRUCache<string, {until: number; byPolicy: boolean}>;
   private readonly inFlight = new Map<string, PendingCheck>();
   /** Background checks running now. */
   private background = 0;
@@ -123,7 +126,7 @@ export class SessionCache {
     if (!cookie) return null;
     const key = cookieIdOf(cookie);
     const now = this.now();
-    if ((this.rejected.get(key) ?? 0) > now) return null;
+    if ((this.rejected.get(key)?.until ?? 0) > now) return null;
     const cached = this.verified.get(key);
     const {revocationCheckMs, identityGraceMs, identity} = this.options;
     if (cached && answerUsable(cached, now, revocationCheckMs)) {
@@ -290,11 +293,15 @@ export class SessionCache {
     this.verified.delete(key);
     const expiry = unverifiedClaims(cookie).exp;
     const latest = this.now() + this.options.sessionMaxAgeMs;
-    this.rejected.set(key, expiry === null ? this.now() + REJECTED_TTL_MS : Math.min(expiry * 1000, latest));
+    this.rejected.set(key, {until: expiry === null ? this.now() + REJECTED_TTL_MS : Math.min(expiry * 1000, latest), byPolicy: false});
   }
 
-  /** Drops cached sessions the policy no longer admits, without waiting for their re-check. */
+  /**
+   * Drops cached sessions the policy no longer admits, without waiting for their re-check, and forgets
+   * the refusals of the policy before it: a reader just added reads on their next request.
+   */
   applyPolicy(): void {
+    for (const [key, {byPolicy}] of this.rejected.entries()) if (byPolicy) this.rejected.delete(key);
     const policy = this.options.policy();
     for (const [key, entry] of this.verified.entries()) {
       const admission = admit(entry.state.account, policy);
@@ -353,7 +360,14 @@ export class SessionCache {
   }
 
   private reject(key: string, previous: Verified | undefined, reason: SessionEnding): null {
-    this.rejected.set(key, Math.max(this.rejected.get(key) ?? 0, this.now() + REJECTED_TTL_MS));
+    const now = this.now();
+    const earlier = this.rejected.get(key);
+    // A cookie ended here (endHere) stays ended whatever the policy becomes.
+    const endedOtherwise = earlier !== undefined && earlier.until > now && !earlier.byPolicy;
+    this.rejected.set(key, {
+      until: Math.max(earlier?.until ?? 0, now + REJECTED_TTL_MS),
+      byPolicy: reason === 'not-allowed' && !endedOtherwise,
+    });
     this.verified.delete(key);
     if (previous) this.options.audit?.({event: 'access-ended', reason, ...previous.session});
     return null;

@@ -7,6 +7,9 @@ import {
   parseEmailList,
   PolicyError,
   policySettingsFromEnv,
+  READERS_FILE_SETTLE_MS,
+  readersFileSettlesIn,
+  type FileStamp,
   type ReaderAccount,
   type ReaderPolicy,
 } from '../../server/rules/readerPolicy';
@@ -109,6 +112,20 @@ describe('parseAllowedDomains', () => {
   ])('refuses %j with a message naming the variable', (raw) => {
     expect(() => parseAllowedDomains(raw)).toThrow(/ALLOWED_EMAIL_DOMAINS/);
   });
+});
+
+describe('readersFileSettlesIn', () => {
+  const NOW = 1_700_000_000_000;
+  const stamp = (ageMs: number, size = 40, ino = 7): FileStamp => ({mtimeMs: NOW - ageMs, size, ino});
+  it.each<[string, FileStamp, FileStamp, number]>([
+    ['still for a while: the read is the list', stamp(5_000), stamp(5_000), 0],
+    ['still for exactly the settling time', stamp(READERS_FILE_SETTLE_MS), stamp(READERS_FILE_SETTLE_MS), 0],
+    ['truncated a moment ago, not yet written: wait out the rest', stamp(50, 0), stamp(50, 0), READERS_FILE_SETTLE_MS - 50],
+    ['written while it was read', stamp(50, 0), stamp(10, 40), READERS_FILE_SETTLE_MS],
+    ['grown while it was read, same time of change', stamp(5_000, 20), stamp(5_000, 40), READERS_FILE_SETTLE_MS],
+    ['replaced by another file while it was read', stamp(5_000, 40, 7), stamp(5_000, 40, 8), READERS_FILE_SETTLE_MS],
+    ['changed "in the future" (another machine\'s clock): nothing to wait for', stamp(-60_000), stamp(-60_000), 0],
+  ])('%s', (_case, before, after, wait) => expect(readersFileSettlesIn(before, after, NOW)).toBe(wait));
 });
 
 describe('parseEmailList', () => {

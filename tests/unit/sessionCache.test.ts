@@ -312,6 +312,23 @@ describe('SessionCache at the re-check', () => {
     expect(auth.calls).toBe(calls);
     expect(await sessions.verify(cookie('carol:1'))).toBeNull();
   });
+
+  it('admits a reader the policy refused as soon as a new policy lists them, while a cookie refused otherwise stays refused', async () => {
+    const {auth, sessions, setPolicy} = setup({revocationCheckMs: 86_400_000});
+    auth.addReader('carol', {email: 'carol@partner.test'});
+    auth.users.get('mallory')!.disabled = true;
+    expect(await sessions.verify(cookie('carol:1'))).toBeNull();
+    expect(await sessions.verify(cookie('mallory:1'))).toBeNull();
+    sessions.endHere(cookie('alice:1'));
+    const calls = auth.calls;
+    setPolicy({domains: new Set(['example.com']), emails: new Set(['carol@partner.test'])});
+    sessions.applyPolicy();
+    expect(await sessions.verify(cookie('carol:1'))).toEqual({uid: 'carol', email: 'carol@partner.test'});
+    expect(await sessions.verify(cookie('mallory:1'))).toBeNull();
+    expect(await sessions.verify(cookie('alice:1'))).toBeNull();
+    // Only carol's cookie was looked at again.
+    expect(auth.calls).toBe(calls + 1);
+  });
 });
 
 describe('cookiesToCheck', () => {
