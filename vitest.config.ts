@@ -7,15 +7,21 @@ const exclude = [...configDefaults.exclude, ...(process.env.SPECIFICATION_TESTS 
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker fewer than the cores: one here. The integration files wait on the
-    // network, timers and child processes more than they compute (with one file at a time the cores
-    // mostly idle: bench/HISTORY.md, §7), and none changes what another reads with (what a test signs out, disables or
-    // revokes is an account of its own, never the demo reader): all of them (seven) run at once.
-    maxWorkers: 8,
-    // One pool of threads serves every project that asks for threads (only the unit one): set here, the
-    // project's own setting only tells its runner. A thread a core: with eight, Tinypool's ending of the
-    // spare ones reached the run as an unhandled "Terminating worker thread" (every run, with --no-isolate).
-    poolOptions: {threads: {isolate: false, maxThreads: 2}},
+    // One pool of threads serves every project that asks for threads (the unit one), and one pool of
+    // processes every project that asks for forks (content, integration): set here, a project's own
+    // pool settings only tell its runner.
+    poolOptions: {
+      // A thread a core. Tinypool ends spare workers of a pool larger than its minimum, and that reached
+      // the run as an unhandled "Terminating worker thread" with --no-isolate: no pool here has spare ones.
+      threads: {isolate: false, minThreads: 2, maxThreads: 2},
+      // The integration files wait on the network, timers and child processes more than they compute (with
+      // one file at a time the cores mostly idle: bench/HISTORY.md, §7), so six run at once. A process runs
+      // its files one after the other with the modules it loaded for the first (a fresh module graph per
+      // file, the server's and firebase-admin's, was a third of the suite's CPU): no file leaves state behind
+      // (what a test signs out, disables or revokes is an account of its own, never the demo reader; a spy
+      // or an environment variable a test sets is put back).
+      forks: {isolate: false, minForks: 6, maxForks: 6},
+    },
     projects: [
       // Pure functions and their tables: threads sharing one module graph, not a process and a fresh graph
       // per file (a fraction of the CPU: bench/HISTORY.md, "Figures behind the code's choices"). No unit test leaves state behind (a stubbed global is unstubbed).
@@ -28,7 +34,7 @@ export default defineConfig({
           // page of the real docs took 10 s: Vitest's 5 s default is a hang detector that a busy machine trips.
           testTimeout: 30_000,
           pool: 'threads',
-          poolOptions: {threads: {isolate: false, maxThreads: 2}},
+          poolOptions: {threads: {isolate: false}},
         },
       },
       // Authors' checks on docs/ and versioned_docs/, and on the build they produce.
