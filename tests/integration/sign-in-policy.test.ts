@@ -3,6 +3,8 @@
  * file read again while the gate runs, and access that ends at the re-check when the account changes.
  */
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
+import {spawn} from 'node:child_process';
+import {once} from 'node:events';
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -157,6 +159,31 @@ describe('the allowed-emails file', () => {
     rmSync(file, {recursive: true});
     writeFileSync(file, `${partner.email}\n`);
     await vi.waitFor(async () => expect(await signIn()).toBe(204), WITHIN_POLLS);
+  });
+
+  it('is not read while it is being written: an emptied file still changing ends nobody’s access until it has settled', async () => {
+    const partner = await emulator.newAccount(uniqueEmail('settling', 'partner.test'));
+    writeFileSync(file, `${partner.email}\n`);
+    const cookie = await vi.waitFor(() => sessionCookieFor(listed, partner), WITHIN_POLLS);
+    expect(await statusWith(listed, cookie)).toBe(200);
+
+    // Truncated as a tool writing in place truncates it, then changed every 20 ms over three of the gate's polls, by a
+    // process of its own (this one's timers wait for its requests).
+    writeFileSync(file, '');
+    const writing = spawn('sh', ['-c', 'while :; do touch -c "$0"; sleep 0.02; done', file], {stdio: 'ignore'});
+    try {
+      for (const _ of Array.from({length: 30})) {
+        expect(await statusWith(listed, cookie)).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      writing.kill();
+      await once(writing, 'exit');
+    }
+    // Once still, the empty list is the list: the reader is out, and back in as soon as it lists them again.
+    await vi.waitFor(async () => expect(await statusWith(listed, cookie)).toBe(401), WITHIN_POLLS);
+    writeFileSync(file, `${partner.email}\n`);
+    await vi.waitFor(async () => expect(await statusWith(listed, cookie)).toBe(200), WITHIN_POLLS);
   });
 });
 
