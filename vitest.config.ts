@@ -17,7 +17,7 @@ export default defineConfig({
       // The integration files wait on the network, timers and child processes more than they compute (with
       // one file at a time the cores mostly idle: bench/HISTORY.md, §7), so six run at once. A process runs
       // its files one after the other with the modules it loaded for the first (a fresh module graph per
-      // file, the server's and firebase-admin's, was a third of the suite's CPU): no file leaves state behind
+      // file, the server's and firebase-admin's, was about a quarter of the suite's CPU): no file leaves state behind
       // (what a test signs out, disables or revokes is an account of its own, never the demo reader; a spy
       // or an environment variable a test sets is put back).
       forks: {isolate: false, minForks: 6, maxForks: 6},
