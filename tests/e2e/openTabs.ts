@@ -9,7 +9,7 @@
  * which gives the next page a new renderer again (2.0-2.2 s a load, measured the same way).
  *
  * So a test takes the worker's open tab, as a new context would have it but for the browser's cache:
- * - before the test, the tab gets the test's viewport and the default media;
+ * - before the test, the tab gets the test's viewport and its context's media (colour scheme, motion, contrast);
  * - after it, the listeners, init scripts and exposed functions the test left are removed, and the tab is
  *   handed on only if nothing of the test can outlive the reset: the test passed, and set no extra header,
  *   offline mode, permission, geolocation or fake clock (tracked below);
