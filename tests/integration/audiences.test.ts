@@ -5,7 +5,7 @@
  * get names a page they may not read (identifiers drawn from the build, as gate-access.test.ts does for
  * strangers).
  */
-import {mkdtempSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {brotliDecompressSync} from 'node:zlib';
@@ -66,7 +66,10 @@ beforeAll(async () => {
   gate = await startGate({BUILD_DIR: FIXTURE_SITE_BUILD_ROOT, ALLOWED_EMAILS_FILE: readersFile, PUBLIC_PAGES: 'on'});
   for (const [kind, credentials] of accounts) readers[kind].cookie = await sessionCookieFor(gate, credentials);
 });
-afterAll(() => gate?.close());
+afterAll(async () => {
+  await gate?.close();
+  rmSync(path.dirname(readersFile), {recursive: true, force: true});
+});
 
 const as = (reader: Reader | null, navigate: boolean, extra: Record<string, string> = {}) => ({
   ...(navigate ? NAVIGATION : SUBRESOURCE),
