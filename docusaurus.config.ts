@@ -69,7 +69,7 @@ const docsOptions = {
   routeBasePath: '/',
   // The team's sidebars file as it is; without one, Docusaurus generates a sidebar from the folders.
   sidebarPath: sidebarsFile(__dirname),
-  sidebarItemsGenerator: versionLanding(site.title, Object.fromEntries(versions.map(({name, label}) => [name, label]))),
+  sidebarItemsGenerator: versionLanding(site.title, versions),
   beforeDefaultRemarkPlugins: [remarkPageHeading],
   // After Docusaurus's own, which make links to Markdown files page addresses: a link to a page some readers may not open becomes text.
   remarkPlugins: [...site.remarkPlugins, [remarkAudienceLinks, {siteDir: __dirname}]],

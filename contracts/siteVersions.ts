@@ -1,6 +1,6 @@
 /**
  * The site's versions of the docs, as the site's config, the tests and the benchmarks read them:
- * the current version at the root (`current-version.json` names it) and each frozen one of
+ * the current version, at the root by default (`current-version.json` names it), and each frozen one of
  * `versions.json`, newest first (scripts/release-version.ts writes both). A team that brings labels and
  * paths of its own (Docusaurus's `versions` option) gives them in `version-settings.json`.
  */
@@ -17,30 +17,55 @@ export interface SiteVersion {
   label: string;
 }
 
-/** `version-settings.json`: a frozen version's label and path, as a team's Docusaurus config had them: `{"1.0": {"label": "1.x", "path": "v1"}}`. */
+/**
+ * `version-settings.json`: a version's label and path, as a team's Docusaurus config had them:
+ * `{"1.0": {"label": "1.x", "path": "v1"}}`. `current` takes a path only (its label is current-version.json's):
+ * `{"current": {"path": "docs"}}` serves the current docs at `/docs`, where a Docusaurus site keeps them by default.
+ */
 export const VERSION_SETTINGS_FILE = 'version-settings.json';
 
 export type VersionSettings = Record<string, {label?: string; path?: string}>;
 
+/** Docusaurus's name of the docs being written, whatever their label. */
+export const CURRENT_VERSION = 'current';
+
 /** A path below the base URL: segments of letters, digits, dots, dashes and underscores. */
 const VERSION_PATH = /^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
 
-/** Pure: the frozen versions with their labels and paths; throws, naming the file, on a setting it cannot use. */
-export function frozenVersions(names: readonly string[], settings: VersionSettings): SiteVersion[] {
-  const unknown = Object.keys(settings).filter((name) => !names.includes(name));
-  if (unknown.length > 0) throw new Error(`${VERSION_SETTINGS_FILE}: ${unknown.join(', ')} is not a version of versions.json`);
-  const versions = names.map((name) => {
+function settingError(message: string): Error {
+  return new Error(`${VERSION_SETTINGS_FILE}: ${message}`);
+}
+
+function checkedPath(name: string, route: unknown): string {
+  if (typeof route !== 'string' || !VERSION_PATH.test(route) || route.split('/').some((segment) => /^\.+$/.test(segment)))
+    throw settingError(`the path of ${name} must be a path below the site's root, such as "v1" (no slash at either end)`);
+  return route;
+}
+
+/**
+ * Pure: every version with its label and path, the current one first (at the root unless `settings.current`
+ * gives it a path), then the frozen ones of versions.json in its order; throws, naming the file, on a setting it cannot use.
+ */
+export function versionsOf(currentLabel: string, frozenNames: readonly string[], settings: VersionSettings): SiteVersion[] {
+  const unknown = Object.keys(settings).filter((name) => name !== CURRENT_VERSION && !frozenNames.includes(name));
+  if (unknown.length > 0) throw settingError(`${unknown.join(', ')} is not a version of versions.json`);
+  const {label: currentSetLabel, path: currentPath} = settings[CURRENT_VERSION] ?? {};
+  if (currentSetLabel !== undefined) throw settingError('the label of the current docs is the one current-version.json gives');
+  const current = {
+    name: CURRENT_VERSION,
+    docsDir: 'docs',
+    route: currentPath === undefined ? '' : checkedPath(CURRENT_VERSION, currentPath),
+    label: currentLabel,
+  };
+  const frozen = frozenNames.map((name) => {
     const {label = name, path: route = name} = settings[name] ?? {};
-    if (typeof label !== 'string' || label.trim() === '') throw new Error(`${VERSION_SETTINGS_FILE}: the label of ${name} must be text`);
-    if (typeof route !== 'string' || !VERSION_PATH.test(route) || route.split('/').some((segment) => /^\.+$/.test(segment)))
-      throw new Error(
-        `${VERSION_SETTINGS_FILE}: the path of ${name} must be a path below the site's root, such as "v1" (no slash at either end)`,
-      );
-    return {name, docsDir: `versioned_docs/version-${name}`, route, label};
+    if (typeof label !== 'string' || label.trim() === '') throw settingError(`the label of ${name} must be text`);
+    return {name, docsDir: `versioned_docs/version-${name}`, route: checkedPath(name, route), label};
   });
+  const versions = [current, ...frozen];
   const routes = versions.map(({route}) => route);
   const taken = routes.find((route, at) => routes.indexOf(route) !== at);
-  if (taken !== undefined) throw new Error(`${VERSION_SETTINGS_FILE}: two versions have the path "${taken}"`);
+  if (taken !== undefined) throw settingError(`two versions have the path "${taken}"`);
   return versions;
 }
 
@@ -49,7 +74,7 @@ export function siteVersions(siteDir: string): SiteVersion[] {
   const frozen = read<string[]>('versions.json');
   const current = read<{label: string}>('current-version.json');
   const settings = existsSync(path.join(siteDir, VERSION_SETTINGS_FILE)) ? read<VersionSettings>(VERSION_SETTINGS_FILE) : {};
-  return [{name: 'current', docsDir: 'docs', route: '', label: current.label}, ...frozenVersions(frozen, settings)];
+  return versionsOf(current.label, frozen, settings);
 }
 
 /** Every file of a version's docs folder, relative to that folder, with forward slashes, sorted. */

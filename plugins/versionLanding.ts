@@ -1,18 +1,19 @@
 /**
- * Each frozen version has a landing page at its own path (`/1.0`): its root `index.md`/`README.md`
- * when the docs have one, else a generated index of its pages. The sidebar is generated from the
- * folder (sidebars.ts, versioned_sidebars/) and this generator adds the landing, so that no sidebar
- * is written by hand and replacing a version's docs never leaves a landing page pointing at nothing.
- * The version at the root needs none: `/` is the home page.
+ * Each version below the root has a landing page at its own path (`/1.0`, or `/docs` for current docs a
+ * team keeps there): its root `index.md`/`README.md` when the docs have one, else a generated index of its
+ * pages. The sidebar is generated from the folder (sidebars.ts, versioned_sidebars/) and this generator adds
+ * the landing, so that no sidebar is written by hand and replacing a version's docs never leaves a landing
+ * page pointing at nothing. The version at the root needs none: `/` is the home page.
  */
 import path from 'node:path';
 import type {PluginOptions} from '@docusaurus/plugin-content-docs';
+import type {SiteVersion} from '../contracts/siteVersions';
 import {isFolderIndex} from './markdown/pageTitle';
 
 /**
- * Pure: whether a frozen version's sidebars (its `versioned_sidebars/` file, parsed; undefined when it has
- * none, and Docusaurus generates one) are generated from the folder at their top, where the landing is
- * added. A sidebar the team listed by hand has no landing: the version opens on its first page.
+ * Pure: whether a version's sidebars (its `versioned_sidebars/` file or the team's sidebars file, loaded;
+ * undefined when it has none, and Docusaurus generates one) are generated from the folder at their top,
+ * where the landing is added. A sidebar the team listed by hand has no landing: the version opens on its first page.
  */
 export function sidebarsGeneratedAtTop(sidebars: Record<string, unknown> | undefined): boolean {
   if (sidebars === undefined) return true;
@@ -31,13 +32,17 @@ export function hasRootIndex(docs: readonly {source: string; sourceDirName: stri
   return docs.some((doc) => doc.sourceDirName === '.' && isFolderIndex({name: path.parse(doc.source).name, folder: ''}));
 }
 
-/** The sidebar generator with each frozen version's landing, named by the version's label (`labels`: name → label; the name when none). */
-export function versionLanding(siteTitle: string, labels: Readonly<Record<string, string>> = {}): PluginOptions['sidebarItemsGenerator'] {
+/** The sidebar generator with the landing of each version below the root, named by the version's label. */
+export function versionLanding(
+  siteTitle: string,
+  versions: readonly Pick<SiteVersion, 'name' | 'label' | 'route'>[],
+): PluginOptions['sidebarItemsGenerator'] {
   return async ({defaultSidebarItemsGenerator, ...args}) => {
     const items = await defaultSidebarItemsGenerator(args);
-    const atRoot = args.version.versionName === 'current';
+    const version = versions.find(({name}) => name === args.version.versionName);
+    const atRoot = version?.route === '';
     if (atRoot || args.item.dirName !== '.' || hasRootIndex(args.docs)) return items;
-    const label = labels[args.version.versionName] ?? args.version.versionName;
+    const label = version?.label ?? args.version.versionName;
     const title = `${siteTitle} ${label}`;
     return [
       {

@@ -3,6 +3,7 @@ import {readFileSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {DocKind, MANIFEST_FILE, PARTS_DIR, type DocPart, type SearchManifest, type TermPart} from '../contracts/searchIndexFiles';
+import {CURRENT_VERSION, type SiteVersion} from '../contracts/siteVersions';
 import {lunrRules} from '../src/search/engine/lunrRules';
 import {VersionIndex} from '../src/search/engine/versionIndex';
 
@@ -27,6 +28,15 @@ type IndexedDocs = DocPart['docs'];
 export const partFile = (name: string): string => `${PARTS_DIR}/${name}.json`;
 
 const manifestFileOf = (route: string) => (route === '' ? MANIFEST_FILE : `${route}/${MANIFEST_FILE}`);
+
+/**
+ * The folder of a version's indexes below the build folder: the search plugin writes the newest version's
+ * (the current docs: `lastVersion`) at the root whatever its path, each other one in its own.
+ */
+export const manifestFolderOf = ({name, route}: Pick<SiteVersion, 'name' | 'route'>): string => (name === CURRENT_VERSION ? '' : route);
+
+/** A version's manifest below the build folder: `search-index.manifest.json`, `1.0/search-index.manifest.json`. */
+export const versionManifestFile = (version: Pick<SiteVersion, 'name' | 'route'>): string => manifestFileOf(manifestFolderOf(version));
 
 /**
  * The manifest's own index and those of its partitions (the pages only some of the version's readers may

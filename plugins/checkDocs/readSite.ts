@@ -2,7 +2,9 @@
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
-import {siteVersions, versionFiles, type SiteVersion} from '../../contracts/siteVersions';
+import {loadSidebarsFile} from '@docusaurus/plugin-content-docs/lib/sidebars/index.js';
+import {CURRENT_VERSION, siteVersions, versionFiles, type SiteVersion} from '../../contracts/siteVersions';
+import {sidebarsFile} from '../sidebarsFile';
 import {pageDeclarations, readFolderAudiences, readSiteAudiences} from '../audiences/declarations';
 import {addedFrontMatter} from '../markdown/docFrontMatter';
 import {docFormat} from '../markdown/mdxFormat';
@@ -92,7 +94,12 @@ function generatedIndexes(siteDir: string, version: SiteVersion): IndexPage[] {
 }
 
 /** A frozen version's sidebars file (`versioned_sidebars/`), parsed; undefined when it has none. */
-function versionedSidebars(siteDir: string, versionName: string): Record<string, unknown> | undefined {
+/** A version's sidebars as Docusaurus loads them: the current docs' from the team's sidebars file, in whatever format, undefined for none. */
+async function versionSidebars(siteDir: string, versionName: string): Promise<Record<string, unknown> | undefined> {
+  if (versionName === CURRENT_VERSION) {
+    const file = sidebarsFile(siteDir);
+    return file === undefined ? undefined : ((await loadSidebarsFile(path.join(siteDir, file))) as Record<string, unknown>);
+  }
   const file = path.join(siteDir, 'versioned_sidebars', `version-${versionName}-sidebars.json`);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined;
 }
@@ -107,8 +114,8 @@ export async function readSite(siteDir: string, mediaOrigins: readonly string[])
     read.push(...(await Promise.all(files.map((file) => readDoc(siteDir, version, file)))));
     indexPages.push(...generatedIndexes(siteDir, version));
     const roots = files.map((file) => ({source: file, sourceDirName: path.posix.dirname(file)}));
-    // Without a root page of its own, a frozen version whose sidebar is generated lands on a generated index of all its pages.
-    if (version.route !== '' && !hasRootIndex(roots) && sidebarsGeneratedAtTop(versionedSidebars(siteDir, version.name))) {
+    // Without a root page of its own, a version below the root whose sidebar is generated lands on a generated index of all its pages.
+    if (version.route !== '' && !hasRootIndex(roots) && sidebarsGeneratedAtTop(await versionSidebars(siteDir, version.name))) {
       indexPages.push({permalink: `/${version.route}`, version: version.name, folder: ''});
     }
   }

@@ -8,10 +8,10 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import {builtDocPages, orphanedDocPages} from '../support/sidebars';
 import {listBuildFiles} from '../../contracts/buildLayout';
-import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
+import {isSearchIndex, PARTS_DIR} from '../../contracts/searchIndexFiles';
 import {belowBase, isWithin} from '../../contracts/searchSections';
 import {sectionSlug, sectionsIn} from '../../plugins/search/sections';
-import {readBuiltSearchIndexes} from '../../testkit/builtSearchIndex';
+import {manifestFolderOf, readBuiltSearchIndexes, versionManifestFile} from '../../testkit/builtSearchIndex';
 import {lunrRules} from '../../src/search/engine/lunrRules';
 import {docsSourceFiles, siteVersions} from '../../contracts/siteVersions';
 import {SITE_BUILD_DIR} from '../support/builtFiles';
@@ -58,7 +58,7 @@ describe('the built search indexes', () => {
       .sort((a, b) => b.length - a.length)[0];
 
   it('are a manifest per version and content-hashed parts: no plugin search-index.json, outline or section index is left', () => {
-    const manifests = versions.map((version) => (version.route === '' ? MANIFEST_FILE : `${version.route}/${MANIFEST_FILE}`));
+    const manifests = versions.map(versionManifestFile);
     expect(parts.length).toBeGreaterThan(0);
     expect(parts.filter((file) => !/^assets\/search-index\/[0-9a-f]{16}\.json$/.test(file))).toEqual([]);
     expect(files.filter(isSearchIndex).sort()).toEqual([...manifests, ...parts].sort());
@@ -68,13 +68,13 @@ describe('the built search indexes', () => {
   const indexesOf = (route: string) => readBuiltSearchIndexes(SITE_BUILD_DIR, route);
 
   it('leave no part that no manifest names', () => {
-    const named = new Set(versions.flatMap((version) => indexesOf(version.route).flatMap((index) => index.partFiles)));
+    const named = new Set(versions.flatMap((version) => indexesOf(manifestFolderOf(version)).flatMap((index) => index.partFiles)));
     expect(parts.filter((file) => !named.has(file))).toEqual([]);
   });
 
   describe.each(
     versions.flatMap((version) =>
-      indexesOf(version.route).map(
+      indexesOf(manifestFolderOf(version)).map(
         (index, partition) => [`${version.label}${partition === 0 ? '' : `, partition ${partition}`}`, version, index, partition] as const,
       ),
     ),
@@ -169,7 +169,7 @@ describe('the built search indexes', () => {
         return;
       }
       // Every section is in one of the version's indexes, with its pages.
-      const everySection = indexesOf(version.route).flatMap((each) => each.manifest.sections);
+      const everySection = indexesOf(manifestFolderOf(version)).flatMap((each) => each.manifest.sections);
       expect(sections.filter((section) => !everySection.includes(section))).toEqual([]);
       const wrong = index.pageUrls.filter((url, page) => {
         const relative = belowBase('/', url!) ?? '';

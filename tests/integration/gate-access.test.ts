@@ -14,7 +14,7 @@ import {emulator, nowSeconds, sessionCookieClaims, uniqueEmail, unsignedJwt} fro
 import {identifiersIn, privateIdentifiers} from '../support/privateIdentifiers';
 import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
 import {sessionCookieHeader} from '../../contracts/session';
-import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
+import {PARTS_DIR} from '../../contracts/searchIndexFiles';
 import {h1sOf, PAGE} from '../support/builtSite';
 import {isVisible, readerView} from '../../contracts/audiences';
 import {readBuild} from '../../server/services/build';
@@ -22,6 +22,7 @@ import {LiveBuild} from '../../server/services/liveBuild';
 import {BUILD_DIR} from '../support/builtFiles';
 import {siteVersions} from '../../contracts/siteVersions';
 import {REPO} from '../../testkit/siteCopy';
+import {versionManifestFile} from '../../testkit/builtSearchIndex';
 
 let gate: RunningGate;
 /** Who may fetch each file of the build (its audiences, if any). */
@@ -76,7 +77,7 @@ function get(url: string, {cookie, navigate = false}: {cookie?: string; navigate
 describe('signed out', () => {
   it('the build has pages, chunks and search indexes to protect', () => {
     expect(files.length).toBeGreaterThan(50);
-    const manifests = siteVersions(REPO).map(({route}) => (route === '' ? MANIFEST_FILE : `${route}/${MANIFEST_FILE}`));
+    const manifests = siteVersions(REPO).map(versionManifestFile);
     expect(files.map((f) => f.file)).toEqual(expect.arrayContaining(manifests));
     // The parts sit under /assets, as the login build's public files do: they must be refused all the same.
     expect(files.map((f) => f.file)).toContainEqual(expect.stringMatching(new RegExp(`^${PARTS_DIR}/`)));

@@ -12,14 +12,14 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {listBuildFiles, SITE_DIR} from '../../contracts/buildLayout';
 import {isSearchIndex, MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
-import {siteVersions} from '../../contracts/siteVersions';
+import {CURRENT_VERSION, siteVersions} from '../../contracts/siteVersions';
 import {searchSectionsFor} from '../../plugins/search/sections';
 import {MAX_SUGGESTIONS, MORE_SECTIONS} from '../../src/search/boxReducer';
 import {plainText} from '../../src/search/components/Marked';
 import {footerLinks} from '../../src/search/searchLinks';
 import {parseSearchPageAddress, searchPageScope} from '../../src/search/searchPageAddress';
 import {searchScopeForPage, versionParamOf, type ScopeVersion} from '../../src/search/searchScope';
-import {builtSearchEngine, readBuiltSearchIndexes} from '../../testkit/builtSearchIndex';
+import {builtSearchEngine, readBuiltSearchIndexes, versionManifestFile} from '../../testkit/builtSearchIndex';
 import {REPO} from '../../testkit/siteCopy';
 import {AUTHORED_SITE, SECTION_WORDS, SECTIONS, VERSIONS_WITH_SECTIONS} from '../support/authoredSite';
 import {h1sOf} from '../support/builtSite';
@@ -34,7 +34,7 @@ function builtSite(site: string) {
     name,
     label,
     path: `/${route}`,
-    isLast: route === '',
+    isLast: name === CURRENT_VERSION,
   }));
   return {build: copyBuild(site, SITE_DIR), baseUrl: '/', versions, sections: searchSectionsFor(site, siteVersions(site))};
 }
@@ -133,8 +133,9 @@ describe('the sections of the same names in two versions of the authored site', 
 
   it("have no index of their own: each is part of its version's", () => {
     expect(cases.filter((searched) => added.test(searched.section)).map((searched) => [searched.section, searched.manifest])).toEqual([
-      ['field-notes', `/${MANIFEST_FILE}`],
-      ['workshop', `/${MANIFEST_FILE}`],
+      // 3.0, the newest, is served at /docs: its index is at the root all the same.
+      ['docs/field-notes', `/${MANIFEST_FILE}`],
+      ['docs/workshop', `/${MANIFEST_FILE}`],
       ['1.0/field-notes', `/1.0/${MANIFEST_FILE}`],
       ['1.0/workshop', `/1.0/${MANIFEST_FILE}`],
     ]);
@@ -147,9 +148,8 @@ describe('the sections of the same names in two versions of the authored site', 
 
   /** A version's manifest, by its label. */
   const manifestOf = (label: string) => {
-    const {route} = siteVersions(AUTHORED_SITE).find((version) => version.label === label)!;
-    const prefix = route === '' ? '' : `/${route}`;
-    return {prefix, manifest: `${prefix}/${MANIFEST_FILE}`};
+    const version = siteVersions(AUTHORED_SITE).find((candidate) => candidate.label === label)!;
+    return {prefix: version.route === '' ? '' : `/${version.route}`, manifest: `/${versionManifestFile(version)}`};
   };
   /** Each section's two docs, each with the one word found nowhere else (authoredSite.ts hands the words out in this order). */
   const docs = VERSIONS_WITH_SECTIONS.flatMap((label, inVersion) =>
@@ -231,7 +231,12 @@ describe("a version whose docs folder is flat (the fixture site's 0.9, at /legac
     expect(pagesOf(within).sort()).toEqual(['/legacy/keeping-a-site-running', '/legacy/moving-to-one-point-oh']);
     const scope = searchScopeForPage({
       baseUrl: '/',
-      versions: siteVersions(FIXTURE_SITE).map(({name, label, route}) => ({name, label, path: `/${route}`, isLast: route === ''})),
+      versions: siteVersions(FIXTURE_SITE).map(({name, label, route}) => ({
+        name,
+        label,
+        path: `/${route}`,
+        isLast: name === CURRENT_VERSION,
+      })),
       sections,
       pathname: '/legacy/keeping-a-site-running',
       onDocPage: true,

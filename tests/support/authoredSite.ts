@@ -1,21 +1,26 @@
 /**
- * The site an author makes: a copy of the repository on which the release procedure of
- * CONTRIBUTING.md was run (2.0 frozen, the current docs relabelled 3.0, a page added), with two
- * sections of the same names added to 3.0 and to 1.0 (the case the search plugin's own client got
- * wrong). `npm test` builds it beside the fixture site (`npm run build:test-sites`); the browser tests of
+ * The site an author makes: a copy of the repository whose current docs are kept at `/docs`, as a
+ * Docusaurus site keeps them (version-settings.json), on which the release procedure of CONTRIBUTING.md
+ * was run (2.0 frozen below them at `/docs/2.0`, the current docs relabelled 3.0, a page added; 1.0 stays
+ * at `/1.0`), with two sections of the same names added to 3.0 and to 1.0 (the case the search plugin's
+ * own client got wrong). `npm test` builds it beside the fixture site (`npm run build:test-sites`); the browser tests of
  * tests/e2e/authoring/ serve it.
  */
 import {execFileSync} from 'node:child_process';
+import {readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {writeCategory, writeDoc} from '../../testkit/docs';
 import {siteBuildEnv} from '../../testkit/siteBuild';
-import {siteVersions} from '../../contracts/siteVersions';
+import {siteVersions, VERSION_SETTINGS_FILE, type VersionSettings} from '../../contracts/siteVersions';
 import {EMULATOR_HOST, GATE_PORT} from './environment';
 import {copyFixtureSite, type SiteCopy} from './siteCopies';
 
 /** One per checkout (its gate port), so that two checkouts can run their tests side by side. */
 export const AUTHORED_SITE = path.join(tmpdir(), `tutorial-hub-authored-${GATE_PORT}`);
+
+/** Where the current docs are served, and the version the release freezes below them. */
+export const CURRENT_DOCS_PATH = 'docs';
 
 /** A word that appears nowhere else: it exists only in the page the release adds to 3.0. */
 export const RELEASE_WORD = 'quokkasaurus';
@@ -57,6 +62,9 @@ export const AUTHORED_SITE_COPY: SiteCopy = {
     const run = (args: string[]) =>
       execFileSync(process.execPath, args, {cwd: AUTHORED_SITE, stdio: 'pipe', env: {...process.env, ...siteBuildEnv(EMULATOR_HOST)}});
 
+    const settingsFile = path.join(AUTHORED_SITE, VERSION_SETTINGS_FILE);
+    const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as VersionSettings;
+    writeFileSync(settingsFile, `${JSON.stringify({...settings, current: {path: CURRENT_DOCS_PATH}})}\n`);
     run(['--import', 'tsx', path.join(AUTHORED_SITE, 'scripts/release-version.ts'), '3.0', AUTHORED_SITE]);
     writeDoc(path.join(AUTHORED_SITE, 'docs/release-notes.md'), {
       title: 'Release notes',

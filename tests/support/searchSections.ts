@@ -9,7 +9,8 @@ import {expect, type Page, type Response} from '@playwright/test';
 import {sectionsIn} from '../../plugins/search/sections';
 import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
 import {SearchBox} from '../e2e/searchBox';
-import {siteVersions, type SiteVersion} from '../../contracts/siteVersions';
+import {CURRENT_VERSION, siteVersions, type SiteVersion} from '../../contracts/siteVersions';
+import {versionManifestFile} from '../../testkit/builtSearchIndex';
 import {isFolderIndex, titleFromContent} from '../../plugins/markdown/pageTitle';
 import {readFolderAudiences, readSiteAudiences} from '../../plugins/audiences/declarations';
 import {folderKey} from '../../plugins/audiences/plan';
@@ -28,7 +29,7 @@ export interface SectionSearchCase {
   section: string;
   /** The section's label in the suggestions' footer and the search page's menu. */
   sectionLabel?: string;
-  /** The version's folder, as the search page's `version` takes it (`1.0/`); '' for the one at the root, which it names by its label. */
+  /** The version's folder, as the search page's `version` takes it (`1.0/`); '' for the newest, which it names by its label. */
   versionParam: string;
   versionLabel: string;
   /**
@@ -81,7 +82,9 @@ export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
   return everyReadersVersions(siteDir).flatMap((version) => {
     const docsDir = path.join(siteDir, version.docsDir);
     const prefix = version.route === '' ? '' : `/${version.route}`;
-    const versionParam = version.route === '' ? '' : `${version.route}/`;
+    // The search page names the newest version by its label, wherever it is served, and another by its folder.
+    const versionParam = version.name === CURRENT_VERSION ? '' : `${version.route}/`;
+    const manifest = `/${versionManifestFile(version)}`;
     // A version's root may hold only its landing page, and a section only pages of its own folders.
     const outside = plainDocIn(docsDir);
     const restrictedFolder = ({folder}: {folder: string}) => folders.has(folderKey(version.name, folder));
@@ -94,7 +97,7 @@ export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
               page: `${prefix}/${outside.file}`,
               title: outside.title,
               query: outside.query,
-              manifest: `${prefix}/${MANIFEST_FILE}`,
+              manifest,
               section: '',
               versionParam,
               versionLabel: version.label,
@@ -113,7 +116,7 @@ export function sectionSearchCases(siteDir: string): SectionSearchCase[] {
             page: `${prefix}/${folder}/${doc.file}`,
             title: doc.title,
             query: doc.query,
-            manifest: `${prefix}/${MANIFEST_FILE}`,
+            manifest,
             section,
             sectionLabel: `${label} (${version.label})`,
             versionParam,
@@ -159,7 +162,7 @@ export async function checkSearchFrom(page: Page, origin: string, searched: Sect
   expect(parts.length).toBeGreaterThan(0);
   expect(parts.filter((part) => !part.startsWith('200 '))).toEqual([]);
 
-  // Every link names its version (the one at the root by its label): the page would otherwise search the reader's chosen one.
+  // Every link names its version (the newest by its label): the page would otherwise search the reader's chosen one.
   const version = searched.versionParam || searched.versionLabel;
   const wholeVersion = new URLSearchParams({q: searched.query, version});
   const seeAll = popup.getByRole('link', {name: 'See all results', exact: true});

@@ -34,4 +34,21 @@ describe('notFoundHelp: the version of a broken address, and its words', () => {
     const help = notFoundHelp('/', pathname, VERSIONS);
     expect({label: help.version.label, query: help.query}).toEqual({label, query});
   });
+
+  // The current docs kept at /docs (version-settings.json), 2.0 frozen below them.
+  it.each([
+    ['/docs/nope', '3.0', 'nope'],
+    ['/docs/2.0/deploy-your-site', '2.0', 'deploy your site'],
+    ['/docs/2.0', '2.0', ''],
+    ['/docsy/intro', '3.0', 'intro'],
+    ['/1.0/nope', '1.0', 'nope'],
+  ])('with the newest docs at /docs, %s: in %s, searching %j', (pathname, label, query) => {
+    const versions = [
+      {name: 'current', label: '3.0', path: '/docs', isLast: true},
+      {name: '2.0', label: '2.0', path: '/docs/2.0', isLast: false},
+      {name: '1.0', label: '1.0', path: '/1.0', isLast: false},
+    ];
+    const help = notFoundHelp('/', pathname, versions);
+    expect({label: help.version.label, query: help.query}).toEqual({label, query});
+  });
 });

@@ -87,6 +87,24 @@ describe('searchScopeForPage: the version the navbar box searches, and the secti
     const scope = searchScopeForPage({baseUrl: '/docs/', pathname: '/docs/1.0/guides/a', versions, sections, onDocPage: true});
     expect({versionUrl: scope.versionUrl, section: scope.section}).toEqual({versionUrl: '/docs/1.0/', section: '1.0/guides'});
   });
+
+  // The current docs kept at /docs (version-settings.json), 2.0 frozen below them, 1.0 where it was: the newest version's index is at the root.
+  it.each([
+    ['/docs/guides/start', true, '/', 'docs/guides'],
+    ['/docs', true, '/', ''],
+    ['/docs/2.0/guides/start', true, '/docs/2.0/', 'docs/2.0/guides'],
+    ['/docs/2.0', true, '/docs/2.0/', ''],
+    ['/docs-old/page', false, '/', ''],
+    ['/1.0/intro', true, '/1.0/', ''],
+  ])('with the newest docs at /docs, %s (doc page: %s) searches %s, section %j first', (pathname, onDocPage, versionUrl, section) => {
+    const versions = [{...CURRENT, label: '3.0', path: '/docs'}, {name: '2.0', label: '2.0', path: '/docs/2.0', isLast: false}, V1];
+    const sections = [
+      {path: 'docs/guides', label: 'Guides (3.0)'},
+      {path: 'docs/2.0/guides', label: 'Guides (2.0)'},
+    ];
+    const scope = searchScopeForPage({baseUrl: '/', pathname, versions, sections, onDocPage});
+    expect({versionUrl: scope.versionUrl, section: scope.section}).toEqual({versionUrl, section});
+  });
 });
 
 describe('sectionMenuAudience: who gets the search page\'s "Search in" menu', () => {

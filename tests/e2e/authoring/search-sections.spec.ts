@@ -7,7 +7,7 @@
 import {checkSearchFrom, sectionSearchCases} from '../../support/searchSections';
 import {AUTHORED_SITE, expect, SECTIONS, test} from './authoredSite';
 
-// A page outside sections, and the sections of one name in the version at the root and in one under its path.
+// A page outside sections, and the sections of one name in the newest version (at /docs) and in one under its own path.
 for (const name of ['3.0, outside every section', '3.0, Field Notes', '1.0, Field Notes']) {
   test(`${name}: the box searches the version's index, and its link leads to a search page that finds the page`, async ({
     page,
@@ -37,7 +37,7 @@ test("from 1.0's Field Notes, the box puts the reader's section first, and finds
   const status = popup.getByRole('status');
   await expect(status).toHaveText('No results in 1.0. 1 result in 3.0');
   await expect(popup.getByRole('listbox')).toHaveCount(0);
-  // 3.0 is at the root: the link names it by its label.
+  // 3.0 is the newest version: the link names it by its label.
   await expect(status.getByRole('link', {name: '1 result in 3.0'})).toHaveAttribute('href', '/search?q=marmot&version=3.0');
   await expect(popup.getByRole('link', {name: 'See all results within "Field Notes (1.0)"'})).toHaveAttribute(
     'href',
