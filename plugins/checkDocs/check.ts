@@ -167,7 +167,18 @@ function resolveReference(
   if (page) return opens(page);
   if (site.otherPages.has(route)) return {page: route};
   if (site.staticDirs.some((dir) => site.fileExists(path.posix.join(dir, route)))) return {};
-  return {problem: `broken link ${url}: no page or file at ${route}`};
+  return {problem: `broken link ${url}: no page or file at ${route}${movedPageHint(route, byPermalink)}`};
+}
+
+/**
+ * A link written for the docs' old place (`/docs/intro`, from a site that served them under /docs) to a page
+ * the site serves one folder up: where it is, and the two ways to mend every such link at once.
+ */
+function movedPageHint(route: string, byPermalink: ReadonlyMap<string, readonly Doc[]>): string {
+  const [, prefix, ...rest] = route.split('/');
+  const moved = `/${rest.join('/')}`;
+  if (rest.length === 0 || !byPermalink.has(moved)) return '';
+  return ` (the page is at ${moved}: drop "/${prefix}" from the link, or keep the docs' old paths in version-settings.json, as CONTRIBUTING.md's "Bringing a Docusaurus site" says)`;
 }
 
 export function formatReport(problems: readonly Problem[], docCount: number): string {

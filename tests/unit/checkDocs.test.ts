@@ -67,6 +67,18 @@ describe('checkSite: links and anchors', () => {
       expected: ['1: broken link /Reference/Nope: no page or file at /Reference/Nope'],
     },
     {
+      why: "a link written for the docs' old place under /docs, with where the page is",
+      body: '[r](/docs/Reference/Reply#headers)',
+      expected: [
+        '1: broken link /docs/Reference/Reply#headers: no page or file at /docs/Reference/Reply (the page is at /Reference/Reply: drop "/docs" from the link, or keep the docs\' old paths in version-settings.json, as CONTRIBUTING.md\'s "Bringing a Docusaurus site" says)',
+      ],
+    },
+    {
+      why: 'a path whose page is nowhere, one folder up or not',
+      body: '[r](/docs/Reference/Nope)',
+      expected: ['1: broken link /docs/Reference/Nope: no page or file at /docs/Reference/Nope'],
+    },
+    {
       why: 'a path with spaces, in angle brackets',
       body: '[m](<./No Such.md>)',
       expected: ['1: broken link ./No Such.md: docs/Guides/No Such.md does not exist'],
