@@ -4,8 +4,8 @@
  * `npm run check:docs` fails on the same list; the build only warns.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {checkSite} from './checkDocs/check';
-import {readSite} from './checkDocs/readSite';
+import {blockedMediaMessage} from './checkDocs/check';
+import {readExternalMedia} from './checkDocs/readSite';
 
 export interface BlockedMediaOptions {
   /** The build's MEDIA_ORIGINS (contracts/buildSettings.ts), parsed. */
@@ -16,8 +16,10 @@ export default function blockedMedia(context: LoadContext, {mediaOrigins}: Block
   return {
     name: 'blocked-media',
     async postBuild() {
-      const site = await readSite(context.siteDir, mediaOrigins);
-      const blocked = checkSite(site).filter((problem) => problem.rule === 'media');
+      const blocked = (await readExternalMedia(context.siteDir)).flatMap(({file, line, url}) => {
+        const message = blockedMediaMessage(url, mediaOrigins);
+        return message ? [{file, line, message}] : [];
+      });
       if (blocked.length === 0) return;
       console.warn(
         [

@@ -138,13 +138,7 @@ function resolveReference(
   url: string,
   kind: 'link' | 'media',
 ): {problem?: string; page?: string} {
-  if (EXTERNAL.test(url)) {
-    if (kind === 'media' && !isAllowedMediaUrl(url, site.mediaOrigins)) {
-      const origin = mediaOriginOf(url);
-      return {problem: `media from another site is blocked: ${url}${origin ? ` (add ${origin} to MEDIA_ORIGINS)` : ''}`};
-    }
-    return {};
-  }
+  if (EXTERNAL.test(url)) return kind === 'media' ? {problem: blockedMediaMessage(url, site.mediaOrigins)} : {};
   const hashAt = url.indexOf('#');
   const fragment = hashAt === -1 ? '' : url.slice(hashAt + 1);
   const target = (hashAt === -1 ? url : url.slice(0, hashAt)).replace(/\?.*$/, '');
@@ -179,6 +173,13 @@ function movedPageHint(route: string, byPermalink: ReadonlyMap<string, readonly 
   const moved = `/${rest.join('/')}`;
   if (rest.length === 0 || !byPermalink.has(moved)) return '';
   return ` (the page is at ${moved}: drop "/${prefix}" from the link, or keep the docs' old paths in version-settings.json, as CONTRIBUTING.md's "Bringing a Docusaurus site" says)`;
+}
+
+/** Pure: what is wrong with a media address under the gate's policy (MEDIA_ORIGINS), undefined when nothing is. */
+export function blockedMediaMessage(url: string, mediaOrigins: readonly string[]): string | undefined {
+  if (!EXTERNAL.test(url) || isAllowedMediaUrl(url, mediaOrigins)) return undefined;
+  const origin = mediaOriginOf(url);
+  return `media from another site is blocked: ${url}${origin ? ` (add ${origin} to MEDIA_ORIGINS)` : ''}`;
 }
 
 export function formatReport(problems: readonly Problem[], docCount: number): string {

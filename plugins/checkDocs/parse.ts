@@ -61,6 +61,25 @@ interface JsxAttribute {
   value?: unknown;
 }
 
+/**
+ * What a doc's text must hold to have media from another site, as parseDoc finds media: a Markdown image
+ * whose address has a scheme or starts with `//` (its alt text ends at the first `](`), a media element
+ * (HTML or JSX), a `poster`.
+ */
+const EXTERNAL_MEDIA_HINT = new RegExp(
+  [
+    /!\[(?:[^\]]|\](?!\())*\]\(\s*<?\s*(?:[a-z][a-z\d+.-]*:|\/\/)/.source,
+    `<(?:${[...MEDIA_TAGS].join('|')})\\b`,
+    /\sposter\s*=/.source,
+  ].join('|'),
+  'i',
+);
+
+/** Pure: whether parsing a doc can find media from another site in it; a doc without the hint needs no parse for that. */
+export function mayHoldExternalMedia(text: string): boolean {
+  return EXTERNAL_MEDIA_HINT.test(text);
+}
+
 export function parseDoc(body: string, format: 'md' | 'mdx'): ParsedDoc {
   const processor = unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm);
   if (format === 'mdx') processor.use(remarkMdx);

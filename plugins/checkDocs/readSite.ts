@@ -12,7 +12,7 @@ import {hasRootIndex, sidebarsGeneratedAtTop} from '../versionLanding';
 import {siteReaders, type AudiencePage, type IndexPage} from './audiences';
 import type {Doc, Problem, Site} from './check';
 import {importResolver} from './imports';
-import {parseDoc, type ParsedDoc} from './parse';
+import {mayHoldExternalMedia, parseDoc, type ParsedDoc} from './parse';
 import {docPermalink, generatedIndexPermalink} from './permalinks';
 
 // The site's own pages. /login is the login build's (docusaurus.login.config.ts): a doc's link to it is broken in the site's build.
@@ -22,7 +22,18 @@ function docFiles(siteDir: string, version: SiteVersion): string[] {
   return versionFiles(siteDir, version).filter((file) => /\.mdx?$/i.test(file) && !file.split('/').some((part) => part.startsWith('_')));
 }
 
-async function readDoc(siteDir: string, version: SiteVersion, relativePath: string): Promise<{doc: Doc; page: AudiencePage}> {
+interface DocSource {
+  file: string;
+  fileContent: string;
+  /** As the author wrote it, and with what the site adds (docFrontMatter.ts). */
+  frontMatter: Record<string, unknown>;
+  complete: Record<string, unknown>;
+  format: 'md' | 'mdx';
+  readProblems: Problem[];
+}
+
+/** A doc's file, its front matter and the compiler it gets: what every rule starts from. */
+async function readDocSource(siteDir: string, version: SiteVersion, relativePath: string): Promise<DocSource> {
   const file = `${version.docsDir}/${relativePath}`;
   const fileContent = readFileSync(path.join(siteDir, file), 'utf8');
   const readProblems: Problem[] = [];
@@ -53,17 +64,26 @@ async function readDoc(siteDir: string, version: SiteVersion, relativePath: stri
   }
   const added = addedFrontMatter({relativePath, atSiteRoot: version.route === ''}, frontMatter, body);
   const complete = {...added, ...frontMatter};
-  // The parser counts lines from the start of the file: it reads the front matter itself.
-  const format = docFormat(file, complete, body);
-  let parsed: ParsedDoc = {ids: [], references: [], imports: []};
+  return {file, fileContent, frontMatter, complete, format: docFormat(file, complete, body), readProblems};
+}
+
+/** What the parser finds in a doc; a doc it cannot parse gets a problem naming the line, as the build would stop there. */
+function parsedDoc({file, fileContent, format, readProblems}: DocSource): ParsedDoc {
   try {
-    parsed = parseDoc(fileContent, format);
+    // The parser counts lines from the start of the file: it reads the front matter itself.
+    return parseDoc(fileContent, format);
   } catch (error) {
-    // The build stops on the same error: name its file and line, as for every other problem.
     const {line, reason} = error as {line?: number; reason?: string};
     const message = `not valid ${format === 'mdx' ? 'MDX' : 'Markdown'}: ${reason ?? (error as Error).message}`;
     readProblems.push({file, line: line ?? 1, severity: 'error', rule: 'format', message});
+    return {ids: [], references: [], imports: []};
   }
+}
+
+async function readDoc(siteDir: string, version: SiteVersion, relativePath: string): Promise<{doc: Doc; page: AudiencePage}> {
+  const source = await readDocSource(siteDir, version, relativePath);
+  const {file, fileContent, frontMatter, complete, readProblems} = source;
+  const parsed = parsedDoc(source);
   const permalink = docPermalink({versionRoute: version.route, relativePath, frontMatter: complete});
   const folder = path.posix.dirname(relativePath);
   return {
@@ -93,7 +113,6 @@ function generatedIndexes(siteDir: string, version: SiteVersion): IndexPage[] {
     });
 }
 
-/** A frozen version's sidebars file (`versioned_sidebars/`), parsed; undefined when it has none. */
 /** A version's sidebars as Docusaurus loads them: the current docs' from the team's sidebars file, in whatever format, undefined for none. */
 async function versionSidebars(siteDir: string, versionName: string): Promise<Record<string, unknown> | undefined> {
   if (versionName === CURRENT_VERSION) {
@@ -102,6 +121,22 @@ async function versionSidebars(siteDir: string, versionName: string): Promise<Re
   }
   const file = path.join(siteDir, 'versioned_sidebars', `version-${versionName}-sidebars.json`);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined;
+}
+
+/**
+ * Every media address from another site in the docs, with its file and line: what the build warns of
+ * (plugins/blockedMedia.ts). Only the docs whose text may hold one are parsed (most docs have none).
+ */
+export async function readExternalMedia(siteDir: string): Promise<{file: string; line: number; url: string}[]> {
+  const found: {file: string; line: number; url: string}[] = [];
+  for (const version of siteVersions(siteDir)) {
+    for (const relativePath of docFiles(siteDir, version)) {
+      if (!mayHoldExternalMedia(readFileSync(path.join(siteDir, version.docsDir, relativePath), 'utf8'))) continue;
+      const source = await readDocSource(siteDir, version, relativePath);
+      for (const {url, line, kind} of parsedDoc(source).references) if (kind === 'media') found.push({file: source.file, line, url});
+    }
+  }
+  return found;
 }
 
 /** Every doc of every version, the other pages of the site, and its files; `mediaOrigins` is the gate's setting. */

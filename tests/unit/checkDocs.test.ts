@@ -1,12 +1,14 @@
-import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {PUBLIC, READERS, type Condition} from '../../contracts/audiences';
-import {checkSite, formatReport, type Doc, type Site} from '../../plugins/checkDocs/check';
-import {parseDoc} from '../../plugins/checkDocs/parse';
+import {blockedMediaMessage, checkSite, formatReport, type Doc, type Site} from '../../plugins/checkDocs/check';
+import {mayHoldExternalMedia, parseDoc} from '../../plugins/checkDocs/parse';
 import {docPermalink, generatedIndexPermalink} from '../../plugins/checkDocs/permalinks';
-import {readSite} from '../../plugins/checkDocs/readSite';
+import {readExternalMedia, readSite} from '../../plugins/checkDocs/readSite';
+import {REAL_DOCS_FIXTURE} from '../../testkit/realDocs';
+import {REPO} from '../../testkit/siteCopy';
 
 function doc(file: string, permalink: string, body: string): Doc {
   return {...parseDoc(body, file.endsWith('.mdx') ? 'mdx' : 'md'), file, permalink, readProblems: [], titleFromFileName: false};
@@ -129,6 +131,69 @@ describe('checkSite: media from other sites', () => {
     {why: 'a link to another site is no media', body: '[site](https://img.shields.io/)', origins: [], expected: []},
   ])('$why', ({body, origins, expected}) => {
     expect(messagesFor(body, {mediaOrigins: origins})).toEqual(expected);
+  });
+});
+
+describe('mayHoldExternalMedia: the docs the build parses for media from other sites', () => {
+  it.each([
+    {why: 'an image from another site', text: 'Text.\n\n![badge](https://img.shields.io/badge/x)', expected: true},
+    {why: 'an image by a protocol-relative address', text: '![logo]( <//cdn.example.com/logo.svg> )', expected: true},
+    {why: 'an image whose alt text spans lines', text: '![a long\ndescription](https://example.com/a.png)', expected: true},
+    {why: 'an HTML iframe', text: '<iframe src="https://www.youtube-nocookie.com/embed/x"></iframe>', expected: true},
+    {why: 'a JSX video', text: "<Video src='https://example.com/a.mp4' />", expected: true},
+    {why: 'a poster on any element', text: '<div poster="https://example.com/p.png"></div>', expected: true},
+    {why: 'a local image and a link to another site', text: '![logo](/img/logo.svg)\n\n[site](https://example.com)', expected: false},
+    {why: 'links only', text: '[r](../Reference/Reply.md) and <a href="https://example.com">x</a>', expected: false},
+    {why: 'no media at all', text: '# Intro\n\nPlain words.', expected: false},
+  ])('$why: $expected', ({text, expected}) => {
+    expect(mayHoldExternalMedia(text)).toBe(expected);
+  });
+
+  it('is true of every real doc in which the parser finds media from another site', () => {
+    const docs = [path.join(REAL_DOCS_FIXTURE, 'docs'), path.join(REPO, 'tests/fixtures/test-docs')];
+    const files = docs.flatMap((dir) =>
+      readdirSync(dir, {recursive: true, encoding: 'utf8'})
+        .filter((file) => /\.mdx?$/.test(file) && !file.endsWith('README.md'))
+        .map((file) => path.join(dir, file)),
+    );
+    expect(files.length).toBeGreaterThan(40);
+    const withMedia = files.filter((file) => {
+      const text = readFileSync(file, 'utf8');
+      return parseDoc(text, file.endsWith('.mdx') ? 'mdx' : 'md').references.some(
+        ({kind, url}) => kind === 'media' && /^(?:[a-z]+:|\/\/)/i.test(url),
+      );
+    });
+    expect(withMedia.length).toBeGreaterThan(0);
+    expect(withMedia.filter((file) => !mayHoldExternalMedia(readFileSync(file, 'utf8')))).toEqual([]);
+  });
+});
+
+describe('readExternalMedia: what the build warns of, as check:docs finds it', () => {
+  const siteDir = mkdtempSync(path.join(tmpdir(), 'check-docs-media-'));
+  afterAll(() => rmSync(siteDir, {recursive: true, force: true}));
+  const FILES: Record<string, string> = {
+    'versions.json': '["1.0"]',
+    'current-version.json': '{"label": "2.0"}',
+    'docs/intro.md': '# Intro\n\n![logo](/img/logo.svg) and [a site](https://example.com).\n',
+    'docs/badges.md': '# Badges\n\n![build](https://img.shields.io/badge/build)\n\n![chart](https://charts.example.com/c.svg)\n',
+    'docs/video.mdx': '# Video\n\n<iframe src="https://www.youtube-nocookie.com/embed/x"></iframe>\n',
+    'versioned_docs/version-1.0/intro.md': '# Intro\n\nText.\n\n![old badge](https://img.shields.io/badge/old)\n',
+  };
+  for (const [file, text] of Object.entries(FILES)) {
+    mkdirSync(path.dirname(path.join(siteDir, file)), {recursive: true});
+    writeFileSync(path.join(siteDir, file), text);
+  }
+
+  it.each([[[]], [['https://img.shields.io']]])('with MEDIA_ORIGINS %j, lists what check:docs lists as media', async (mediaOrigins) => {
+    const fromBuild = (await readExternalMedia(siteDir)).flatMap(({file, line, url}) => {
+      const message = blockedMediaMessage(url, mediaOrigins);
+      return message ? [`${file}:${line}: ${message}`] : [];
+    });
+    const fromCheck = checkSite(await readSite(siteDir, mediaOrigins))
+      .filter((problem) => problem.rule === 'media')
+      .map((problem) => `${problem.file}:${problem.line}: ${problem.message}`);
+    expect(fromBuild.sort()).toEqual(fromCheck.sort());
+    expect(fromBuild.length).toBe(mediaOrigins.length === 0 ? 4 : 2);
   });
 });
 
