@@ -36,6 +36,14 @@ const TARGET = doc(
   ),
 );
 
+/** Writes a site's files (path below the site → text). */
+function writeFiles(siteDir: string, files: Record<string, string>): void {
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(siteDir, file)), {recursive: true});
+    writeFileSync(path.join(siteDir, file), text);
+  }
+}
+
 /** The messages a one-link doc in docs/Guides gets, beside TARGET. */
 function messagesFor(body: string, overrides: Partial<Site> = {}): string[] {
   const guide = doc('docs/Guides/Guide.md', '/Guides/Guide', body);
@@ -179,10 +187,7 @@ describe('readExternalMedia: what the build warns of, as check:docs finds it', (
     'docs/video.mdx': '# Video\n\n<iframe src="https://www.youtube-nocookie.com/embed/x"></iframe>\n',
     'versioned_docs/version-1.0/intro.md': '# Intro\n\nText.\n\n![old badge](https://img.shields.io/badge/old)\n',
   };
-  for (const [file, text] of Object.entries(FILES)) {
-    mkdirSync(path.dirname(path.join(siteDir, file)), {recursive: true});
-    writeFileSync(path.join(siteDir, file), text);
-  }
+  writeFiles(siteDir, FILES);
 
   it.each([[[]], [['https://img.shields.io']]])('with MEDIA_ORIGINS %j, lists what check:docs lists as media', async (mediaOrigins) => {
     const fromBuild = (await readExternalMedia(siteDir)).flatMap(({file, line, url}) => {
@@ -330,10 +335,7 @@ describe('readSite and checkSite: who reads what, as the build decides it', () =
   /** The report on a site of these files (beside two versions' intro pages), without its count line. */
   async function reportOn(files: Record<string, string>): Promise<string[]> {
     const siteDir = path.join(root, String(sites++));
-    for (const [file, text] of Object.entries({...BASE, ...files})) {
-      mkdirSync(path.dirname(path.join(siteDir, file)), {recursive: true});
-      writeFileSync(path.join(siteDir, file), text);
-    }
+    writeFiles(siteDir, {...BASE, ...files});
     const site = await readSite(siteDir, []);
     return formatReport(checkSite(site), site.docs.length).split('\n').slice(0, -1);
   }
@@ -435,10 +437,7 @@ describe('readSite and checkSite: MDX in a .md file, and what it imports, as the
   async function reportOn(files: Record<string, string>): Promise<string[]> {
     const siteDir = path.join(root, String(sites++));
     const base = {'versions.json': '[]', 'current-version.json': '{"label": "2.0"}', 'docs/intro.md': '# Intro\n'};
-    for (const [file, text] of Object.entries({...base, ...files})) {
-      mkdirSync(path.dirname(path.join(siteDir, file)), {recursive: true});
-      writeFileSync(path.join(siteDir, file), text);
-    }
+    writeFiles(siteDir, {...base, ...files});
     // The packages this repository installs, as a team's site has its own.
     symlinkSync(path.resolve('node_modules'), path.join(siteDir, 'node_modules'), 'dir');
     const site = await readSite(siteDir, []);
