@@ -38,4 +38,6 @@ if (currentRoute !== '') {
   const settings = existsSync(settingsFile) ? (JSON.parse(readFileSync(settingsFile, 'utf8')) as VersionSettings) : {};
   writeFileSync(settingsFile, `${JSON.stringify({...settings, [current]: {path: frozenRoute}}, null, 2)}\n`);
 }
-console.log(`Froze ${current} under /${frozenRoute}; the docs at /${currentRoute} are now ${next}.`);
+console.log(
+  `Froze ${current} under /${frozenRoute}; the docs at ${currentRoute === '' ? 'the root' : `/${currentRoute}`} are now ${next}.`,
+);
