@@ -74,7 +74,7 @@ const docsOptions = {
   // After Docusaurus's own, which make links to Markdown files page addresses: a link to a page some readers may not open becomes text.
   remarkPlugins: [...site.remarkPlugins, [remarkAudienceLinks, {siteDir: __dirname}]],
   rehypePlugins: [...site.rehypePlugins],
-  // The newest docs live at the root; each frozen version under its own name (scripts/release-version.ts).
+  // The newest docs live at the root, or at the path version-settings.json gives them; each frozen version under its own (scripts/release-version.ts).
   lastVersion: 'current',
   versions: Object.fromEntries(versions.map(({name, label, route}) => [name, {label, path: route || '/'}])),
 } satisfies DocsOptions;

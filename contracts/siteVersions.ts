@@ -6,6 +6,7 @@
  */
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
+import {RESERVED_SEGMENTS} from './paths';
 
 export interface SiteVersion {
   /** Docusaurus's name of the version: `current`, or the frozen version's (`1.0`). */
@@ -39,6 +40,9 @@ function settingError(message: string): Error {
 function checkedPath(name: string, route: unknown): string {
   if (typeof route !== 'string' || !VERSION_PATH.test(route) || route.split('/').some((segment) => /^\.+$/.test(segment)))
     throw settingError(`the path of ${name} must be a path below the site's root, such as "v1" (no slash at either end)`);
+  const [first] = route.split('/');
+  if (RESERVED_SEGMENTS.includes(first!))
+    throw settingError(`the path of ${name} cannot start with "${first}": the site serves its own pages or files there`);
   return route;
 }
 
@@ -49,6 +53,10 @@ function checkedPath(name: string, route: unknown): string {
 export function versionsOf(currentLabel: string, frozenNames: readonly string[], settings: VersionSettings): SiteVersion[] {
   const unknown = Object.keys(settings).filter((name) => name !== CURRENT_VERSION && !frozenNames.includes(name));
   if (unknown.length > 0) throw settingError(`${unknown.join(', ')} is not a version of versions.json`);
+  const notObject = Object.entries(settings).find(
+    ([, setting]) => typeof setting !== 'object' || setting === null || Array.isArray(setting),
+  );
+  if (notObject) throw settingError(`the setting of ${notObject[0]} must be an object, such as {"path": "v1"}`);
   const {label: currentSetLabel, path: currentPath} = settings[CURRENT_VERSION] ?? {};
   if (currentSetLabel !== undefined) throw settingError('the label of the current docs is the one current-version.json gives');
   const current = {

@@ -12,14 +12,22 @@ export interface BlockedMediaOptions {
   mediaOrigins: string[];
 }
 
+/** Every media address in the docs that MEDIA_ORIGINS blocks, with its file, line and what check:docs says of it. */
+export async function blockedMediaIn(
+  siteDir: string,
+  mediaOrigins: readonly string[],
+): Promise<{file: string; line: number; message: string}[]> {
+  return (await readExternalMedia(siteDir)).flatMap(({file, line, url}) => {
+    const message = blockedMediaMessage(url, mediaOrigins);
+    return message ? [{file, line, message}] : [];
+  });
+}
+
 export default function blockedMedia(context: LoadContext, {mediaOrigins}: BlockedMediaOptions): Plugin {
   return {
     name: 'blocked-media',
     async postBuild() {
-      const blocked = (await readExternalMedia(context.siteDir)).flatMap(({file, line, url}) => {
-        const message = blockedMediaMessage(url, mediaOrigins);
-        return message ? [{file, line, message}] : [];
-      });
+      const blocked = await blockedMediaIn(context.siteDir, mediaOrigins);
       if (blocked.length === 0) return;
       console.warn(
         [

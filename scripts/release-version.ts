@@ -8,9 +8,9 @@
  * as a Docusaurus site lays its versions out.
  */
 import {execFileSync} from 'node:child_process';
-import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {siteVersions, VERSION_SETTINGS_FILE, type VersionSettings} from '../contracts/siteVersions';
+import {siteVersions, VERSION_SETTINGS_FILE, versionsOf, type VersionSettings} from '../contracts/siteVersions';
 
 const root = path.resolve(process.argv[3] ?? '.');
 const next = process.argv[2];
@@ -27,17 +27,27 @@ const frozen = frozenVersions.map((version) => version.name);
 if (next === current || frozen.includes(next)) fail(`version ${next} exists already`);
 if (frozen.includes(current)) fail(`version ${current} is frozen already`);
 
+// Docs kept below the root freeze below them: their path goes in version-settings.json, checked before anything changes.
+const frozenRoute = currentRoute === '' ? current : `${currentRoute}/${current}`;
+const settingsFile = path.join(root, VERSION_SETTINGS_FILE);
+const settings: VersionSettings | undefined =
+  currentRoute === ''
+    ? undefined
+    : {...(JSON.parse(readFileSync(settingsFile, 'utf8')) as VersionSettings), [current]: {path: frozenRoute}};
+if (settings) {
+  try {
+    versionsOf(next, [current, ...frozen], settings);
+  } catch (error) {
+    fail(`${current} cannot be frozen at /${frozenRoute}: ${(error as Error).message}`);
+  }
+}
+
 execFileSync(process.execPath, [require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'docs:version', current], {
   cwd: root,
   stdio: 'inherit',
 });
 writeFileSync(currentFile, `${JSON.stringify({label: next})}\n`);
-const frozenRoute = currentRoute === '' ? current : `${currentRoute}/${current}`;
-if (currentRoute !== '') {
-  const settingsFile = path.join(root, VERSION_SETTINGS_FILE);
-  const settings = existsSync(settingsFile) ? (JSON.parse(readFileSync(settingsFile, 'utf8')) as VersionSettings) : {};
-  writeFileSync(settingsFile, `${JSON.stringify({...settings, [current]: {path: frozenRoute}}, null, 2)}\n`);
-}
+if (settings) writeFileSync(settingsFile, `${JSON.stringify(settings, null, 2)}\n`);
 console.log(
   `Froze ${current} under /${frozenRoute}; the docs at ${currentRoute === '' ? 'the root' : `/${currentRoute}`} are now ${next}.`,
 );

@@ -64,7 +64,7 @@ function indexOf(buildDir: string, route: string, manifest: SearchManifest): Bui
   };
 }
 
-/** The version whose route is `route` ('' for the version at the root, else `1.0`): the index of its manifest's own pages. */
+/** The version whose indexes are in `route` (manifestFolderOf: '' for the newest, else `1.0`): the index of its manifest's own pages. */
 export function readBuiltSearchIndex(buildDir: string, route: string): BuiltSearchIndex {
   return indexOf(buildDir, route, manifestsOf(buildDir, route)[0]!);
 }

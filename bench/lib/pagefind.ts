@@ -36,7 +36,7 @@ export function pagefindRoute(url: string): string {
   return route === '' ? '/' : route;
 }
 
-/** The pages of the version at the root our index holds, copied as built into `dir`: the same pages for both engines. */
+/** The pages of the newest version our index holds (its indexes are at the root), copied as built into `dir`: the same pages for both engines. */
 function stagePages(site: string, dir: string): number {
   const urls = readBuiltSearchIndexes(site, '').flatMap((index) => index.pageUrls.flatMap((url) => (url ? [url] : [])));
   for (const url of urls) {

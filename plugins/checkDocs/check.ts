@@ -164,20 +164,23 @@ function resolveReference(
   return {problem: `broken link ${url}: no page or file at ${route}${movedPageHint(route, byPermalink)}`};
 }
 
+/** Where a Docusaurus site serves its docs unless its config says otherwise (the docs plugin's `routeBasePath`). */
+const DOCUSAURUS_DOCS_PATH = 'docs';
+
 /**
  * A link written for the docs' old place (`/docs/intro`, from a site that served them under /docs) to a page
- * the site serves one folder up: where it is, and the two ways to mend every such link at once.
+ * the site serves at its root: where it is, and the two ways to mend every such link at once.
  */
 function movedPageHint(route: string, byPermalink: ReadonlyMap<string, readonly Doc[]>): string {
   const [, prefix, ...rest] = route.split('/');
   const moved = `/${rest.join('/')}`;
-  if (rest.length === 0 || !byPermalink.has(moved)) return '';
+  if (prefix !== DOCUSAURUS_DOCS_PATH || rest.length === 0 || !byPermalink.has(moved)) return '';
   return ` (the page is at ${moved}: drop "/${prefix}" from the link, or keep the docs' old paths in version-settings.json, as CONTRIBUTING.md's "Bringing a Docusaurus site" says)`;
 }
 
 /** Pure: what is wrong with a media address under the gate's policy (MEDIA_ORIGINS), undefined when nothing is. */
 export function blockedMediaMessage(url: string, mediaOrigins: readonly string[]): string | undefined {
-  if (!EXTERNAL.test(url) || isAllowedMediaUrl(url, mediaOrigins)) return undefined;
+  if (isAllowedMediaUrl(url, mediaOrigins)) return undefined;
   const origin = mediaOriginOf(url);
   return `media from another site is blocked: ${url}${origin ? ` (add ${origin} to MEDIA_ORIGINS)` : ''}`;
 }

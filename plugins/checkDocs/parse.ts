@@ -62,22 +62,18 @@ interface JsxAttribute {
 }
 
 /**
- * What a doc's text must hold to have media from another site, as parseDoc finds media: a Markdown image
- * whose address has a scheme or starts with `//` (its alt text ends at the first `](`), a media element
- * (HTML or JSX), a `poster`.
+ * What a doc's text must hold to have media from another site, as parseDoc finds media: a Markdown image and
+ * a destination with a scheme or starting with `//` (or an escape or entity that may spell one), a media
+ * element (HTML or JSX), a `poster`. Which destination belongs to which image is the parser's business: a doc
+ * with an image and a link to another site is parsed.
  */
-const EXTERNAL_MEDIA_HINT = new RegExp(
-  [
-    /!\[(?:[^\]]|\](?!\())*\]\(\s*<?\s*(?:[a-z][a-z\d+.-]*:|\/\/)/.source,
-    `<(?:${[...MEDIA_TAGS].join('|')})\\b`,
-    /\sposter\s*=/.source,
-  ].join('|'),
-  'i',
-);
+const MARKDOWN_IMAGE = /!\[/;
+const EXTERNAL_DESTINATION = /\]\(\s*<?\s*(?:[a-z\d+.\\&#;-]*(?::|&#0*58;|&#x0*3a;|&colon;)|\/\/|\\\/|&#)/i;
+const MEDIA_ELEMENT = new RegExp(`<(?:${[...MEDIA_TAGS].join('|')})\\b|\\sposter\\s*=`, 'i');
 
 /** Pure: whether parsing a doc can find media from another site in it; a doc without the hint needs no parse for that. */
 export function mayHoldExternalMedia(text: string): boolean {
-  return EXTERNAL_MEDIA_HINT.test(text);
+  return (MARKDOWN_IMAGE.test(text) && EXTERNAL_DESTINATION.test(text)) || MEDIA_ELEMENT.test(text);
 }
 
 export function parseDoc(body: string, format: 'md' | 'mdx'): ParsedDoc {

@@ -3,6 +3,7 @@ import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
 import {loadSidebarsFile} from '@docusaurus/plugin-content-docs/lib/sidebars/index.js';
+import {SEARCH_PATH} from '../../contracts/paths';
 import {CURRENT_VERSION, siteVersions, versionFiles, type SiteVersion} from '../../contracts/siteVersions';
 import {sidebarsFile} from '../sidebarsFile';
 import {pageDeclarations, readFolderAudiences, readSiteAudiences} from '../audiences/declarations';
@@ -16,7 +17,7 @@ import {mayHoldExternalMedia, parseDoc, type ParsedDoc} from './parse';
 import {docPermalink, generatedIndexPermalink} from './permalinks';
 
 // The site's own pages. /login is the login build's (docusaurus.login.config.ts): a doc's link to it is broken in the site's build.
-const SITE_PAGES = ['/', '/search'];
+const SITE_PAGES = ['/', SEARCH_PATH];
 
 function docFiles(siteDir: string, version: SiteVersion): string[] {
   return versionFiles(siteDir, version).filter((file) => /\.mdx?$/i.test(file) && !file.split('/').some((part) => part.startsWith('_')));
@@ -33,9 +34,13 @@ interface DocSource {
 }
 
 /** A doc's file, its front matter and the compiler it gets: what every rule starts from. */
-async function readDocSource(siteDir: string, version: SiteVersion, relativePath: string): Promise<DocSource> {
+async function readDocSource(
+  siteDir: string,
+  version: SiteVersion,
+  relativePath: string,
+  fileContent = readFileSync(path.join(siteDir, version.docsDir, relativePath), 'utf8'),
+): Promise<DocSource> {
   const file = `${version.docsDir}/${relativePath}`;
-  const fileContent = readFileSync(path.join(siteDir, file), 'utf8');
   const readProblems: Problem[] = [];
   let frontMatter: Record<string, unknown> = {};
   let body = fileContent;
@@ -131,8 +136,9 @@ export async function readExternalMedia(siteDir: string): Promise<{file: string;
   const found: {file: string; line: number; url: string}[] = [];
   for (const version of siteVersions(siteDir)) {
     for (const relativePath of docFiles(siteDir, version)) {
-      if (!mayHoldExternalMedia(readFileSync(path.join(siteDir, version.docsDir, relativePath), 'utf8'))) continue;
-      const source = await readDocSource(siteDir, version, relativePath);
+      const text = readFileSync(path.join(siteDir, version.docsDir, relativePath), 'utf8');
+      if (!mayHoldExternalMedia(text)) continue;
+      const source = await readDocSource(siteDir, version, relativePath, text);
       for (const {url, line, kind} of parsedDoc(source).references) if (kind === 'media') found.push({file: source.file, line, url});
     }
   }

@@ -18,6 +18,7 @@ import * as searchLocal from '@easyops-cn/docusaurus-search-local';
 import {normalizePluginOptions} from '@docusaurus/utils-validation';
 import {normalizeUrl} from '@docusaurus/utils';
 import {MANIFEST_FILE, PARTS_DIR} from '../../contracts/searchIndexFiles';
+import {SEARCH_PATH} from '../../contracts/paths';
 import {holds, SEARCH_PLUGIN_NAME, type SearchGlobalData, type SearchSection} from '../../contracts/searchSections';
 import {AUDIENCE_FIELD} from '../../contracts/audienceMarkers';
 import {annotationFor, Conditions, conditionsIn, unionOfAll} from '../audiences/siteConditions';
@@ -150,7 +151,7 @@ export default function search(context: LoadContext, options: SearchOptions): Pl
   return {
     name: SEARCH_PLUGIN_NAME,
     contentLoaded({actions}) {
-      actions.addRoute({path: normalizeUrl([context.baseUrl, 'search']), component: '@theme/SearchPage', exact: true});
+      actions.addRoute({path: normalizeUrl([context.baseUrl, SEARCH_PATH]), component: '@theme/SearchPage', exact: true});
     },
     allContentLoaded({allContent, actions}) {
       const docs = allContent['docusaurus-plugin-content-docs']?.default as LoadedContent | undefined;

@@ -75,7 +75,7 @@ async function searchFromBuild(site: BuiltSite, searched: SectionSearchCase): Pr
   expect(box.fetched[0]).toBe(searched.manifest);
   expect(box.fetched.slice(1).filter((url) => !url.startsWith(`/${PARTS_DIR}/`))).toEqual([]);
 
-  // Every link names its version (the one at the root by its label): the page would otherwise search the reader's chosen one.
+  // Every link names its version (the newest by its label): the page would otherwise search the reader's chosen one.
   const version = searched.versionParam || searched.versionLabel;
   const links = footerLinks('/', {
     query: searched.query,

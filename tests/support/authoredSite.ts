@@ -19,7 +19,7 @@ import {copyFixtureSite, type SiteCopy} from './siteCopies';
 /** One per checkout (its gate port), so that two checkouts can run their tests side by side. */
 export const AUTHORED_SITE = path.join(tmpdir(), `tutorial-hub-authored-${GATE_PORT}`);
 
-/** Where the current docs are served, and the version the release freezes below them. */
+/** Where the authored site serves its current docs (version-settings.json); the release freezes 2.0 below them. */
 export const CURRENT_DOCS_PATH = 'docs';
 
 /** A word that appears nowhere else: it exists only in the page the release adds to 3.0. */
@@ -29,7 +29,7 @@ export const SECTIONS = [
   {folder: 'field-notes', label: 'Field Notes'},
   {folder: 'workshop', label: 'Workshop'},
 ];
-/** The versions given the sections: the one at the root and one under its path. */
+/** The versions given the sections: the newest (at /docs) and one under its own path. */
 export const VERSIONS_WITH_SECTIONS = ['3.0', '1.0'];
 /** One word per section doc, found nowhere else, so that a search can only find its own doc. */
 export const SECTION_WORDS = ['marmot', 'ocelot', 'tapir', 'okapi', 'quoll', 'numbat', 'dugong', 'saola'];

@@ -3,10 +3,11 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {PUBLIC, READERS, type Condition} from '../../contracts/audiences';
-import {blockedMediaMessage, checkSite, formatReport, type Doc, type Site} from '../../plugins/checkDocs/check';
+import {checkSite, formatReport, type Doc, type Site} from '../../plugins/checkDocs/check';
 import {mayHoldExternalMedia, parseDoc} from '../../plugins/checkDocs/parse';
 import {docPermalink, generatedIndexPermalink} from '../../plugins/checkDocs/permalinks';
-import {readExternalMedia, readSite} from '../../plugins/checkDocs/readSite';
+import {readSite} from '../../plugins/checkDocs/readSite';
+import {blockedMediaIn} from '../../plugins/blockedMedia';
 import {REAL_DOCS_FIXTURE} from '../../testkit/realDocs';
 import {REPO} from '../../testkit/siteCopy';
 
@@ -84,6 +85,11 @@ describe('checkSite: links and anchors', () => {
       ],
     },
     {
+      why: 'a path in another folder than /docs, whose page is at the root: no hint (a version, a moved section)',
+      body: '[r](/1.0/Reference/Reply)',
+      expected: ['1: broken link /1.0/Reference/Reply: no page or file at /1.0/Reference/Reply'],
+    },
+    {
       why: 'a path whose page is nowhere, one folder up or not',
       body: '[r](/docs/Reference/Nope)',
       expected: ['1: broken link /docs/Reference/Nope: no page or file at /docs/Reference/Nope'],
@@ -150,7 +156,17 @@ describe('mayHoldExternalMedia: the docs the build parses for media from other s
     {why: 'an HTML iframe', text: '<iframe src="https://www.youtube-nocookie.com/embed/x"></iframe>', expected: true},
     {why: 'a JSX video', text: "<Video src='https://example.com/a.mp4' />", expected: true},
     {why: 'a poster on any element', text: '<div poster="https://example.com/p.png"></div>', expected: true},
-    {why: 'a local image and a link to another site', text: '![logo](/img/logo.svg)\n\n[site](https://example.com)', expected: false},
+    {why: 'an image inside the alt text of another', text: '![see [a](b)](https://example.com/y.png)', expected: true},
+    {why: 'a scheme written with an escape', text: '![x](https\\://example.com/y.png)', expected: true},
+    {why: 'a scheme written with an entity', text: '![x](&#104;ttps://example.com/y.png)', expected: true},
+    {why: 'a colon written with an entity', text: '![x](https&#58;//example.com/y.png)', expected: true},
+    {why: 'a protocol-relative address with escapes', text: '![x](\\/\\/example.com/y.png)', expected: true},
+    {
+      why: 'a local image and a link to another site: parsed, to be sure',
+      text: '![logo](/img/logo.svg) [site](https://example.com)',
+      expected: true,
+    },
+    {why: 'a local image only', text: '![logo](/img/logo.svg)\n\n[r](../Reference/Reply.md)', expected: false},
     {why: 'links only', text: '[r](../Reference/Reply.md) and <a href="https://example.com">x</a>', expected: false},
     {why: 'no media at all', text: '# Intro\n\nPlain words.', expected: false},
   ])('$why: $expected', ({text, expected}) => {
@@ -176,7 +192,7 @@ describe('mayHoldExternalMedia: the docs the build parses for media from other s
   });
 });
 
-describe('readExternalMedia: what the build warns of, as check:docs finds it', () => {
+describe('blockedMediaIn: what the build warns of, as check:docs finds it', () => {
   const siteDir = mkdtempSync(path.join(tmpdir(), 'check-docs-media-'));
   afterAll(() => rmSync(siteDir, {recursive: true, force: true}));
   const FILES: Record<string, string> = {
@@ -190,10 +206,7 @@ describe('readExternalMedia: what the build warns of, as check:docs finds it', (
   writeFiles(siteDir, FILES);
 
   it.each([[[]], [['https://img.shields.io']]])('with MEDIA_ORIGINS %j, lists what check:docs lists as media', async (mediaOrigins) => {
-    const fromBuild = (await readExternalMedia(siteDir)).flatMap(({file, line, url}) => {
-      const message = blockedMediaMessage(url, mediaOrigins);
-      return message ? [`${file}:${line}: ${message}`] : [];
-    });
+    const fromBuild = (await blockedMediaIn(siteDir, mediaOrigins)).map(({file, line, message}) => `${file}:${line}: ${message}`);
     const fromCheck = checkSite(await readSite(siteDir, mediaOrigins))
       .filter((problem) => problem.rule === 'media')
       .map((problem) => `${problem.file}:${problem.line}: ${problem.message}`);

@@ -75,6 +75,16 @@ describe('versionsOf: the versions with the labels and paths version-settings.js
       {current: {path: '..'}},
       /the path of current must be a path below the site's root/,
     ],
+    ['the current docs where the gate answers', ['1.0'], {current: {path: 'api/docs'}}, /the path of current cannot start with "api"/],
+    ['a version on the search page', ['1.0'], {'1.0': {path: 'search'}}, /the path of 1\.0 cannot start with "search"/],
+    ['a version among the built bundles', ['1.0'], {'1.0': {path: 'assets/v1'}}, /the path of 1\.0 cannot start with "assets"/],
+    ['a version under the login page', ['1.0'], {'1.0': {path: 'login'}}, /the path of 1\.0 cannot start with "login"/],
+    [
+      'a setting that is not an object',
+      ['1.0'],
+      {current: 'docs'} as unknown as VersionSettings,
+      /the setting of current must be an object/,
+    ],
     [
       'a label for the current docs',
       ['1.0'],

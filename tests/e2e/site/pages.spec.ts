@@ -11,15 +11,17 @@ import site from '../../../site.config';
 import {expectPagesHydrate} from '../hydration';
 import {expect, test} from './ownSite';
 
-/** The first doc page (by address) of each version: a version's pages are under its route, the current one's under no other. */
+/** The first doc page (by address) of each version: a page is the version's with the longest route that holds it (`/docs/2.0/…` is 2.0's, not the docs' at `/docs`). */
 function onePagePerVersion(): string[] {
   const urls = builtDocPages(SITE_BUILD_DIR)
     .map((built) => built.url)
     .sort();
   const versions = siteVersions(REPO);
-  const frozenRoutes = versions.filter(({route}) => route).map(({route}) => `/${route}/`);
-  return versions.flatMap(({route}) => {
-    const first = urls.find((url) => (route ? url.startsWith(`/${route}/`) : !frozenRoutes.some((prefix) => url.startsWith(prefix))));
+  const holds = (route: string, url: string) => route === '' || url.startsWith(`/${route}/`);
+  const versionOf = (url: string) =>
+    versions.filter(({route}) => holds(route, url)).sort((a, b) => b.route.length - a.route.length)[0]?.name;
+  return versions.flatMap(({name}) => {
+    const first = urls.find((url) => versionOf(url) === name);
     return first ? [first] : [];
   });
 }
