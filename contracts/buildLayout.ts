@@ -19,6 +19,8 @@ export const LOGIN_PAGE = 'login.html';
  * (plugins/audiences/servedFiles.ts writes it, the gate reads it).
  */
 export const AUDIENCE_MAP = 'audiences.json';
+/** The build's bundles and images, below the site's folder, named by their content and cached for a year (server/rules/headers.ts). */
+export const ASSETS_DIR = 'assets';
 
 export interface AudienceMap {
   format: 1;

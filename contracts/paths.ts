@@ -29,15 +29,6 @@ export function isLoginPath(pathname: string): boolean {
 export const API_PREFIX = '/api/';
 export const LIVENESS_PATH = '/healthz';
 export const READINESS_PATH = '/readyz';
-/** The search page (plugins/search adds its route). */
-export const SEARCH_PATH = '/search';
-/** The build's bundles and images, named by their content and cached for a year (server/rules/headers.ts). */
-export const ASSETS_PATH = '/assets/';
-
-/** First segments of the paths the site and the gate own already: no docs version is served below one (contracts/siteVersions.ts). */
-export const RESERVED_SEGMENTS: readonly string[] = [API_PREFIX, LOGIN_PATH, LIVENESS_PATH, READINESS_PATH, SEARCH_PATH, ASSETS_PATH].map(
-  (owned) => owned.split('/')[1]!,
-);
 
 /**
  * Whether a path is one of the gate's endpoints, which answer data, not a page a reader could be sent to.

@@ -6,7 +6,9 @@
  */
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {RESERVED_SEGMENTS} from './paths';
+import {ASSETS_DIR} from './buildLayout';
+import {API_PREFIX, LIVENESS_PATH, LOGIN_PATH, READINESS_PATH} from './paths';
+import {SEARCH_PATH} from './searchIndexFiles';
 
 export interface SiteVersion {
   /** Docusaurus's name of the version: `current`, or the frozen version's (`1.0`). */
@@ -29,6 +31,12 @@ export type VersionSettings = Record<string, {label?: string; path?: string}>;
 
 /** Docusaurus's name of the docs being written, whatever their label. */
 export const CURRENT_VERSION = 'current';
+
+/** First segments of the paths the site and the gate own already: no docs version is served below one. */
+const RESERVED_SEGMENTS: readonly string[] = [
+  ...[API_PREFIX, LOGIN_PATH, LIVENESS_PATH, READINESS_PATH, SEARCH_PATH].map((owned) => owned.split('/')[1]!),
+  ASSETS_DIR,
+];
 
 /** A path below the base URL: segments of letters, digits, dots, dashes and underscores. */
 const VERSION_PATH = /^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;

@@ -63,12 +63,16 @@ interface JsxAttribute {
 
 /**
  * What a doc's text must hold to have media from another site, as parseDoc finds media: a Markdown image and
- * a destination with a scheme or starting with `//` (or an escape or entity that may spell one), a media
- * element (HTML or JSX), a `poster`. Which destination belongs to which image is the parser's business: a doc
- * with an image and a link to another site is parsed.
+ * a destination with a scheme or starting with `//` (or an escape or entity that may spell one), inline or in
+ * a reference definition; a media element (HTML or JSX), a `poster`. Which destination belongs to which image
+ * is the parser's business: a doc with an image and a link to another site is parsed.
  */
 const MARKDOWN_IMAGE = /!\[/;
-const EXTERNAL_DESTINATION = /\]\(\s*<?\s*(?:[a-z\d+.\\&#;-]*(?::|&#0*58;|&#x0*3a;|&colon;)|\/\/|\\\/|&#)/i;
+const EXTERNAL_ADDRESS = /(?:[a-z\d+.\\&#;-]*(?::|&#0*58;|&#x0*3a;|&colon;)|\/\/|\\\/|&#)/.source;
+const EXTERNAL_DESTINATION = new RegExp(
+  `\\]\\(\\s*<?\\s*${EXTERNAL_ADDRESS}|^[ \\t]*\\[[^\\]\\n]+\\]:[ \\t]*<?[ \\t]*${EXTERNAL_ADDRESS}`,
+  'im',
+);
 const MEDIA_ELEMENT = new RegExp(`<(?:${[...MEDIA_TAGS].join('|')})\\b|\\sposter\\s*=`, 'i');
 
 /** Pure: whether parsing a doc can find media from another site in it; a doc without the hint needs no parse for that. */
@@ -84,7 +88,8 @@ export function parseDoc(body: string, format: 'md' | 'mdx'): ParsedDoc {
   const ids: string[] = [];
   const references: Reference[] = [];
   const imports: DocImport[] = [];
-  const referenced = new Set<string>();
+  /** What uses each definition: an image makes its address media, whatever else uses it. */
+  const referenced = new Map<string, ReferenceKind>();
   const definitions: {identifier: string; url: string; line: number}[] = [];
 
   visit(tree, (node: Nodes) => {
@@ -109,8 +114,10 @@ export function parseDoc(body: string, format: 'md' | 'mdx'): ParsedDoc {
         references.push({url: node.url, line, kind: 'media'});
         break;
       case 'linkReference':
+        if (!referenced.has(node.identifier)) referenced.set(node.identifier, 'link');
+        break;
       case 'imageReference':
-        referenced.add(node.identifier);
+        referenced.set(node.identifier, 'media');
         break;
       case 'definition':
         definitions.push({identifier: node.identifier, url: node.url, line});
@@ -146,9 +153,10 @@ export function parseDoc(body: string, format: 'md' | 'mdx'): ParsedDoc {
       }
     }
   });
-  // A reference-style link is a link where it is used; a definition nobody uses is not on the page.
+  // A reference-style link or image is one where its address is written; a definition nobody uses is not on the page.
   for (const definition of definitions) {
-    if (referenced.has(definition.identifier)) references.push({url: definition.url, line: definition.line, kind: 'link'});
+    const kind = referenced.get(definition.identifier);
+    if (kind) references.push({url: definition.url, line: definition.line, kind});
   }
 
   return {ids, references, imports};

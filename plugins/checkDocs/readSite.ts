@@ -3,7 +3,7 @@ import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
 import {loadSidebarsFile} from '@docusaurus/plugin-content-docs/lib/sidebars/index.js';
-import {SEARCH_PATH} from '../../contracts/paths';
+import {SEARCH_PATH} from '../../contracts/searchIndexFiles';
 import {CURRENT_VERSION, siteVersions, versionFiles, type SiteVersion} from '../../contracts/siteVersions';
 import {sidebarsFile} from '../sidebarsFile';
 import {pageDeclarations, readFolderAudiences, readSiteAudiences} from '../audiences/declarations';

@@ -1,7 +1,8 @@
 /** Response headers that depend only on what is served and how the gate is set up. */
 import {createHash} from 'node:crypto';
 import type {GateConfig} from '../config';
-import {ASSETS_PATH, isLoginPath} from '../../contracts/paths';
+import {isLoginPath} from '../../contracts/paths';
+import {ASSETS_DIR} from '../../contracts/buildLayout';
 
 export const IMMUTABLE = 'private, max-age=31536000, immutable';
 export const REVALIDATE = 'private, no-cache';
@@ -9,7 +10,7 @@ export const NO_STORE = 'no-store';
 
 /** Docusaurus puts a content hash in every file name under /assets. */
 export function cacheControlFor(file: string): string {
-  return file.startsWith(ASSETS_PATH.slice(1)) ? IMMUTABLE : REVALIDATE;
+  return file.startsWith(`${ASSETS_DIR}/`) ? IMMUTABLE : REVALIDATE;
 }
 
 /** Inline scripts without `src` and without a data type such as application/ld+json. */

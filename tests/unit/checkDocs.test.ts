@@ -143,6 +143,18 @@ describe('checkSite: media from other sites', () => {
       ],
     },
     {why: 'a link to another site is no media', body: '[site](https://img.shields.io/)', origins: [], expected: []},
+    {
+      why: 'a reference-style image, named where its address is written',
+      body: 'Build: ![status][badge]\n\n[badge]: https://img.shields.io/badge/build',
+      origins: [],
+      expected: ['3: media from another site is blocked: https://img.shields.io/badge/build (add https://img.shields.io to MEDIA_ORIGINS)'],
+    },
+    {
+      why: 'a definition used by a link and by an image is media',
+      body: '[the badge][b] and ![the badge][b]\n\n[b]: https://img.shields.io/badge/x',
+      origins: [],
+      expected: ['3: media from another site is blocked: https://img.shields.io/badge/x (add https://img.shields.io to MEDIA_ORIGINS)'],
+    },
   ])('$why', ({body, origins, expected}) => {
     expect(messagesFor(body, {mediaOrigins: origins})).toEqual(expected);
   });
@@ -164,6 +176,11 @@ describe('mayHoldExternalMedia: the docs the build parses for media from other s
     {
       why: 'a local image and a link to another site: parsed, to be sure',
       text: '![logo](/img/logo.svg) [site](https://example.com)',
+      expected: true,
+    },
+    {
+      why: 'a reference-style image from another site',
+      text: '![status][badge]\n\n  [badge]: <https://img.shields.io/badge/x>',
       expected: true,
     },
     {why: 'a local image only', text: '![logo](/img/logo.svg)\n\n[r](../Reference/Reply.md)', expected: false},
