@@ -26,8 +26,9 @@ function docFiles(siteDir: string, version: SiteVersion): string[] {
 interface DocSource {
   file: string;
   fileContent: string;
-  /** As the author wrote it, and with what the site adds (docFrontMatter.ts). */
+  /** As the author wrote it. */
   frontMatter: Record<string, unknown>;
+  /** With what the site adds (docFrontMatter.ts): what Docusaurus reads. */
   complete: Record<string, unknown>;
   format: 'md' | 'mdx';
   readProblems: Problem[];
