@@ -6,10 +6,10 @@
  * and the format from here.
  */
 
-/** A version's manifest, in the version's folder (`/search-index.manifest.json`, `/1.0/search-index.manifest.json`). */
 /** The search page (plugins/search adds its route). Not in contracts/paths.ts, which the public login page bundles: a stranger learns nothing of the site's pages. */
 export const SEARCH_PATH = '/search';
 
+/** A version's manifest, in the version's folder (`/search-index.manifest.json`, `/1.0/search-index.manifest.json`). */
 export const MANIFEST_FILE = 'search-index.manifest.json';
 /** The folder below the site's root that holds every version's parts, named by their content's hash. */
 export const PARTS_DIR = 'assets/search-index';

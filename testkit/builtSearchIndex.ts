@@ -27,7 +27,7 @@ type IndexedDocs = DocPart['docs'];
 
 export const partFile = (name: string): string => `${PARTS_DIR}/${name}.json`;
 
-const manifestFileOf = (route: string) => (route === '' ? MANIFEST_FILE : `${route}/${MANIFEST_FILE}`);
+const manifestFileOf = (folder: string) => (folder === '' ? MANIFEST_FILE : `${folder}/${MANIFEST_FILE}`);
 
 /**
  * The folder of a version's indexes below the build folder: the search plugin writes the newest version's
@@ -42,18 +42,18 @@ export const versionManifestFile = (version: Pick<SiteVersion, 'name' | 'route'>
  * The manifest's own index and those of its partitions (the pages only some of the version's readers may
  * see, plugins/search/partitions.ts), as the build wrote them: with every reader's pieces.
  */
-function manifestsOf(buildDir: string, route: string): SearchManifest[] {
-  const manifest = JSON.parse(readFileSync(path.join(buildDir, manifestFileOf(route)), 'utf8')) as SearchManifest;
+function manifestsOf(buildDir: string, folder: string): SearchManifest[] {
+  const manifest = JSON.parse(readFileSync(path.join(buildDir, manifestFileOf(folder)), 'utf8')) as SearchManifest;
   return [manifest, ...(manifest.partitions ?? []).filter((partition) => typeof partition === 'object')];
 }
 
-function indexOf(buildDir: string, route: string, manifest: SearchManifest): BuiltSearchIndex {
+function indexOf(buildDir: string, folder: string, manifest: SearchManifest): BuiltSearchIndex {
   const read = <T>(file: string) => JSON.parse(readFileSync(path.join(buildDir, file), 'utf8')) as T;
   const termParts = manifest.termParts.names.map((name) => read<TermPart>(partFile(name)));
   const docParts = manifest.docParts.names.map((name) => read<DocPart>(partFile(name)));
   const docs = docParts.flatMap((part) => part.docs);
   return {
-    manifestFile: manifestFileOf(route),
+    manifestFile: manifestFileOf(folder),
     manifest,
     partFiles: [...manifest.termParts.names, ...manifest.docParts.names].map(partFile),
     termParts,
@@ -64,22 +64,22 @@ function indexOf(buildDir: string, route: string, manifest: SearchManifest): Bui
   };
 }
 
-/** The version whose indexes are in `route` (manifestFolderOf: '' for the newest, else `1.0`): the index of its manifest's own pages. */
-export function readBuiltSearchIndex(buildDir: string, route: string): BuiltSearchIndex {
-  return indexOf(buildDir, route, manifestsOf(buildDir, route)[0]!);
+/** The version whose indexes are in `folder` (manifestFolderOf: '' for the newest, else `1.0`): the index of its manifest's own pages. */
+export function readBuiltSearchIndex(buildDir: string, folder: string): BuiltSearchIndex {
+  return indexOf(buildDir, folder, manifestsOf(buildDir, folder)[0]!);
 }
 
 /** Every index of the version: its manifest's own, then each partition's (more than one when its pages have different readers). */
-export function readBuiltSearchIndexes(buildDir: string, route: string): BuiltSearchIndex[] {
-  return manifestsOf(buildDir, route).map((manifest) => indexOf(buildDir, route, manifest));
+export function readBuiltSearchIndexes(buildDir: string, folder: string): BuiltSearchIndex[] {
+  return manifestsOf(buildDir, folder).map((manifest) => indexOf(buildDir, folder, manifest));
 }
 
 /** What a version's indexes hold together, its partitions included: every page, term and section. */
 export function builtVersionIndex(
   buildDir: string,
-  route: string,
+  folder: string,
 ): {pageUrls: (string | undefined)[]; terms: string[]; sections: string[]} {
-  const indexes = readBuiltSearchIndexes(buildDir, route);
+  const indexes = readBuiltSearchIndexes(buildDir, folder);
   return {
     pageUrls: indexes.flatMap((index) => index.pageUrls),
     terms: [...new Set(indexes.flatMap((index) => index.terms))].sort(),

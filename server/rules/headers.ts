@@ -8,9 +8,11 @@ export const IMMUTABLE = 'private, max-age=31536000, immutable';
 export const REVALIDATE = 'private, no-cache';
 export const NO_STORE = 'no-store';
 
+const ASSETS_FOLDER = `${ASSETS_DIR}/`;
+
 /** Docusaurus puts a content hash in every file name under /assets. */
 export function cacheControlFor(file: string): string {
-  return file.startsWith(`${ASSETS_DIR}/`) ? IMMUTABLE : REVALIDATE;
+  return file.startsWith(ASSETS_FOLDER) ? IMMUTABLE : REVALIDATE;
 }
 
 /** Inline scripts without `src` and without a data type such as application/ld+json. */
