@@ -53,6 +53,8 @@ describe('compressionPlan', () => {
     ['robots.txt', 1023, null],
     ['guides/page.html', 1 * KiB, {brotliQuality: 5, gzipLevel: 9}],
     ['guides/page.html', 36 * KiB, {brotliQuality: 5, gzipLevel: 9}],
+    ['reference/server.html', 493 * KiB, {brotliQuality: 5, gzipLevel: 9}],
+    ['reference/huge.html', 1.2 * MiB, {brotliQuality: 5, gzipLevel: 6}],
     ['assets/js/route-chunk.js', 64 * KiB - 1, {brotliQuality: 5, gzipLevel: 9}],
     ['assets/css/styles.css', 64 * KiB, {brotliQuality: 11, gzipLevel: 9}],
     ['assets/js/main.js', 1.6 * MiB, {brotliQuality: 11, gzipLevel: 6}],
