@@ -28,8 +28,17 @@ export function sidebarsGeneratedAtTop(sidebars: Record<string, unknown> | undef
 }
 
 /** Pure: whether a version's docs have a page of their own for its root. */
-export function hasRootIndex(docs: readonly {source: string; sourceDirName: string}[]): boolean {
+function hasRootIndex(docs: readonly {source: string; sourceDirName: string}[]): boolean {
   return docs.some((doc) => doc.sourceDirName === '.' && isFolderIndex({name: path.parse(doc.source).name, folder: ''}));
+}
+
+/**
+ * Pure: whether a version gets the generated landing, given its route and its docs (where its sidebar
+ * is generated from the folder): below the root, with no root page of its own. The sidebar generator
+ * (versionLanding) adds it, and `check:docs` (readSite) knows its address by this same rule.
+ */
+export function getsGeneratedLanding(route: string | undefined, docs: readonly {source: string; sourceDirName: string}[]): boolean {
+  return route !== '' && !hasRootIndex(docs);
 }
 
 /** The sidebar generator with the landing of each version below the root, named by the version's label. */
@@ -40,8 +49,7 @@ export function versionLanding(
   return async ({defaultSidebarItemsGenerator, ...args}) => {
     const items = await defaultSidebarItemsGenerator(args);
     const version = versions.find(({name}) => name === args.version.versionName);
-    const atRoot = version?.route === '';
-    if (atRoot || args.item.dirName !== '.' || hasRootIndex(args.docs)) return items;
+    if (args.item.dirName !== '.' || !getsGeneratedLanding(version?.route, args.docs)) return items;
     const label = version?.label ?? args.version.versionName;
     const title = `${siteTitle} ${label}`;
     return [

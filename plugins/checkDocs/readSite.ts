@@ -9,7 +9,7 @@ import {sidebarsFile} from '../sidebarsFile';
 import {pageDeclarations, readFolderAudiences, readSiteAudiences} from '../audiences/declarations';
 import {addedFrontMatter} from '../markdown/docFrontMatter';
 import {docFormat} from '../markdown/mdxFormat';
-import {hasRootIndex, sidebarsGeneratedAtTop} from '../versionLanding';
+import {getsGeneratedLanding, sidebarsGeneratedAtTop} from '../versionLanding';
 import {siteReaders, type AudiencePage, type IndexPage} from './audiences';
 import type {Doc, Problem, Site} from './check';
 import {importResolver} from './imports';
@@ -156,8 +156,7 @@ export async function readSite(siteDir: string, mediaOrigins: readonly string[])
     read.push(...(await Promise.all(files.map((file) => readDoc(siteDir, version, file)))));
     indexPages.push(...generatedIndexes(siteDir, version));
     const roots = files.map((file) => ({source: file, sourceDirName: path.posix.dirname(file)}));
-    // Without a root page of its own, a version below the root whose sidebar is generated lands on a generated index of all its pages.
-    if (version.route !== '' && !hasRootIndex(roots) && sidebarsGeneratedAtTop(await versionSidebars(siteDir, version.name))) {
+    if (getsGeneratedLanding(version.route, roots) && sidebarsGeneratedAtTop(await versionSidebars(siteDir, version.name))) {
       indexPages.push({permalink: `/${version.route}`, version: version.name, folder: ''});
     }
   }

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {versionOverview, type DocsVersion} from '../../plugins/docsOverview/overview';
-import {hasRootIndex, sidebarsGeneratedAtTop, versionLanding} from '../../plugins/versionLanding';
+import {getsGeneratedLanding, sidebarsGeneratedAtTop, versionLanding} from '../../plugins/versionLanding';
 
 const doc = (id: string, permalink: string, title = id) => ({id, title, description: `About ${title}.`, permalink});
 
@@ -66,14 +66,18 @@ describe('versionOverview', () => {
   });
 });
 
-describe('hasRootIndex', () => {
+describe('getsGeneratedLanding: a version below the root without a root page of its own', () => {
+  const at = (file: string, sourceDirName = '.') => [{source: `@site/versioned_docs/version-1.0/${file}`, sourceDirName}];
   it.each([
-    {docs: [{source: '@site/versioned_docs/version-1.0/index.md', sourceDirName: '.'}], expected: true},
-    {docs: [{source: '@site/versioned_docs/version-1.0/README.md', sourceDirName: '.'}], expected: true},
-    {docs: [{source: '@site/versioned_docs/version-1.0/guides/index.md', sourceDirName: 'guides'}], expected: false},
-    {docs: [{source: '@site/versioned_docs/version-1.0/intro.md', sourceDirName: '.'}], expected: false},
-  ])('$docs.0.source: $expected', ({docs, expected}) => {
-    expect(hasRootIndex(docs)).toBe(expected);
+    {why: 'a frozen version with no root page', route: '1.0', docs: at('intro.md'), expected: true},
+    {why: 'current docs kept at /docs', route: 'docs', docs: at('intro.md'), expected: true},
+    {why: 'a version whose settings the generator does not know', route: undefined, docs: at('intro.md'), expected: true},
+    {why: 'its own index.md', route: '1.0', docs: at('index.md'), expected: false},
+    {why: 'its own README.md', route: '1.0', docs: at('README.md'), expected: false},
+    {why: 'an index.md in a folder only', route: '1.0', docs: at('guides/index.md', 'guides'), expected: true},
+    {why: 'the version at the root: / is the home page', route: '', docs: at('intro.md'), expected: false},
+  ])('$why: $expected', ({route, docs, expected}) => {
+    expect(getsGeneratedLanding(route, docs)).toBe(expected);
   });
 });
 
