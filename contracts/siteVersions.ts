@@ -85,12 +85,19 @@ export function versionsOf(currentLabel: string, frozenNames: readonly string[],
   return versions;
 }
 
-export function siteVersions(siteDir: string): SiteVersion[] {
+/** What the site's version files say, as written: the current label, versions.json, and version-settings.json ({} without one). */
+export function readVersionFiles(siteDir: string): {currentLabel: string; frozenNames: string[]; settings: VersionSettings} {
   const read = <T>(file: string) => JSON.parse(readFileSync(path.join(siteDir, file), 'utf8')) as T;
-  const frozen = read<string[]>('versions.json');
-  const current = read<{label: string}>('current-version.json');
-  const settings = existsSync(path.join(siteDir, VERSION_SETTINGS_FILE)) ? read<VersionSettings>(VERSION_SETTINGS_FILE) : {};
-  return versionsOf(current.label, frozen, settings);
+  return {
+    currentLabel: read<{label: string}>('current-version.json').label,
+    frozenNames: read<string[]>('versions.json'),
+    settings: existsSync(path.join(siteDir, VERSION_SETTINGS_FILE)) ? read<VersionSettings>(VERSION_SETTINGS_FILE) : {},
+  };
+}
+
+export function siteVersions(siteDir: string): SiteVersion[] {
+  const {currentLabel, frozenNames, settings} = readVersionFiles(siteDir);
+  return versionsOf(currentLabel, frozenNames, settings);
 }
 
 /** Every file of a version's docs folder, relative to that folder, with forward slashes, sorted. */

@@ -11,12 +11,11 @@ import type {SiteVersion} from '../contracts/siteVersions';
 import {isFolderIndex} from './markdown/pageTitle';
 
 /**
- * Pure: whether a version's sidebars (its `versioned_sidebars/` file or the team's sidebars file, loaded;
- * undefined when it has none, and Docusaurus generates one) are generated from the folder at their top,
- * where the landing is added. A sidebar the team listed by hand has no landing: the version opens on its first page.
+ * Pure: whether a version's sidebars, as Docusaurus loads them (its generated default when the current docs
+ * have no file), are generated from the folder at their top, where the landing is added. A sidebar the
+ * team listed by hand has no landing: the version opens on its first page.
  */
-export function sidebarsGeneratedAtTop(sidebars: Record<string, unknown> | undefined): boolean {
-  if (sidebars === undefined) return true;
+export function sidebarsGeneratedAtTop(sidebars: Record<string, unknown>): boolean {
   return Object.values(sidebars).some(
     (items) =>
       Array.isArray(items) &&

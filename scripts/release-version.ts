@@ -8,18 +8,18 @@
  * as a Docusaurus site lays its versions out.
  */
 import {execFileSync} from 'node:child_process';
-import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import {writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {siteVersions, VERSION_SETTINGS_FILE, type VersionSettings} from '../contracts/siteVersions';
+import {readVersionFiles, VERSION_SETTINGS_FILE, versionsOf} from '../contracts/siteVersions';
 import {releasePlan, type ReleasePlan} from './releasePlan';
 
 const root = path.resolve(process.argv[3] ?? '.');
-const settingsFile = path.join(root, VERSION_SETTINGS_FILE);
+const next = process.argv[2];
 
 let plan: ReleasePlan;
 try {
-  const settings = existsSync(settingsFile) ? (JSON.parse(readFileSync(settingsFile, 'utf8')) as VersionSettings) : {};
-  plan = releasePlan(process.argv[2], siteVersions(root), settings);
+  const {currentLabel, frozenNames, settings} = readVersionFiles(root);
+  plan = releasePlan(next, versionsOf(currentLabel, frozenNames, settings), settings);
 } catch (error) {
   console.error(`release-version: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
@@ -29,8 +29,7 @@ execFileSync(process.execPath, [require.resolve('@docusaurus/core/bin/docusaurus
   cwd: root,
   stdio: 'inherit',
 });
-writeFileSync(path.join(root, 'current-version.json'), `${JSON.stringify({label: process.argv[2]})}\n`);
-if (plan.settings) writeFileSync(settingsFile, `${JSON.stringify(plan.settings, null, 2)}\n`);
-console.log(
-  `Froze ${plan.frozen} under /${plan.frozenRoute}; the docs at ${plan.currentRoute === '' ? 'the root' : `/${plan.currentRoute}`} are now ${process.argv[2]}.`,
-);
+writeFileSync(path.join(root, 'current-version.json'), `${JSON.stringify({label: next})}\n`);
+if (plan.settings) writeFileSync(path.join(root, VERSION_SETTINGS_FILE), `${JSON.stringify(plan.settings, null, 2)}\n`);
+const currentPlace = plan.currentRoute === '' ? 'the root' : `/${plan.currentRoute}`;
+console.log(`Froze ${plan.frozen} under /${plan.frozenRoute}; the docs at ${currentPlace} are now ${next}.`);

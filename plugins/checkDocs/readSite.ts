@@ -1,8 +1,9 @@
 /** Reads a site's docs, every version, into what plugins/checkDocs/check.ts checks. */
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
+import {DEFAULT_PARSE_FRONT_MATTER, DEFAULT_PLUGIN_ID} from '@docusaurus/utils';
 import {loadSidebarsFile} from '@docusaurus/plugin-content-docs/lib/sidebars/index.js';
+import {getVersionSidebarsPath} from '@docusaurus/plugin-content-docs/lib/versions/files.js';
 import {SEARCH_PATH} from '../../contracts/searchIndexFiles';
 import {CURRENT_VERSION, siteVersions, versionFiles, type SiteVersion} from '../../contracts/siteVersions';
 import {sidebarsFile} from '../sidebarsFile';
@@ -119,14 +120,19 @@ function generatedIndexes(siteDir: string, version: SiteVersion): IndexPage[] {
     });
 }
 
-/** A version's sidebars as Docusaurus loads them: the current docs' from the team's sidebars file, in whatever format, undefined for none. */
-async function versionSidebars(siteDir: string, versionName: string): Promise<Record<string, unknown> | undefined> {
-  if (versionName === CURRENT_VERSION) {
-    const file = sidebarsFile(siteDir);
-    return file === undefined ? undefined : ((await loadSidebarsFile(path.join(siteDir, file))) as Record<string, unknown>);
-  }
-  const file = path.join(siteDir, 'versioned_sidebars', `version-${versionName}-sidebars.json`);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined;
+/**
+ * A version's sidebars as Docusaurus loads them, from the file it reads: the team's sidebars file (in
+ * whatever format) for the current docs, `versioned_sidebars/` for a frozen version. The current docs
+ * without a file get Docusaurus's generated sidebar; a frozen version without one has no sidebar.
+ */
+async function versionSidebars(siteDir: string, versionName: string): Promise<Record<string, unknown>> {
+  return (await loadSidebarsFile(sidebarsPath(siteDir, versionName))) as Record<string, unknown>;
+}
+
+function sidebarsPath(siteDir: string, versionName: string): string | undefined {
+  if (versionName !== CURRENT_VERSION) return getVersionSidebarsPath(siteDir, DEFAULT_PLUGIN_ID, versionName);
+  const file = sidebarsFile(siteDir);
+  return file === undefined ? undefined : path.join(siteDir, file);
 }
 
 /**
