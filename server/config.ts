@@ -64,9 +64,9 @@ export interface GateConfig {
   headersTimeoutMs: number;
   /** A connection on which nothing moves for this long is closed. */
   idleTimeoutMs: number;
-  /** Open connections beyond this are answered 503 and closed. */
+  /** Open connections at most (rules/connections.ts: an idle one gives way, else the new one is answered 503). */
   maxConnections: number;
-  /** Open connections from one address beyond this are answered 503 and closed; null behind a proxy. */
+  /** Open connections from one address at most, as for maxConnections; null behind a proxy. */
   maxConnectionsPerClient: number | null;
   logLevel: GateSettings['LOG_LEVEL'];
   /** One log line per request (on by default in production). */

@@ -141,7 +141,11 @@ export const GATE_SETTINGS = Type.Object(
     MAX_CONNECTIONS: amount(
       'integer',
       {exclusiveMinimum: 0},
-      {default: 1024, description: 'Open connections beyond this are answered `503` with `Retry-After` at their first request, and closed'},
+      {
+        default: 1024,
+        description:
+          'Open connections at most: past it, the connection idle longest between requests is closed for the new one, or, with none idle, the new one is answered `503` with `Retry-After` at its first request, and closed',
+      },
     ),
     MAX_CONNECTIONS_PER_CLIENT: amount(
       'integer',
@@ -149,7 +153,7 @@ export const GATE_SETTINGS = Type.Object(
       {
         default: 64,
         description:
-          'Open connections from one address beyond this are answered as those beyond `MAX_CONNECTIONS`, and do not count toward it. Not applied with `TRUST_PROXY`, where every connection comes from the proxy: there the proxy limits each client (see "Connections" below)',
+          'Open connections from one address at most: past it, that address\'s connection idle longest is closed for the new one, or the new one is answered as one past `MAX_CONNECTIONS`, and does not count toward it. Not applied with `TRUST_PROXY`, where every connection comes from the proxy: there the proxy limits each client (see "Connections" below)',
       },
     ),
   },

@@ -84,19 +84,40 @@ describe('connections one client holds, or everyone together', () => {
   });
 
   /**
-   * A connection from `client` that made one request and holds on (kept alive): the gate has counted it
-   * once it answered. Resolves with the socket and the answer's status line.
+   * A connection from `client` that made one request and holds on (kept alive, idle): the gate has
+   * counted it once it answered. Resolves with the socket, the answer's status line, and what it
+   * received until closed.
    */
-  async function holdFrom(client: string): Promise<{socket: Socket; status: string}> {
-    const {socket} = await openFrom(client);
+  async function holdFrom(client: string): Promise<{socket: Socket; status: string; closed: Promise<string>}> {
+    const {socket, closed} = await openFrom(client);
     const answered = new Promise<string>((resolve) => socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1'))));
     socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-    return {socket, status: (await answered).split('\r\n')[0]!};
+    return {socket, status: (await answered).split('\r\n')[0]!, closed};
   }
 
-  it('lets no client hold every connection: a reader is served while one client holds as many as the gate takes', async () => {
+  /**
+   * Makes a held connection busy: a session request whose body never comes. The gate's `100 Continue`
+   * says it has the request in hand.
+   */
+  async function occupy(socket: Socket): Promise<void> {
+    const continued = new Promise<string>((resolve) => socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1'))));
+    socket.write(
+      `POST ${SESSION_ENDPOINT} HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${origin.origin}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n',
+    );
+    expect(await continued).toMatch(/^HTTP\/1\.1 100 Continue\r\n/);
+  }
+
+  /** A connection from `client` with a request in flight. */
+  async function busyFrom(client: string) {
+    const held = await holdFrom(client);
+    if (held.status === 'HTTP/1.1 200 OK') await occupy(held.socket);
+    return held;
+  }
+
+  it('lets no client hold every connection: a reader is served while one client keeps as many busy as the gate takes', async () => {
     const held = [];
-    for (let i = 0; i < 4; i += 1) held.push(await holdFrom('127.0.0.2'));
+    for (let i = 0; i < 4; i += 1) held.push(await busyFrom('127.0.0.2'));
     try {
       expect(held.map(({status}) => status)).toEqual([
         'HTTP/1.1 200 OK',
@@ -112,7 +133,7 @@ describe('connections one client holds, or everyone together', () => {
 
   it('answers a reader who arrives when the gate is full, rather than resetting the connection, and serves once one frees', async () => {
     const held = [];
-    for (const client of ['127.0.0.2', '127.0.0.2', '127.0.0.3', '127.0.0.3']) held.push(await holdFrom(client));
+    for (const client of ['127.0.0.2', '127.0.0.2', '127.0.0.3', '127.0.0.3']) held.push(await busyFrom(client));
     try {
       expect(held.map(({status}) => status)).toEqual(Array(4).fill('HTTP/1.1 200 OK'));
       const reader = () => rawRequest(origin.origin, '/healthz', {headers: {connection: 'close'}});
@@ -121,6 +142,32 @@ describe('connections one client holds, or everyone together', () => {
       expect(turnedAway.body).toBe('Tutorial Hub is busy: too many connections are open. Try again in a few seconds.');
       held[0]!.socket.destroy();
       await vi.waitFor(async () => expect((await reader()).status).toBe(200));
+    } finally {
+      for (const {socket} of held) socket.destroy();
+    }
+  });
+
+  it("closes a client's longest idle connection for its new one, rather than turning that away", async () => {
+    const held = [await holdFrom('127.0.0.2'), await holdFrom('127.0.0.2')];
+    try {
+      const third = await holdFrom('127.0.0.2');
+      held.push(third);
+      expect(third.status).toBe('HTTP/1.1 200 OK');
+      // The first connection's answer, and nothing after it: it was closed, between requests.
+      expect(await held[0]!.closed).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*\{"status":"ok"\}$/);
+      expect(held[1]!.socket.destroyed).toBe(false);
+    } finally {
+      for (const {socket} of held) socket.destroy();
+    }
+  });
+
+  it('closes an idle connection for a reader who arrives when the gate is full', async () => {
+    const held = [await busyFrom('127.0.0.2'), await busyFrom('127.0.0.2'), await busyFrom('127.0.0.3'), await holdFrom('127.0.0.3')];
+    try {
+      expect(held.map(({status}) => status)).toEqual(Array(4).fill('HTTP/1.1 200 OK'));
+      expect((await rawRequest(origin.origin, '/healthz', {headers: {connection: 'close'}})).status).toBe(200);
+      expect(await held[3]!.closed).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(held.slice(0, 3).map(({socket}) => socket.destroyed)).toEqual([false, false, false]);
     } finally {
       for (const {socket} of held) socket.destroy();
     }
