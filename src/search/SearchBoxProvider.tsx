@@ -5,39 +5,54 @@
  * the old page's box, goes over to the new one, with the focus (useSearchBox.ts). This file holds the
  * state and nothing of the box's code (its reducer is useSearchBox.ts's): the login build, which has Root
  * but no box, bundles no search.
+ *
+ * The state is a store the box subscribes to, under a context whose value never changes: a context value
+ * that changed on every key made React walk the whole page's tree for its readers (3 ms a key on a long
+ * reference page, bench/HISTORY.md "warm keys").
  */
-import {
-  createContext,
-  useContext,
-  useMemo,
-  useRef,
-  useState,
-  type Dispatch,
-  type ReactNode,
-  type RefObject,
-  type SetStateAction,
-} from 'react';
+import {createContext, useContext, useState, useSyncExternalStore, type ReactNode, type RefObject} from 'react';
 import type {SearchBoxState} from './boxReducer';
 
-export interface KeptSearchBox {
+export interface KeptSearchBoxStore {
   /** As boxReducer leaves it; undefined until the reader first changes it (the box starts as INITIAL_BOX). */
-  state: SearchBoxState | undefined;
-  setState: Dispatch<SetStateAction<SearchBoxState | undefined>>;
+  get: () => SearchBoxState | undefined;
+  update: (next: (kept: SearchBoxState | undefined) => SearchBoxState) => void;
+  subscribe: (listener: () => void) => () => void;
   /** The box that went had the focus in its field: the one that comes takes it. */
   focusHandedOnRef: RefObject<boolean>;
 }
 
-const KeptSearchBoxContext = createContext<KeptSearchBox | null>(null);
-
-export function SearchBoxProvider({children}: {children: ReactNode}): ReactNode {
-  const [state, setState] = useState<SearchBoxState>();
-  const focusHandedOnRef = useRef(false);
-  const kept = useMemo(() => ({state, setState, focusHandedOnRef}), [state]);
-  return <KeptSearchBoxContext.Provider value={kept}>{children}</KeptSearchBoxContext.Provider>;
+/** A store of the box's state: its subscribers are told of each change that is one. */
+export function keptSearchBoxStore(): KeptSearchBoxStore {
+  let state: SearchBoxState | undefined;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    update: (next) => {
+      const updated = next(state);
+      if (updated === state) return;
+      state = updated;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    focusHandedOnRef: {current: false},
+  };
 }
 
-export function useKeptSearchBox(): KeptSearchBox {
-  const kept = useContext(KeptSearchBoxContext);
-  if (kept === null) throw new Error('The search box needs the SearchBoxProvider of src/theme/Root.tsx above it.');
-  return kept;
+const KeptSearchBoxContext = createContext<KeptSearchBoxStore | null>(null);
+
+export function SearchBoxProvider({children}: {children: ReactNode}): ReactNode {
+  const [store] = useState(keptSearchBoxStore);
+  return <KeptSearchBoxContext.Provider value={store}>{children}</KeptSearchBoxContext.Provider>;
+}
+
+/** The kept state (re-rendering the caller when it changes), and the store. */
+export function useKeptSearchBox(): {state: SearchBoxState | undefined; store: KeptSearchBoxStore} {
+  const store = useContext(KeptSearchBoxContext);
+  if (store === null) throw new Error('The search box needs the SearchBoxProvider of src/theme/Root.tsx above it.');
+  const state = useSyncExternalStore(store.subscribe, store.get, store.get);
+  return {state, store};
 }

@@ -122,8 +122,9 @@ function useWindowEvents(input: RefObject<HTMLInputElement | null>, dispatch: Di
  * old one's field had it, so that a reader who typed while the page's code loaded goes on typing.
  */
 function useKeptState(input: RefObject<HTMLInputElement | null>): [SearchBoxState, Dispatch<BoxAction>] {
-  const {state, setState, focusHandedOnRef} = useKeptSearchBox();
-  const dispatch = useCallback((action: BoxAction) => setState((kept) => boxReducer(kept ?? INITIAL_BOX, action)), [setState]);
+  const {state, store} = useKeptSearchBox();
+  const {focusHandedOnRef} = store;
+  const dispatch = useCallback((action: BoxAction) => store.update((kept) => boxReducer(kept ?? INITIAL_BOX, action)), [store]);
   useLayoutEffect(() => {
     const field = input.current;
     if (focusHandedOnRef.current) field?.focus();
