@@ -24,3 +24,17 @@ export function footerLinks(baseUrl: string, {readerSection, answered, ...link}:
     {label: `See all results within "${readerSection.label}"`, href: searchPageUrl(baseUrl, {...link, section: readerSection.path})},
   ];
 }
+
+/**
+ * The page a search link opens, without its query and anchor: what its code is prefetched by. An
+ * answer's address carries the words typed (`?_highlight=`) and its section (`#…`), so every key gives
+ * its links new addresses for the same few pages.
+ */
+export function pageOf(href: string): string {
+  return href.replace(/[?#].*$/, '');
+}
+
+/** A click the app takes over (a plain primary click): any other opens the link as the browser does (react-router's rule). */
+export function isPlainClick(event: {button: number; metaKey: boolean; altKey: boolean; ctrlKey: boolean; shiftKey: boolean}): boolean {
+  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
+}

@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
-import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {searchPageUrl} from '../searchPageAddress';
+import SearchLink from './SearchLink';
 import type {SearchVersion} from '../useSearchScope';
 
 /** Another version that answers a query this version has nothing for (searchClient.ts, versionWithAnswers). */
@@ -16,9 +16,9 @@ export default function ElsewhereLink({query, elsewhere}: {query: string; elsewh
   return (
     <>
       {' '}
-      <Link to={searchPageUrl(baseUrl, {query, version: elsewhere.version.param})}>
+      <SearchLink href={searchPageUrl(baseUrl, {query, version: elsewhere.version.param})}>
         {elsewhere.total === 1 ? '1 result' : `${elsewhere.total} results`} in {elsewhere.version.label}
-      </Link>
+      </SearchLink>
     </>
   );
 }

@@ -11,13 +11,13 @@
  */
 import {useEffect, useId, type KeyboardEvent, type MouseEvent, type ReactNode} from 'react';
 import clsx from 'clsx';
-import Link from '@docusaurus/Link';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {MAX_QUERY_LENGTH} from '@site/src/search/engine/queryTerms';
 import {boxStatus} from '@site/src/search/boxStatus';
 import {isBoxKey, pressKey, type BoxAction, type BoxDisplay, type Row} from '@site/src/search/boxReducer';
 import {plainText} from '@site/src/search/components/Marked';
 import ElsewhereLink from '@site/src/search/components/ElsewhereLink';
+import SearchLink from '@site/src/search/components/SearchLink';
 import {withHighlight} from '@site/src/search/highlightParam';
 import {shortcutHint} from '@site/src/search/shortcut';
 import {isMac, isSlowConnection, useSearchBox} from '@site/src/search/useSearchBox';
@@ -250,9 +250,9 @@ function Answer({display, query, activeRow, ids, dispatch, status, footer}: Answ
       </p>
       <div className={styles.footer}>
         {footer.map(({label, href}) => (
-          <Link key={label} to={href}>
+          <SearchLink key={label} href={href}>
             {label}
-          </Link>
+          </SearchLink>
         ))}
       </div>
     </>
@@ -266,16 +266,16 @@ function Answer({display, query, activeRow, ids, dispatch, status, footer}: Answ
  */
 function Option({row, id, active, href, onHover}: {row: Row; id: string; active: boolean; href: string; onHover: () => void}): ReactNode {
   return (
-    <Link
+    <SearchLink
       id={id}
       role="option"
       aria-selected={active}
       tabIndex={-1}
-      to={href}
+      href={href}
       className={clsx(styles.option, row.section && styles.more, active && styles.active)}
       onMouseMove={onHover}>
       {row.section ? <SectionLines heading={row.section.heading} text={row.section.text} /> : <SuggestionRow suggestion={row.page} />}
-    </Link>
+    </SearchLink>
   );
 }
 

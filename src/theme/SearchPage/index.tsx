@@ -9,7 +9,6 @@ import {useEffect, useRef, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Head from '@docusaurus/Head';
 import {PageMetadata} from '@docusaurus/theme-common';
-import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Layout from '@theme/Layout';
 import {MAX_QUERY_LENGTH} from '@site/src/search/engine/queryTerms';
@@ -17,6 +16,7 @@ import {pageStatus} from '@site/src/search/boxStatus';
 import type {SearchAnswer, Suggestion} from '@site/src/search/engine/versionIndex';
 import Marked, {plainText} from '@site/src/search/components/Marked';
 import ElsewhereLink from '@site/src/search/components/ElsewhereLink';
+import SearchLink from '@site/src/search/components/SearchLink';
 import {withHighlight} from '@site/src/search/highlightParam';
 import {searchPageUrl} from '@site/src/search/searchPageAddress';
 import {sectionMenuAudience, versionMenuAudience, versionParamOf} from '@site/src/search/searchScope';
@@ -93,7 +93,9 @@ function Status({state, answer, elsewhere}: {state: SearchPageState} & Extract<O
       {emptySection !== undefined && (
         <>
           {' '}
-          <Link to={searchPageUrl(baseUrl, {query, version: versionParamOf(baseUrl, scope)})}>Search all of {scope.version.label}</Link>
+          <SearchLink href={searchPageUrl(baseUrl, {query, version: versionParamOf(baseUrl, scope)})}>
+            Search all of {scope.version.label}
+          </SearchLink>
         </>
       )}
       {elsewhere && <ElsewhereLink query={query} elsewhere={elsewhere} />}
@@ -106,9 +108,9 @@ function Result({result, words}: {result: Suggestion; words: readonly string[]})
   return (
     <article className={styles.result}>
       <h2>
-        <Link to={withHighlight(result.url, words)}>
+        <SearchLink href={withHighlight(result.url, words)}>
           <Marked text={result.heading ?? result.title} />
-        </Link>
+        </SearchLink>
       </h2>
       <p className={styles.path}>{[...result.breadcrumbs, ...(result.heading ? [plainText(result.title)] : [])].join(' › ')}</p>
       {result.text && (
@@ -120,9 +122,9 @@ function Result({result, words}: {result: Suggestion; words: readonly string[]})
         <ul className={styles.more} aria-label={`More in ${plainText(result.title)}`}>
           {result.more.map((section) => (
             <li key={section.url}>
-              <Link to={withHighlight(section.url, words)}>
+              <SearchLink href={withHighlight(section.url, words)}>
                 <Marked text={section.heading} />
-              </Link>
+              </SearchLink>
               {section.text && (
                 <p className={styles.summary}>
                   <Marked text={section.text} />
