@@ -2,15 +2,15 @@
  * The site's search, build side. `@easyops-cn/docusaurus-search-local` stays what indexes the docs:
  * after the build it parses every doc page into the specification's documents (title, heading,
  * description, keywords, content) and builds a lunr index of each kind per version. `writeSearchIndex`
- * runs it (from plugins/servedBuild.ts, in the build's order of steps), cuts each version's index by
- * audience (partitions.ts) and splits it into the parts the search box loads (src/search/engine/indexWriter.ts), and
- * removes the plugin's whole file, which no reader downloads any more. It is the indexer only: this
- * plugin (the project's own) adds the search page's route and the sections' global data.
+ * runs its steps (indexer.ts; from plugins/servedBuild.ts, in the build's order of steps), cuts each
+ * version's index by audience (partitions.ts) and splits it into the parts the search box loads
+ * (src/search/engine/indexWriter.ts): the index is written once, in that form. It is the indexer only:
+ * this plugin (the project's own) adds the search page's route and the sections' global data.
  *
  * The box and the search page are the site's own (src/theme/SearchBar, src/theme/SearchPage, the
  * worker in src/search): nothing of the indexer's theme is used.
  */
-import {mkdir, readFile, readdir, rm, writeFile} from 'node:fs/promises';
+import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, OptionValidationContext, Plugin, Props} from '@docusaurus/types';
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
@@ -22,7 +22,7 @@ import {holds, SEARCH_PLUGIN_NAME, type SearchGlobalData, type SearchSection} fr
 import {AUDIENCE_FIELD} from '../../contracts/audienceMarkers';
 import {annotationFor, Conditions, conditionsIn, unionOfAll} from '../audiences/siteConditions';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
-import {withDocTitles, type PluginIndex} from '../../src/search/engine/indexWriter';
+import {indexVersions, type VersionIndex} from './indexer';
 import {categorySections} from './sections';
 import type {SidebarItem} from '../audiences/sidebarRules';
 import {partitionIndex, versionIndexFiles} from './partitions';
@@ -42,14 +42,6 @@ const indexer = searchLocal as unknown as {
   default: (context: LoadContext, options: PluginOptions) => Plugin;
   validateOptions: (context: OptionValidationContext<PluginOptions, PluginOptions>) => PluginOptions;
 };
-
-/** The plugin's whole index of each version: `search-index.json` in the site's root and in each version's folder. */
-async function wholeIndexes(outDir: string): Promise<string[]> {
-  const files = await readdir(outDir, {recursive: true, encoding: 'utf8'});
-  return files
-    .filter((file) => path.basename(file) === 'search-index.json' && !file.startsWith('assets'))
-    .map((file) => path.join(outDir, file));
-}
 
 /** Every section: the folders' (found with the config), then the sidebar categories of each flat version. */
 export function allSections(
@@ -84,40 +76,37 @@ export function docTitles(plugins: readonly {name: string; content: unknown}[]):
 export interface WriteOptions {
   baseUrl: string;
   sections: readonly SearchSection[];
-  titles: ReadonlyMap<string, string>;
   /** Who may read each page, when the docs have audiences: the index is then cut by audience (partitions.ts). */
   conditions?: Conditions;
 }
 
 /**
- * Writes each version's manifest and parts from the plugin's whole index, then removes that. Returns
- * who may fetch each file written, for the gate's list (plugins/audiences/servedFiles.ts).
+ * Writes each version's manifest (in its folder) and parts (in the site's). Returns who may fetch each
+ * file written, for the gate's list (plugins/audiences/servedFiles.ts).
  */
 export async function writeIndexParts(
   outDir: string,
-  {baseUrl, sections, titles, conditions}: WriteOptions,
+  versions: readonly VersionIndex[],
+  {baseUrl, sections, conditions}: WriteOptions,
 ): Promise<Map<string, Condition>> {
   const partsDir = path.join(outDir, PARTS_DIR);
   await mkdir(partsDir, {recursive: true});
   const written = new Map<string, Condition>();
-  for (const file of await wholeIndexes(outDir)) {
-    const index = withDocTitles(JSON.parse(await readFile(file, 'utf8')) as PluginIndex, titles);
-    const partitions = partitionIndex(index, (url) => conditions?.page(url) ?? READERS);
+  for (const version of versions) {
+    const partitions = partitionIndex(version.index, (url) => conditions?.page(url) ?? READERS);
     const {manifest, manifestCondition, parts} = versionIndexFiles(partitions, {baseUrl, sections});
     await Promise.all([...parts].map(([name, {json}]) => writeFile(path.join(partsDir, `${name}.json`), json)));
     for (const [name, {condition}] of parts) written.set(`${PARTS_DIR}/${name}.json`, condition);
-    const manifestFile = path.join(path.dirname(file), MANIFEST_FILE);
+    const manifestFile = path.join(version.outDir, MANIFEST_FILE);
     await writeFile(manifestFile, manifest);
     written.set(path.relative(outDir, manifestFile).split(path.sep).join('/'), manifestCondition);
-    await rm(file);
   }
   return written;
 }
 
 /**
- * The indexer's work after the build (plugins/servedBuild.ts runs it, in its order of steps): the
- * search plugin's whole index of each version, then the parts the box loads. Returns who may fetch
- * each file written.
+ * The indexer's work after the build (plugins/servedBuild.ts runs it, in its order of steps): each
+ * version's index, then the parts the box loads. Returns who may fetch each file written.
  */
 export async function writeSearchIndex(
   context: LoadContext,
@@ -127,12 +116,11 @@ export async function writeSearchIndex(
 ): Promise<Map<string, Condition>> {
   // The indexer's defaults, as Docusaurus fills them in for the plugin's own instance.
   const indexerOptions = indexer.validateOptions({options: options.indexer, validate: normalizePluginOptions} as never);
-  await indexer.default(context, indexerOptions).postBuild?.(props as never);
+  const versions = await indexVersions(context, indexerOptions, props, docTitles(props.plugins));
   const docs = props.plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs')?.content as LoadedContent | undefined;
-  return writeIndexParts(props.outDir, {
+  return writeIndexParts(props.outDir, versions, {
     baseUrl: props.baseUrl,
     sections: allSections(options, docs, props.baseUrl),
-    titles: docTitles(props.plugins),
     ...(conditions ? {conditions} : {}),
   });
 }

@@ -1,10 +1,10 @@
 /** Which parts of a version's index a query loads: its own words' terms, and the pages it shows. */
 import {describe, expect, it} from 'vitest';
-import {joinedNames, splitIndex, withDocTitles} from '../../src/search/engine/indexWriter';
+import {joinedNames, lunrIndexOf, splitIndex, withDocTitles} from '../../src/search/engine/indexWriter';
 import {DocKind, MANIFEST_FILE, PARTS_DIR, type TermPart} from '../../contracts/searchIndexFiles';
 import {lunrRules} from '../../src/search/engine/lunrRules';
 import {expand, partFor, partsForWord, queryWords, COMPLETION_BYTES} from '../../src/search/engine/queryTerms';
-import {pluginIndex, servedIndex, type FixturePage} from '../support/searchIndexFixture';
+import {pluginDocs, servedIndex, type FixturePage} from '../support/searchIndexFixture';
 
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
 /** Twelve pages, each with its own word and a word all of them share. */
@@ -73,18 +73,21 @@ describe('withDocTitles: pages titled as Docusaurus titles them', () => {
     ['/Reference/Hooks', 'Hooks'],
   ]);
 
-  it('retitles the pages and indexes their titles anew', () => {
-    const index = withDocTitles(pluginIndex(banners), titles);
-    expect(index[DocKind.Title]!.documents.map((doc) => doc.t)).toEqual(['Lifecycle', 'Hooks']);
+  it('retitles the pages before they are indexed', () => {
+    const [pageTitles, ...rest] = pluginDocs(banners);
+    const documents = withDocTitles(pageTitles!, titles);
+    expect(documents.map((doc) => doc.t)).toEqual(['Lifecycle', 'Hooks']);
+    const index = [documents, ...rest].map((kind) => ({documents: kind, index: lunrIndexOf(kind)}));
     const {parts} = splitIndex(index, {baseUrl: '/', sections: []});
     const terms = [...parts.values()].flatMap((json) => (JSON.parse(json) as Partial<TermPart>).terms ?? []);
     expect(terms).toContain('lifecycl');
     expect(terms).not.toContain('fastifi');
   });
 
-  it('leaves an index whose titles already agree as it is', () => {
-    const index = pluginIndex(PAGES);
-    expect(withDocTitles(index, new Map([['/section-0/alpha', 'The alpha page']]))).toBe(index);
+  it('leaves a page whose title already agrees as it is', () => {
+    const [pageTitles] = pluginDocs(PAGES);
+    const titled = withDocTitles(pageTitles!, new Map([['/section-0/alpha', 'The alpha page']]));
+    expect(titled[0]).toBe(pageTitles![0]);
   });
 });
 

@@ -57,22 +57,16 @@ export function lunrIndexOf(documents: readonly PluginDoc[]): SerialisedLunrInde
 }
 
 /**
- * The index with each page's title as Docusaurus gives it (front matter, first `#` heading or file
- * name: what the sidebar and the browser's tab show). The plugin takes the first <h1> in the page,
- * and docs written for GitHub often open with an HTML banner (`<h1>Project</h1>`): every such page
- * would be titled alike, and found by none of its title's words.
+ * The page documents titled as Docusaurus titles each page (front matter, first `#` heading or file
+ * name: what the sidebar and the browser's tab show), before they are indexed. The plugin takes the
+ * first <h1> in the page, and docs written for GitHub often open with an HTML banner (`<h1>Project</h1>`):
+ * every such page would be titled alike, and found by none of its title's words.
  */
-export function withDocTitles(index: PluginIndex, titles: ReadonlyMap<string, string>): PluginIndex {
-  const [pageTitles, ...rest] = index;
-  if (!pageTitles) return index;
-  let changed = false;
-  const documents = pageTitles.documents.map((doc) => {
+export function withDocTitles(pageTitles: readonly PluginDoc[], titles: ReadonlyMap<string, string>): PluginDoc[] {
+  return pageTitles.map((doc) => {
     const title = titles.get(doc.u);
-    if (title === undefined || title === doc.t) return doc;
-    changed = true;
-    return {...doc, t: title};
+    return title === undefined || title === doc.t ? doc : {...doc, t: title};
   });
-  return changed ? [{documents, index: lunrIndexOf(documents)}, ...rest] : index;
 }
 
 function partName(json: string): string {
