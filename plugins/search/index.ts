@@ -22,7 +22,7 @@ import {holds, SEARCH_PLUGIN_NAME, type SearchGlobalData, type SearchSection} fr
 import {AUDIENCE_FIELD} from '../../contracts/audienceMarkers';
 import {annotationFor, Conditions, conditionsIn, unionOfAll} from '../audiences/siteConditions';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
-import {indexVersions, type VersionIndex} from './indexer';
+import {indexVersions, type IndexedVersion} from './indexer';
 import {categorySections} from './sections';
 import type {SidebarItem} from '../audiences/sidebarRules';
 import {partitionIndex, versionIndexFiles} from './partitions';
@@ -86,7 +86,7 @@ export interface WriteOptions {
  */
 export async function writeIndexParts(
   outDir: string,
-  versions: readonly VersionIndex[],
+  versions: readonly IndexedVersion[],
   {baseUrl, sections, conditions}: WriteOptions,
 ): Promise<Map<string, Condition>> {
   const partsDir = path.join(outDir, PARTS_DIR);

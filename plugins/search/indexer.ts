@@ -12,7 +12,7 @@ import {scanDocuments} from '@easyops-cn/docusaurus-search-local/dist/server/ser
 import {buildIndex} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex';
 import {withDocTitles, type PluginIndex} from '../../src/search/engine/indexWriter';
 
-export interface VersionIndex {
+export interface IndexedVersion {
   /** The folder its manifest belongs in: the site's root for the newest version, its own folder for the others. */
   outDir: string;
   index: PluginIndex;
@@ -24,9 +24,9 @@ export async function indexVersions(
   options: PluginOptions,
   props: Props,
   titles: ReadonlyMap<string, string>,
-): Promise<VersionIndex[]> {
+): Promise<IndexedVersion[]> {
   const config = processPluginOptions(options, context);
-  const indexes: VersionIndex[] = [];
+  const indexes: IndexedVersion[] = [];
   for (const {outDir, paths} of processDocInfos(props, config)) {
     const [pageTitles = [], ...rest] = await scanDocuments(paths, config);
     const built = buildIndex([withDocTitles(pageTitles, titles), ...rest], config);
