@@ -86,7 +86,13 @@ export function versionsOf(currentLabel: string, frozenNames: readonly string[],
 }
 
 /** What the site's version files say, as written: the current label, versions.json, and version-settings.json ({} without one). */
-export function readVersionFiles(siteDir: string): {currentLabel: string; frozenNames: string[]; settings: VersionSettings} {
+export interface VersionFiles {
+  currentLabel: string;
+  frozenNames: string[];
+  settings: VersionSettings;
+}
+
+export function readVersionFiles(siteDir: string): VersionFiles {
   const read = <T>(file: string) => JSON.parse(readFileSync(path.join(siteDir, file), 'utf8')) as T;
   return {
     currentLabel: read<{label: string}>('current-version.json').label,

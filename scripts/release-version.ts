@@ -10,7 +10,7 @@
 import {execFileSync} from 'node:child_process';
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {readVersionFiles, VERSION_SETTINGS_FILE, versionsOf} from '../contracts/siteVersions';
+import {readVersionFiles, VERSION_SETTINGS_FILE} from '../contracts/siteVersions';
 import {releasePlan, type ReleasePlan} from './releasePlan';
 
 const root = path.resolve(process.argv[3] ?? '.');
@@ -18,8 +18,7 @@ const next = process.argv[2];
 
 let plan: ReleasePlan;
 try {
-  const {currentLabel, frozenNames, settings} = readVersionFiles(root);
-  plan = releasePlan(next, versionsOf(currentLabel, frozenNames, settings), settings);
+  plan = releasePlan(next, readVersionFiles(root));
 } catch (error) {
   console.error(`release-version: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -4,7 +4,7 @@
  * below them (`/docs/2.0`, written to version-settings.json); the versions that result must pass the
  * same rules as the site's own (versionsOf).
  */
-import {versionsOf, type SiteVersion, type VersionSettings} from '../contracts/siteVersions';
+import {versionsOf, type VersionFiles, type VersionSettings} from '../contracts/siteVersions';
 
 export interface ReleasePlan {
   /** The label the current docs freeze under: Docusaurus's `docs:version` argument. */
@@ -21,19 +21,18 @@ export interface ReleasePlan {
 const LABEL = /^\d+\.\d+$/;
 
 /** Throws, in words for the command line, when the release cannot be made. */
-export function releasePlan(next: string | undefined, versions: readonly SiteVersion[], settings: VersionSettings): ReleasePlan {
+export function releasePlan(next: string | undefined, {currentLabel, frozenNames, settings}: VersionFiles): ReleasePlan {
   if (!next || !LABEL.test(next)) throw new Error('give the next version label, such as 3.0');
-  const [current, ...older] = versions;
-  if (!current) throw new Error('the site has no versions to read');
-  const frozenNames = older.map((version) => version.name);
-  if (next === current.label || frozenNames.includes(next)) throw new Error(`version ${next} exists already`);
-  if (frozenNames.includes(current.label)) throw new Error(`version ${current.label} is frozen already`);
-  const frozenRoute = current.route === '' ? current.label : `${current.route}/${current.label}`;
-  const written = current.route === '' ? undefined : {...settings, [current.label]: {path: frozenRoute}};
+  if (next === currentLabel || frozenNames.includes(next)) throw new Error(`version ${next} exists already`);
+  if (frozenNames.includes(currentLabel)) throw new Error(`version ${currentLabel} is frozen already`);
+  // The current docs come first among the site's versions.
+  const currentRoute = versionsOf(currentLabel, frozenNames, settings)[0]!.route;
+  const frozenRoute = currentRoute === '' ? currentLabel : `${currentRoute}/${currentLabel}`;
+  const written = currentRoute === '' ? undefined : {...settings, [currentLabel]: {path: frozenRoute}};
   try {
-    versionsOf(next, [current.label, ...frozenNames], written ?? settings);
+    versionsOf(next, [currentLabel, ...frozenNames], written ?? settings);
   } catch (error) {
-    throw new Error(`${current.label} cannot be frozen at /${frozenRoute}: ${(error as Error).message}`);
+    throw new Error(`${currentLabel} cannot be frozen at /${frozenRoute}: ${(error as Error).message}`);
   }
-  return {frozen: current.label, frozenRoute, currentRoute: current.route, ...(written ? {settings: written} : {})};
+  return {frozen: currentLabel, frozenRoute, currentRoute, ...(written ? {settings: written} : {})};
 }

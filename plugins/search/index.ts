@@ -37,14 +37,14 @@ export interface SearchOptions {
   flatVersions: string[];
 }
 
-// The plugin's typings declare its options only; its module is the plugin and its option validation.
+// The plugin's typings declare its options only; of its module, its option validation is used here (its
+// indexing steps are indexer.ts's).
 const indexer = searchLocal as unknown as {
-  default: (context: LoadContext, options: PluginOptions) => Plugin;
   validateOptions: (context: OptionValidationContext<PluginOptions, PluginOptions>) => PluginOptions;
 };
 
 /** Every section: the folders' (found with the config), then the sidebar categories of each flat version. */
-export function allSections(
+function allSections(
   options: Pick<SearchOptions, 'sections' | 'flatVersions'>,
   docs: LoadedContent | undefined,
   baseUrl: string,
@@ -62,7 +62,7 @@ export function allSections(
 }
 
 /** Each doc's address and title, from the docs plugins' content. */
-export function docTitles(plugins: readonly {name: string; content: unknown}[]): Map<string, string> {
+function docTitles(plugins: readonly {name: string; content: unknown}[]): Map<string, string> {
   const titles = new Map<string, string>();
   for (const {name, content} of plugins) {
     if (name !== 'docusaurus-plugin-content-docs') continue;
@@ -73,7 +73,7 @@ export function docTitles(plugins: readonly {name: string; content: unknown}[]):
   return titles;
 }
 
-export interface WriteOptions {
+interface WriteOptions {
   baseUrl: string;
   sections: readonly SearchSection[];
   /** Who may read each page, when the docs have audiences: the index is then cut by audience (partitions.ts). */
@@ -84,7 +84,7 @@ export interface WriteOptions {
  * Writes each version's manifest (in its folder) and parts (in the site's). Returns who may fetch each
  * file written, for the gate's list (plugins/audiences/servedFiles.ts).
  */
-export async function writeIndexParts(
+async function writeIndexParts(
   outDir: string,
   versions: readonly IndexedVersion[],
   {baseUrl, sections, conditions}: WriteOptions,

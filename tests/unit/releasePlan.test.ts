@@ -1,11 +1,10 @@
 import {describe, expect, it} from 'vitest';
-import {versionsOf, type VersionSettings} from '../../contracts/siteVersions';
+import type {VersionFiles, VersionSettings} from '../../contracts/siteVersions';
 import {releasePlan} from '../../scripts/releasePlan';
 
-/** The site's versions as siteVersions reads them: current-version.json's label, versions.json, version-settings.json. */
-const site = (current: string, frozen: string[], settings: VersionSettings = {}) => ({
-  versions: versionsOf(current, frozen, settings),
-  settings,
+/** The site's version files as readVersionFiles reads them: current-version.json's label, versions.json, version-settings.json. */
+const site = (currentLabel: string, frozenNames: string[], settings: VersionSettings = {}): {files: VersionFiles} => ({
+  files: {currentLabel, frozenNames, settings},
 });
 
 describe('releasePlan: what npm run release-version does, decided before anything changes', () => {
@@ -27,8 +26,8 @@ describe('releasePlan: what npm run release-version does, decided before anythin
         settings: {current: {path: 'docs'}, '1.0': {path: 'legacy'}, '2.0': {path: 'docs/2.0'}},
       },
     },
-  ])('$why', ({next, versions, settings, expected}) => {
-    expect(releasePlan(next, versions, settings)).toEqual(expected);
+  ])('$why', ({next, files, expected}) => {
+    expect(releasePlan(next, files)).toEqual(expected);
   });
 
   it.each([
@@ -54,7 +53,7 @@ describe('releasePlan: what npm run release-version does, decided before anythin
       ...site('2.0', ['1.0'], {current: {path: 'docs'}, '1.0': {path: 'docs/2.0'}}),
       message: '2.0 cannot be frozen at /docs/2.0: version-settings.json: two versions have the path "docs/2.0"',
     },
-  ])('refuses $why', ({next, versions, settings, message}) => {
-    expect(() => releasePlan(next, versions, settings)).toThrow(message);
+  ])('refuses $why', ({next, files, message}) => {
+    expect(() => releasePlan(next, files)).toThrow(message);
   });
 });

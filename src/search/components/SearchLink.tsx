@@ -16,7 +16,8 @@ type SearchLinkProps = Omit<ComponentProps<'a'>, 'href'> & {href: string};
 export default function SearchLink({href, onClick, onMouseEnter, children, ...props}: SearchLinkProps): ReactNode {
   const history = useHistory();
   const page = pageOf(href);
-  // Shown means in view: Docusaurus prefetches a link's page once it is (its own set keeps each page once).
+  // Once shown, not once scrolled into view as Docusaurus's Link does: search shows a few pages at a time, and
+  // Docusaurus's own set keeps each page once.
   useEffect(() => void window.docusaurus?.prefetch(page), [page]);
   return (
     <a
