@@ -190,21 +190,27 @@ describe('mayHoldExternalMedia: the docs the build parses for media from other s
     expect(mayHoldExternalMedia(text)).toBe(expected);
   });
 
-  it('is true of every real doc in which the parser finds media from another site', () => {
-    const docs = [path.join(REAL_DOCS_FIXTURE, 'docs'), path.join(REPO, 'tests/fixtures/test-docs')];
-    const files = docs.flatMap((dir) =>
-      readdirSync(dir, {recursive: true, encoding: 'utf8'})
-        .filter((file) => /\.mdx?$/.test(file) && !file.endsWith('README.md'))
-        .map((file) => ({file: path.join(dir, file), text: readFileSync(path.join(dir, file), 'utf8')})),
-    );
-    expect(files.length).toBeGreaterThan(40);
-    const withMedia = files.filter(({file, text}) =>
-      parseDoc(text, file.endsWith('.mdx') ? 'mdx' : 'md').references.some(
+  // One test a doc: the parser takes up to a second on a long real doc on a busy machine, and one test of
+  // every doc together came near Vitest's time limit beside the builds (issue 60).
+  const realDocs = [path.join(REAL_DOCS_FIXTURE, 'docs'), path.join(REPO, 'tests/fixtures/test-docs')].flatMap((dir) =>
+    readdirSync(dir, {recursive: true, encoding: 'utf8'})
+      .filter((file) => /\.mdx?$/.test(file) && !file.endsWith('README.md'))
+      .map((file) => path.join(dir, file)),
+  );
+  it('reads more than 40 real docs', () => expect(realDocs.length).toBeGreaterThan(40));
+  it.each(realDocs.map((file) => ({file: path.relative(REPO, file), full: file})))(
+    'is true of $file if the parser finds media from another site in it',
+    ({full}) => {
+      const text = readFileSync(full, 'utf8');
+      const external = parseDoc(text, full.endsWith('.mdx') ? 'mdx' : 'md').references.some(
         ({kind, url}) => kind === 'media' && /^(?:[a-z]+:|\/\/)/i.test(url),
-      ),
-    );
-    expect(withMedia.length).toBeGreaterThan(0);
-    expect(withMedia.filter(({text}) => !mayHoldExternalMedia(text)).map(({file}) => file)).toEqual([]);
+      );
+      if (external) expect(mayHoldExternalMedia(text)).toBe(true);
+    },
+  );
+  it('has real docs with media from another site among them', () => {
+    const text = realDocs.map((file) => readFileSync(file, 'utf8'));
+    expect(text.some((doc) => /!\[[^\]]*\]\(https?:/.test(doc) || /<(?:img|iframe)[^>]+src="https?:/.test(doc))).toBe(true);
   });
 });
 
