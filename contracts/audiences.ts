@@ -137,4 +137,6 @@ export interface AudiencesGlobalData {
    * each reader's copy has only those of the sidebars they may open a page of.
    */
   sidebarLinks: {id: string; label: string}[];
+  /** This build's marker key (contracts/audienceMarkers.ts): what the server-side render marks pieces with. */
+  markerKey: string;
 }

@@ -4,6 +4,7 @@
  */
 import {readdirSync} from 'node:fs';
 import path from 'node:path';
+import {conditionOfKey, isVisible, type View} from './audiences';
 
 /** Where `npm run build` writes, in the repository (`BUILD_OUT` moves it; the gate's `BUILD_DIR` reads it). */
 export const BUILD_ROOT = 'build';
@@ -15,19 +16,57 @@ export const LOGIN_DIR = 'login';
 export const LOGIN_PAGE = 'login.html';
 
 /**
- * Beside `site/` and `login/`: who may fetch each file of the site, when its docs have audiences
- * (plugins/audiences/servedFiles.ts writes it, the gate reads it).
+ * Inside the site's folder, and never one of its files (listBuildFiles leaves it out): what the build
+ * hands the gate besides the files. Written by the build itself (plugins/servedBuild.ts), so that no
+ * command writes outside its output folder.
  */
-export const AUDIENCE_MAP = 'audiences.json';
+export const BUILD_DATA_DIR = '.tutorial-hub';
+/**
+ * Who may fetch each file of the site (plugins/audiences/servedFiles.ts), written last, once the leak
+ * proof has passed (plugins/audiences/leakProof.ts): the gate serves no site without it.
+ */
+export const AUDIENCE_MAP = `${BUILD_DATA_DIR}/audiences.json`;
+/** Pages rendered once per view (plugins/audiences/viewRender.ts): `<folder>/<page file>`, the folder named by the view's mask. */
+export const VIEW_PAGES_DIR = `${BUILD_DATA_DIR}/views`;
 /** The build's bundles and images, below the site's folder, named by their content and cached for a year (server/rules/headers.ts). */
 export const ASSETS_DIR = 'assets';
 
 export interface AudienceMap {
-  format: 1;
+  format: 2;
   /** The audiences the docs define (the site's audiences.json): the readers file may name these. */
   audiences: string[];
-  /** Site file → condition key (contracts/audiences.ts), for every file that is not for every signed-in reader. */
+  /** The key of this build's markers (contracts/audienceMarkers.ts). */
+  markerKey: string;
+  /**
+   * Every file the gate may send → who may have it (a condition key: contracts/audiences.ts). A file
+   * the list does not name goes to nobody.
+   */
   files: Record<string, string>;
+  /** Every route → who may open it (a page's, or a version's around its pages). */
+  routes: Record<string, string>;
+  /**
+   * A chunk of a few routes (a page's content, a version's data) → those routes: a release that narrows
+   * who may open a route takes its chunks of the release before away from readers it no longer has.
+   */
+  fileRoutes: Record<string, string[]>;
+  /** Pages rendered once per view (viewPages): what tells the views apart, and each page's copies. */
+  viewPages?: ViewPages;
+}
+
+/**
+ * Pages whose code renders something of other pages by reader beyond the build's markers: each is
+ * rendered for every kind of reader it has. A view's kind is which of `conditions` it meets (viewKind);
+ * each page file names its copy for each kind.
+ */
+export interface ViewPages {
+  /** Condition keys: every signed-in reader (`*`), then each audience. */
+  conditions: string[];
+  pages: Record<string, Record<string, string>>;
+}
+
+/** A view's kind among ViewPages' conditions: which of them it meets, as a string of 0 and 1 in their order. */
+export function viewKind(view: View, conditions: readonly string[]): string {
+  return conditions.map((key) => (isVisible(conditionOfKey(key), view) ? '1' : '0')).join('');
 }
 
 /** `npm run build` writes a Brotli and a gzip copy beside the files that gain from it, named by these suffixes. */
@@ -39,11 +78,12 @@ export function isPrecompressedCopy(file: string): boolean {
   return Object.values(PRECOMPRESSED_SUFFIX).some((suffix) => file.endsWith(suffix));
 }
 
-/** Every file of one build folder, relative, with forward slashes, sorted; precompressed copies left out. */
+/** Every file of one build folder, relative, with forward slashes, sorted; precompressed copies and the build's own data left out. */
 export function listBuildFiles(dir: string): string[] {
   return readdirSync(dir, {recursive: true, withFileTypes: true})
     .filter((entry) => entry.isFile() && !isPrecompressedCopy(entry.name))
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((file) => !file.startsWith(`${BUILD_DATA_DIR}/`))
     .sort();
 }
 

@@ -1,22 +1,34 @@
 /**
- * What the site's build needs beyond Docusaurus's own before the gate server serves it: preloads of
- * each page's chunks (routeChunkPreloads.ts), then, when asked, the precompressed copies of its files.
+ * What the site's build needs beyond Docusaurus's own before the gate server serves it, in order:
+ * preloads of each page's chunks (routeChunkPreloads.ts); who may fetch each file (audiences/servedFiles.ts),
+ * the runtime's chunk tables marked; the search index (search/); the leak proof, with the pages that need
+ * it rendered per view (audiences/buildProof.ts); when asked, the precompressed copies of the files; and
+ * last, the gate's map of who may fetch what (contracts/buildLayout.ts, AUDIENCE_MAP), which the gate needs
+ * to serve the site at all: a build that stops half-way is never served.
  *
- * Precompression happens here, in postBuild, once per file, as soon as the file is final: while the
- * search plugin's postBuild indexes every page on one thread (bench/HISTORY.md, "Build", measures how
- * long), a child process compresses everything but the search indexes on the other cores; then the
- * indexes, once written. Docusaurus waits for every plugin's postBuild, so the build ends compressed.
+ * Precompression happens here, once per file, as soon as the file is final: while the search plugin's
+ * postBuild indexes every page on one thread (bench/HISTORY.md, "Build", measures how long), a child
+ * process compresses everything but the search indexes on the other cores; then the indexes, once
+ * written. Docusaurus waits for every plugin's postBuild, so the build ends compressed.
  */
 import {spawn} from 'node:child_process';
 import {once} from 'node:events';
+import {readFile} from 'node:fs/promises';
 import {availableParallelism} from 'node:os';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
+import {MarkerSyntax} from '../contracts/audienceMarkers';
+import {READERS, type Condition} from '../contracts/audiences';
+import {listBuildFiles} from '../contracts/buildLayout';
 import {writeRouteChunkPreloads, type RouteChunkPreloadsOptions} from './routeChunkPreloads';
 import {precompress} from './precompress';
-import {servedFileConditions, writeAudienceMap} from './audiences/servedFiles';
-import {writeSearchIndex, type SearchOptions} from './search';
+import {routeConditions, type ChunkNames} from './audiences/clientModules';
+import {fileConditions, htmlFileOf, markRuntime, writeAudienceMap, type ClientManifest} from './audiences/servedFiles';
+import {proveBuild} from './audiences/buildProof';
+import {keptServerBundle} from './audiences/viewRender';
+import {markerKeyOf} from './audiences';
+import {allSections, sectionCondition, writeSearchIndex, type SearchOptions} from './search';
 import {conditionsIn} from './audiences/siteConditions';
 
 export interface ServedBuildOptions extends RouteChunkPreloadsOptions {
@@ -32,11 +44,19 @@ const PRECOMPRESS = path.resolve(__dirname, 'precompress/child.ts');
  * Precompresses the built site in a child process (precompress/child.ts), leaving the search indexes: one
  * compression job per core, but for the core of the indexer when there is one.
  */
-async function precompressAllButSearchIndexes(outDir: string, indexing: boolean): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', PRECOMPRESS, outDir, ...(indexing ? ['--skip-search-indexes'] : [])], {
-    stdio: 'inherit',
-    env: {...process.env, UV_THREADPOOL_SIZE: String(Math.max(1, availableParallelism() - (indexing ? 1 : 0)))},
-  });
+async function precompressAllButSearchIndexes(outDir: string, indexing: boolean, markers?: MarkerSyntax): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      PRECOMPRESS,
+      outDir,
+      ...(markers ? [`--markers=${markers.key}`] : []),
+      ...(indexing ? ['--skip-search-indexes'] : []),
+    ],
+    {stdio: 'inherit', env: {...process.env, UV_THREADPOOL_SIZE: String(Math.max(1, availableParallelism() - (indexing ? 1 : 0)))}},
+  );
   // `once` rejects on the child's 'error' (it could not start).
   const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
   if (code !== 0) throw new Error(`Precompression of ${outDir} failed (${signal ?? `exit code ${code}`}).`);
@@ -49,15 +69,84 @@ export default function servedBuild(context: LoadContext, options: ServedBuildOp
       const {outDir, routesPaths, plugins} = props;
       await writeRouteChunkPreloads(context, options, {outDir, routesPaths});
       const docs = plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs')?.content as LoadedContent | undefined;
+      const markerKey = markerKeyOf(plugins);
+      // The login build: anyone may have all of it, and it has no map.
+      if (markerKey === undefined) {
+        if (options.precompress) await precompressAllButSearchIndexes(outDir, false);
+        return;
+      }
       const conditions = conditionsIn(docs);
+      const markers = new MarkerSyntax(markerKey);
+      const base: Condition = conditions?.base ?? READERS;
+      const generated = (file: string) => readFile(path.join(context.generatedFilesDir, file), 'utf8');
+      const routes = routeConditions(await generated('routes.js'), base);
+      const manifest = JSON.parse(await generated('client-manifest.json')) as ClientManifest;
+      const files = listBuildFiles(outDir);
       // Who may fetch each file, before anything is compressed: the runtime's chunk tables get their markers here.
-      const allDocs = docs?.loadedVersions.flatMap((version) => version.docs) ?? [];
-      const served = conditions && (await servedFileConditions(context, outDir, conditions, allDocs));
+      const served = await fileConditions({
+        files,
+        routes,
+        chunkNames: JSON.parse(await generated('routesChunkNames.json')) as Record<string, ChunkNames>,
+        base,
+        manifest,
+        read: (file) => readFile(path.join(outDir, file), 'utf8'),
+        readBytes: (file) => readFile(path.join(outDir, file)),
+        sources: await Promise.all(
+          (docs?.loadedVersions.flatMap((version) => version.docs) ?? []).map(async ({source, permalink}) => ({
+            text: await readFile(path.join(context.siteDir, source.replace(/^@site\//, '')), 'utf8'),
+            condition: conditions?.page(permalink) ?? READERS,
+          })),
+        ),
+      });
+      if (conditions) await markRuntime(outDir, {files, manifest, conditions: served.conditions, base, markers});
       const search = docs && options.search;
-      const compressing = options.precompress ? precompressAllButSearchIndexes(outDir, !!search) : Promise.resolve();
-      const indexed = search ? await writeSearchIndex(context, search, props, conditions) : new Map();
-      if (served) await writeAudienceMap(outDir, conditions!, new Map([...served, ...indexed]));
-      await Promise.all([compressing, search && options.precompress ? precompress(outDir, {searchIndexes: 'only'}) : undefined]);
+      const compressing = options.precompress ? precompressAllButSearchIndexes(outDir, !!search, markers) : Promise.resolve();
+      const indexed = search ? await writeSearchIndex(context, search, props, {conditions, markers}) : new Map<string, Condition>();
+      const everything = new Map([...served.conditions, ...indexed]);
+      const started = performance.now();
+      const proven =
+        conditions &&
+        docs &&
+        (await proveBuild({
+          outDir,
+          served: everything,
+          versions: docs.loadedVersions,
+          conditions,
+          sections: search
+            ? allSections(search, docs, props.baseUrl).flatMap((section) => {
+                const condition = sectionCondition(section, conditions);
+                return condition === undefined ? [] : [{...section, condition}];
+              })
+            : [],
+          markers,
+          serverBundle: keptServerBundle(context.generatedFilesDir),
+          pageRoutes: new Map([
+            ...[...routes.values()].filter(({page}) => page).map(({path: route}) => [htmlFileOf(route), route] as const),
+            ['404.html', '/404.html'],
+          ]),
+        }));
+      if (proven) {
+        const perView = proven.viewPages
+          ? `, ${Object.keys(proven.viewPages.pages).length} page(s) rendered per view (${proven.copies} copies)`
+          : '';
+        console.log(
+          `Leak proof: no reader can learn of a page they may not open in the ${proven.files} text files of ${outDir}${perView} (${Math.round(performance.now() - started)} ms).`,
+        );
+      }
+      await Promise.all([compressing, search && options.precompress ? precompress(outDir, {searchIndexes: 'only', markers}) : undefined]);
+      await writeAudienceMap(outDir, {
+        audiences: conditions?.data.audiences ?? [],
+        markers,
+        served: everything,
+        routes,
+        routesOf: served.routesOf,
+        ...(proven?.viewPages ? {viewPages: proven.viewPages} : {}),
+      });
+      if (served.unnamed.length > 0) {
+        console.log(
+          `No page, script or doc of the site names ${served.unnamed.length} of its files, so the gate sends them to no reader of the site: ${served.unnamed.join(', ')}`,
+        );
+      }
     },
   };
 }

@@ -2,9 +2,9 @@
  * The browser's copies of the modules Docusaurus generates, with the pieces some readers may not see
  * marked for the gate (contracts/audienceMarkers.ts): the route table, the chunk registry and the
  * routes' chunk names, the global data, each route's data (a version's sidebars, a category's page),
- * and the site config without the plugins' options (which name sections and versions). The
- * server-side render reads the modules as generated; only the browser bundle gets these. Pure: string
- * to string, run by plugins/audiences/loader.ts.
+ * and the site config without the plugins' options (which name sections and versions). Also who may
+ * load each route and chunk: the one rule the registry's marks and the gate's list of files
+ * (servedFiles.ts) both follow. Pure: string to string, run by clientBundle.ts.
  */
 import {createHash} from 'node:crypto';
 import {parse} from 'acorn';
@@ -13,16 +13,19 @@ import {
   AUDIENCE_FIELD,
   CHOICE_FIELD,
   CHOICES_FIELD,
-  literalMarker,
   MARKED_ENTRIES_FIELD,
   RESTRICTED_FIELD,
   type Choice,
+  type MarkerSyntax,
 } from '../../contracts/audienceMarkers';
-import {conditionKey, conditionOfKey, unionOf, type Condition} from '../../contracts/audiences';
+import {conditionOfKey, unionOf, type Condition} from '../../contracts/audiences';
+import {annotationFor} from './siteConditions';
 
-/** What the browser's copy imports to drop the markers the gate did not cut (the dev server has no gate). */
+/** What the browser's copy imports to turn its data back into what Docusaurus wrote (src/audiences/unmark.ts). */
 export const UNMARK_MODULE = '@site/src/audiences/unmark';
 const IMPORT_UNMARK = `import {unmark} from ${JSON.stringify(UNMARK_MODULE)};\n`;
+/** The call that ends a copy: its value, unmarked. */
+const unmarked = (value: string, markers: MarkerSyntax) => `unmark(${value}, ${JSON.stringify(markers.key)})`;
 
 /** Numbers the markers of one module apart from every other module's. */
 function markerIds(moduleName: string): () => string {
@@ -35,10 +38,10 @@ function markerIds(moduleName: string): () => string {
   return () => `${prefix}${(next++).toString(36)}`;
 }
 
-function wrap(code: string, key: string | undefined, id: () => string): string {
+function wrap(code: string, key: string | undefined, id: () => string, markers: MarkerSyntax): string {
   if (key === undefined) return code;
   const marker = id();
-  return `${JSON.stringify(literalMarker('begin', marker, key))},${code},${JSON.stringify(literalMarker('end', marker))}`;
+  return `${JSON.stringify(markers.literal('begin', marker, key))},${code},${JSON.stringify(markers.literal('end', marker))}`;
 }
 
 const annotationOf = (value: unknown): string | undefined =>
@@ -52,14 +55,14 @@ class ChoiceOf {
 }
 
 /** JSON data as a module whose annotated list items (and object entries) are marked, their annotations left as RESTRICTED_FIELD. */
-export function markedDataModule(json: string, moduleName: string): string {
+export function markedDataModule(json: string, moduleName: string, markers: MarkerSyntax): string {
   const id = markerIds(moduleName);
   const emit = (value: unknown): string => {
     if (value instanceof ChoiceOf) {
-      const alternatives = value.choices.map(({audience, value: alternative}) => wrap(emit(alternative), audience, id));
+      const alternatives = value.choices.map(({audience, value: alternative}) => wrap(emit(alternative), audience, id, markers));
       return `{${JSON.stringify(CHOICE_FIELD)}:[${alternatives.join(',')}]}`;
     }
-    if (Array.isArray(value)) return `[${value.map((item) => wrap(emit(item), annotationOf(item), id)).join(',')}]`;
+    if (Array.isArray(value)) return `[${value.map((item) => wrap(emit(item), annotationOf(item), id, markers)).join(',')}]`;
     if (value === null || typeof value !== 'object') return JSON.stringify(value);
     const choices = (value as {[CHOICES_FIELD]?: Record<string, Choice[]>})[CHOICES_FIELD] ?? {};
     const entries = Object.entries(value).flatMap(([key, item]): [string, unknown][] =>
@@ -70,12 +73,12 @@ export function markedDataModule(json: string, moduleName: string): string {
           : [[key, key in choices ? new ChoiceOf(choices[key]!) : item]],
     );
     if (entries.some(([, item]) => annotationOf(item) !== undefined)) {
-      const marked = entries.map(([key, item]) => wrap(`[${JSON.stringify(key)},${emit(item)}]`, annotationOf(item), id));
+      const marked = entries.map(([key, item]) => wrap(`[${JSON.stringify(key)},${emit(item)}]`, annotationOf(item), id, markers));
       return `{${JSON.stringify(MARKED_ENTRIES_FIELD)}:[${marked.join(',')}]}`;
     }
     return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${emit(item)}`).join(',')}}`;
   };
-  return `${IMPORT_UNMARK}export default unmark(${emit(JSON.parse(json))});\n`;
+  return `${IMPORT_UNMARK}export default ${unmarked(emit(JSON.parse(json)), markers)};\n`;
 }
 
 interface Edit {
@@ -120,27 +123,41 @@ function routeKeyOf(route: ObjectExpression): string | undefined {
   return path === undefined || hash === undefined ? undefined : `${path}-${hash}`;
 }
 
-/** Each route's key and its condition, when the route or one around it has one. */
-export function routeConditions(routesSource: string): Map<string, Condition> {
-  const conditions = new Map<string, Condition>();
-  const walk = (list: ArrayExpression, inherited: Condition | undefined) => {
+/** Who may open a route, and whether it is a page (a route with none inside) or a route around pages. */
+export interface RouteReaders {
+  path: string;
+  condition: Condition;
+  page: boolean;
+}
+
+/**
+ * Each route by its key, and who may open it: its own annotation (the docs plugin's wrapper gives one to
+ * every route narrower than the one around it, and decides every docs page: docs.ts), else the route's
+ * around it, else the site's widest (`base`): the other plugins' pages (the home page, the search page)
+ * are for every reader of the site, and the leak proof checks that they name nothing narrower.
+ */
+export function routeConditions(routesSource: string, base: Condition): Map<string, RouteReaders> {
+  const routes = new Map<string, RouteReaders>();
+  const walk = (list: ArrayExpression, inherited: Condition) => {
     for (const element of list.elements) {
       if (element?.type !== 'ObjectExpression') continue;
       const own = literalOf(propertyOf(element, AUDIENCE_FIELD));
       const condition = own === undefined ? inherited : conditionOfKey(own);
       const key = routeKeyOf(element);
-      if (key !== undefined && condition !== undefined) conditions.set(key, condition);
       const children = propertyOf(element, 'routes')?.value;
+      const path = literalOf(propertyOf(element, 'path'));
+      if (key !== undefined && path !== undefined) routes.set(key, {path, condition, page: children === undefined});
       if (children?.type === 'ArrayExpression') walk(children, condition);
     }
   };
   const declaration = defaultExport(parseModule(routesSource)).declaration;
-  if (declaration.type === 'ArrayExpression') walk(declaration, undefined);
-  return conditions;
+  if (declaration.type !== 'ArrayExpression') throw new Error('routes.js does not export a list of routes');
+  walk(declaration, base);
+  return routes;
 }
 
 /** routes.js with each annotated route marked and its annotation dropped, the table unmarked in the browser. */
-export function markedRoutesModule(routesSource: string): string {
+export function markedRoutesModule(routesSource: string, markers: MarkerSyntax): string {
   const id = markerIds('routes');
   const edits: Edit[] = [];
   const visit = (node: Node) => {
@@ -154,8 +171,8 @@ export function markedRoutesModule(routesSource: string): string {
           const before = index > 0 ? element.properties[index - 1]!.end : element.start + 1;
           edits.push({start: before, end: annotation.end, text: ''});
           const marker = id();
-          edits.push({start: element.start, end: element.start, text: `${JSON.stringify(literalMarker('begin', marker, key))},`});
-          edits.push({start: element.end, end: element.end, text: `,${JSON.stringify(literalMarker('end', marker))}`});
+          edits.push({start: element.start, end: element.start, text: `${JSON.stringify(markers.literal('begin', marker, key))},`});
+          edits.push({start: element.end, end: element.end, text: `,${JSON.stringify(markers.literal('end', marker))}`});
         }
         const children = propertyOf(element, 'routes')?.value;
         if (children) visit(children);
@@ -166,58 +183,58 @@ export function markedRoutesModule(routesSource: string): string {
   visit(declaration);
   edits.push(
     {start: declaration.start, end: declaration.start, text: 'unmark('},
-    {start: declaration.end, end: declaration.end, text: ')'},
+    {start: declaration.end, end: declaration.end, text: `, ${JSON.stringify(markers.key)})`},
   );
   return IMPORT_UNMARK + applyEdits(routesSource, edits);
 }
 
-type ChunkNames = string | {[key: string]: ChunkNames};
+export type ChunkNames = string | {[key: string]: ChunkNames};
 
-function chunkNamesIn(value: ChunkNames, into: string[] = []): string[] {
+export function chunkNamesIn(value: ChunkNames, into: string[] = []): string[] {
   if (typeof value === 'string') into.push(value);
   else for (const nested of Object.values(value)) chunkNamesIn(nested, into);
   return into;
 }
 
-/**
- * Each chunk's condition: the union of its routes' (a chunk every reader's routes load needs none).
- * A route without a condition of its own or around it is open to every viewer of the table.
- */
-export function chunkConditions(routesSource: string, chunkNamesJson: string): Map<string, Condition | null> {
-  const routes = routeConditions(routesSource);
-  const chunks = new Map<string, Condition | null>();
-  for (const [routeKey, names] of Object.entries(JSON.parse(chunkNamesJson) as Record<string, ChunkNames>)) {
-    const condition = routes.get(routeKey) ?? null;
+/** Each chunk's condition: the union of its routes' (routeConditions). */
+export function chunkConditions(routes: ReadonlyMap<string, RouteReaders>, chunkNames: Record<string, ChunkNames>): Map<string, Condition> {
+  const chunks = new Map<string, Condition>();
+  for (const [routeKey, names] of Object.entries(chunkNames)) {
+    const condition = routes.get(routeKey)?.condition;
+    if (condition === undefined) throw new Error(`routesChunkNames.json names the route ${routeKey}, which routes.js does not have`);
     for (const name of chunkNamesIn(names)) {
       const known = chunks.get(name);
-      chunks.set(name, known === undefined ? condition : known === null || condition === null ? null : unionOf(known, condition));
+      chunks.set(name, known === undefined ? condition : unionOf(known, condition));
     }
   }
   return chunks;
 }
 
-/** routesChunkNames.json with the entries of annotated routes marked. */
-export function markedChunkNamesModule(chunkNamesJson: string, routesSource: string): string {
-  const routes = routeConditions(routesSource);
+/** routesChunkNames.json with the entries of routes narrower than the site marked. */
+export function markedChunkNamesModule(
+  chunkNames: Record<string, ChunkNames>,
+  routes: ReadonlyMap<string, RouteReaders>,
+  base: Condition,
+  markers: MarkerSyntax,
+): string {
   const id = markerIds('routesChunkNames');
-  const entries = Object.entries(JSON.parse(chunkNamesJson) as Record<string, ChunkNames>).map(([routeKey, names]) => {
-    const condition = routes.get(routeKey);
-    return wrap(JSON.stringify([routeKey, names]), condition && conditionKey(condition), id);
-  });
-  return `${IMPORT_UNMARK}export default Object.fromEntries(unmark([${entries.join(',')}]));\n`;
+  const entries = Object.entries(chunkNames).map(([routeKey, names]) =>
+    wrap(JSON.stringify([routeKey, names]), annotationFor(routes.get(routeKey)?.condition, base), id, markers),
+  );
+  return `${IMPORT_UNMARK}export default Object.fromEntries(${unmarked(`[${entries.join(',')}]`, markers)});\n`;
 }
 
 /**
- * registry.js with the chunks only annotated routes load marked; `dataModule` names the browser's copy of
+ * registry.js with the chunks narrower than the site marked; `dataModule` names the browser's copy of
  * a generated data module (a route's props) that has annotations, or undefined to keep the module.
  */
 export function markedRegistryModule(
   registrySource: string,
-  routesSource: string,
-  chunkNamesJson: string,
+  chunks: ReadonlyMap<string, Condition>,
+  base: Condition,
   dataModule: (request: string) => string | undefined,
+  markers: MarkerSyntax,
 ): string {
-  const chunks = chunkConditions(routesSource, chunkNamesJson);
   const id = markerIds('registry');
   const declaration = defaultExport(parseModule(registrySource)).declaration;
   if (declaration.type !== 'ObjectExpression') throw new Error('registry.js does not export an object');
@@ -230,10 +247,9 @@ export function markedRegistryModule(
     const copy = request === undefined ? undefined : dataModule(request);
     let value = registrySource.slice(property.value.start, property.value.end);
     if (copy !== undefined) value = value.split(JSON.stringify(request)).join(JSON.stringify(copy));
-    const condition = chunks.get(name);
-    return wrap(`[${JSON.stringify(name)},${value}]`, condition ? conditionKey(condition) : undefined, id);
+    return wrap(`[${JSON.stringify(name)},${value}]`, annotationFor(chunks.get(name), base), id, markers);
   });
-  return `${IMPORT_UNMARK}export default Object.fromEntries(unmark([${entries.join(',\n')}]));\n`;
+  return `${IMPORT_UNMARK}export default Object.fromEntries(${unmarked(`[${entries.join(',\n')}]`, markers)});\n`;
 }
 
 /** The site config as the browser needs it: the plugins' and presets' options left out (they list sections and versions). */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin, PluginContentLoadedActions, RouteConfig} from '@docusaurus/types';
 import type {DocMetadata, LoadedContent, LoadedVersion, PluginOptions} from '@docusaurus/plugin-content-docs';
 import docsPlugin from '@docusaurus/plugin-content-docs';
-import {AUDIENCE_FIELD, CHOICES_FIELD, HOLDS_RESTRICTED_FIELD, type Choice} from '../../contracts/audienceMarkers';
+import {AUDIENCE_FIELD, CHOICES_FIELD, type Choice} from '../../contracts/audienceMarkers';
 import {conditionKey, PUBLIC, READERS, within, type Condition} from '../../contracts/audiences';
 import {siteVersions} from '../../contracts/siteVersions';
 import {canonicalPath} from '../../contracts/paths';
@@ -84,6 +84,9 @@ export function siteConditionsOf(siteDir: string, versions: readonly LoadedVersi
       for (const [permalink, condition] of generatedIndexConditions(sidebar, docCondition))
         conditions.pages[canonicalPath(permalink)] = conditionKey(condition);
     }
+    // A tag's page lists its docs, and the version's list of tags all of them.
+    for (const [permalink, condition] of tagPageConditions(version, (doc) => plan.pages.get(sourceFile(doc))!))
+      conditions.pages[canonicalPath(permalink)] = conditionKey(condition);
     const visible = unionOfAll(version.docs.map((doc) => plan.pages.get(sourceFile(doc))));
     conditions.versions[version.versionName] = conditionKey(visible ?? plan.versions.get(version.versionName) ?? READERS);
   }
@@ -92,6 +95,19 @@ export function siteConditionsOf(siteDir: string, versions: readonly LoadedVersi
   }
   conditions.base = Object.values(conditions.pages).includes(PUBLIC) ? PUBLIC : READERS;
   return conditions;
+}
+
+/** Each tags page of a version (the list of tags, a tag's docs) and who may read it: the readers of the docs it lists. */
+function tagPageConditions(version: LoadedVersion, conditionOf: (doc: DocMetadata) => Condition): Map<string, Condition> {
+  const pages = new Map<string, Condition>();
+  const add = (permalink: string, condition: Condition) => pages.set(permalink, unionOfAll([pages.get(permalink), condition])!);
+  for (const doc of version.docs) {
+    for (const tag of doc.tags) {
+      add(tag.permalink, conditionOf(doc));
+      add(version.tagsPath, conditionOf(doc));
+    }
+  }
+  return pages;
 }
 
 /** A navigation link as the docs plugin writes one (its `toDocNavigationLink`). */
@@ -111,11 +127,10 @@ function withWideNavigation(version: LoadedVersion, conditions: Conditions): Loa
     return item.type === 'index' ? {title: item.label, permalink: item.permalink} : docLink(docsById.get(item.id)!, item.label);
   };
   const docs = version.docs.map((doc) => {
-    const readers = conditions.doc(version.versionName, doc.id)!;
+    const readers = conditions.doc(version.versionName, doc.id);
     const frontMatter = {...doc.frontMatter} as Record<string, unknown>;
     delete frontMatter.audience;
-    const opens = (link: DocMetadata['previous']) =>
-      link && within(readers, conditions.page(link.permalink) ?? READERS) ? link : undefined;
+    const opens = (link: DocMetadata['previous']) => (link && within(readers, conditions.page(link.permalink)) ? link : undefined);
     const sidebar = doc.sidebar === undefined ? undefined : (version.sidebars[doc.sidebar] as SidebarItem[] | undefined);
     const items = sidebar === undefined ? [] : navigationItems(sidebar).filter(navigable);
     const index = items.findIndex((item) => item.type === 'doc' && item.id === doc.id);
@@ -141,7 +156,6 @@ type PropItem = {
   items?: PropItem[];
   customProps?: Record<string, unknown>;
   [AUDIENCE_FIELD]?: string;
-  [HOLDS_RESTRICTED_FIELD]?: true;
 };
 
 function propCondition(item: PropItem, version: string, conditions: Conditions): Condition | undefined {
@@ -159,10 +173,7 @@ function annotateProps(items: PropItem[], container: Condition, version: string,
     const condition = propCondition(item, version, conditions);
     const annotation = annotationFor(condition, container);
     if (annotation !== undefined) item[AUDIENCE_FIELD] = annotation;
-    if (item.items) {
-      annotateProps(item.items, condition ?? container, version, conditions);
-      if (item.items.some((child) => child[AUDIENCE_FIELD] !== undefined)) item[HOLDS_RESTRICTED_FIELD] = true;
-    }
+    if (item.items) annotateProps(item.items, condition ?? container, version, conditions);
   }
 }
 
@@ -185,7 +196,8 @@ function annotateRoute(
   navigation: (permalink: string) => CategoryIndexProp['navigation'],
 ): void {
   const props = route.props as {version?: VersionProp; categoryGeneratedIndex?: CategoryIndexProp} | undefined;
-  let condition: Condition | undefined = conditions.page(route.path);
+  // A page (a route with none inside) is one the model decides; a route around pages (a version's) is its pages' union.
+  let condition: Condition | undefined = route.routes === undefined ? conditions.page(route.path) : conditions.knownPage(route.path);
   if (props?.version) {
     const name = props.version.version;
     condition = conditions.version(name);
@@ -228,8 +240,8 @@ function annotateGlobalData(data: {versions: GlobalVersion[]}, versions: readonl
       const alsoIn = versions
         .filter((other) => other !== loaded)
         .filter((other) => {
-          const there = conditions.doc(other.versionName, doc.id);
-          return readers !== undefined && there !== undefined && within(readers, there);
+          const there = conditions.knownDoc(other.versionName, doc.id);
+          return there !== undefined && within(readers, there);
         })
         .map((other) => other.versionName);
       if (alsoIn.length > 0) doc.alsoIn = alsoIn;
@@ -247,8 +259,7 @@ function annotateGlobalData(data: {versions: GlobalVersion[]}, versions: readonl
       return [{audience: conditionKey(READERS), value: forReaders}, ...(visitor === undefined ? [] : [{value: visitor}])];
     };
     const docs = items.filter((item) => item.type === 'doc');
-    const main = conditions.doc(global.name, global.mainDocId);
-    if (main === undefined || !within(readers, main)) {
+    if (!within(readers, conditions.doc(global.name, global.mainDocId))) {
       const first = firstWide(docs, readers, conditionOf);
       if (first?.type === 'doc') global.mainDocId = first.id;
     }
@@ -274,12 +285,13 @@ function annotateGlobalData(data: {versions: GlobalVersion[]}, versions: readonl
       const annotation = annotationFor(own, visible);
       if (annotation !== undefined) entry[AUDIENCE_FIELD] = annotation;
       const sidebarReaders = annotation === undefined ? readers : own!;
-      if (!within(sidebarReaders, conditions.page(link.path) ?? READERS)) {
+      if (!within(sidebarReaders, conditions.page(link.path))) {
         const first = firstWide(navigationItems(sidebar), sidebarReaders, conditionOf);
         // The version's own label: the first page's, which the docs plugin gave, may be one some of these readers may not open.
         entry.link = first === undefined ? {path: global.path, label: global.label} : linkOf(first, global.label);
       }
-      const linkChoice = choose(entry.link, conditions.page(entry.link!.path), () => {
+      // The version's own path when no page of the sidebar is for all its readers: not a page of its own, maybe.
+      const linkChoice = choose(entry.link, conditions.knownPage(entry.link!.path), () => {
         const first = firstWide(navigationItems(sidebar), PUBLIC, conditionOf);
         return first && linkOf(first, link.label);
       });
@@ -355,7 +367,7 @@ export default async function docsWithAudiences(context: LoadContext, options: P
         const index = items.findIndex((item) => item.type === 'index' && item.permalink === permalink);
         const conditionOf = (item: NavigationItem) =>
           item.type === 'doc' ? conditions.doc(version.versionName, item.id) : conditions.page(item.permalink);
-        const {previous, next} = wideNeighbours(items, index, conditions.page(permalink)!, conditionOf);
+        const {previous, next} = wideNeighbours(items, index, conditions.page(permalink), conditionOf);
         const linkOf = (item: NavigationItem | undefined) =>
           item === undefined
             ? undefined

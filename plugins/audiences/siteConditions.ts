@@ -30,6 +30,17 @@ export function conditionsIn(docsContent: unknown): Conditions | undefined {
   return data && new Conditions(data);
 }
 
+/**
+ * Where the build cannot tell who may read something: it stops, naming it, rather than give it to
+ * anyone (there is no default reader).
+ */
+export class UndecidedAudience extends Error {
+  constructor(what: string) {
+    super(`Who may read ${what} is not decided by the build's audience model (plugins/audiences/docs.ts): nothing is served.`);
+    this.name = 'UndecidedAudience';
+  }
+}
+
 export class Conditions {
   constructor(readonly data: SiteConditions) {}
 
@@ -37,24 +48,35 @@ export class Conditions {
     return conditionOfKey(this.data.base);
   }
 
-  page(permalink: string): Condition | undefined {
+  /** Who may read the page at an address of the docs (a doc's, a category's, a version landing's, a tag's); throws for any other. */
+  page(permalink: string): Condition {
+    const condition = this.knownPage(permalink);
+    if (condition === undefined) throw new UndecidedAudience(`the page ${permalink}`);
+    return condition;
+  }
+
+  /** Who may read the page at an address, when it is one of the docs' (a link may lead anywhere). */
+  knownPage(permalink: string): Condition | undefined {
     const key = this.data.pages[canonicalPath(permalink)];
     return key === undefined ? undefined : conditionOfKey(key);
   }
 
-  doc(version: string, id: string): Condition | undefined {
+  doc(version: string, id: string): Condition {
+    const condition = this.knownDoc(version, id);
+    if (condition === undefined) throw new UndecidedAudience(`the doc "${id}" of version ${version}`);
+    return condition;
+  }
+
+  /** Who may read a doc of a version, when the version has it. */
+  knownDoc(version: string, id: string): Condition | undefined {
     const key = this.data.docs[`${version}:${id}`];
     return key === undefined ? undefined : conditionOfKey(key);
   }
 
   version(name: string): Condition {
-    return conditionOfKey(this.data.versions[name] ?? READERS);
-  }
-
-  /** Whether any page is narrower than the widest: the site has something to hide from someone. */
-  get restricts(): boolean {
-    const base = this.base;
-    return Object.values(this.data.pages).some((key) => !within(base, conditionOfKey(key)));
+    const key = this.data.versions[name];
+    if (key === undefined) throw new UndecidedAudience(`version ${name}`);
+    return conditionOfKey(key);
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * Writes `.br` and `.gz` siblings of the build's text files, so the gate server sends compressed
  * bytes without compressing on every request. How hard each file is compressed, and whether a copy
- * is kept, is decided in policy.ts.
+ * is kept, is decided in contracts/compression.ts.
  *
  * Each build compresses its own files once, in its postBuild, as soon as they are final
  * (plugins/servedBuild.ts): everything but the search indexes in a process of its own (child.ts) while
@@ -18,10 +18,10 @@ import {readdir, readFile, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {brotliCompress, constants, gzip} from 'node:zlib';
-import {PRECOMPRESSED_SUFFIX, type PrecompressedCoding} from '../../contracts/buildLayout';
+import {AUDIENCE_MAP, BUILD_DATA_DIR, PRECOMPRESSED_SUFFIX, type AudienceMap, type PrecompressedCoding} from '../../contracts/buildLayout';
 import {isSearchIndex} from '../../contracts/searchIndexFiles';
-import {mayHoldMarkers} from '../../contracts/audienceMarkers';
-import {compressionPlan, estimatedSeconds, isCompressible, isUpToDate, worthKeeping} from './policy';
+import {MarkerSyntax} from '../../contracts/audienceMarkers';
+import {compressionPlan, estimatedSeconds, isCompressible, isUpToDate, worthKeeping} from '../../contracts/compression';
 import {forEachAtMost} from '../../contracts/concurrency';
 
 const brotli = promisify(brotliCompress);
@@ -84,14 +84,36 @@ function chosen(entry: string, searchIndexes: SearchIndexesChoice): boolean {
   return searchIndexes === 'include' || isSearchIndex(entry) === (searchIndexes === 'only');
 }
 
-async function plan(root: string, searchIndexes: SearchIndexesChoice): Promise<{files: number; upToDate: number; jobs: Job[]}> {
-  const entries = (await readdir(root, {recursive: true})).filter((entry) => isCompressible(entry) && chosen(entry, searchIndexes));
+const isBuildData = (entry: string) => entry.split(path.sep).includes(BUILD_DATA_DIR);
+
+/**
+ * The marker syntax of each site folder under `root` whose build finished (its audience map says the
+ * key), by folder; `markers` adds that of the folder being built, whose map is not written yet.
+ */
+async function markersOf(root: string, entries: readonly string[], markers?: MarkerSyntax): Promise<Map<string, MarkerSyntax>> {
+  const byFolder = new Map<string, MarkerSyntax>(markers ? [['', markers]] : []);
+  for (const entry of entries.filter((candidate) => candidate.split(path.sep).join('/').endsWith(AUDIENCE_MAP))) {
+    const map = JSON.parse(await readFile(path.join(root, entry), 'utf8')) as AudienceMap;
+    byFolder.set(path.dirname(path.dirname(entry)).replace(/^\.$/, ''), new MarkerSyntax(map.markerKey));
+  }
+  return byFolder;
+}
+
+async function plan(
+  root: string,
+  searchIndexes: SearchIndexesChoice,
+  markers?: MarkerSyntax,
+): Promise<{files: number; upToDate: number; jobs: Job[]}> {
+  const all = await readdir(root, {recursive: true});
+  const syntaxes = await markersOf(root, all, markers);
+  const markersFor = (entry: string) => [...syntaxes].find(([folder]) => folder === '' || entry.startsWith(`${folder}${path.sep}`))?.[1];
+  const entries = all.filter((entry) => isCompressible(entry) && chosen(entry, searchIndexes) && !isBuildData(entry));
   const jobs: Job[] = [];
   let upToDate = 0;
   for (const entry of entries) {
     const file = path.join(root, entry);
     // A file with audience markers is cut per reader by the gate: a copy of the whole would hold every reader's part.
-    if (mayHoldMarkers(await readFile(file, 'utf8'))) {
+    if (markersFor(entry)?.mayHold(await readFile(file, 'utf8'))) {
       await Promise.all(Object.values(PRECOMPRESSED_SUFFIX).map((suffix) => rm(file + suffix, {force: true})));
       continue;
     }
@@ -116,12 +138,14 @@ async function plan(root: string, searchIndexes: SearchIndexesChoice): Promise<{
 export interface PrecompressOptions {
   /** `skip`: the indexer is still writing them; `only`: it has just written them. */
   searchIndexes?: SearchIndexesChoice;
+  /** The markers of the site `root` is, while it is being built (a finished build's map says them). */
+  markers?: MarkerSyntax;
 }
 
 /** Precompresses the build in `root` and logs one line of what it did. */
-export async function precompress(root: string, {searchIndexes = 'include'}: PrecompressOptions = {}): Promise<void> {
+export async function precompress(root: string, {searchIndexes = 'include', markers}: PrecompressOptions = {}): Promise<void> {
   const started = performance.now();
-  const {files, upToDate, jobs} = await plan(root, searchIndexes);
+  const {files, upToDate, jobs} = await plan(root, searchIndexes, markers);
   const concurrency = Number(process.env.UV_THREADPOOL_SIZE) || 4;
   let written = 0;
   let savedBytes = 0;

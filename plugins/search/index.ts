@@ -19,7 +19,7 @@ import {normalizePluginOptions} from '@docusaurus/utils-validation';
 import {normalizeUrl} from '@docusaurus/utils';
 import {MANIFEST_FILE, PARTS_DIR, SEARCH_PATH} from '../../contracts/searchIndexFiles';
 import {holds, SEARCH_PLUGIN_NAME, type SearchGlobalData, type SearchSection} from '../../contracts/searchSections';
-import {AUDIENCE_FIELD} from '../../contracts/audienceMarkers';
+import {AUDIENCE_FIELD, type MarkerSyntax} from '../../contracts/audienceMarkers';
 import {annotationFor, Conditions, conditionsIn, unionOfAll} from '../audiences/siteConditions';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import {indexVersions, type IndexedVersion} from './indexer';
@@ -44,7 +44,7 @@ const indexer = searchLocal as unknown as {
 };
 
 /** Every section: the folders' (found with the config), then the sidebar categories of each flat version. */
-function allSections(
+export function allSections(
   options: Pick<SearchOptions, 'sections' | 'flatVersions'>,
   docs: LoadedContent | undefined,
   baseUrl: string,
@@ -78,6 +78,7 @@ interface WriteOptions {
   sections: readonly SearchSection[];
   /** Who may read each page, when the docs have audiences: the index is then cut by audience (partitions.ts). */
   conditions?: Conditions;
+  markers: MarkerSyntax;
 }
 
 /**
@@ -87,14 +88,15 @@ interface WriteOptions {
 async function writeIndexParts(
   outDir: string,
   versions: readonly IndexedVersion[],
-  {baseUrl, sections, conditions}: WriteOptions,
+  {baseUrl, sections, conditions, markers}: WriteOptions,
 ): Promise<Map<string, Condition>> {
   const partsDir = path.join(outDir, PARTS_DIR);
   await mkdir(partsDir, {recursive: true});
   const written = new Map<string, Condition>();
   for (const version of versions) {
-    const partitions = partitionIndex(version.index, (url) => conditions?.page(url) ?? READERS);
-    const {manifest, manifestCondition, parts} = versionIndexFiles(partitions, {baseUrl, sections});
+    // Every entry is a page of the docs, which the model decides (it throws for any other); a site without audiences has one reader.
+    const partitions = partitionIndex(version.index, conditions === undefined ? () => READERS : (url) => conditions.page(url));
+    const {manifest, manifestCondition, parts} = versionIndexFiles(partitions, {baseUrl, sections}, markers);
     await Promise.all([...parts].map(([name, {json}]) => writeFile(path.join(partsDir, `${name}.json`), json)));
     for (const [name, {condition}] of parts) written.set(`${PARTS_DIR}/${name}.json`, condition);
     const manifestFile = path.join(version.outDir, MANIFEST_FILE);
@@ -112,7 +114,7 @@ export async function writeSearchIndex(
   context: LoadContext,
   options: SearchOptions,
   props: Props,
-  conditions?: Conditions,
+  {conditions, markers}: {conditions: Conditions | undefined; markers: MarkerSyntax},
 ): Promise<Map<string, Condition>> {
   // The indexer's defaults, as Docusaurus fills them in for the plugin's own instance.
   const indexerOptions = indexer.validateOptions({options: options.indexer, validate: normalizePluginOptions} as never);
@@ -121,15 +123,21 @@ export async function writeSearchIndex(
   return writeIndexParts(props.outDir, versions, {
     baseUrl: props.baseUrl,
     sections: allSections(options, docs, props.baseUrl),
+    markers,
     ...(conditions ? {conditions} : {}),
   });
 }
 
-/** Each section annotated with who may see it (the union of its pages), when only some readers may. */
+/** Who may see a section: the union of its pages' readers (none for a section without pages: it names nothing). */
+export function sectionCondition(section: SearchSection, conditions: Conditions): Condition | undefined {
+  const inside = Object.keys(conditions.data.pages).filter((permalink) => holds(section, permalink.replace(/^\/+/, '')));
+  return unionOfAll(inside.map((permalink) => conditions.page(permalink)));
+}
+
+/** Each section annotated with who may see it, when only some readers may. */
 function annotatedSections(sections: readonly SearchSection[], conditions: Conditions): SearchSection[] {
   return sections.map((section) => {
-    const inside = Object.keys(conditions.data.pages).filter((permalink) => holds(section, permalink.replace(/^\/+/, '')));
-    const annotation = annotationFor(unionOfAll(inside.map((permalink) => conditions.page(permalink))), conditions.base);
+    const annotation = annotationFor(sectionCondition(section, conditions), conditions.base);
     return annotation === undefined ? section : {...section, [AUDIENCE_FIELD]: annotation};
   });
 }

@@ -5,7 +5,7 @@
  * the others marked for the gate, which sends each reader only theirs. A version whose pages all have
  * the same readers is indexed once, as the search plugin built it.
  */
-import {literalMarker} from '../../contracts/audienceMarkers';
+import type {MarkerSyntax} from '../../contracts/audienceMarkers';
 import {conditionKey, within, type Condition} from '../../contracts/audiences';
 import {DocKind, type SearchManifest} from '../../contracts/searchIndexFiles';
 import {unionOfAll} from '../audiences/siteConditions';
@@ -73,7 +73,7 @@ export function partitionPartBytes(versionBytes: number, pages: number, largestP
 const pagesOf = (index: PluginIndex) => index[DocKind.Title]?.documents.length ?? 0;
 
 /** Splits each partition into its parts, and writes the version's manifest: the partition every reader of the version sees, the others marked. */
-export function versionIndexFiles(partitions: readonly Partition[], options: SplitOptions): VersionIndexFiles {
+export function versionIndexFiles(partitions: readonly Partition[], options: SplitOptions, markers: MarkerSyntax): VersionIndexFiles {
   const container = unionOfAll(partitions.map((partition) => partition.condition))!;
   const main = partitions.find((partition) => within(container, partition.condition));
   const parts = new Map<string, {json: string; condition: Condition}>();
@@ -92,9 +92,9 @@ export function versionIndexFiles(partitions: readonly Partition[], options: Spl
   const marked = partitions
     .filter((partition) => partition !== main)
     .flatMap((partition, at) => [
-      literalMarker('begin', `p${at}`, conditionKey(partition.condition)),
+      markers.literal('begin', `p${at}`, conditionKey(partition.condition)),
       split(partition),
-      literalMarker('end', `p${at}`),
+      markers.literal('end', `p${at}`),
     ]);
   const manifest = marked.length === 0 ? mainManifest : {...mainManifest, partitions: marked as unknown as SearchManifest[]};
   return {manifest: JSON.stringify(manifest), manifestCondition: container, parts};

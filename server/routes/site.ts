@@ -77,7 +77,8 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (
       if (found === null) {
         const moved = caseVariantLocation(resolution.path, request.url, build.visibleSiteFiles(readerView));
         if (moved !== null) return reply.redirect(moved, 301);
-        return send(reply.code(404), build.notFoundPage(readerView));
+        const notFound = build.notFoundPage(readerView);
+        return notFound === null ? reply.code(404).send() : send(reply.code(404), notFound);
       }
       return send(reply, found);
     },

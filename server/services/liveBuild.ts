@@ -10,7 +10,7 @@
 import {realpath, stat} from 'node:fs/promises';
 import type {FastifyBaseLogger} from 'fastify';
 import path from 'node:path';
-import {LOGIN_DIR, LOGIN_PAGE, SITE_DIR} from '../../contracts/buildLayout';
+import {LOGIN_DIR, LOGIN_PAGE, SITE_DIR, viewKind} from '../../contracts/buildLayout';
 import {readBuild, type BuildInfo, type BuildPart, type BuildRef} from './build';
 import {systemClock, type Clock} from './clock';
 import {buildFileFor} from '../rules/requestPath';
@@ -18,6 +18,7 @@ import {isVisible, isVisitorView, readerView, viewKey, type View} from '../../co
 import type {Template} from '../../contracts/audienceMarkers';
 
 const NO_MARKERS: Template = {markers: [], commas: false, conditions: []};
+const NOT_FOUND_PAGE = '404.html';
 
 /** A file of one of the builds: where it is, and which reading of the build it belongs to (for caching). */
 export interface BuildFile {
@@ -138,9 +139,10 @@ export class LiveBuild {
     return this.catchingUp;
   }
 
-  /** The site's not-found page, as this view gets it. */
-  notFoundPage(view: View): BuildFile {
-    return this.fileOf(this.current, this.current.site, '404.html', view);
+  /** The site's not-found page, as this view gets it (null: the build has none for it). */
+  notFoundPage(view: View): BuildFile | null {
+    const build = this.current;
+    return build.site.files.has(NOT_FOUND_PAGE) ? this.fileOf(build, build.site, NOT_FOUND_PAGE, view) : null;
   }
 
   /** CSP hashes valid for a page of either build a response may come from during a switch. */
@@ -155,15 +157,36 @@ export class LiveBuild {
       const file = buildFileFor(requestPath, part.files);
       if (file === null) continue;
       if (view !== undefined && !isVisible(build.audiences.conditionOf(file), view)) return null;
+      if (view !== undefined && build !== this.current && !this.stillReadable(build, file, view)) return null;
       return this.fileOf(build, part, file, view);
     }
     return null;
   }
 
-  private fileOf(build: BuildInfo, part: BuildPart, file: string, view?: View): BuildFile {
+  /**
+   * Whether a chunk of the release before is still this view's: a release that narrows who may open a
+   * route (a page, a version) takes that route's old chunks from the readers it no longer has.
+   */
+  private stillReadable(previous: BuildInfo, file: string, view: View): boolean {
+    return previous.audiences.routesOfFile(file).every((route) => {
+      const now = this.current.audiences.routeCondition(route);
+      return now === undefined || isVisible(now, view);
+    });
+  }
+
+  /** A file as one view gets it: a page rendered per view is that view's copy, a file with markers is cut for it. */
+  private fileOf(build: BuildInfo, part: BuildPart, file: string, view?: View): BuildFile | null {
+    const ref = {id: build.id, root: part.root};
+    const perView = view && part === build.site ? build.audiences.viewPages : undefined;
+    const copies = perView?.pages[file];
+    if (copies !== undefined) {
+      const copy = copies[viewKind(view!, perView!.conditions)];
+      // Every kind of reader of the page has a copy; none is found for a view the page is not for.
+      return copy === undefined ? null : {build: ref, file: copy, cut: {template: NO_MARKERS, view: view!}};
+    }
     // A visitor's page is always their own copy: it says so (asVisitorPage), even without markers.
     const template = part.templates.get(file) ?? (view && isVisitorView(view) && file.endsWith('.html') ? NO_MARKERS : undefined);
-    return {build: {id: build.id, root: part.root}, file, ...(template && view ? {cut: {template, view}} : {})};
+    return {build: ref, file, ...(template && view ? {cut: {template, view}} : {})};
   }
 
   private async poll(): Promise<void> {

@@ -1,25 +1,33 @@
 /**
  * Around an element some readers of the page may not see: in the server-side render, the markers the
- * gate cuts each reader's copy of the page by (contracts/audienceMarkers.ts). `audience` is the item's
- * annotation, which only the server's copy of the data has (plugins/audiences/docs.ts): in the browser
- * this renders its children alone, as the page the gate sent has them.
+ * gate cuts each reader's copy of the page by (contracts/audienceMarkers.ts), with this build's key.
+ * `audience` is the item's annotation, which only the server's copy of the data has
+ * (plugins/audiences/docs.ts): in the browser this renders its children alone, as the page the gate
+ * sent has them.
  */
 import type {ReactNode} from 'react';
-import {AUDIENCE_FIELD, RESTRICTED_FIELD} from '@site/contracts/audienceMarkers';
+import {usePluginData} from '@docusaurus/useGlobalData';
+import {AUDIENCE_FIELD, MarkerSyntax, RESTRICTED_FIELD} from '@site/contracts/audienceMarkers';
+import {AUDIENCES_PLUGIN, type AudiencesGlobalData} from '@site/contracts/audiences';
 
 export function audienceOf(item: object): string | undefined {
   return (item as {[AUDIENCE_FIELD]?: string})[AUDIENCE_FIELD];
 }
 
-export function Restricted({audience, children}: {audience: string | undefined; children: ReactNode}): ReactNode {
-  if (audience === undefined) return children;
+function Marked({audience, children}: {audience: string; children: ReactNode}): ReactNode {
+  const {markerKey} = usePluginData(AUDIENCES_PLUGIN) as AudiencesGlobalData;
+  const markers = new MarkerSyntax(markerKey);
   return (
     <>
-      <template data-th-b={audience} />
+      <template {...{[markers.htmlAttribute('begin')]: audience}} />
       {children}
-      <template data-th-e="" />
+      <template {...{[markers.htmlAttribute('end')]: ''}} />
     </>
   );
+}
+
+export function Restricted({audience, children}: {audience: string | undefined; children: ReactNode}): ReactNode {
+  return audience === undefined ? children : <Marked audience={audience}>{children}</Marked>;
 }
 
 /**

@@ -8,11 +8,10 @@ import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {describe, expect, it} from 'vitest';
-import {AUDIENCE_MAP, listBuildFiles, PRECOMPRESSED_SUFFIX} from '../../contracts/buildLayout';
+import {listBuildFiles, PRECOMPRESSED_SUFFIX} from '../../contracts/buildLayout';
 import {isSearchIndex} from '../../contracts/searchIndexFiles';
-import {mayHoldMarkers} from '../../contracts/audienceMarkers';
-import {compressionPlan, isCompressible} from '../../plugins/precompress/policy';
-import {BUILD_DIR, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
+import {compressionPlan, isCompressible} from '../../contracts/compression';
+import {audienceMapOf, LOGIN_BUILD_DIR, markersOf, SITE_BUILD_DIR} from '../support/builtFiles';
 
 const COPIES = [
   {suffix: PRECOMPRESSED_SUFFIX.br, decode: brotliDecompressSync},
@@ -23,8 +22,10 @@ describe.each([
   ['the site', SITE_BUILD_DIR],
   ['the login build', LOGIN_BUILD_DIR],
 ])('precompressed copies of %s', (_name, dir) => {
-  // A file with audience markers is cut per reader by the gate, never sent whole: it has no copies.
-  const planned = listBuildFiles(dir).filter((file) => isCompressible(file) && !mayHoldMarkers(readFileSync(path.join(dir, file), 'utf8')));
+  // A file with audience markers is cut per reader by the gate, never sent whole: it has no copies. The login build has none.
+  const markers = dir === SITE_BUILD_DIR ? markersOf(dir) : null;
+  const holdsMarkers = (file: string) => markers?.mayHold(readFileSync(path.join(dir, file), 'utf8')) ?? false;
+  const planned = listBuildFiles(dir).filter((file) => isCompressible(file) && !holdsMarkers(file));
 
   it('exist for every text file the policy gives a copy, on the site its search indexes too', () => {
     const missing = planned
@@ -35,9 +36,9 @@ describe.each([
   });
 
   it('leave none beside a file with audience markers: a copy of the whole would hold every reader’s pieces', () => {
-    const marked = listBuildFiles(dir).filter((file) => isCompressible(file) && mayHoldMarkers(readFileSync(path.join(dir, file), 'utf8')));
-    // A site with pages for some readers only (an audience map beside it) has marked files to check.
-    if (dir === SITE_BUILD_DIR && existsSync(path.join(BUILD_DIR, AUDIENCE_MAP))) expect(marked.length).toBeGreaterThan(0);
+    const marked = listBuildFiles(dir).filter((file) => isCompressible(file) && holdsMarkers(file));
+    // A site with pages for some readers only has marked files to check.
+    if (dir === SITE_BUILD_DIR && audienceMapOf(dir).audiences.length > 0) expect(marked.length).toBeGreaterThan(0);
     expect(
       marked.flatMap((file) => COPIES.filter(({suffix}) => existsSync(path.join(dir, file + suffix))).map(({suffix}) => file + suffix)),
     ).toEqual([]);

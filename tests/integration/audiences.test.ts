@@ -97,24 +97,21 @@ function navbarLinks(html: string): {label: string; href: string}[] {
 }
 
 describe('the counts on category cards', () => {
-  it('are what each reader finds behind the card: no count includes a page the reader may not open', async () => {
-    // A card: its link, its title (up to its own end), and the count under it.
-    const CARD = /href="?([^" >]+)"?><h2[^>]*>(?:(?!<\/h2>)[\s\S])*<\/h2><p[^>]*>(\d+) items?<\/p>/g;
-    const checked: string[] = [];
+  it('are in no page as the gate sends it, for any reader: no card tells that its category holds more than some readers see', async () => {
+    // A card: its link and title, then its description line; each reader's browser writes its own count there (reader-views.spec.ts).
+    const CARD = /<article class="?[^">]*docCardListItem[\s\S]*?<\/article>/g;
+    let cards = 0;
     for (const kind of Object.keys(KINDS) as Kind[]) {
-      const reader = readers[kind];
-      for (const {url} of files.filter(({file}) => file.endsWith('.html'))) {
-        const page = await gate.request(url, {headers: as(reader, true)});
+      for (const url of ['/1.0', '/1.0/category/tutorial---basics', '/category/partner-api']) {
+        const page = await gate.request(url, {headers: as(readers[kind], true)});
         if (page.status !== 200) continue;
-        for (const [, category, count] of bodyOf(page).matchAll(CARD)) {
-          const behind = bodyOf(await gate.request(category!, {headers: as(reader, true)}));
-          const cards = behind.match(/<article class="?docCardListItem/g)?.length ?? 0;
-          expect({kind, on: url, category, count: Number(count)}).toEqual({kind, on: url, category, count: cards});
-          checked.push(category!);
+        for (const [card] of bodyOf(page).matchAll(CARD)) {
+          cards++;
+          expect({kind, url, card}).toEqual({kind, url, card: expect.not.stringMatching(/\d+ items?</)});
         }
       }
     }
-    expect(checked.length).toBeGreaterThan(0);
+    expect(cards).toBeGreaterThan(5);
   });
 });
 

@@ -12,7 +12,7 @@ import {BUILD_DIR, LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles'
 import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {sessionCookieHeader} from '../../contracts/session';
-import {LOGIN_DIR, LOGIN_PAGE, PRECOMPRESSED_SUFFIX, SITE_DIR} from '../../contracts/buildLayout';
+import {AUDIENCE_MAP, LOGIN_DIR, LOGIN_PAGE, PRECOMPRESSED_SUFFIX, SITE_DIR} from '../../contracts/buildLayout';
 import {PAGE} from '../support/builtSite';
 
 let dir: string;
@@ -39,6 +39,8 @@ function makeReleaseB(target: string): void {
     }
     for (const entry of readdirSync(dir, {recursive: true})) {
       const file = path.join(dir, String(entry));
+      // The site's map names the files of its own build.
+      if (file.endsWith(AUDIENCE_MAP)) writeFileSync(file, readFileSync(file, 'utf8').replaceAll(OLD_CSS[part], NEW_CSS));
       if (Object.values(PRECOMPRESSED_SUFFIX).some((suffix) => file.endsWith(`.html${suffix}`))) unlinkSync(file);
       if (!file.endsWith('.html')) continue;
       const html = readFileSync(file, 'utf8')

@@ -9,12 +9,11 @@ import path from 'node:path';
 import {healthStatuses, type RunningGate, sessionCookieFor, signedInGate, startGate} from '../support/gate';
 import {emulator} from '../support/emulator';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../../testkit/http';
-import {LOGIN_BUILD_DIR, SITE_BUILD_DIR} from '../support/builtFiles';
+import {LOGIN_BUILD_DIR, markersOf, SITE_BUILD_DIR} from '../support/builtFiles';
 import {MANIFEST_FILE, partUrl, type SearchManifest} from '../../contracts/searchIndexFiles';
 import {DEMO_READER} from '../../contracts/demoReader';
 import {LOGOUT_ENDPOINT, SESSION_ENDPOINT, sessionCookieHeader} from '../../contracts/session';
 import {PAGE} from '../support/builtSite';
-import {mayHoldMarkers} from '../../contracts/audienceMarkers';
 
 let gate: RunningGate;
 /** The same gate over a loopback port. */
@@ -94,7 +93,7 @@ describe('serving', () => {
     // main.js holds the route table, which the gate cuts per reader on a site with audiences: the same address, another copy.
     const mainJs = /src=(\/assets\/js\/main\.[^ >]+\.js)/.exec(html.body)![1]!;
     const cut = await gate.request(mainJs, {headers: signedIn()});
-    const cutPerReader = mayHoldMarkers(readFileSync(path.join(SITE_BUILD_DIR, mainJs), 'utf8'));
+    const cutPerReader = markersOf().mayHold(readFileSync(path.join(SITE_BUILD_DIR, mainJs), 'utf8'));
     expect([manifest.status, part.status, asset.status, cut.status]).toEqual([200, 200, 200, 200]);
     expect(html.headers['cache-control']).toBe('private, no-cache');
     // The manifest keeps its address from build to build; a part's name changes with its content.

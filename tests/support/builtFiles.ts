@@ -1,7 +1,8 @@
 /** The built site as a visitor can address it: every file, under the URL that serves it. */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {BUILD_ROOT, listBuildFiles, LOGIN_DIR, SITE_DIR, urlOfBuildFile} from '../../contracts/buildLayout';
+import {AUDIENCE_MAP, BUILD_ROOT, listBuildFiles, LOGIN_DIR, SITE_DIR, urlOfBuildFile, type AudienceMap} from '../../contracts/buildLayout';
+import {MarkerSyntax} from '../../contracts/audienceMarkers';
 import {docsSourceFiles} from '../../contracts/siteVersions';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -14,6 +15,16 @@ export const LOGIN_BUILD_DIR = path.join(BUILD_DIR, LOGIN_DIR);
 export interface BuiltFile {
   file: string;
   url: string;
+}
+
+/** A built site's map (who may fetch what), as its build wrote it last. */
+export function audienceMapOf(siteDir = SITE_BUILD_DIR): AudienceMap {
+  return JSON.parse(readFileSync(path.join(siteDir, AUDIENCE_MAP), 'utf8')) as AudienceMap;
+}
+
+/** The markers of a built site (its map says their key). */
+export function markersOf(siteDir = SITE_BUILD_DIR): MarkerSyntax {
+  return new MarkerSyntax(audienceMapOf(siteDir).markerKey);
 }
 
 /** Every file of a build (the site's unless told otherwise) under the URL that serves it. */

@@ -7,7 +7,7 @@ import {lunrIndexOf, type PluginDoc, type PluginIndex, type SplitOptions} from '
 import {partitionIndex, versionIndexFiles} from '../../plugins/search/partitions';
 import {DocKind, MANIFEST_FILE, PARTS_DIR, type SearchManifest} from '../../contracts/searchIndexFiles';
 import {READERS, readerView, type Condition, type View} from '../../contracts/audiences';
-import {assemble, templateOf} from '../../contracts/audienceMarkers';
+import {assemble, MarkerSyntax} from '../../contracts/audienceMarkers';
 import {lunrRules} from '../../src/search/engine/lunrRules';
 import {VersionIndex} from '../../src/search/engine/versionIndex';
 
@@ -62,8 +62,9 @@ export function servedIndex(pages: readonly FixturePage[], options: Partial<Spli
   const folders = [...new Set(pages.map((page) => page.url.split('/')[1]!).filter((folder, _, all) => all.length > 0 && folder !== ''))];
   const sections = options.sections ?? folders.map((path) => ({path, label: path}));
   const {audiences = {conditionOf: () => READERS, view: readerView([])}, ...split} = options;
-  const written = versionIndexFiles(partitionIndex(pluginIndex(pages), audiences.conditionOf), {...split, baseUrl, sections});
-  const template = templateOf(written.manifest, {commas: true});
+  const markers = new MarkerSyntax('f1xture');
+  const written = versionIndexFiles(partitionIndex(pluginIndex(pages), audiences.conditionOf), {...split, baseUrl, sections}, markers);
+  const template = markers.templateOf(written.manifest, {commas: true});
   const manifest = JSON.parse(template ? assemble(written.manifest, template, audiences.view) : written.manifest) as SearchManifest;
   const parts = new Map([...written.parts].map(([name, {json}]) => [name, json]));
   const files = new Map<string, unknown>([[`${baseUrl}${MANIFEST_FILE}`, manifest]]);

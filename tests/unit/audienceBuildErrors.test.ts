@@ -30,9 +30,16 @@ function loadedSite(files: Record<string, string>, {audiences = {partners: 'Part
     .filter(([file]) => file.endsWith('.md'))
     .map(([file, content]) => {
       const id = file.replace(/\.md$/, '');
-      return {id, source: `@site/docs/${file}`, sourceDirName: path.dirname(file), permalink: `/${id}`, frontMatter: matter(content).data};
+      return {
+        id,
+        source: `@site/docs/${file}`,
+        sourceDirName: path.dirname(file),
+        permalink: `/${id}`,
+        frontMatter: matter(content).data,
+        tags: [],
+      };
     });
-  const version = {versionName: 'current', docs, sidebars: {}} as unknown as LoadedVersion;
+  const version = {versionName: 'current', docs, sidebars: {}, tagsPath: '/tags'} as unknown as LoadedVersion;
   return {site, versions: [version]};
 }
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {compressionPlan, estimatedSeconds, isCompressible, isUpToDate, kindOf, worthKeeping} from '../../plugins/precompress/policy';
+import {compressionPlan, estimatedSeconds, isCompressible, isUpToDate, kindOf, worthKeeping} from '../../contracts/compression';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;

@@ -21,8 +21,9 @@ import mime from 'mime-types';
 import vary from 'vary';
 import {chooseCoding, entityTag, type ContentCoding} from '../../rules/representations';
 import {PRECOMPRESSED_SUFFIX} from '../../../contracts/buildLayout';
-import {assemble, type Template} from '../../../contracts/audienceMarkers';
-import {asVisitorPage, isVisitorView, viewKey, type View} from '../../../contracts/audiences';
+import {assemble, cutKey, type Template} from '../../../contracts/audienceMarkers';
+import {compressionPlan, type CompressionPlan} from '../../../contracts/compression';
+import {asVisitorPage, isVisitorView, type View} from '../../../contracts/audiences';
 import type {BuildRef} from '../../services/build';
 
 interface Representation {
@@ -109,11 +110,12 @@ const gzipped = promisify(gzip);
 
 /**
  * One view's copy of a file with audience markers, in one coding, made when first asked for: a
- * build-time copy of the whole file would hold every reader's pieces. Only the coding asked for is
- * kept, so that every page of a large site fits in the cache as readers get it (brotli, a quarter of
- * the text). Compressed at a quality that takes milliseconds, since it is made while a reader waits;
- * a large one (main.js, which every page loads) is then compressed again at the build's quality in
- * the background, one at a time, and replaces it.
+ * build-time copy of the whole file would hold every reader's pieces. Views that meet the same of the
+ * file's conditions share one copy (cutKey). Only the coding asked for is kept, so that every page of a
+ * large site fits in the cache as readers get it (brotli, a quarter of the text). Compressed at a quality
+ * that takes milliseconds, since it is made while a reader waits; where the build's policy
+ * (contracts/compression.ts) gives the file a better one (main.js, which every page loads; a search
+ * manifest), it is compressed again at that quality in the background, one at a time, and replaces it.
  */
 interface Cut {
   contentType: string;
@@ -122,14 +124,20 @@ interface Cut {
   body: Buffer;
 }
 
-/** A cut this large is worth the background's best compression (brotli 11 takes about a second per 500 KB). */
-export const REFINED_CUT_BYTES = 64 * 1024;
+/** What a reader waits for: a quality that takes milliseconds (the build's own for pages). */
+const QUICK: CompressionPlan = {brotliQuality: 5, gzipLevel: 6};
 
-function encoded(body: Buffer, coding: ContentCoding, best = false): Promise<Buffer> {
+function encoded(body: Buffer, coding: ContentCoding, plan: CompressionPlan = QUICK): Promise<Buffer> {
   if (coding === 'identity') return Promise.resolve(body);
   return coding === 'br'
-    ? brotli(body, {params: {[zlib.BROTLI_PARAM_QUALITY]: best ? 11 : 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length}})
-    : gzipped(body, {level: best ? 9 : 6});
+    ? brotli(body, {params: {[zlib.BROTLI_PARAM_QUALITY]: plan.brotliQuality, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length}})
+    : gzipped(body, {level: plan.gzipLevel});
+}
+
+/** The build's plan for a file, when it is better than the quick one: what a copy is refined to. */
+function refinedPlan(file: string, bytes: number): CompressionPlan | null {
+  const plan = compressionPlan(file, bytes);
+  return plan !== null && (plan.brotliQuality > QUICK.brotliQuality || plan.gzipLevel > QUICK.gzipLevel) ? plan : null;
 }
 
 async function cutFile(
@@ -165,17 +173,17 @@ const buildFiles: FastifyPluginAsync<BuildFilesOptions> = async (app, options) =
     fetchMethod: async (_key, _stale, {context}) => (await loadFile(context.root, context.file, options)) ?? undefined,
   });
 
-  // Large cuts waiting for their best compression, done one at a time so that readers' requests keep the other core.
-  const refinements: {key: string; file: string; cut: Cut; text: Buffer; coding: ContentCoding}[] = [];
+  // Cuts waiting for the build's compression, done one at a time so that readers' requests keep the other core.
+  const refinements: {key: string; file: string; cut: Cut; text: Buffer; coding: ContentCoding; plan: CompressionPlan}[] = [];
   let refining = false;
   async function refine() {
     if (refining) return;
     refining = true;
     for (let next = refinements.shift(); next; next = refinements.shift()) {
-      const {key, file, cut, text, coding} = next;
+      const {key, file, cut, text, coding, plan} = next;
       if (cuts.peek(key) !== cut) continue;
       try {
-        const body = await encoded(text, coding, true);
+        const body = await encoded(text, coding, plan);
         if (cuts.peek(key) === cut && body.length < cut.body.length) cuts.set(key, {...cut, body});
       } catch (error) {
         app.log.warn({err: error, file}, 'A reader copy of a file was not recompressed; the quick copy stays.');
@@ -191,8 +199,9 @@ const buildFiles: FastifyPluginAsync<BuildFilesOptions> = async (app, options) =
     fetchMethod: async (key, _stale, {context}) => {
       const made = await cutFile(context.root, context.file, context.template, context.view, context.coding);
       if (!made) return undefined;
-      if (context.coding !== 'identity' && made.text.length >= REFINED_CUT_BYTES) {
-        refinements.push({key, file: context.file, cut: made.cut, text: made.text, coding: context.coding});
+      const plan = context.coding === 'identity' ? null : refinedPlan(context.file, made.text.length);
+      if (plan !== null) {
+        refinements.push({key, file: context.file, cut: made.cut, text: made.text, coding: context.coding, plan});
         // After the cache holds the quick copy: the best one replaces it.
         setImmediate(() => void refine());
       }
@@ -202,7 +211,9 @@ const buildFiles: FastifyPluginAsync<BuildFilesOptions> = async (app, options) =
 
   async function sendCut(reply: FastifyReply, file: string, build: BuildRef, {template, view}: {template: Template; view: View}) {
     const coding = chooseCoding(reply.request.headers['accept-encoding'], CUT_CODINGS);
-    const cut = await cuts.fetch(`${build.id}\0${build.root}\0${file}\0${viewKey(view)}\0${coding}`, {
+    // A visitor's page says it is one (asVisitorPage): a copy of its own.
+    const kind = `${cutKey(template, view)}${isVisitorView(view) ? 'v' : ''}`;
+    const cut = await cuts.fetch(`${build.id}\0${build.root}\0${file}\0${kind}\0${coding}`, {
       context: {root: build.root, file, template, view, coding},
     });
     if (!cut) {

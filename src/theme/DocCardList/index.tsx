@@ -1,27 +1,44 @@
 /**
  * The cards of a category's page, from @docusaurus/theme-classic 3.8.1's own (swizzled: ejected), with
  * audiences: a card some readers of the category may not see is marked for the gate, and a category's
- * card shows what is the same for all its readers (its first page they may all open, and its count of
- * pages only when every reader sees them all).
+ * card links to its first page every reader of it may open. How many pages a category holds differs from
+ * reader to reader: the page as the server renders it shows no count on any card (so no card tells that
+ * it holds more than some readers see), and each reader's browser counts their own once the page is theirs.
  */
 import type {ComponentProps, ReactNode} from 'react';
 import clsx from 'clsx';
-import {useCurrentSidebarSiblings, filterDocCardListItems} from '@docusaurus/plugin-content-docs/client';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import {useCurrentSidebarSiblings, filterDocCardListItems, findFirstSidebarItemLink} from '@docusaurus/plugin-content-docs/client';
 import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
 import DocCard from '@theme/DocCard';
 import type {Props} from '@theme/DocCardList';
 import {audienceOf, isRestricted, Restricted} from '@site/src/audiences/Restricted';
-import {HOLDS_RESTRICTED_FIELD} from '@site/contracts/audienceMarkers';
 import styles from './styles.module.css';
 
 type CardItem = ComponentProps<typeof DocCard>['item'];
 
-/** A category as every reader of it sees it: its pages some may not see left out of its link, and its count hidden then. */
-export function sharedPartOf(item: PropSidebarItem): PropSidebarItem {
+/** Where a category's card leads: its own page, or the first page inside that every reader of it may open. */
+export function sharedLinkOf(item: PropSidebarItem): string | undefined {
+  if (item.type !== 'category') return item.type === 'link' ? item.href : undefined;
+  const shared = (category: PropSidebarItem & {type: 'category'}): PropSidebarItem => ({
+    ...category,
+    items: category.items.filter((child) => !isRestricted(child)).map((child) => (child.type === 'category' ? shared(child) : child)),
+  });
+  return findFirstSidebarItemLink(shared(item));
+}
+
+/**
+ * A card as a reader sees it: a category's link is shared (sharedLinkOf), and its count, Docusaurus's
+ * "N items" of what the reader's copy holds, is left to the browser (`counted`); until then the line
+ * keeps its place with a space, so that nothing moves when it comes.
+ */
+export function cardOf(item: PropSidebarItem, counted: boolean): PropSidebarItem {
   if (item.type !== 'category') return item;
-  const items = item.items.filter((child) => !isRestricted(child)).map(sharedPartOf);
-  const counts = !(item as {[HOLDS_RESTRICTED_FIELD]?: true})[HOLDS_RESTRICTED_FIELD];
-  return {...item, items, description: item.description ?? (counts ? undefined : '')};
+  return {
+    ...item,
+    href: sharedLinkOf(item),
+    ...(item.description === undefined && !counted ? {description: '\u00a0'} : {}),
+  };
 }
 
 function DocCardListForCurrentSidebarCategory({className}: Props) {
@@ -30,10 +47,11 @@ function DocCardListForCurrentSidebarCategory({className}: Props) {
 }
 
 function DocCardListItem({item}: {item: CardItem}) {
+  const counted = useIsBrowser();
   return (
     <Restricted audience={audienceOf(item)}>
       <article className={clsx(styles.docCardListItem, 'col col--6')}>
-        <DocCard item={sharedPartOf(item) as CardItem} />
+        <DocCard item={cardOf(item, counted) as CardItem} />
       </article>
     </Restricted>
   );

@@ -52,6 +52,11 @@ for (const kind of ['none', 'staff'] as const) {
     await page.goto('/1.0/category/tutorial---extras');
     const cards = page.locator('article').getByRole('link', {name: /Editor handbook for 1\.0/});
     await expect(cards).toHaveCount(kind === 'staff' ? 1 : 0);
+    // The version's page counts each category's pages as the reader has them: the staff's handbook for staff only.
+    await page.goto('/1.0');
+    await expect(page.locator('article').getByRole('link', {name: /Tutorial - Extras/})).toContainText(
+      kind === 'staff' ? '3 items' : '2 items',
+    );
   });
 }
 

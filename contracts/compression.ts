@@ -1,12 +1,13 @@
 /**
- * How hard `npm run build` compresses each built file: pure decisions, measured on the 2 × 1,000-docs
+ * How hard each built file is compressed, by `npm run build` (plugins/precompress) and by the gate for
+ * a reader's own copy of a file it cuts (server/plugins/app/buildFiles.ts): one policy, pure decisions, measured on the 2 × 1,000-docs
  * bench corpus (bench/HISTORY.md, "Build" and "Figures behind the code's choices"). Brotli's top
  * qualities (10, 11) are many times slower than 5 for a few per cent fewer bytes, so they go only where
  * every reader pays for the bytes: the few shared bundles. The thousands of files that grow with the docs (pages and their chunks) get the fast
  * qualities, or the build would spend minutes on them; the search index's files, which a reader's
  * first suggestions wait for, a middle one.
  */
-import {isSearchIndex} from '../../contracts/searchIndexFiles';
+import {isSearchIndex} from './searchIndexFiles';
 
 /** The build's text files: the only ones compression shrinks. */
 const COMPRESSIBLE = /\.(?:html|js|css|json|svg|txt|xml|map|webmanifest)$/;

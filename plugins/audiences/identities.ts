@@ -1,0 +1,92 @@
+/**
+ * What names each thing of the site some readers may not know of, for the leak proof (leakProof.ts):
+ * each docs page (its address, last segment, title, sidebar label, description and headings), each
+ * category of a sidebar (its label, its page's address), each version (its label and address) and each
+ * search section (its label and address), with who may read it. Every page counts, wide or narrow: a name
+ * a wider page shares names nothing hidden.
+ */
+import type {LoadedVersion} from '@docusaurus/plugin-content-docs';
+import {canonicalPath} from '../../contracts/paths';
+import type {Condition} from '../../contracts/audiences';
+import type {SearchSection} from '../../contracts/searchSections';
+import type {Identity, IdentifierKind} from './leakProof';
+import {itemCondition, type SidebarItem} from './sidebarRules';
+import type {Conditions} from './siteConditions';
+
+const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'"};
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_entity, name: string) => ENTITIES[name]!)
+    .trim();
+
+/** The headings (h2, h3) of a page's HTML, as text without their anchor links. */
+export function headingsOf(html: string): string[] {
+  return [...html.matchAll(/<h[23][^>]*>([\s\S]*?)<\/h[23]>/g)].map(([, heading]) =>
+    textOf(heading!.replace(/<a[^>]*class="?hash-link[\s\S]*?<\/a>/g, '')),
+  );
+}
+
+function pathIdentifiers(address: string): {kind: IdentifierKind; value: string}[] {
+  const decoded = canonicalPath(decodeURI(address));
+  const last = decoded.slice(decoded.lastIndexOf('/'));
+  return [{kind: 'address', value: decoded}, ...(last === decoded ? [] : [{kind: 'last segment' as const, value: last}])];
+}
+
+export interface IdentitiesInput {
+  versions: readonly LoadedVersion[];
+  conditions: Conditions;
+  sections: readonly (SearchSection & {condition: Condition})[];
+  /** A docs page's HTML, by its address (null: no file). */
+  html: (permalink: string) => Promise<string | null>;
+}
+
+export async function siteIdentities({versions, conditions, sections, html}: IdentitiesInput): Promise<Identity[]> {
+  const identities: Identity[] = [];
+  for (const version of versions) {
+    identities.push({
+      name: `version ${version.label}`,
+      condition: conditions.version(version.versionName),
+      identifiers: [{kind: 'label', value: version.label}, ...(version.path === '/' ? [] : pathIdentifiers(version.path))],
+    });
+    for (const doc of version.docs) {
+      const frontMatter = doc.frontMatter as {sidebar_label?: string};
+      const page = await html(doc.permalink);
+      identities.push({
+        name: doc.permalink,
+        condition: conditions.page(doc.permalink),
+        identifiers: [
+          ...pathIdentifiers(doc.permalink),
+          {kind: 'title', value: doc.title},
+          {kind: 'description', value: doc.description},
+          ...(frontMatter.sidebar_label ? [{kind: 'sidebar label' as const, value: frontMatter.sidebar_label}] : []),
+          ...(page === null ? [] : headingsOf(page).map((value) => ({kind: 'heading' as const, value}))),
+        ],
+      });
+    }
+    const categories = (items: readonly SidebarItem[]): void => {
+      for (const item of items) {
+        if (item.type !== 'category') continue;
+        const condition = itemCondition(item, (id) => conditions.knownDoc(version.versionName, id));
+        const link = item.link?.type === 'generated-index' ? item.link : undefined;
+        if (condition !== undefined) {
+          identities.push({
+            name: link ? link.permalink : `category "${item.label}"`,
+            condition,
+            identifiers: [{kind: 'sidebar label', value: item.label}, ...(link ? pathIdentifiers(link.permalink) : [])],
+          });
+        }
+        categories(item.items);
+      }
+    };
+    for (const sidebar of Object.values(version.sidebars) as SidebarItem[][]) categories(sidebar);
+  }
+  for (const section of sections) {
+    identities.push({
+      name: `section "${section.label}"`,
+      condition: section.condition,
+      identifiers: [{kind: 'label', value: section.label}, ...pathIdentifiers(`/${section.path}`)],
+    });
+  }
+  return identities;
+}

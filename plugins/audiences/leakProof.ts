@@ -1,0 +1,310 @@
+/**
+ * The build's proof that no reader can learn of a page they may not open: every text file the gate
+ * would send (pages, the not-found page included, scripts, data, search indexes, whatever a plugin
+ * wrote), as the gate would cut it for each view, is searched for what names another page: its title,
+ * address, headings, description, sidebar label (and a version's or a section's label and address).
+ *
+ * Views are not enumerated: for each place a name stands, what decides who gets it is the file's
+ * condition and the conditions of the marked pieces around it (contracts/audienceMarkers.ts). A leak is
+ * a view that meets all of those and none of the pages the name belongs to; leakWitness finds one, or
+ * proves there is none. A name several pages share belongs to all of them ("Next steps" on a page every
+ * reader may open names no restricted page). Pure; plugins/servedBuild.ts feeds it the build.
+ */
+import {isVisible, isVisitorView, PUBLIC, READERS, type Condition, type View} from '../../contracts/audiences';
+import type {Template} from '../../contracts/audienceMarkers';
+
+export type IdentifierKind = 'title' | 'address' | 'last segment' | 'heading' | 'description' | 'sidebar label' | 'label';
+
+/** Something of the site that only some readers may know of: a page, a version, a section, a sidebar category. */
+export interface Identity {
+  /** How a finding names it: the page's address, or `version 0.9`, `category "Partner API"`. */
+  name: string;
+  condition: Condition;
+  identifiers: {kind: IdentifierKind; value: string}[];
+}
+
+/** A file as the gate sends it: its readers, its text, and its markers (null: sent whole). */
+export interface ServedText {
+  file: string;
+  condition: Condition;
+  text: string;
+  template: Template | null;
+  /** The one view this copy of a page is for (a page rendered per view: viewRender.ts), when it is for one. */
+  view?: View;
+}
+
+export interface Finding {
+  file: string;
+  line: number;
+  column: number;
+  /** The view that gets it: the audiences of a reader (none: a reader in no audience), or null for a visitor who is not signed in. */
+  view: string[] | null;
+  /** What it names, and of what. */
+  kind: IdentifierKind;
+  value: string;
+  names: string;
+  /** Where in a page it stands (the navbar, the sidebar, the content…), when the file is a page. */
+  region?: string;
+}
+
+/** Who in the site might read something: the audiences the site defines, and whether visitors who are not signed in may read its public pages. */
+export interface Readership {
+  audiences: readonly string[];
+  publicPages: boolean;
+}
+
+/**
+ * A view that gets something inside all of `around` (the file's condition and its marked pieces') and
+ * may read none of `owners` (the conditions of everything the thing names): the audiences of such a
+ * reader, null for a visitor, or undefined when there is none.
+ */
+export function leakWitness(
+  around: readonly Condition[],
+  owners: readonly Condition[],
+  {publicPages}: Readership,
+): string[] | null | undefined {
+  if (owners.includes(PUBLIC)) return undefined;
+  if (publicPages && around.every((condition) => condition === PUBLIC)) return null;
+  if (owners.includes(READERS)) return undefined;
+  const forbidden = new Set(owners.flatMap((condition) => (typeof condition === 'string' ? [] : condition)));
+  const witness = new Set<string>();
+  for (const condition of around) {
+    if (typeof condition === 'string') continue;
+    if (condition.some((name) => witness.has(name))) continue;
+    const allowed = condition.find((name) => !forbidden.has(name));
+    if (allowed === undefined) return undefined;
+    witness.add(allowed);
+  }
+  return [...witness].sort();
+}
+
+/** The view of a witness, as the gate makes it (contracts/audiences.ts). */
+export function witnessView(witness: string[] | null): View {
+  return witness === null ? new Set([PUBLIC]) : new Set([PUBLIC, READERS, ...witness]);
+}
+
+/** A view as a witness: its audiences, or null for a visitor. */
+export function witnessOf(view: View): string[] | null {
+  return isVisitorView(view) ? null : [...view].filter((name) => name !== PUBLIC && name !== READERS).sort();
+}
+
+/** How a finding's view reads in a message. */
+export function describeWitness(witness: string[] | null): string {
+  if (witness === null) return 'a visitor who is not signed in';
+  return witness.length === 0 ? 'a reader in no audience' : `a reader in ${witness.join(' and ')}`;
+}
+
+const normal = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+interface Owners {
+  kind: IdentifierKind;
+  value: string;
+  identities: Identity[];
+}
+
+/** Every identifier of every identity, by value: texts (titles, labels…) and paths (addresses, last segments). */
+class IdentifierIndex {
+  readonly texts = new Map<string, Owners>();
+  readonly paths = new Map<string, Owners>();
+
+  constructor(identities: readonly Identity[]) {
+    for (const identity of identities) {
+      for (const {kind, value} of identity.identifiers) {
+        const isPath = kind === 'address' || kind === 'last segment';
+        const key = isPath ? value : normal(value);
+        // A heading of one word ("Table", "Versions") is a word code uses too: it names no page. So is anything of one or two letters.
+        if (key.length < 3 || (kind === 'heading' && !key.includes(' ')) || key === '/') continue;
+        const index = isPath ? this.paths : this.texts;
+        const known = index.get(key);
+        if (known === undefined) index.set(key, {kind, value: key, identities: [identity]});
+        else if (!known.identities.includes(identity)) known.identities.push(identity);
+      }
+    }
+  }
+}
+
+const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0'};
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+    if (name[0] === '#')
+      return String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
+    return ENTITIES[name.toLowerCase()] ?? entity;
+  });
+}
+
+function decodeLiteral(body: string): string {
+  return body.replace(/\\(u\{[0-9a-f]+\}|u[0-9a-f]{4}|x[0-9a-f]{2}|[\s\S])/gi, (_escape, code: string) => {
+    if (/^u\{/i.test(code)) return String.fromCodePoint(parseInt(code.slice(2, -1), 16));
+    if (/^[ux]/i.test(code) && code.length > 1) return String.fromCharCode(parseInt(code.slice(1), 16));
+    return {n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0'}[code] ?? code;
+  });
+}
+
+/** A text the file holds where a name would stand, and where it starts. */
+interface Unit {
+  text: string;
+  at: number;
+}
+
+/** In a page: every text between tags (React's `<!-- -->` between pieces of text too) and every attribute value. */
+function htmlUnits(html: string): Unit[] {
+  const units: Unit[] = [];
+  for (const match of html.matchAll(/>([^<]+)</g)) units.push({text: decodeEntities(match[1]!), at: match.index + 1});
+  for (const match of html.matchAll(/=(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g)) {
+    units.push({text: decodeEntities(match[1] ?? match[2] ?? match[3]!), at: match.index + 1});
+  }
+  return units;
+}
+
+/** In a script or data: every string literal. */
+function literalUnits(code: string): Unit[] {
+  const units: Unit[] = [];
+  for (const match of code.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\$]|\\.|\$(?!\{))*)`/g)) {
+    units.push({text: decodeLiteral(match[1] ?? match[2] ?? match[3]!), at: match.index});
+  }
+  return units;
+}
+
+/** In any other text (a list of pages, a feed): each line, and each text in brackets or between tags. */
+function plainUnits(text: string): Unit[] {
+  const units: Unit[] = [];
+  for (const match of text.matchAll(/[^\n]+/g)) units.push({text: match[0], at: match.index});
+  for (const match of text.matchAll(/\[([^\]\n]+)\]|>([^<\n]+)</g)) units.push({text: match[1] ?? match[2]!, at: match.index + 1});
+  return units;
+}
+
+const PATH = /(?<![\w./:-])\/[\w%.~@+-]+(?:\/[\w%.~@+-]+)*/g;
+
+/** Every path in a text (not inside another site's address), decoded, with the forms it may name a page by. */
+function* pathsIn(text: string): Generator<{candidates: string[]; at: number}> {
+  for (const match of text.matchAll(PATH)) {
+    let decoded = match[0];
+    try {
+      decoded = decodeURIComponent(decoded);
+    } catch {
+      // Not percent-encoding: as written.
+    }
+    const segments = decoded.split('/').slice(1);
+    const candidates: string[] = [];
+    for (let end = 1; end <= segments.length; end++) candidates.push(`/${segments.slice(0, end).join('/')}`);
+    for (const segment of segments) candidates.push(`/${segment}`);
+    // A route's key in the bundle's tables is its path and a short hash (`/team-handbook-1f1`).
+    const keyed = /^(.*)-[0-9a-f]{3}$/.exec(decoded);
+    if (keyed) candidates.push(keyed[1]!);
+    yield {candidates, at: match.index};
+  }
+}
+
+/** The conditions of the marked pieces around each of some offsets (sorted), in order. */
+function enclosingAt(template: Template | null, offsets: readonly number[]): Condition[][] {
+  if (template === null) return offsets.map(() => []);
+  const out: Condition[][] = [];
+  const stack: Condition[] = [];
+  let next = 0;
+  for (const offset of offsets) {
+    while (next < template.markers.length && template.markers[next]!.start <= offset) {
+      const marker = template.markers[next++]!;
+      if (marker.condition === null) stack.pop();
+      else stack.push(marker.condition);
+    }
+    out.push([...stack]);
+  }
+  return out;
+}
+
+/** Landmarks of a page, innermost first when nested: where a name in a page stands. */
+const REGIONS: [tag: string, region: string][] = [
+  ['article', "the page's content (its Markdown or MDX, or a remark or rehype plugin of site.config.ts)"],
+  ['aside', 'the sidebar'],
+  ['nav', 'the navbar or a menu'],
+  ['footer', 'the footer'],
+  ['head', "the page's head (its title and meta tags)"],
+];
+
+function regionAt(html: string, offset: number): string {
+  const before = html.slice(0, offset);
+  let best: {at: number; region: string} | undefined;
+  for (const [tag, region] of REGIONS) {
+    const opens = [...before.matchAll(new RegExp(`<${tag}[\\s>]`, 'g'))];
+    const closes = before.match(new RegExp(`</${tag}>`, 'g'))?.length ?? 0;
+    if (opens.length > closes) {
+      const at = opens[opens.length - 1]!.index;
+      if (best === undefined || at > best.at) best = {at, region};
+    }
+  }
+  return best?.region ?? 'a component of the page';
+}
+
+function lineAndColumn(text: string, offset: number): {line: number; column: number} {
+  let line = 1;
+  let lineStart = 0;
+  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) {
+    line++;
+    lineStart = at + 1;
+  }
+  return {line, column: offset - lineStart + 1};
+}
+
+/** Everything a file names that some view of it may not read. */
+function leaksIn(file: ServedText, index: IdentifierIndex, readership: Readership): Finding[] {
+  const {text} = file;
+  const html = file.file.endsWith('.html');
+  const units = html ? htmlUnits(text) : /\.(?:js|json|mjs|cjs|css)$/.test(file.file) ? literalUnits(text) : plainUnits(text);
+  const hits: {at: number; owners: Owners}[] = [];
+  for (const unit of units) {
+    const owners = index.texts.get(normal(unit.text));
+    if (owners) hits.push({at: unit.at, owners});
+  }
+  for (const {candidates, at} of pathsIn(text)) {
+    const owners = candidates.map((candidate) => index.paths.get(candidate)).find((found) => found !== undefined);
+    if (owners) hits.push({at, owners});
+  }
+  hits.sort((a, b) => a.at - b.at);
+  const around = enclosingAt(
+    file.template,
+    hits.map(({at}) => at),
+  );
+  const findings: Finding[] = [];
+  hits.forEach(({at, owners}, i) => {
+    const conditions = owners.identities.map((identity) => identity.condition);
+    const witness =
+      file.view === undefined
+        ? leakWitness([file.condition, ...around[i]!], conditions, readership)
+        : conditions.some((condition) => isVisible(condition, file.view!))
+          ? undefined
+          : witnessOf(file.view);
+    if (witness === undefined) return;
+    findings.push({
+      file: file.file,
+      ...lineAndColumn(text, at),
+      view: witness,
+      kind: owners.kind,
+      value: owners.value,
+      names: owners.identities.map((identity) => identity.name).join(', '),
+      ...(html ? {region: regionAt(text, at)} : {}),
+    });
+  });
+  return findings;
+}
+
+/** The leak proof over a build's files, one at a time: the identities are indexed once. */
+export class LeakProof {
+  private readonly index: IdentifierIndex;
+
+  constructor(
+    identities: readonly Identity[],
+    private readonly readership: Readership,
+  ) {
+    this.index = new IdentifierIndex(identities);
+  }
+
+  /** Every finding in a file, in order. */
+  findingsIn(file: ServedText): Finding[] {
+    return leaksIn(file, this.index, this.readership);
+  }
+}
+
+/** One finding as the build says it: file and place, what it names, who would get it, and where in the page. */
+export function describeFinding({file, line, column, view, kind, value, names, region}: Finding): string {
+  return `${file}:${line}:${column}: ${describeWitness(view)} would get the ${kind} "${value}" of ${names}${region ? `, in ${region}` : ''}`;
+}

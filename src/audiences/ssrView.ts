@@ -1,0 +1,13 @@
+/**
+ * The server-side render's data, for the view it renders a page for. Docusaurus's own render of every
+ * page sets none: the data is whole, annotated, and the page holds every reader's pieces between
+ * markers. A page that some code renders differently by reader beyond those pieces is rendered once
+ * per view (plugins/audiences/viewRender.ts), which sets the view before it loads the server bundle:
+ * every data module then gives what that view may see (contracts/audienceMarkers.ts, viewOfData).
+ */
+import {SSR_VIEW_GLOBAL, viewOfData} from '../../contracts/audienceMarkers';
+
+export function ssrView<T>(data: T): T {
+  const view = (globalThis as {[SSR_VIEW_GLOBAL]?: readonly string[]})[SSR_VIEW_GLOBAL];
+  return view === undefined ? data : viewOfData(data, new Set(view));
+}

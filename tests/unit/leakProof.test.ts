@@ -1,0 +1,164 @@
+import {describe, expect, it} from 'vitest';
+import {MarkerSyntax} from '../../contracts/audienceMarkers';
+import {readerView, VISITOR_VIEW, type Condition} from '../../contracts/audiences';
+import {describeFinding, LeakProof, leakWitness, type Identity, type ServedText} from '../../plugins/audiences/leakProof';
+
+const MARKERS = new MarkerSyntax('k3yk3y');
+const SITE = {audiences: ['beta', 'partners', 'staff'], publicPages: false};
+const WITH_VISITORS = {...SITE, publicPages: true};
+
+describe('leakWitness: a view that gets a name and may read none of what it names', () => {
+  it.each<[string, Condition[], Condition[], typeof SITE, string[] | null | undefined]>([
+    ["a staff page's name in a page for every reader", ['*'], [['staff']], SITE, []],
+    ['… inside a piece marked for staff', ['*', ['staff']], [['staff']], SITE, undefined],
+    ['… inside a piece for partners or staff', ['*', ['partners', 'staff']], [['staff']], SITE, ['partners']],
+    ['… in a file for staff only', [['staff']], [['staff']], SITE, undefined],
+    [
+      '… nested: partners or staff, then staff or beta',
+      ['*', ['partners', 'staff'], ['beta', 'staff']],
+      [['staff']],
+      SITE,
+      ['beta', 'partners'],
+    ],
+    ['… nested with no way out of staff', ['*', ['partners', 'staff'], ['staff']], [['staff']], SITE, undefined],
+    ['a name a page for every reader shares', ['*'], [['staff'], '*'], SITE, undefined],
+    ['a name two narrow pages share', ['*', ['partners']], [['staff'], ['partners']], SITE, undefined],
+    ['a public page for visitors, naming a reader-only page', ['public'], ['*'], WITH_VISITORS, null],
+    ['… with public pages off', ['public'], ['*'], SITE, undefined],
+    ['a public name', ['public'], ['public'], WITH_VISITORS, undefined],
+    ['a reader-only page in a public file, visitors on', ['public', '*'], [['staff']], WITH_VISITORS, []],
+  ])('%s', (_case, around, owners, site, expected) => {
+    expect(leakWitness(around, owners, site)).toEqual(expected);
+  });
+});
+
+const IDENTITIES: Identity[] = [
+  {
+    name: '/team-handbook',
+    condition: ['staff'],
+    identifiers: [
+      {kind: 'address', value: '/team-handbook'},
+      {kind: 'title', value: 'Team handbook'},
+      {kind: 'description', value: 'How the team writes the tutorials'},
+      {kind: 'heading', value: 'Release checklist'},
+      {kind: 'heading', value: 'Overview'},
+    ],
+  },
+  {
+    name: '/partner-api/rate-limits',
+    condition: ['partners'],
+    identifiers: [
+      {kind: 'address', value: '/partner-api/rate-limits'},
+      {kind: 'last segment', value: '/rate-limits'},
+      {kind: 'title', value: 'Partner rate limits'},
+    ],
+  },
+  {
+    name: '/intro',
+    condition: '*',
+    identifiers: [
+      {kind: 'address', value: '/intro'},
+      {kind: 'heading', value: 'Release checklist'},
+    ],
+  },
+  {name: 'version 0.9 LTS', condition: ['legacy'], identifiers: [{kind: 'label', value: '0.9 LTS'}]},
+];
+
+const proof = (site = SITE) => new LeakProof(IDENTITIES, site);
+const served = (file: string, text: string, condition: Condition = '*', extra: Partial<ServedText> = {}): ServedText => ({
+  file,
+  condition,
+  text,
+  template: MARKERS.templateOf(text, {commas: !file.endsWith('.html')}),
+  ...extra,
+});
+const found = (file: ServedText, site = SITE) =>
+  proof(site)
+    .findingsIn(file)
+    .map(({kind, value, view}) => `${kind} "${value}" → ${JSON.stringify(view)}`);
+
+describe('the leak proof over one file', () => {
+  it('finds a restricted title, address and description in a page for every reader', () => {
+    const page = served(
+      'intro.html',
+      '<main><ul><li><a href="/team-handbook">Team handbook</a><p title="How the team writes the tutorials">x</p></li></ul></main>',
+    );
+    expect(found(page)).toEqual([
+      'address "/team-handbook" → []',
+      'title "Team handbook" → []',
+      'description "How the team writes the tutorials" → []',
+    ]);
+  });
+
+  it('finds nothing in the same list marked for staff, and the partners’ page in a piece for partners or staff', () => {
+    const page = served(
+      'intro.html',
+      `<ul>${MARKERS.html('begin', 'staff')}<li><a href="/team-handbook">Team handbook</a></li>${MARKERS.html('end')}` +
+        `${MARKERS.html('begin', 'partners+staff')}<li><a href="/partner-api/rate-limits">Partner rate limits</a></li>${MARKERS.html('end')}</ul>`,
+    );
+    expect(found(page)).toEqual(['address "/partner-api/rate-limits" → ["staff"]', 'title "Partner rate limits" → ["staff"]']);
+  });
+
+  it('finds names in scripts and data: string literals, escaped, and paths inside longer ones', () => {
+    const script = served(
+      'assets/js/main.js',
+      'const t="Team\\u0020handbook";fetch(`/partner-api/rate-limits?x=1`);let r="/team-handbook-1f1"',
+    );
+    expect(found(script)).toEqual([
+      'title "Team handbook" → []',
+      'address "/partner-api/rate-limits" → []',
+      'address "/team-handbook" → []',
+    ]);
+  });
+
+  it('takes a page’s text split by React, and entities, as the reader reads it', () => {
+    expect(found(served('a.html', '<p>Read: <!-- -->Team handbook</p><p>Partner&#32;rate limits</p>'))).toEqual([
+      'title "Team handbook" → []',
+      'title "Partner rate limits" → []',
+    ]);
+  });
+
+  it('takes a last segment only as a whole segment, and no path inside another site’s address', () => {
+    const page = served(
+      'a.html',
+      '<a href="/x/rate-limits">a</a><a href="/rate-limits-faq">b</a><a href="https://example.com/partner-api/rate-limits">c</a>',
+    );
+    expect(found(page)).toEqual(['last segment "/rate-limits" → []']);
+  });
+
+  it('leaves names wider pages share, one-word headings and words inside sentences alone', () => {
+    expect(found(served('a.html', '<h2>Release checklist</h2><h2>Overview</h2><p>The Team handbook says so.</p>'))).toEqual([]);
+  });
+
+  it('finds a label in any text file, such as a list of pages a plugin writes', () => {
+    expect(found(served('llms.txt', '- [0.9 LTS](/legacy/intro): the old edition\n'))).toEqual(['label "0.9 LTS" → []']);
+  });
+
+  it('gives a visitor only what is public, when public pages are on', () => {
+    expect(found(served('preview.html', '<a href="/intro">Intro</a>', 'public'), WITH_VISITORS)).toEqual(['address "/intro" → null']);
+    expect(found(served('preview.html', '<a href="/intro">Intro</a>', 'public'))).toEqual([]);
+  });
+
+  it('judges a copy of a page rendered for one view by that view alone', () => {
+    const copy = {view: readerView(['partners'])};
+    expect(found(served('a.html', '<a href="/partner-api/rate-limits">Partner rate limits</a>', '*', copy))).toEqual([]);
+    expect(found(served('a.html', '<a href="/team-handbook">Team handbook</a>', '*', copy))).toEqual([
+      'address "/team-handbook" → ["partners"]',
+      'title "Team handbook" → ["partners"]',
+    ]);
+    expect(found(served('a.html', '<a href="/intro">x</a>', 'public', {view: VISITOR_VIEW}), WITH_VISITORS)).toEqual([
+      'address "/intro" → null',
+    ]);
+  });
+
+  it('says where a finding is: file, line and column, who gets it, what it names, and where in the page', () => {
+    const page = served(
+      'intro.html',
+      '<html><body>\n<article><p><a href="/team-handbook">read</a></p></article><nav><a>Team handbook</a></nav>',
+    );
+    expect(proof().findingsIn(page).map(describeFinding)).toEqual([
+      'intro.html:2:22: a reader in no audience would get the address "/team-handbook" of /team-handbook, in the page\'s content (its Markdown or MDX, or a remark or rehype plugin of site.config.ts)',
+      'intro.html:2:68: a reader in no audience would get the title "Team handbook" of /team-handbook, in the navbar or a menu',
+    ]);
+  });
+});
