@@ -25,7 +25,7 @@ import {writeRouteChunkPreloads, type RouteChunkPreloadsOptions} from './routeCh
 import {precompress} from './precompress';
 import {routeConditions, type ChunkNames} from './audiences/clientModules';
 import {fileConditions, htmlFileOf, markRuntime, writeAudienceMap, type ClientManifest} from './audiences/servedFiles';
-import {proveBuild} from './audiences/buildProof';
+import {BuildProof} from './audiences/buildProof';
 import {keptServerBundle} from './audiences/viewRender';
 import {markerKeyOf} from './audiences';
 import {allSections, sectionCondition, writeSearchIndex, type SearchOptions} from './search';
@@ -101,30 +101,35 @@ export default function servedBuild(context: LoadContext, options: ServedBuildOp
       if (conditions) await markRuntime(outDir, {files, manifest, conditions: served.conditions, base, markers});
       const search = docs && options.search;
       const compressing = options.precompress ? precompressAllButSearchIndexes(outDir, !!search, markers) : Promise.resolve();
-      const indexed = search ? await writeSearchIndex(context, search, props, {conditions, markers}) : new Map<string, Condition>();
-      const everything = new Map([...served.conditions, ...indexed]);
       const started = performance.now();
-      const proven =
-        conditions &&
-        docs &&
-        (await proveBuild({
-          outDir,
-          served: everything,
-          versions: docs.loadedVersions,
-          conditions,
-          sections: search
-            ? allSections(search, docs, props.baseUrl).flatMap((section) => {
-                const condition = sectionCondition(section, conditions);
-                return condition === undefined ? [] : [{...section, condition}];
-              })
-            : [],
-          markers,
-          serverBundle: keptServerBundle(context.generatedFilesDir),
-          pageRoutes: new Map([
-            ...[...routes.values()].filter(({page}) => page).map(({path: route}) => [htmlFileOf(route), route] as const),
-            ['404.html', '/404.html'],
-          ]),
-        }));
+      // The pages first: those rendered per view are indexed for search as their reader who sees least has them.
+      const proof =
+        conditions && docs
+          ? await BuildProof.start({
+              outDir,
+              versions: docs.loadedVersions,
+              conditions,
+              sections: search
+                ? allSections(search, docs, props.baseUrl).flatMap((section) => {
+                    const condition = sectionCondition(section, conditions);
+                    return condition === undefined ? [] : [{...section, condition}];
+                  })
+                : [],
+              markers,
+              serverBundle: keptServerBundle(context.generatedFilesDir),
+              pageRoutes: new Map([
+                ...[...routes.values()].filter(({page}) => page).map(({path: route}) => [htmlFileOf(route), route] as const),
+                ['404.html', '/404.html'],
+              ]),
+            })
+          : undefined;
+      await proof?.provePages(served.conditions);
+      const indexed = search
+        ? await writeSearchIndex(context, search, props, {conditions, markers, indexedCopyOf: (file) => proof?.indexedCopyOf(file)})
+        : new Map<string, Condition>();
+      await proof?.proveFiles(indexed);
+      const proven = proof?.finish();
+      const everything = new Map([...served.conditions, ...indexed]);
       if (proven) {
         const perView = proven.viewPages
           ? `, ${Object.keys(proven.viewPages.pages).length} page(s) rendered per view (${proven.copies} copies)`

@@ -10,8 +10,8 @@ import path from 'node:path';
 import type {LoadedVersion} from '@docusaurus/plugin-content-docs';
 import type {MarkerSyntax, Template} from '../../contracts/audienceMarkers';
 import {isMarkable, TemplateError} from '../../contracts/audienceMarkers';
-import {PUBLIC, type Condition} from '../../contracts/audiences';
-import type {ViewPages} from '../../contracts/buildLayout';
+import {PUBLIC, READERS, readerView, VISITOR_VIEW, type Condition, type View} from '../../contracts/audiences';
+import {viewKind, type ViewPages} from '../../contracts/buildLayout';
 import type {SearchSection} from '../../contracts/searchSections';
 import {siteIdentities} from './identities';
 import {describeFinding, LeakProof, type Finding} from './leakProof';
@@ -51,8 +51,6 @@ export class LeakError extends Error {
 
 export interface ProofInput {
   outDir: string;
-  /** Every file the gate may send, with its readers (servedFiles.ts and the search index). */
-  served: ReadonlyMap<string, Condition>;
   versions: readonly LoadedVersion[];
   conditions: Conditions;
   sections: readonly (SearchSection & {condition: Condition})[];
@@ -70,57 +68,88 @@ export interface Proven {
   copies: number;
 }
 
-/** Proves the build, rendering per view the pages that need it. Throws LeakError. */
-export async function proveBuild({
-  outDir,
-  served,
-  versions,
-  conditions,
-  sections,
-  markers,
-  serverBundle,
-  pageRoutes,
-}: ProofInput): Promise<Proven> {
-  const audiences = conditions.data.audiences;
-  const readership = {audiences, publicPages: conditions.base === PUBLIC};
-  const read = (file: string) => readFile(path.join(outDir, file), 'utf8');
-  const identities = await siteIdentities({
-    versions,
-    conditions,
-    sections,
-    html: (permalink) => read(htmlFileOf(permalink)).catch(() => null),
-  });
-  const proof = new LeakProof(identities, readership);
-  const findings: Finding[] = [];
-  let files = 0;
-  for (const [file, condition] of served) {
-    if (!TEXT.test(file)) continue;
-    const text = await read(file);
-    files++;
-    findings.push(...proof.findingsIn({file, condition, text, template: templateOfFile(file, text, markers)}));
+/** The reader who sees least of a page: its copy is what the search index holds of it, for all its readers. */
+function leastReader(condition: Condition): View {
+  if (condition === PUBLIC) return VISITOR_VIEW;
+  return readerView(condition === READERS ? [] : [condition[0]!]);
+}
+
+/**
+ * The proof of one build, in two steps: the pages and everything else the build wrote (provePages),
+ * rendering per view the pages that need it; then what is written after from those pages, the search
+ * index (proveFiles). `finish` stops the build on any finding.
+ */
+export class BuildProof {
+  private readonly findings: Finding[] = [];
+  private files = 0;
+  private rendered?: {viewPages: ViewPages; copies: number; conditions: Map<string, Condition>};
+
+  private constructor(
+    private readonly input: ProofInput,
+    private readonly proof: LeakProof,
+    private readonly publicPages: boolean,
+  ) {}
+
+  static async start(input: ProofInput): Promise<BuildProof> {
+    const {outDir, versions, conditions, sections} = input;
+    const publicPages = conditions.base === PUBLIC;
+    const identities = await siteIdentities({
+      versions,
+      conditions,
+      sections,
+      html: (permalink) => readFile(path.join(outDir, htmlFileOf(permalink)), 'utf8').catch(() => null),
+    });
+    return new BuildProof(input, new LeakProof(identities, {audiences: conditions.data.audiences, publicPages}), publicPages);
   }
 
-  // Pages whose own code lists what some readers may not see: each reader gets a copy rendered for them.
-  const rerendered = [...new Set(findings.map(({file}) => file).filter((file) => pageRoutes.has(file)))].map((file): ViewPage => ({
-    file,
-    route: pageRoutes.get(file)!,
-    condition: served.get(file)!,
-  }));
-  if (rerendered.length === 0) {
-    if (findings.length > 0) throw new LeakError(findings);
-    return {files, copies: 0};
+  /** Proves files as the gate sends them; returns what it found. */
+  async proveFiles(served: ReadonlyMap<string, Condition>): Promise<Finding[]> {
+    const found: Finding[] = [];
+    for (const [file, condition] of served) {
+      if (!TEXT.test(file)) continue;
+      const text = await readFile(path.join(this.input.outDir, file), 'utf8');
+      this.files++;
+      found.push(...this.proof.findingsIn({file, condition, text, template: templateOfFile(file, text, this.input.markers)}));
+    }
+    this.findings.push(...found);
+    return found;
   }
-  const {viewPages, copies} = await renderForViews(outDir, {
-    bundleDir: serverBundle,
-    pages: rerendered,
-    audiences,
-    publicPages: readership.publicPages,
-    markers,
-  });
-  const again = copies.flatMap(({file, page, view, html}) =>
-    proof.findingsIn({file, condition: page.condition, text: html, template: null, view}),
-  );
-  const remaining = [...findings.filter(({file}) => !viewPages.pages[file]), ...again];
-  if (remaining.length > 0) throw new LeakError(remaining);
-  return {files, viewPages, copies: copies.length};
+
+  /** Proves the build's files, and renders per view each page in which a reader would find another's. */
+  async provePages(served: ReadonlyMap<string, Condition>): Promise<void> {
+    const {outDir, pageRoutes, serverBundle, markers, conditions} = this.input;
+    const found = await this.proveFiles(served);
+    const pages = [...new Set(found.map(({file}) => file).filter((file) => pageRoutes.has(file)))].map((file): ViewPage => ({
+      file,
+      route: pageRoutes.get(file)!,
+      condition: served.get(file)!,
+    }));
+    if (pages.length === 0) return;
+    const {viewPages, copies} = await renderForViews(outDir, {
+      bundleDir: serverBundle,
+      pages,
+      audiences: conditions.data.audiences,
+      publicPages: this.publicPages,
+      markers,
+    });
+    // The pages rendered per view are proven as each view gets them, in place of the page all their readers would have had.
+    this.findings.splice(0, this.findings.length, ...this.findings.filter(({file}) => !viewPages.pages[file]));
+    for (const {file, page, view, html} of copies) {
+      this.findings.push(...this.proof.findingsIn({file, condition: page.condition, text: html, template: null, view}));
+    }
+    this.rendered = {viewPages, copies: copies.length, conditions: new Map(pages.map(({file, condition}) => [file, condition]))};
+  }
+
+  /** The file the search index reads for a page rendered per view: the copy of its reader who sees least. */
+  indexedCopyOf(file: string): string | undefined {
+    const copies = this.rendered?.viewPages.pages[file];
+    if (copies === undefined) return undefined;
+    return copies[viewKind(leastReader(this.rendered!.conditions.get(file)!), this.rendered!.viewPages.conditions)];
+  }
+
+  /** What was proven; throws LeakError when anything would leak. */
+  finish(): Proven {
+    if (this.findings.length > 0) throw new LeakError(this.findings);
+    return {files: this.files, copies: this.rendered?.copies ?? 0, ...(this.rendered ? {viewPages: this.rendered.viewPages} : {})};
+  }
 }

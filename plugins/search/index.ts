@@ -22,7 +22,7 @@ import {holds, SEARCH_PLUGIN_NAME, type SearchGlobalData, type SearchSection} fr
 import {AUDIENCE_FIELD, type MarkerSyntax} from '../../contracts/audienceMarkers';
 import {annotationFor, Conditions, conditionsIn, unionOfAll} from '../audiences/siteConditions';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
-import {indexVersions, type IndexedVersion} from './indexer';
+import {indexVersions, type IndexedCopyOf, type IndexedVersion} from './indexer';
 import {categorySections} from './sections';
 import type {SidebarItem} from '../audiences/sidebarRules';
 import {partitionIndex, versionIndexFiles} from './partitions';
@@ -114,11 +114,11 @@ export async function writeSearchIndex(
   context: LoadContext,
   options: SearchOptions,
   props: Props,
-  {conditions, markers}: {conditions: Conditions | undefined; markers: MarkerSyntax},
+  {conditions, markers, indexedCopyOf}: {conditions: Conditions | undefined; markers: MarkerSyntax; indexedCopyOf: IndexedCopyOf},
 ): Promise<Map<string, Condition>> {
   // The indexer's defaults, as Docusaurus fills them in for the plugin's own instance.
   const indexerOptions = indexer.validateOptions({options: options.indexer, validate: normalizePluginOptions} as never);
-  const versions = await indexVersions(context, indexerOptions, props, docTitles(props.plugins));
+  const versions = await indexVersions(context, indexerOptions, props, docTitles(props.plugins), indexedCopyOf);
   const docs = props.plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs')?.content as LoadedContent | undefined;
   return writeIndexParts(props.outDir, versions, {
     baseUrl: props.baseUrl,

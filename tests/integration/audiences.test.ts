@@ -12,6 +12,7 @@ import {brotliDecompressSync} from 'node:zlib';
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import {isVisible, readerView, VISITOR_PAGE_ATTRIBUTE, VISITOR_VIEW, type View} from '../../contracts/audiences';
 import {MANIFEST_FILE, PARTS_DIR, type SearchManifest} from '../../contracts/searchIndexFiles';
+import {LOGIN_DIR} from '../../contracts/buildLayout';
 import {sessionCookieHeader} from '../../contracts/session';
 import {lunrRules} from '../../src/search/engine/lunrRules';
 import {VersionIndex} from '../../src/search/engine/versionIndex';
@@ -25,7 +26,8 @@ import {readBuild} from '../../server/services/build';
 import {LiveBuild} from '../../server/services/liveBuild';
 
 const pages = [...sitePages(FIXTURE_SITE, FIXTURE_SITE_BUILD_ROOT), ...versionPages(FIXTURE_SITE), ...searchSectionPages(FIXTURE_SITE)];
-const files = builtFiles(FIXTURE_SITE_BUILD).filter(({file}) => file !== '404.html');
+/** Every file of both build folders: the site's (its not-found page too) and the public login build's. */
+const files = [...builtFiles(FIXTURE_SITE_BUILD), ...builtFiles(path.join(FIXTURE_SITE_BUILD_ROOT, LOGIN_DIR))];
 /** Who may fetch each file of the fixture site. */
 const {audiences: fixtureAudiences} = await readBuild(FIXTURE_SITE_BUILD_ROOT);
 
@@ -263,6 +265,65 @@ describe.each(Object.keys(KINDS) as Kind[])('a reader %s', (kind) => {
     const loaded = fetched.filter((url) => url.startsWith(`/${PARTS_DIR}/`)).map((url) => url.slice(PARTS_DIR.length + 2, -'.json'.length));
     expect(loaded.length).toBeGreaterThan(0);
     expect(loaded.filter((name) => !listed.includes(name))).toEqual([]);
+  });
+});
+
+/** The titles a list on a page shows (the team's components of tests/fixtures/test-docs/src: `data-list` names each). */
+function listed(html: string, list: string): string[] {
+  const section = new RegExp(`data-list="?${list}"?[^>]*>([\\s\\S]*?)</(?:section|ul|aside)>`).exec(html)?.[1] ?? '';
+  return [...section.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map(([, item]) => item!.replace(/<[^>]+>/g, '').replace(/<!-- -->/g, ''));
+}
+
+describe.each(Object.keys(KINDS) as Kind[])("the team's own code that lists pages, for a reader %s", (kind) => {
+  const reader = () => readers[kind];
+  const page = async (url: string) => bodyOf(await gate.request(url, {headers: as(reader(), true)}));
+  const sees = (condition: Parameters<typeof isVisible>[0]) => isVisible(condition, reader().view);
+
+  it('lists, with each public hook, the pages the reader may open and only those, and counts only those', async () => {
+    const html = await page('/pages-of-this-site');
+    // The current version's docs the reader may open, by title, from the build's own conditions.
+    const current = pages.filter(
+      ({url, file}) => file.endsWith('.html') && !/^\/(?:1\.0|legacy|category)(?:\/|$)/.test(url) && url !== '/',
+    );
+    const theirs = current.filter(({condition}) => sees(condition));
+    const titles = listed(html, 'version-pages').map((item) => item.slice(0, item.indexOf(':')));
+    expect(new RegExp(`>${theirs.length}(?:<!-- -->)? pages in this version<`).test(html)).toBe(true);
+    for (const [title, audience] of [
+      ['Partner rate limits', ['partners']],
+      ['Team handbook', ['staff']],
+      ['Beta tutorials', ['beta']],
+      ['Product roadmap', ['partners', 'staff']],
+    ] as const) {
+      expect({title, listed: titles.includes(title)}).toEqual({title, listed: sees(audience)});
+    }
+    expect(listed(html, 'sidebar-links').includes('Team handbook')).toBe(sees(['staff']));
+    expect(listed(html, 'all-versions').some((path) => path.startsWith('/legacy/'))).toBe(sees(['legacy']));
+    expect(listed(html, 'global-data').some((version) => version.startsWith('0.9 LTS'))).toBe(sees(['legacy']));
+  });
+
+  it("gets a swizzled category page whose list of everything in it is the reader's own", async () => {
+    const html = await page('/1.0/category/tutorial---extras');
+    const items = listed(html, 'everything-in-this-category');
+    expect(items.includes('Editor handbook for 1.0')).toBe(sees(['staff']));
+    expect(html).toContain(`Everything in this category (<!-- -->${items.length}<!-- -->)`);
+  });
+
+  it('gets the page whose code samples look like markers whole: they are text', async () => {
+    // As the reader reads it: the code blocks' highlighting takes out of the way.
+    const text = (await page('/markers-as-text'))
+      .replace(/<[^>]+>/g, '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
+    for (const sample of [
+      '"__th_b7_staff__", {path: "/somewhere"}, "__th_e7__"',
+      '"__thabc123def456_b1_staff__", "__thabc123def456_e1__"',
+      '<template data-th-b="staff"></template><p>Still here for everyone.</p><template data-th-e=""></template>',
+      '/*__th_b:staff*/1:"x"/*__th_e*/',
+      '"__th_e9__"',
+    ])
+      expect({sample, found: text.includes(sample)}).toEqual({sample, found: true});
   });
 });
 

@@ -27,7 +27,8 @@ export function copyFixtureSite(site: string): void {
   // The tests' own sidebars and settings replace the team's, whatever their sidebars file is called.
   for (const file of SIDEBARS_FILES) rmSync(path.join(site, file), {force: true});
   for (const entry of readdirSync(TEST_DOCS).filter((name) => name !== 'README.md')) {
-    rmSync(path.join(site, entry), {recursive: true, force: true});
+    // The team's code (its components, a swizzled theme component) joins the product's own src/.
+    if (entry !== 'src') rmSync(path.join(site, entry), {recursive: true, force: true});
     cpSync(path.join(TEST_DOCS, entry), path.join(site, entry), {recursive: true});
   }
 }

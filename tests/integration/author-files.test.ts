@@ -1,0 +1,92 @@
+/**
+ * What Docusaurus's own commands and the product's build do to a team's site folder, run on a copy of
+ * the repository that is a git checkout of its own: nothing outside their output and generated folders
+ * (the site's audiences.json once was overwritten by a plain `npx docusaurus build`). Then the same site
+ * with a remark plugin that writes a staff page's title into every page: the build refuses it, naming
+ * the file, the view and the page, and leaves nothing a gate would serve. (`npm run build` is checked
+ * by npm test's own build of the repository: tests/support/checkedBuild.ts.)
+ */
+import {spawnSync} from 'node:child_process';
+import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {AUDIENCE_MAP, BUILD_ROOT} from '../../contracts/buildLayout';
+import {removeTemporaryDir, temporarySiteCopy} from '../../testkit/siteCopy';
+import {siteBuildEnv} from '../../testkit/siteBuild';
+import {EMULATOR_HOST} from '../support/environment';
+
+let site: string;
+
+function run(command: string, args: string[]) {
+  const result = spawnSync(command, args, {cwd: site, encoding: 'utf8', env: {...process.env, ...siteBuildEnv(EMULATOR_HOST)}});
+  return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
+}
+
+const git = (...args: string[]) => run('git', args).output.trim();
+
+/** What git sees changed in the site since its commit (`XY path` each): every file a command wrote outside what .gitignore leaves out. */
+const changed = () =>
+  run('git', ['status', '--porcelain', '-z', '--untracked-files=all'])
+    .output.split('\0')
+    .filter((entry) => entry.trim() !== '');
+/** The same, but for a folder a command was told to write. */
+const changedBesides = (folder: string) => changed().filter((entry) => !entry.startsWith(`?? ${folder}/`));
+
+beforeAll(() => {
+  site = temporarySiteCopy('author-files');
+  git('init', '-q');
+  git('add', '-A');
+  git('-c', 'user.email=test@tutorial-hub.test', '-c', 'user.name=Test', 'commit', '-qm', 'the author’s site');
+  expect(changed()).toEqual([]);
+});
+afterAll(() => removeTemporaryDir(site));
+
+describe("Docusaurus's own commands on a site with audiences", () => {
+  it('`npx docusaurus build` writes its output folder and the generated ones, nothing of the author’s', () => {
+    const {status, output} = run('npx', ['docusaurus', 'build']);
+    expect(status, output).toBe(0);
+    expect(existsSync(path.join(site, BUILD_ROOT, AUDIENCE_MAP))).toBe(true);
+    expect(changed()).toEqual([]);
+  });
+
+  it('`npx docusaurus build --out-dir` a folder of its own inside the site: the map is inside it', () => {
+    const {status, output} = run('npx', ['docusaurus', 'build', '--out-dir', 'public-site']);
+    expect(status, output).toBe(0);
+    expect(existsSync(path.join(site, 'public-site', AUDIENCE_MAP))).toBe(true);
+    // The new folder is all that is new: the command was told to write there.
+    expect(changedBesides('public-site')).toEqual([]);
+    expect(readFileSync(path.join(site, 'audiences.json'), 'utf8')).toContain('"partners"');
+  });
+
+  it('`npx docusaurus clear` and `docs:version` change only what they are for', () => {
+    expect(run('npx', ['docusaurus', 'clear']).status).toBe(0);
+    expect(changedBesides('public-site')).toEqual([]);
+    expect(run('npx', ['docusaurus', 'docs:version', '9.9']).status).toBe(0);
+    const written = changedBesides('public-site').map((entry) => entry.slice(3).split('/')[0]);
+    expect([...new Set(written)].sort()).toEqual(['versioned_docs', 'versioned_sidebars', 'versions.json']);
+  });
+});
+
+describe('a remark plugin that writes a page’s title into pages some of its readers may not open', () => {
+  it('is refused by the build, with the file, the view and the page, and nothing is left for a gate to serve', () => {
+    git('checkout', '-q', '--', '.');
+    git('clean', '-qfd', '-e', 'node_modules');
+    writeFileSync(
+      path.join(site, 'remark-see-also.mjs'),
+      // Every page gets a line naming the staff's 1.0 release checklist.
+      'export default function seeAlso() { return (tree) => { tree.children.push({type: "paragraph", children: [{type: "text", value: "Release checklist for editors"}]}); }; }\n',
+    );
+    const config = path.join(site, 'site.config.ts');
+    writeFileSync(
+      config,
+      `import seeAlso from './remark-see-also.mjs';\n${readFileSync(config, 'utf8').replace('remarkPlugins: []', 'remarkPlugins: [seeAlso]')}`,
+    );
+    const {status, output} = run('npx', ['docusaurus', 'build']);
+    expect(status).not.toBe(0);
+    expect(output).toMatch(
+      /intro\.html:\d+:\d+: a reader in no audience would get the title "Release checklist for editors" of \/1\.0\/tutorial-extras\/release-checklist, in the page's content/,
+    );
+    expect(output).toContain('CONTRIBUTING.md, "Components that list pages"');
+    expect(existsSync(path.join(site, BUILD_ROOT, AUDIENCE_MAP))).toBe(false);
+  });
+});
