@@ -126,6 +126,26 @@ export function describeCondition(condition: Condition): string {
   return condition.join(', ');
 }
 
+/**
+ * What tells a reader that a page is for them and not for everyone: one of its audiences, by name, with
+ * the words the site gives it (audiences.json). The docs' global data gives each restricted doc one per
+ * audience (BADGES_FIELD), each marked for that audience's readers, so that a reader learns of their
+ * own audiences only (src/audiences/AudienceBadges.tsx shows them).
+ */
+export interface AudienceBadge {
+  name: string;
+  /** The name as a word: `partners` → `Partners`, `early-access` → `Early access`. */
+  label: string;
+  description: string;
+}
+
+export const BADGES_FIELD = 'audiences';
+
+export function audienceBadge(name: string, description: string): AudienceBadge {
+  const words = name.replace(/-/g, ' ');
+  return {name, label: words.charAt(0).toUpperCase() + words.slice(1), description};
+}
+
 /** The build's audiences plugin (plugins/audiences), as the site reads its global data (`usePluginData`). */
 export const AUDIENCES_PLUGIN = 'tutorial-hub-audiences';
 

@@ -8,11 +8,20 @@
 import {readFileSync} from 'node:fs';
 import {mkdir, readFile, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import type {LoadContext, Plugin, PluginContentLoadedActions, RouteConfig} from '@docusaurus/types';
+import type {LoadContext, MarkdownConfig, Plugin, PluginContentLoadedActions, RouteConfig} from '@docusaurus/types';
 import type {DocMetadata, LoadedContent, LoadedVersion, PluginOptions} from '@docusaurus/plugin-content-docs';
 import docsPlugin from '@docusaurus/plugin-content-docs';
 import {AUDIENCE_FIELD, CHOICES_FIELD, type Choice} from '../../contracts/audienceMarkers';
-import {conditionKey, PUBLIC, READERS, within, type Condition} from '../../contracts/audiences';
+import {
+  audienceBadge,
+  BADGES_FIELD,
+  conditionKey,
+  PUBLIC,
+  READERS,
+  within,
+  type AudienceBadge,
+  type Condition,
+} from '../../contracts/audiences';
 import {siteVersions} from '../../contracts/siteVersions';
 import {canonicalPath} from '../../contracts/paths';
 import {declaresReaders, pageDeclarations, readFolderAudiences, readSiteAudiences, AUDIENCES_FILE} from './declarations';
@@ -68,7 +77,15 @@ export function siteConditionsOf(siteDir: string, versions: readonly LoadedVersi
   });
   const problems = [...site.problems, ...plan.problems];
 
-  const conditions: SiteConditions = {audiences: [...site.defined.keys()], base: READERS, pages: {}, files: {}, docs: {}, versions: {}};
+  const conditions: SiteConditions = {
+    audiences: [...site.defined.keys()],
+    descriptions: Object.fromEntries(site.defined),
+    base: READERS,
+    pages: {},
+    files: {},
+    docs: {},
+    versions: {},
+  };
   for (const version of versions) {
     const docCondition = (id: string) => {
       const doc = version.docs.find((candidate) => candidate.id === id);
@@ -219,7 +236,13 @@ interface GlobalVersion {
   label: string;
   path: string;
   mainDocId: string;
-  docs: {id: string; path: string; alsoIn?: string[]; [AUDIENCE_FIELD]?: string}[];
+  docs: {
+    id: string;
+    path: string;
+    alsoIn?: string[];
+    [BADGES_FIELD]?: (AudienceBadge & {[AUDIENCE_FIELD]: string})[];
+    [AUDIENCE_FIELD]?: string;
+  }[];
   sidebars?: Record<string, {link?: {path: string; label: string}; [AUDIENCE_FIELD]?: string; [CHOICES_FIELD]?: Record<string, Choice[]>}>;
   [AUDIENCE_FIELD]?: string;
   [CHOICES_FIELD]?: Record<string, Choice[]>;
@@ -236,6 +259,13 @@ function annotateGlobalData(data: {versions: GlobalVersion[]}, versions: readonl
       const readers = conditions.page(doc.path);
       const docAnnotation = annotationFor(readers, visible);
       if (docAnnotation !== undefined) doc[AUDIENCE_FIELD] = docAnnotation;
+      // Each of its audiences, marked for its own readers: a reader is told of theirs, never of another.
+      if (typeof readers !== 'string') {
+        doc[BADGES_FIELD] = readers.map((name) => ({
+          ...audienceBadge(name, conditions.data.descriptions[name] ?? ''),
+          [AUDIENCE_FIELD]: name,
+        }));
+      }
       // The versions whose page of the same doc every reader of this one may open: the version menu's targets.
       const alsoIn = versions
         .filter((other) => other !== loaded)
@@ -300,6 +330,24 @@ function annotateGlobalData(data: {versions: GlobalVersion[]}, versions: readonl
   }
 }
 
+/** What is read here of the docs plugin's Markdown loader's options (@docusaurus/mdx-loader). */
+interface MdxLoaderOptions {
+  dependencies?: string[];
+  markdownConfig?: MarkdownConfig;
+}
+
+/** The site's Markdown settings for the page modules: their front matter without `audience:`. */
+export function withoutAudience(markdown: MarkdownConfig): MarkdownConfig {
+  return {
+    ...markdown,
+    async parseFrontMatter(params) {
+      const parsed = await markdown.parseFrontMatter(params);
+      const {audience: _audience, ...frontMatter} = parsed.frontMatter;
+      return {...parsed, frontMatter};
+    },
+  };
+}
+
 /** Where the build's later steps that run apart from the plugins' content (the Markdown loader's plugins) read the conditions. */
 export function conditionsFile(generatedFilesDir: string): string {
   return path.join(generatedFilesDir, 'audiences', 'conditions.json');
@@ -331,14 +379,17 @@ export default async function docsWithAudiences(context: LoadContext, options: P
         [CONDITIONS_FIELD]: siteConditions,
       };
     },
-    // The Markdown loader's remarkAudienceLinks.ts reads the conditions file: a doc compiles again when it changes.
+    // The Markdown loader's remarkAudienceLinks.ts reads the conditions file: a doc compiles again when it
+    // changes. Its front matter, which the page's module exports, goes without the audience: a page's readers
+    // need not learn who else reads it (the docs plugin has read it already, from its own parse).
     configureWebpack(...args) {
       const configured = plugin.configureWebpack!(...args);
       const dependency = conditionsFile(context.generatedFilesDir);
-      for (const rule of (configured?.module?.rules ?? []) as {use?: {options?: {dependencies?: string[]}}[]}[]) {
+      for (const rule of (configured?.module?.rules ?? []) as {use?: {options?: MdxLoaderOptions}[]}[]) {
         for (const use of rule.use ?? []) {
-          const dependencies = use.options?.dependencies;
-          if (dependencies !== undefined && !dependencies.includes(dependency)) dependencies.push(dependency);
+          const options = use.options;
+          if (options?.dependencies !== undefined && !options.dependencies.includes(dependency)) options.dependencies.push(dependency);
+          if (options?.markdownConfig !== undefined) options.markdownConfig = withoutAudience(options.markdownConfig);
         }
       }
       return configured;

@@ -9,6 +9,8 @@ import {conditionKey, conditionOfKey, READERS, unionOf, within, PUBLIC, type Con
 export interface SiteConditions {
   /** The audiences the site defines (its audiences.json). */
   audiences: string[];
+  /** Each audience's description (audiences.json), which its readers see beside what is theirs alone. */
+  descriptions: Record<string, string>;
   /** The widest condition of the site: `public` once any page is, else every reader. */
   base: string;
   /** Page address (a doc's, a category index's, a version landing's; canonicalPath's form) → condition key. */

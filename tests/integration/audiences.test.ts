@@ -5,12 +5,12 @@
  * get names a page they may not read (identifiers drawn from the build, as gate-access.test.ts does for
  * strangers).
  */
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {brotliDecompressSync} from 'node:zlib';
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
-import {isVisible, readerView, VISITOR_PAGE_ATTRIBUTE, VISITOR_VIEW, type View} from '../../contracts/audiences';
+import {audienceBadge, isVisible, readerView, VISITOR_PAGE_ATTRIBUTE, VISITOR_VIEW, type View} from '../../contracts/audiences';
 import {MANIFEST_FILE, PARTS_DIR, type SearchManifest} from '../../contracts/searchIndexFiles';
 import {LOGIN_DIR} from '../../contracts/buildLayout';
 import {sessionCookieHeader} from '../../contracts/session';
@@ -18,6 +18,7 @@ import {lunrRules} from '../../src/search/engine/lunrRules';
 import {VersionIndex} from '../../src/search/engine/versionIndex';
 import {NAVIGATION, SUBRESOURCE, type RawResponse} from '../../testkit/http';
 import {hiddenIdentifiers, restrictedPages, searchSectionPages, sitePages, versionPages} from '../support/audienceSite';
+import {asText, type PrivateIdentifier} from '../support/privateIdentifiers';
 import {builtFiles} from '../support/builtFiles';
 import {emulator, uniqueEmail} from '../support/emulator';
 import {FIXTURE_SITE, FIXTURE_SITE_BUILD, FIXTURE_SITE_BUILD_ROOT} from '../support/fixtureSite';
@@ -78,6 +79,20 @@ const as = (reader: Reader | null, navigate: boolean, extra: Record<string, stri
   ...(reader ? {cookie: sessionCookieHeader(reader.cookie)} : {}),
   ...extra,
 });
+
+/** The fixture site's audiences and what it says of each (its audiences.json). */
+const AUDIENCES = (JSON.parse(readFileSync(path.join(FIXTURE_SITE, 'audiences.json'), 'utf8')) as {audiences: Record<string, string>})
+  .audiences;
+
+/** What names an audience a view is not in: its badge, and the words the site gives it. */
+function otherAudiences(view: View): {url: string; identifier: PrivateIdentifier}[] {
+  return Object.entries(AUDIENCES)
+    .filter(([name]) => !view.has(name))
+    .flatMap(([name, description]) => [
+      {url: `audience ${name}`, identifier: {kind: 'description', value: description, pattern: asText(description)}},
+      {url: `audience ${name}`, identifier: {kind: 'title', value: name, pattern: new RegExp(`>${audienceBadge(name, '').label}<`)}},
+    ]);
+}
 
 /** The body as the reader's browser reads it, whatever the coding. */
 function bodyOf({bytes, headers}: RawResponse): string {
@@ -208,9 +223,9 @@ describe.each(Object.keys(KINDS) as Kind[])('a reader %s', (kind) => {
     }
   });
 
-  it('gets no answer that names a page they may not read: no path, slug, title, heading, description or source file', async () => {
+  it('gets no answer that names a page they may not read, or an audience they are not in: no path, slug, title, heading, description, source file, audience', async () => {
     const reader = readers[kind];
-    const hidden = hiddenIdentifiers(pages, reader.view);
+    const hidden = [...hiddenIdentifiers(pages, reader.view), ...otherAudiences(reader.view)];
     expect(hidden.length).toBeGreaterThan(kind === 'in staff' ? 5 : 10);
     const leaks: string[] = [];
     const look = (request: string, body: string) => {
@@ -324,6 +339,26 @@ describe.each(Object.keys(KINDS) as Kind[])("the team's own code that lists page
       '"__th_e9__"',
     ])
       expect({sample, found: text.includes(sample)}).toEqual({sample, found: true});
+  });
+});
+
+describe.each(Object.keys(KINDS) as Kind[])('a reader %s, told which pages are theirs alone', (kind) => {
+  const badges = (html: string) =>
+    [...html.matchAll(/class="?badge badge--secondary [^"]*"? title="([^"]*)">([^<]*)</g)].map(([, , label]) => label!);
+
+  it('sees the audiences of a page they may open, theirs only, on the page and beside its link in the sidebar', async () => {
+    const reader = readers[kind];
+    const mine = (audiences: readonly string[]) =>
+      audiences.filter((name) => reader.view.has(name)).map((name) => audienceBadge(name, '').label);
+    const roadmap = await gate.request('/product-roadmap', {headers: as(reader, true)});
+    const expected = mine(['partners', 'staff']);
+    if (expected.length === 0) return expect(roadmap.status).toBe(404);
+    const html = bodyOf(roadmap);
+    // Above the content: the first badges of the page, before the sidebar's.
+    const article = /<article[\s\S]*<\/article>/.exec(html)![0];
+    expect(badges(article)).toEqual(expected);
+    const sidebarLink = new RegExp(`<a[^>]*href="?/product-roadmap"?[^>]*>Product roadmap[\\s\\S]*?</a>`).exec(html)![0];
+    expect(badges(sidebarLink)).toEqual(expected);
   });
 });
 

@@ -31,6 +31,7 @@ describe('linkedPage', () => {
 
 const CONDITIONS: SiteConditions = {
   audiences: ['partners', 'staff'],
+  descriptions: {partners: 'Partner companies', staff: 'The team'},
   base: 'public',
   pages: {
     '/intro': '*',

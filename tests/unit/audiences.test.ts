@@ -1,5 +1,7 @@
 import {describe, expect, it} from 'vitest';
+import type {MarkdownConfig} from '@docusaurus/types';
 import {
+  audienceBadge,
   audienceCondition,
   conditionKey,
   conditionOfKey,
@@ -16,6 +18,7 @@ import {
 } from '../../contracts/audiences';
 import {AUDIENCE_FIELD} from '../../contracts/audienceMarkers';
 import {planAudiences, type Declared, type PageInput} from '../../plugins/audiences/plan';
+import {withoutAudience} from '../../plugins/audiences/docs';
 import {
   firstWide,
   generatedIndexConditions,
@@ -317,5 +320,35 @@ describe('the navbar links to the sidebars', () => {
     const links = navbarSidebarLinks(sidebars, {}, () => undefined, READERS);
     expect(links.every((link) => !(AUDIENCE_FIELD in link))).toBe(true);
     expect(links.map((link) => link.label)).toEqual(['Tutorial', 'Partner API', 'Roadmaps', 'Handbook', 'Preview', 'External']);
+  });
+});
+
+describe("an audience's badge: its name as a word, with the site's description", () => {
+  it.each([
+    ['partners', 'Partners'],
+    ['early-access', 'Early access'],
+    ['a', 'A'],
+    ['beta2', 'Beta2'],
+  ])('%s → %s', (name, label) => {
+    expect(audienceBadge(name, 'What it is for')).toEqual({name, label, description: 'What it is for'});
+  });
+});
+
+describe("a page module's front matter", () => {
+  const markdown = {
+    parseFrontMatter: async ({fileContent}: {fileContent: string}) => ({
+      frontMatter: fileContent.includes('audience') ? {title: 'Plans', audience: ['partners', 'staff']} : {title: 'Plans'},
+      content: '# Plans',
+    }),
+  } as unknown as MarkdownConfig;
+
+  it('goes without `audience:`, and with everything else, as the site parsed it', async () => {
+    const parse = withoutAudience(markdown).parseFrontMatter;
+    const params = {filePath: 'docs/plans.md', defaultParseFrontMatter: markdown.parseFrontMatter as never};
+    expect(await parse({...params, fileContent: '---\naudience: [partners, staff]\n---'})).toEqual({
+      frontMatter: {title: 'Plans'},
+      content: '# Plans',
+    });
+    expect(await parse({...params, fileContent: '---\ntitle: Plans\n---'})).toEqual({frontMatter: {title: 'Plans'}, content: '# Plans'});
   });
 });

@@ -13,6 +13,7 @@ import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
 import DocCard from '@theme/DocCard';
 import type {Props} from '@theme/DocCardList';
 import {audienceOf, isRestricted, Restricted} from '@site/src/audiences/Restricted';
+import {AudienceBadges} from '@site/src/audiences/AudienceBadges';
 import styles from './styles.module.css';
 
 type CardItem = ComponentProps<typeof DocCard>['item'];
@@ -52,6 +53,7 @@ function DocCardListItem({item}: {item: CardItem}) {
     <Restricted audience={audienceOf(item)}>
       <article className={clsx(styles.docCardListItem, 'col col--6')}>
         <DocCard item={cardOf(item, counted) as CardItem} />
+        {item.type === 'link' && <AudienceBadges href={item.href} className={styles.cardBadges} />}
       </article>
     </Restricted>
   );

@@ -3,6 +3,7 @@ import type {ReactNode} from 'react';
 import Marked from '@site/src/search/components/Marked';
 import type {Marked as MarkedText} from '@site/src/search/engine/snippet';
 import type {Suggestion} from '@site/src/search/engine/versionIndex';
+import {AudienceBadges} from '@site/src/audiences/AudienceBadges';
 import styles from './styles.module.css';
 
 /** The heading and the text of a section that matched, each when there is one. */
@@ -29,6 +30,7 @@ export function SuggestionRow({suggestion}: {suggestion: Suggestion}): ReactNode
     <>
       <span className={styles.title}>
         <Marked text={suggestion.title} />
+        <AudienceBadges href={suggestion.url} />
       </span>
       <SectionLines heading={suggestion.heading} text={suggestion.text} />
       {suggestion.breadcrumbs.length > 0 && <span className={styles.path}>{suggestion.breadcrumbs.join(' › ')}</span>}

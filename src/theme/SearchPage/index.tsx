@@ -25,6 +25,7 @@ import {PAGE_SIZE, useSearchOutcome, useSearchPageState, type SearchPageState} f
 import type {Outcome} from '@site/src/search/useSearchAnswer';
 import styles from './styles.module.css';
 import {audienceOf, Restricted} from '@site/src/audiences/Restricted';
+import {AudienceBadges} from '@site/src/audiences/AudienceBadges';
 
 /** The field, and the version and section menus for the readers who have a choice. */
 function Controls({state}: {state: SearchPageState}): ReactNode {
@@ -111,6 +112,7 @@ function Result({result, words}: {result: Suggestion; words: readonly string[]})
         <SearchLink href={withHighlight(result.url, words)}>
           <Marked text={result.heading ?? result.title} />
         </SearchLink>
+        <AudienceBadges href={result.url} />
       </h2>
       <p className={styles.path}>{[...result.breadcrumbs, ...(result.heading ? [plainText(result.title)] : [])].join(' › ')}</p>
       {result.text && (

@@ -1,0 +1,50 @@
+/**
+ * Which of a page's audiences the reader is in, wherever the site names the page (its own page, the
+ * sidebar, its card, a search result): "Partners" beside a page for partners. The docs' global data gives
+ * each restricted doc one badge per audience, each marked for that audience's readers (plugins/audiences/docs.ts,
+ * BADGES_FIELD): the server-side render marks each (Restricted), the gate keeps a reader's own, and the
+ * browser's copy holds only those. A reader of partners never learns the name of another audience.
+ */
+import {useMemo, type ReactNode} from 'react';
+import clsx from 'clsx';
+import {useAllDocsData} from '@docusaurus/plugin-content-docs/client';
+import {BADGES_FIELD, type AudienceBadge} from '@site/contracts/audiences';
+import {canonicalPath} from '@site/contracts/paths';
+import {audienceOf, Restricted} from './Restricted';
+import styles from './AudienceBadges.module.css';
+
+type GlobalDoc = {path: string; [BADGES_FIELD]?: AudienceBadge[]};
+
+/** Each restricted doc's badges by its address, from every version's global data. */
+function useBadgesByPath(): ReadonlyMap<string, AudienceBadge[]> {
+  const plugins = useAllDocsData();
+  return useMemo(() => {
+    const byPath = new Map<string, AudienceBadge[]>();
+    for (const plugin of Object.values(plugins)) {
+      for (const version of plugin.versions) {
+        for (const doc of version.docs as GlobalDoc[]) {
+          const badges = doc[BADGES_FIELD];
+          if (badges && badges.length > 0) byPath.set(canonicalPath(doc.path), badges);
+        }
+      }
+    }
+    return byPath;
+  }, [plugins]);
+}
+
+/** The badges of the page at an address (a section's too: the part after `#` or `?` is left out). */
+export function AudienceBadges({href, className}: {href: string | undefined; className?: string}): ReactNode {
+  const badges = useBadgesByPath().get(canonicalPath((href ?? '').replace(/[?#].*$/, '')));
+  if (badges === undefined) return null;
+  return (
+    <span className={clsx(styles.badges, className)}>
+      {badges.map((badge) => (
+        <Restricted key={badge.name} audience={audienceOf(badge)}>
+          <span className={clsx('badge badge--secondary', styles.badge)} title={badge.description}>
+            {badge.label}
+          </span>
+        </Restricted>
+      ))}
+    </span>
+  );
+}
