@@ -37,6 +37,8 @@ export interface AudienceMap {
   audiences: string[];
   /** The key of this build's markers (contracts/audienceMarkers.ts). */
   markerKey: string;
+  /** The key of the tags in the addresses of readers' own copies of scripts (server/rules/cutAddresses.ts): the gate's alone. */
+  cutSecret: string;
   /**
    * Every file the gate may send → who may have it (a condition key: contracts/audiences.ts). A file
    * the list does not name goes to nobody.

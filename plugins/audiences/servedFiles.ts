@@ -10,7 +10,7 @@
  * The runtime's chunk tables are marked entry by entry, so that no reader learns of the chunks of pages
  * they may not open, not even how many there are.
  */
-import {createHash} from 'node:crypto';
+import {createHash, randomBytes} from 'node:crypto';
 import {mkdir, readFile, rename, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {MarkerSyntax} from '../../contracts/audienceMarkers';
@@ -228,6 +228,7 @@ export async function writeAudienceMap(outDir: string, {audiences, markers, serv
     format: 2,
     audiences: [...audiences].sort(),
     markerKey: markers.key,
+    cutSecret: randomBytes(24).toString('base64url'),
     files: Object.fromEntries(sortedEntries([...served].map(([file, condition]) => [file, conditionKey(condition)]))),
     routes: Object.fromEntries(sortedEntries([...routePaths(routes)].map(([route, condition]) => [route, conditionKey(condition)]))),
     fileRoutes: Object.fromEntries(

@@ -7,7 +7,7 @@ import type {FastifyPluginAsync, FastifyReply} from 'fastify';
 import {decideAccess, isNavigationRequest} from '../rules/access';
 import {caseVariantLocation, resolveRequestPath} from '../rules/requestPath';
 import type {BuildFile, LiveBuild} from '../services/liveBuild';
-import {cacheControlFor, REVALIDATE} from '../rules/headers';
+import {cacheControlFor, IMMUTABLE, REVALIDATE} from '../rules/headers';
 import type {Session, SessionAuthority} from '../services/sessionAuthority';
 import {sessionCookieValues} from '../../contracts/session';
 import {VISITOR_VIEW} from '../../contracts/audiences';
@@ -24,8 +24,10 @@ export interface SiteRoutesOptions {
 }
 
 function send(reply: FastifyReply, {file, build, cut}: BuildFile) {
-  // A file cut per reader is not the same bytes for everyone: the browser asks again each time.
-  return reply.header('cache-control', cut ? REVALIDATE : cacheControlFor(file)).sendBuildFile(file, build, cut);
+  // A file cut per reader is not the same bytes for everyone: the browser asks again each time, but for a
+  // copy asked for by its own address, which is that copy's for good (server/rules/cutAddresses.ts).
+  const cacheControl = cut === undefined ? cacheControlFor(file) : cut.tag === undefined ? REVALIDATE : IMMUTABLE;
+  return reply.header('cache-control', cacheControl).sendBuildFile(file, build, cut);
 }
 
 export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (

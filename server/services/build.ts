@@ -15,6 +15,7 @@ import {isMarkable, MarkerSyntax, TemplateError, type Template} from '../../cont
 import {inlineScriptHashes} from '../rules/headers';
 import {forEachAtMost} from '../../contracts/concurrency';
 import {chromeOf, type PageChrome} from '../rules/errorPages';
+import {cutScriptsOf, type CutScripts} from '../rules/cutAddresses';
 
 export interface BuildPart {
   root: string;
@@ -57,6 +58,8 @@ export interface BuildInfo {
   inlineScriptHashes: Set<string>;
   /** What error pages borrow from the public login page. */
   chrome: PageChrome;
+  /** The site's scripts that differ by reader, whose copies have addresses of their own (none: no script does). */
+  scripts: CutScripts | null;
 }
 
 /** A few files at once: a build switch under load then waits no turn per file, and open handles stay bounded. */
@@ -103,6 +106,7 @@ async function readAudienceMap(root: string, onDisk: ReadonlySet<string>): Promi
   if (
     map.format !== 2 ||
     typeof map.markerKey !== 'string' ||
+    typeof map.cutSecret !== 'string' ||
     [map.files, map.routes, map.fileRoutes].some((part) => typeof part !== 'object')
   ) {
     throw new Error(
@@ -146,5 +150,6 @@ export async function readBuild(root: string): Promise<BuildInfo> {
     routeCondition: (route) => (Object.hasOwn(map.routes, route) ? conditionOfKey(map.routes[route]!) : undefined),
     routesOfFile: (file) => (Object.hasOwn(map.fileRoutes, file) ? map.fileRoutes[file]! : []),
   };
-  return {id: randomUUID(), root, site, audiences, login, inlineScriptHashes: hashes, chrome};
+  const scripts = cutScriptsOf(site.templates, map.cutSecret);
+  return {id: randomUUID(), root, site, audiences, login, inlineScriptHashes: hashes, chrome, scripts};
 }

@@ -16,6 +16,7 @@ import {systemClock, type Clock} from './clock';
 import {buildFileFor} from '../rules/requestPath';
 import {isVisible, isVisitorView, readerView, viewKey, type View} from '../../contracts/audiences';
 import type {Template} from '../../contracts/audienceMarkers';
+import {scriptOfAddress, scriptTag, type CutScripts} from '../rules/cutAddresses';
 
 const NO_MARKERS: Template = {markers: [], commas: false, conditions: []};
 const NOT_FOUND_PAGE = '404.html';
@@ -25,7 +26,19 @@ export interface BuildFile {
   build: BuildRef;
   file: string;
   /** The markers of a file whose pieces differ by reader, with the view to cut it for. */
-  cut?: {template: Template; view: View};
+  cut?: Cut;
+}
+
+/**
+ * How a file is cut for one view: by its markers; a page (and the runtime) naming the view's own copies
+ * of the scripts that differ by reader (server/rules/cutAddresses.ts); asked for by such a copy's
+ * address, with the tag that address carries.
+ */
+export interface Cut {
+  template: Template;
+  view: View;
+  scripts?: CutScripts;
+  tag?: string;
 }
 
 const POLL_MS = 1000;
@@ -154,11 +167,15 @@ export class LiveBuild {
     const builds = this.previous && requestPath.startsWith('/assets/') ? [this.current, this.previous] : [this.current];
     for (const build of builds) {
       const part = partOf(build);
-      const file = buildFileFor(requestPath, part.files);
+      const copy = view === undefined ? null : scriptOfAddress(build.scripts, requestPath.slice(1));
+      const file = copy?.file ?? buildFileFor(requestPath, part.files);
       if (file === null) continue;
       if (view !== undefined && !isVisible(build.audiences.conditionOf(file), view)) return null;
+      // A copy's address names the copy it is for: another view's copy is not there for this one.
+      if (copy && copy.tag !== scriptTag(build.scripts!, file, view!)) return null;
       if (view !== undefined && build !== this.current && !this.stillReadable(build, file, view)) return null;
-      return this.fileOf(build, part, file, view);
+      const found = this.fileOf(build, part, file, view);
+      return found?.cut && copy ? {...found, cut: {...found.cut, tag: copy.tag}} : found;
     }
     return null;
   }
@@ -177,16 +194,18 @@ export class LiveBuild {
   /** A file as one view gets it: a page rendered per view is that view's copy, a file with markers is cut for it. */
   private fileOf(build: BuildInfo, part: BuildPart, file: string, view?: View): BuildFile | null {
     const ref = {id: build.id, root: part.root};
+    const scripts = part === build.site && build.scripts !== null ? {scripts: build.scripts} : {};
     const perView = view && part === build.site ? build.audiences.viewPages : undefined;
     const copies = perView?.pages[file];
     if (copies !== undefined) {
       const copy = copies[viewKind(view!, perView!.conditions)];
       // Every kind of reader of the page has a copy; none is found for a view the page is not for.
-      return copy === undefined ? null : {build: ref, file: copy, cut: {template: NO_MARKERS, view: view!}};
+      return copy === undefined ? null : {build: ref, file: copy, cut: {template: NO_MARKERS, view: view!, ...scripts}};
     }
-    // A visitor's page is always their own copy: it says so (asVisitorPage), even without markers.
-    const template = part.templates.get(file) ?? (view && isVisitorView(view) && file.endsWith('.html') ? NO_MARKERS : undefined);
-    return {build: ref, file, ...(template && view ? {cut: {template, view}} : {})};
+    // A page is a view's own copy when it names scripts that differ by reader, or when the view is a visitor's (asVisitorPage).
+    const ownPage = view !== undefined && file.endsWith('.html') && (isVisitorView(view) || build.scripts !== null);
+    const template = part.templates.get(file) ?? (ownPage ? NO_MARKERS : undefined);
+    return {build: ref, file, ...(template && view ? {cut: {template, view, ...scripts}} : {})};
   }
 
   private async poll(): Promise<void> {

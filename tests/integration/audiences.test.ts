@@ -418,6 +418,25 @@ describe('the readers file', () => {
   });
 });
 
+describe("readers' own copies of the scripts every page loads", () => {
+  const mainOf = (html: string) => /src="?(\/assets\/js\/main\.[^" >]+\.js)/.exec(html)![1]!;
+
+  it('come from addresses of their own, cached for good, and another reader’s copy is not there for a reader', async () => {
+    const none = readers['in no audience'];
+    const staff = readers['in staff'];
+    const ofNone = mainOf(bodyOf(await gate.request('/', {headers: as(none, true)})));
+    const ofStaff = mainOf(bodyOf(await gate.request('/', {headers: as(staff, true)})));
+    expect(ofNone).not.toBe(ofStaff);
+    const own = await gate.request(ofStaff, {headers: as(staff, false)});
+    expect([own.status, own.headers['cache-control']]).toEqual([200, 'private, max-age=31536000, immutable']);
+    const missing = await gate.request('/assets/js/0000dead.js', {headers: as(staff, false)});
+    const others = await gate.request(ofNone, {headers: as(staff, false)});
+    expect({status: others.status, body: others.body}).toEqual({status: 404, body: missing.body});
+    // The same reader, the same copy: a second page load names the same address.
+    expect(mainOf(bodyOf(await gate.request('/chapter-1-introduction', {headers: as(staff, true)})))).toBe(ofStaff);
+  });
+});
+
 describe("a reader's own copy of a file every page loads", () => {
   it('is compressed quickly while they wait, then at the best quality, the same text under the same weak tag', async () => {
     const reader = readers['in partners and beta'];

@@ -5,6 +5,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {readFileSync} from 'node:fs';
+import {readdir} from 'node:fs/promises';
 import path from 'node:path';
 import {healthStatuses, type RunningGate, sessionCookieFor, signedInGate, startGate} from '../support/gate';
 import {emulator} from '../support/emulator';
@@ -90,18 +91,24 @@ describe('serving', () => {
     const part = await gate.request(partUrl('/', (JSON.parse(manifestFile) as SearchManifest).termParts.names[0]!), {headers: signedIn()});
     const stylesheet = /href=(\/assets\/css\/styles\.[^ >]+\.css)/.exec(html.body)![1]!;
     const asset = await gate.request(stylesheet, {headers: signedIn()});
-    // main.js holds the route table, which the gate cuts per reader on a site with audiences: the same address, another copy.
+    // main.js holds the route table, which the gate cuts per reader on a site with audiences: the page names the
+    // reader's own copy by an address of its own, hashed like any asset; the build's address gets the same copy, revalidated.
     const mainJs = /src=(\/assets\/js\/main\.[^ >]+\.js)/.exec(html.body)![1]!;
     const cut = await gate.request(mainJs, {headers: signedIn()});
-    const cutPerReader = markersOf().mayHold(readFileSync(path.join(SITE_BUILD_DIR, mainJs), 'utf8'));
-    expect([manifest.status, part.status, asset.status, cut.status]).toEqual([200, 200, 200, 200]);
+    const built = `/assets/js/${(await readdir(path.join(SITE_BUILD_DIR, 'assets/js'))).find((file) => /^main\.[0-9a-f]+\.js$/.test(file))}`;
+    const atBuiltAddress = await gate.request(built, {headers: signedIn()});
+    const cutPerReader = markersOf().mayHold(readFileSync(path.join(SITE_BUILD_DIR, built), 'utf8'));
+    expect([manifest.status, part.status, asset.status, cut.status, atBuiltAddress.status]).toEqual([200, 200, 200, 200, 200]);
+    expect(mainJs === built).toBe(!cutPerReader);
+    expect(cut.body).toBe(atBuiltAddress.body);
     expect(html.headers['cache-control']).toBe('private, no-cache');
     // The manifest keeps its address from build to build; a part's name changes with its content.
     expect(manifest.headers['cache-control']).toBe('private, no-cache');
     expect(part.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     expect(asset.headers['cache-control']).toBe('private, max-age=31536000, immutable');
-    expect(cut.headers['cache-control']).toBe(cutPerReader ? 'private, no-cache' : 'private, max-age=31536000, immutable');
-    for (const response of [html, manifest, part, asset, cut]) {
+    expect(cut.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(atBuiltAddress.headers['cache-control']).toBe(cutPerReader ? 'private, no-cache' : 'private, max-age=31536000, immutable');
+    for (const response of [html, manifest, part, asset, cut, atBuiltAddress]) {
       expect(String(response.headers.vary)).toContain('Cookie');
       expect(String(response.headers['cache-control'])).not.toContain('public');
     }

@@ -21,10 +21,12 @@ import mime from 'mime-types';
 import vary from 'vary';
 import {chooseCoding, entityTag, type ContentCoding} from '../../rules/representations';
 import {PRECOMPRESSED_SUFFIX} from '../../../contracts/buildLayout';
-import {assemble, cutKey, type Template} from '../../../contracts/audienceMarkers';
+import {assemble, cutKey} from '../../../contracts/audienceMarkers';
 import {compressionPlan, type CompressionPlan} from '../../../contracts/compression';
-import {asVisitorPage, isVisitorView, type View} from '../../../contracts/audiences';
+import {asVisitorPage, isVisitorView} from '../../../contracts/audiences';
 import type {BuildRef} from '../../services/build';
+import type {Cut as ViewCut} from '../../services/liveBuild';
+import {scriptsKey, withScriptAddresses} from '../../rules/cutAddresses';
 
 interface Representation {
   path: string;
@@ -53,7 +55,7 @@ declare module 'fastify' {
      * Sends a file (relative path) of a build; a 404 if it went missing from disk. `cut`: a file whose
      * pieces differ by reader, sent as this view gets it.
      */
-    sendBuildFile(file: string, build: BuildRef, cut?: {template: Template; view: View}): Promise<FastifyReply>;
+    sendBuildFile(file: string, build: BuildRef, cut?: ViewCut): Promise<FastifyReply>;
   }
 }
 
@@ -140,13 +142,17 @@ function refinedPlan(file: string, bytes: number): CompressionPlan | null {
   return plan !== null && (plan.brotliQuality > QUICK.brotliQuality || plan.gzipLevel > QUICK.gzipLevel) ? plan : null;
 }
 
-async function cutFile(
-  root: string,
-  file: string,
-  template: Template,
-  view: View,
-  coding: ContentCoding,
-): Promise<{cut: Cut; text: Buffer} | null> {
+/** One view's copy of a file, as text: its pieces cut, a visitor's page marked as one, and the view's own scripts named. */
+function viewCopy(text: string, file: string, {template, view, scripts}: ViewCut): string {
+  const cut = assemble(text, template, view);
+  if (file.endsWith('.html')) {
+    const page = isVisitorView(view) ? asVisitorPage(cut) : cut;
+    return scripts ? withScriptAddresses(page, scripts, view, 'page') : page;
+  }
+  return scripts && file === scripts.runtime ? withScriptAddresses(cut, scripts, view, 'runtime') : cut;
+}
+
+async function cutFile(root: string, file: string, cut: ViewCut, coding: ContentCoding): Promise<{cut: Cut; text: Buffer} | null> {
   let text: string;
   try {
     text = await readFile(path.join(root, file), 'utf8');
@@ -154,8 +160,7 @@ async function cutFile(
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  const cut = assemble(text, template, view);
-  const body = Buffer.from(file.endsWith('.html') && isVisitorView(view) ? asVisitorPage(cut) : cut);
+  const body = Buffer.from(viewCopy(text, file, cut));
   return {cut: {contentType: contentTypeOf(file), digest: await digestOf(file, body), body: await encoded(body, coding)}, text: body};
 }
 
@@ -192,12 +197,12 @@ const buildFiles: FastifyPluginAsync<BuildFilesOptions> = async (app, options) =
     refining = false;
   }
 
-  const cuts: LRUCache<string, Cut, {root: string; file: string; template: Template; view: View; coding: ContentCoding}> = new LRUCache({
+  const cuts: LRUCache<string, Cut, {root: string; file: string; cut: ViewCut; coding: ContentCoding}> = new LRUCache({
     // Each view's copies of the few files that differ by reader (pages, main.js, sidebars' data).
     maxSize: Math.max(options.maxBytes / 2, 8 * 1024 * 1024),
     sizeCalculation: (cut) => cut.body.length + ENTRY_OVERHEAD_BYTES,
     fetchMethod: async (key, _stale, {context}) => {
-      const made = await cutFile(context.root, context.file, context.template, context.view, context.coding);
+      const made = await cutFile(context.root, context.file, context.cut, context.coding);
       if (!made) return undefined;
       const plan = context.coding === 'identity' ? null : refinedPlan(context.file, made.text.length);
       if (plan !== null) {
@@ -209,12 +214,13 @@ const buildFiles: FastifyPluginAsync<BuildFilesOptions> = async (app, options) =
     },
   });
 
-  async function sendCut(reply: FastifyReply, file: string, build: BuildRef, {template, view}: {template: Template; view: View}) {
+  async function sendCut(reply: FastifyReply, file: string, build: BuildRef, viewCut: ViewCut) {
+    const {template, view, scripts} = viewCut;
     const coding = chooseCoding(reply.request.headers['accept-encoding'], CUT_CODINGS);
-    // A visitor's page says it is one (asVisitorPage): a copy of its own.
-    const kind = `${cutKey(template, view)}${isVisitorView(view) ? 'v' : ''}`;
+    // A visitor's page says it is one (asVisitorPage): a copy of its own. A page names the view's copies of the scripts.
+    const kind = `${cutKey(template, view)}${isVisitorView(view) ? 'v' : ''}${scripts ? `/${scriptsKey(scripts, view)}` : ''}`;
     const cut = await cuts.fetch(`${build.id}\0${build.root}\0${file}\0${kind}\0${coding}`, {
-      context: {root: build.root, file, template, view, coding},
+      context: {root: build.root, file, cut: viewCut, coding},
     });
     if (!cut) {
       reply.callNotFound();
@@ -232,7 +238,7 @@ const buildFiles: FastifyPluginAsync<BuildFilesOptions> = async (app, options) =
 
   app.decorateReply(
     'sendBuildFile',
-    async function (this: FastifyReply, file: string, build: BuildRef, cut?: {template: Template; view: View}): Promise<FastifyReply> {
+    async function (this: FastifyReply, file: string, build: BuildRef, cut?: ViewCut): Promise<FastifyReply> {
       if (cut) return sendCut(this, file, build, cut);
       // A file is its build, folder and path: the same path in two builds (or one changed in place), or in the site and the login build of one, is two files.
       const stored = await cache.fetch(`${build.id}\0${build.root}\0${file}`, {context: {root: build.root, file}});
