@@ -14,10 +14,10 @@ import {PUBLIC, READERS, readerView, VISITOR_VIEW, type Condition, type View} fr
 import {viewKind, type ViewPages} from '../../contracts/buildLayout';
 import type {SearchSection} from '../../contracts/searchSections';
 import {siteIdentities} from './identities';
-import {describeFinding, LeakProof, type Finding} from './leakProof';
+import {describeFinding, describeWitness, LeakProof, witnessOf, type Finding} from './leakProof';
 import {htmlFileOf} from './servedFiles';
 import type {Conditions} from './siteConditions';
-import {renderForViews, type ViewPage} from './viewRender';
+import {renderForViews, type RenderFailure, type ViewPage} from './viewRender';
 
 /** Every file the proof reads: what a reader could read names in. Images, fonts and the like name nothing. */
 const TEXT = /\.(?:html|js|mjs|cjs|json|css|xml|txt|md|svg|webmanifest|map|csv|yml|yaml)$/;
@@ -34,11 +34,19 @@ export function templateOfFile(file: string, text: string, markers: MarkerSyntax
 }
 
 export class LeakError extends Error {
-  constructor(readonly findings: readonly Finding[]) {
+  constructor(
+    readonly findings: readonly Finding[],
+    readonly failures: readonly RenderFailure[] = [],
+  ) {
+    const count = findings.length + failures.length;
     super(
       [
-        `The build would let readers learn of pages they may not open (${findings.length} finding${findings.length === 1 ? '' : 's'}); nothing of it can be served:`,
+        `The build would let readers learn of pages they may not open (${count} finding${count === 1 ? '' : 's'}); nothing of it can be served:`,
         ...findings.map((finding) => `  ${describeFinding(finding)}`),
+        ...failures.map(
+          ({file, view, message}) =>
+            `  ${file}: a component of the page cannot be rendered for ${describeWitness(witnessOf(view))}, who may not open a page it names (${message})`,
+        ),
         'A page, its head and its scripts are the same for all its readers: they may not name a page some of them may not open.',
         'Link to such a page with a Markdown link instead (the build makes it text for readers who may not open it, and check:docs lists it).',
         'A component that lists pages with Docusaurus’s hooks is rendered for each reader; one that names pages any other way cannot be:',
@@ -81,6 +89,7 @@ function leastReader(condition: Condition): View {
  */
 export class BuildProof {
   private readonly findings: Finding[] = [];
+  private readonly failures: RenderFailure[] = [];
   private files = 0;
   private rendered?: {viewPages: ViewPages; copies: number; conditions: Map<string, Condition>};
 
@@ -125,7 +134,7 @@ export class BuildProof {
       condition: served.get(file)!,
     }));
     if (pages.length === 0) return;
-    const {viewPages, copies} = await renderForViews(outDir, {
+    const {viewPages, copies, failures} = await renderForViews(outDir, {
       bundleDir: serverBundle,
       pages,
       audiences: conditions.data.audiences,
@@ -137,6 +146,7 @@ export class BuildProof {
     for (const {file, page, view, html} of copies) {
       this.findings.push(...this.proof.findingsIn({file, condition: page.condition, text: html, template: null, view}));
     }
+    this.failures.push(...failures);
     this.rendered = {viewPages, copies: copies.length, conditions: new Map(pages.map(({file, condition}) => [file, condition]))};
   }
 
@@ -149,7 +159,7 @@ export class BuildProof {
 
   /** What was proven; throws LeakError when anything would leak. */
   finish(): Proven {
-    if (this.findings.length > 0) throw new LeakError(this.findings);
+    if (this.findings.length > 0 || this.failures.length > 0) throw new LeakError(this.findings, this.failures);
     return {files: this.files, copies: this.rendered?.copies ?? 0, ...(this.rendered ? {viewPages: this.rendered.viewPages} : {})};
   }
 }

@@ -108,7 +108,14 @@ export interface RenderedCopy {
   html: string;
 }
 
-/** Renders each page once per view it has, writes each copy, and returns them with the map's entry. */
+/** A page that could not be rendered for a view: Docusaurus's render threw. */
+export interface RenderFailure {
+  file: string;
+  view: View;
+  message: string;
+}
+
+/** Renders each page once per view it has, writes each copy, and returns them with the map's entry and what failed. */
 export async function renderForViews(
   outDir: string,
   {
@@ -118,10 +125,11 @@ export async function renderForViews(
     publicPages,
     markers,
   }: {bundleDir: string; pages: readonly ViewPage[]; audiences: readonly string[]; publicPages: boolean; markers: MarkerSyntax},
-): Promise<{viewPages: ViewPages; copies: RenderedCopy[]}> {
+): Promise<{viewPages: ViewPages; copies: RenderedCopy[]; failures: RenderFailure[]}> {
   const conditions = viewConditions(audiences);
   const viewPages: ViewPages = {conditions, pages: {}};
   const copies: RenderedCopy[] = [];
+  const failures: RenderFailure[] = [];
   const wide = new Map(
     await Promise.all(pages.map(async (page) => [page.file, await readFile(path.join(outDir, page.file), 'utf8')] as const)),
   );
@@ -132,7 +140,14 @@ export async function renderForViews(
     for (const page of pages.filter(({condition}) => isVisible(condition, view))) {
       const html = wide.get(page.file)!;
       const {start, end} = appRange(html);
-      const {html: app} = await render({pathname: page.route, v4RemoveLegacyPostBuildHeadAttribute: true});
+      let app: string;
+      try {
+        ({html: app} = await render({pathname: page.route, v4RemoveLegacyPostBuildHeadAttribute: true}));
+      } catch (error) {
+        // A component that asks for a page this view's data does not have (useDocById of another's page) cannot be cut.
+        failures.push({file: page.file, view, message: (error as Error).message.split('\n')[0]!});
+        continue;
+      }
       const whole = html.slice(0, start) + app + html.slice(end);
       const template = markers.templateOf(whole, {commas: false});
       const own = template === null ? whole : assemble(whole, template, view);
@@ -143,5 +158,5 @@ export async function renderForViews(
       copies.push({page, view, file, html: own});
     }
   }
-  return {viewPages, copies};
+  return {viewPages, copies, failures};
 }

@@ -7,7 +7,7 @@
  * by npm test's own build of the repository: tests/support/checkedBuild.ts.)
  */
 import {spawnSync} from 'node:child_process';
-import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {AUDIENCE_MAP, BUILD_ROOT} from '../../contracts/buildLayout';
@@ -67,7 +67,7 @@ describe("Docusaurus's own commands on a site with audiences", () => {
   });
 });
 
-describe('a remark plugin that writes a page’s title into pages some of its readers may not open', () => {
+describe('what cannot be cut for each reader: a remark plugin that writes a page’s title into pages, a component that asks for another’s page', () => {
   it('is refused by the build, with the file, the view and the page, and nothing is left for a gate to serve', () => {
     git('checkout', '-q', '--', '.');
     git('clean', '-qfd', '-e', 'node_modules');
@@ -81,8 +81,21 @@ describe('a remark plugin that writes a page’s title into pages some of its re
       config,
       `import seeAlso from './remark-see-also.mjs';\n${readFileSync(config, 'utf8').replace('remarkPlugins: []', 'remarkPlugins: [seeAlso]')}`,
     );
+    // A page for every reader whose component shows the title of the partners' page, by its id.
+    mkdirSync(path.join(site, 'src/components'), {recursive: true});
+    writeFileSync(
+      path.join(site, 'src/components/DocTitle.tsx'),
+      "import {useDocById} from '@docusaurus/plugin-content-docs/client';\nexport default function DocTitle({id}: {id: string}) { return <strong>{useDocById(id)?.title}</strong>; }\n",
+    );
+    writeFileSync(
+      path.join(site, 'docs/see-also.mdx'),
+      '---\ntitle: See also\n---\n\nimport DocTitle from \'@site/src/components/DocTitle\';\n\nRead <DocTitle id="partner-integrations/embed-a-tutorial" />.\n',
+    );
     const {status, output} = run('npx', ['docusaurus', 'build']);
     expect(status).not.toBe(0);
+    expect(output).toMatch(
+      /see-also\.html: a component of the page cannot be rendered for a reader in no audience, who may not open a page it names \(.*partner-integrations\/embed-a-tutorial/,
+    );
     expect(output).toMatch(
       /intro\.html:\d+:\d+: a reader in no audience would get the title "Release checklist for editors" of \/1\.0\/tutorial-extras\/release-checklist, in the page's content/,
     );

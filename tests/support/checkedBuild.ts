@@ -12,12 +12,19 @@ import path from 'node:path';
 import {REPO} from '../../testkit/siteCopy';
 import {checkSiteBuild} from './siteCopies';
 
-/** Each file of the author's tree (what git tracks or would, .gitignore's folders left out) with its size and time of change; null outside a git checkout. */
+/**
+ * What a build could write of a site's own: the files at its root (its settings, audiences.json,
+ * versions.json; not the repository's Markdown, which someone may be editing meanwhile) and its docs and
+ * static folders.
+ */
+const SITE_FILES = /^(?:[^/]+(?<!\.md)|(?:docs|versioned_docs|versioned_sidebars|static|static-docs|i18n|src\/pages)\/.+)$/;
+
+/** Each of the site's own files (what git tracks or would, .gitignore's folders left out) with its size and time of change; null outside a git checkout. */
 function authorsTree(): Map<string, string> | null {
   const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: REPO, encoding: 'utf8'});
   if (listed.status !== 0) return null;
   const tree = new Map<string, string>();
-  for (const file of listed.stdout.split('\0').filter(Boolean)) {
+  for (const file of listed.stdout.split('\0').filter((entry) => SITE_FILES.test(entry))) {
     const stats = statSync(path.join(REPO, file), {throwIfNoEntry: false});
     tree.set(file, stats ? `${stats.size}:${stats.mtimeMs}` : 'missing');
   }
