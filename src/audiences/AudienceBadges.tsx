@@ -32,12 +32,23 @@ function useBadgesByPath(): ReadonlyMap<string, AudienceBadge[]> {
   }, [plugins]);
 }
 
-/** The badges of the page at an address (a section's too: the part after `#` or `?` is left out). */
-export function AudienceBadges({href, className}: {href: string | undefined; className?: string}): ReactNode {
+/**
+ * The badges of the page at an address (a section's too: the part after `#` or `?` is left out). Inside
+ * a link (`inLink`) they are for the eye only: the link keeps its name, and the page says whose it is.
+ */
+export function AudienceBadges({
+  href,
+  className,
+  inLink = false,
+}: {
+  href: string | undefined;
+  className?: string;
+  inLink?: boolean;
+}): ReactNode {
   const badges = useBadgesByPath().get(canonicalPath((href ?? '').replace(/[?#].*$/, '')));
   if (badges === undefined) return null;
   return (
-    <span className={clsx(styles.badges, className)}>
+    <span className={clsx(styles.badges, className)} {...(inLink ? {'aria-hidden': true} : {})}>
       {badges.map((badge) => (
         <Restricted key={badge.name} audience={audienceOf(badge)}>
           <span className={clsx('badge badge--secondary', styles.badge)} title={badge.description}>

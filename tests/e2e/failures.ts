@@ -4,8 +4,8 @@ import type {Page} from '@playwright/test';
 /** What the browser logs about a file it could not load, and React about an error a boundary caught. */
 export const CHUNK_FAILURE_ERRORS = /Failed to load resource: net::ERR_FAILED|Measuring the table failed/;
 
-/** The bundles every page needs to start; a page's own chunks are the other scripts under /assets/js/. */
-const START_BUNDLE = /\/assets\/js\/(?:main|runtime~main)\.[0-9a-f]+\.js$/;
+/** The bundles every page needs to start (at their built address, or a reader's own copy's: server/rules/cutAddresses.ts); a page's own chunks are the other scripts under /assets/js/. */
+const START_BUNDLE = /\/assets\/js\/(?:main|runtime~main)\.[0-9a-f]+(?:\.[0-9a-z]{10})?\.js$/;
 
 /** Fails every script chunk of a page (not the bundles that start it), until the returned function is called. */
 export async function blockPageChunks(page: Page): Promise<() => Promise<void>> {

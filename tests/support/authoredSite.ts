@@ -59,8 +59,10 @@ export const AUTHORED_SITE_COPY: SiteCopy = {
   site: AUTHORED_SITE,
   make() {
     copyFixtureSite(AUTHORED_SITE);
-    // The fixture's page of the team's lists of pages names every page: it has no place where each word is searched for on its own page only.
+    // The fixture's team code (a page of lists of every page, a category page that lists what it holds) has no place
+    // where each word is searched for on its own page only and each link counted: the fixture site has it.
     rmSync(path.join(AUTHORED_SITE, 'docs/pages-of-this-site.mdx'));
+    rmSync(path.join(AUTHORED_SITE, 'src/theme/DocCategoryGeneratedIndexPage'), {recursive: true});
     const run = (args: string[]) =>
       execFileSync(process.execPath, args, {cwd: AUTHORED_SITE, stdio: 'pipe', env: {...process.env, ...siteBuildEnv(EMULATOR_HOST)}});
 

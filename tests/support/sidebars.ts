@@ -1,5 +1,6 @@
 /** What the built site links to from its docs sidebars, read from the HTML readers get. */
-import {readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
+import {listBuildFiles} from '../../contracts/buildLayout';
 import path from 'node:path';
 
 export interface BuiltDocPage {
@@ -13,17 +14,13 @@ const HREF = /href=(?:"([^"]*)"|([^\s>]+))/g;
 
 /** Every built doc page (Docusaurus marks them `docs-doc-page`), with the links of its sidebar. */
 export function builtDocPages(buildDir: string): BuiltDocPage[] {
-  return readdirSync(buildDir, {recursive: true})
-    .map(String)
+  return listBuildFiles(buildDir)
     .filter((file) => file.endsWith('.html'))
     .flatMap((file) => {
       const html = readFileSync(path.join(buildDir, file), 'utf8');
       if (!/<html[^>]*class="[^"]*docs-doc-page/.test(html)) return [];
       const sidebar = SIDEBAR.exec(html)?.[1] ?? '';
-      const route = file
-        .split(path.sep)
-        .join('/')
-        .replace(/\.html$/, '');
+      const route = file.replace(/\.html$/, '');
       return [
         {
           url: `/${route}`,

@@ -30,7 +30,7 @@ export function SuggestionRow({suggestion}: {suggestion: Suggestion}): ReactNode
     <>
       <span className={styles.title}>
         <Marked text={suggestion.title} />
-        <AudienceBadges href={suggestion.url} />
+        <AudienceBadges href={suggestion.url} inLink />
       </span>
       <SectionLines heading={suggestion.heading} text={suggestion.text} />
       {suggestion.breadcrumbs.length > 0 && <span className={styles.path}>{suggestion.breadcrumbs.join(' › ')}</span>}

@@ -39,7 +39,7 @@ export default function DocSidebarItemLink({item, onItemClick, activePath, level
         })}
         {...props}>
         {label}
-        {isInternalLink ? <AudienceBadges href={href} /> : <IconExternalLink />}
+        {isInternalLink ? <AudienceBadges href={href} inLink /> : <IconExternalLink />}
       </Link>
     </li>
   );
