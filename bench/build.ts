@@ -6,7 +6,7 @@
  */
 import {readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
-import {AUDIENCE_MAP, type AudienceMap} from '../contracts/buildLayout';
+import {AUDIENCE_MAP, SITE_DIR, type AudienceMap} from '../contracts/buildLayout';
 import type {CorpusSummary} from './corpus';
 import {searchIndexRows} from './lib/buildOutput';
 import type {Timed} from './lib/processes';
@@ -19,8 +19,8 @@ import {coldBuild, type Workspace} from './lib/workspace';
  * in wall time; its peak memory no higher than plain's (issue 38).
  */
 const GOAL_RATIO = 1.1;
-/** The corpus with audiences ÷ without, in wall time and in peak memory (issue 34). */
-const AUDIENCES_GOAL_RATIO = 1.5;
+/** The corpus with audiences (the leak proof included) ÷ without, in wall time and in peak memory (issue 57; 1.5 in issue 34). */
+const AUDIENCES_GOAL_RATIO = 1.15;
 
 const row = (build: string, {wallMs, cpuMs, peakRssMiB}: Timed) => ({
   Build: build,
@@ -38,7 +38,7 @@ const ratioRow = (build: string, a: Timed, b: Timed) => ({
 
 /** What the gate learns from an audience build: the files only some readers may fetch, by who may. */
 function audienceMapRows(buildDir: string, summary: CorpusSummary) {
-  const map = JSON.parse(readFileSync(path.join(buildDir, AUDIENCE_MAP), 'utf8')) as AudienceMap;
+  const map = JSON.parse(readFileSync(path.join(buildDir, SITE_DIR, AUDIENCE_MAP), 'utf8')) as AudienceMap;
   const byCondition = new Map<string, number>();
   for (const condition of Object.values(map.files)) byCondition.set(condition, (byCondition.get(condition) ?? 0) + 1);
   return [...byCondition]
@@ -61,7 +61,7 @@ async function audienceBuild(workspace: Workspace, product: Timed) {
     rows: [row(`npm run build, ${summary.audiences.length} audiences`, timed), ratioRow('with audiences ÷ without', timed, product)],
     tables: [
       {
-        title: `Who may fetch what in the build with audiences (${AUDIENCE_MAP} beside the site: every file not for every reader)`,
+        title: `Who may fetch what in the build with audiences (site/${AUDIENCE_MAP}: every file, by who may)`,
         rows: audienceMapRows(buildDir, summary),
       },
       {title: 'Search index of the corpus with audiences (every partition of each version together)', rows: indexes},

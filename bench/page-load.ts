@@ -13,7 +13,8 @@ import {signedInState, type StorageState} from '../testkit/loginPage';
 import {gzip9, loginScriptBytes} from './lib/buildOutput';
 import {withResources} from './lib/processes';
 import {goal, type Cell, type Result} from './lib/report';
-import {DOC_PAGE, launchBrowser, startDocusaurusServe, startBenchGate} from './lib/servers';
+import {DOC_PAGE, launchBrowser, readersFile, startDocusaurusServe, startBenchGate} from './lib/servers';
+import {DEMO_READER} from '../contracts/demoReader';
 import {kib, median, ratio, round, sum} from './lib/stats';
 import type {Workspace} from './lib/workspace';
 
@@ -72,6 +73,103 @@ function measureLoad(browser: Browser, target: Target, route: string, signedIn: 
 }
 type Load = Awaited<ReturnType<typeof measureLoad>>;
 
+/** What a second page load sent over the network: requests (304s included), the scripts among them, and bytes. */
+interface SecondLoad {
+  requests: number;
+  scripts: number;
+  revalidated: number;
+  bytes: number;
+}
+
+/**
+ * A reader's second page load in one browser context (the first load warms its cache), through the gate:
+ * every request Chromium did not answer from its own cache, by the DevTools protocol's account of them.
+ */
+function secondLoad(browser: Browser, origin: string, state: StorageState, [first, second]: readonly [string, string]) {
+  return withResources(async (add) => {
+    const context = add(await browser.newContext({storageState: state}));
+    const page = await context.newPage();
+    await page.goto(`${origin}${first}`, {waitUntil: 'load'});
+    await page.waitForLoadState('networkidle');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const sent = new Map<string, {script: boolean; status: number; cached: boolean; bytes: number}>();
+    cdp.on('Network.responseReceived', ({requestId, type, response}) => {
+      sent.set(requestId, {
+        script: type === 'Script',
+        status: response.status,
+        cached: response.fromDiskCache === true || response.fromPrefetchCache === true,
+        bytes: 0,
+      });
+    });
+    cdp.on('Network.requestServedFromCache', ({requestId}) => sent.set(requestId, {...sent.get(requestId)!, cached: true}));
+    cdp.on('Network.loadingFinished', ({requestId, encodedDataLength}) => {
+      const entry = sent.get(requestId);
+      if (entry) entry.bytes = encodedDataLength;
+    });
+    await page.goto(`${origin}${second}`, {waitUntil: 'load'});
+    await page.waitForLoadState('networkidle');
+    if (new URL(page.url()).pathname !== second) throw new Error(`${origin}${second} ended at ${page.url()}: is the reader signed in?`);
+    const network = [...sent.values()].filter((entry) => !entry.cached && entry.status !== 0);
+    return {
+      requests: network.length,
+      scripts: network.filter((entry) => entry.script).length,
+      revalidated: network.filter((entry) => entry.status === 304).length,
+      bytes: sum(network.map((entry) => entry.bytes)),
+    } satisfies SecondLoad;
+  });
+}
+
+/**
+ * Issue 57: a reader's second page load on the corpus with audiences (a reader in two of them, who gets
+ * copies of the shared scripts of their own) beside the corpus without audiences: a site with audiences
+ * should make a returning reader revalidate no script that did not change.
+ */
+async function secondLoads(workspace: Workspace, browser: Browser) {
+  const plain = await workspace.corpusBuild();
+  const withAudiences = await workspace.corpusBuild({audiences: true});
+  const names = withAudiences.summary.audiences.slice(0, 2);
+  const routes = [withAudiences.summary.sampleRoutes[0]!, withAudiences.summary.sampleRoutes[1]!] as const;
+  return withResources(async (add) => {
+    const readers = readersFile([{email: DEMO_READER.email, audiences: names}]);
+    const targets = [
+      {
+        name: `corpus with audiences, reader in ${names.join(' and ')}`,
+        gate: add(await startBenchGate(withAudiences.buildDir, {ALLOWED_EMAILS_FILE: readers})),
+      },
+      {name: 'corpus without audiences', gate: add(await startBenchGate(plain.buildDir))},
+    ];
+    const rows: Record<string, Cell>[] = [];
+    const loads: Record<string, SecondLoad[]> = {};
+    for (const {name, gate} of targets) {
+      const state = await signedInState(browser, gate.origin);
+      loads[name] = [];
+      for (let load = 0; load < 3; load++) loads[name].push(await secondLoad(browser, gate.origin, state, routes));
+      const of = (figure: keyof SecondLoad) => median(loads[name]!.map((entry) => entry[figure]));
+      rows.push({
+        Site: name,
+        'Requests over the network': of('requests'),
+        'Scripts among them': of('scripts'),
+        'Revalidated (304)': of('revalidated'),
+        KiB: kib(of('bytes')),
+      });
+    }
+    const [audiences, without] = rows as Record<string, number>[];
+    return {
+      table: {title: `A reader's second page load (${routes[0]} then ${routes[1]}, one browser context), medians of 3`, rows},
+      goals: [
+        goal(
+          'second page load: scripts asked for again, with audiences as without',
+          `${audiences!['Scripts among them']} vs ${without!['Scripts among them']}; requests ${audiences!['Requests over the network']} vs ${without!['Requests over the network']}`,
+          audiences!['Scripts among them']! <= without!['Scripts among them']! &&
+            audiences!['Requests over the network']! <= without!['Requests over the network']!,
+        ),
+      ],
+      raw: loads,
+    };
+  });
+}
+
 export async function run(workspace: Workspace): Promise<Result> {
   const [gatedBuild, plainBuild] = [await workspace.siteBuild('server'), await workspace.siteBuild('off')];
   return withResources(async (add) => {
@@ -110,10 +208,12 @@ export async function run(workspace: Workspace): Promise<Result> {
       'generated corpus': loginScriptBytes((await workspace.corpusBuild()).buildDir),
     };
     const weightRatio = round(weights['generated corpus'] / weights['the site as it is'], 3);
+    const second = workspace.corpusAudiences > 0 ? await secondLoads(workspace, browser) : undefined;
     return {
       tables: [
         {title: `Page loads in Chromium ${browser.version()}, medians of ${LOADS} (fresh cache each; ms from navigation start)`, rows},
         {title: 'Login page scripts', rows: Object.entries(weights).map(([build, bytes]) => ({Build: build, 'KiB gzip -9': kib(bytes)}))},
+        ...(second ? [second.table] : []),
       ],
       goals: [
         goal(`doc page: gated LCP ≤ ${LCP_GOAL}× ungated`, `${lcpRatio}× (${docGated!.LCP} vs ${docPlain!.LCP} ms)`, lcpRatio <= LCP_GOAL),
@@ -125,8 +225,9 @@ export async function run(workspace: Workspace): Promise<Result> {
         goal(`doc page: gated JS ≤ ${JS_GOAL_KIB} KiB (gzip -9) above ungated`, `+${extraJs} KiB`, extraJs <= JS_GOAL_KIB),
         goal('login page: first paint no slower than docusaurus serve', `${loginFcp}×`, loginFcp <= 1),
         goal(`login page scripts: corpus ÷ site ≤ ${LOGIN_WEIGHT_GOAL}`, weightRatio, weightRatio <= LOGIN_WEIGHT_GOAL),
+        ...(second?.goals ?? []),
       ],
-      raw: {chromium: browser.version(), pages: rows, loginScriptBytes: weights, loads: allLoads},
+      raw: {chromium: browser.version(), pages: rows, loginScriptBytes: weights, loads: allLoads, secondLoads: second?.raw},
     };
   });
 }

@@ -149,11 +149,11 @@ function mainScript(site: string): string {
   return `/assets/js/${main}`;
 }
 
-/** Every page of a build that every signed-in reader may open (its audiences.json lists the others). */
+/** Every page of a build that every signed-in reader may open (its map says who may open each). */
 function pagesForEveryReader(buildDir: string): string[] {
-  const map = JSON.parse(readFileSync(path.join(buildDir, AUDIENCE_MAP), 'utf8')) as AudienceMap;
+  const map = JSON.parse(readFileSync(path.join(buildDir, SITE_DIR, AUDIENCE_MAP), 'utf8')) as AudienceMap;
   return listBuildFiles(path.join(buildDir, SITE_DIR))
-    .filter((file) => file.endsWith('.html') && file !== '404.html' && map.files[file] === undefined)
+    .filter((file) => file.endsWith('.html') && file !== '404.html' && map.files[file] === '*')
     .map((file) => `/${file.replace(/(?:^|\/)index\.html$/, '').replace(/\.html$/, '')}`.split('/').map(encodeURIComponent).join('/'))
     .sort();
 }
@@ -250,19 +250,26 @@ async function audienceCases(workspace: Workspace) {
       await readerCookie(gate, DEMO_GUEST),
       await readerCookie(reference),
     ];
-    const [audienceMain, plainMain] = [withAudiences, plain].map(({buildDir}) => mainScript(path.join(buildDir, SITE_DIR)));
+    const docPage = summary.sampleRoutes[0]!;
+    // Each reader's main.js is their own copy, at the address their pages name (server/rules/cutAddresses.ts).
+    const mainOf = async (cookie: string) => {
+      const page = await rawRequest(gate.origin, docPage, {headers: {...NAVIGATION, cookie}});
+      return /src="?(\/assets\/js\/main\.[^" >]+\.js)/.exec(page.bytes.toString('utf8'))![1]!;
+    };
+    const [mainInTwo, mainInNone] = [await mainOf(inTwo), await mainOf(inNone)];
+    const plainMain = mainScript(path.join(plain.buildDir, SITE_DIR));
     const targets = (headers: Record<string, string>, script = false): Target[] => [
       {
         label: `reader in ${names.join(' and ')}`,
         origin: gate.origin,
         headers: {...headers, cookie: inTwo},
-        ...(script ? {path: audienceMain} : {}),
+        ...(script ? {path: mainInTwo} : {}),
       },
       {
         label: 'reader in no audience',
         origin: gate.origin,
         headers: {...headers, cookie: inNone},
-        ...(script ? {path: audienceMain} : {}),
+        ...(script ? {path: mainInNone} : {}),
       },
       {
         label: 'corpus without audiences',
@@ -272,7 +279,6 @@ async function audienceCases(workspace: Workspace) {
       },
     ];
     const pages = pagesForEveryReader(withAudiences.buildDir);
-    const docPage = summary.sampleRoutes[0]!;
     const served = [
       ...(await measure('HTML page (brotli)', docPage, 200, targets({...NAVIGATION, ...BROTLI}))),
       ...(await measure('main JS (brotli)', '/main.js', 200, targets({...SUBRESOURCE, ...BROTLI}, true))),
