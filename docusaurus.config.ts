@@ -2,7 +2,6 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import {GlobExcludeDefault} from '@docusaurus/utils';
 import {authSettingsOf} from './src/auth/settings';
 import {readBuildSettings} from './contracts/buildSettings';
@@ -13,15 +12,10 @@ import type {BlockedMediaOptions} from './plugins/blockedMedia';
 import type {SearchOptions} from './plugins/search';
 import {SEARCH_PLUGIN} from './plugins/search/name';
 import {folderSections} from './plugins/search/sections';
-import {siteVersions} from './contracts/siteVersions';
-import {parseDocFrontMatter} from './plugins/markdown/docFrontMatter';
-import remarkAudienceLinks from './plugins/audiences/remarkAudienceLinks';
 import {AUDIENCES_FILE} from './plugins/audiences/declarations';
 import type {AudiencesOptions} from './plugins/audiences';
-import remarkPageHeading from './plugins/markdown/remarkPageHeading';
-import {versionLanding} from './plugins/versionLanding';
 import {darkCodeTheme, lightCodeTheme} from './plugins/codeThemes';
-import {sidebarsFile} from './plugins/sidebarsFile';
+import {docsSettings} from './plugins/docsSettings';
 import {SIDEBAR_LINKS_ITEM, type SiteWording} from './contracts/siteSettings';
 import site from './site.config';
 import {WHOLE_NAVBAR_BEFORE_FIRST_PAINT} from './contracts/pageLayout';
@@ -40,7 +34,8 @@ const {auth, precompress, mediaOrigins} = settingsOrExit('Tutorial Hub build', (
   }
   return {auth, precompress: settings.TUTORIAL_HUB_PRECOMPRESS === '1', mediaOrigins: parseMediaOrigins(settings.MEDIA_ORIGINS)};
 });
-const versions = siteVersions(__dirname);
+// The docs as the build and check:docs load them: versions, the docs plugin's options, their Markdown.
+const {versions, docs: docsOptions, markdown} = docsSettings(__dirname, site);
 // Behind the gate server /login is the login build's (docusaurus.login.config.ts), which it serves to everyone: the
 // site has no login page of its own. Without the gate (the dev server, a static host, the benchmarks' plain anchor)
 // the site is all there is, and the browser gate sends a signed-out visitor to its own /login.
@@ -64,20 +59,6 @@ const searchOptions = {
   // docs folder is flat gets its sidebars' top-level categories instead.
   ...folderSections(__dirname, versions),
 } satisfies SearchOptions;
-
-const docsOptions = {
-  routeBasePath: '/',
-  // The team's sidebars file as it is; without one, Docusaurus generates a sidebar from the folders.
-  sidebarPath: sidebarsFile(__dirname),
-  sidebarItemsGenerator: versionLanding(site.title, versions),
-  beforeDefaultRemarkPlugins: [remarkPageHeading],
-  // After Docusaurus's own, which make links to Markdown files page addresses: a link to a page some readers may not open becomes text.
-  remarkPlugins: [...site.remarkPlugins, [remarkAudienceLinks, {siteDir: __dirname}]],
-  rehypePlugins: [...site.rehypePlugins],
-  // The newest docs live at the root, or at the path version-settings.json gives them; each frozen version under its own (scripts/release-version.ts).
-  lastVersion: 'current',
-  versions: Object.fromEntries(versions.map(({name, label, route}) => [name, {label, path: route || '/'}])),
-} satisfies DocsOptions;
 
 const config: Config = {
   title: site.title,
@@ -106,11 +87,8 @@ const config: Config = {
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'throw',
 
-  markdown: {
-    // Docs written for GitHub build as they are: `.md` is CommonMark (raw HTML, comments, `<` in headings), `.mdx` is MDX.
-    format: 'detect',
-    parseFrontMatter: parseDocFrontMatter(__dirname, versions),
-  },
+  // The docs' Markdown as check:docs reads it too (plugins/docsSettings.ts).
+  markdown,
 
   i18n: {
     defaultLocale: 'en',

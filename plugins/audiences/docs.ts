@@ -1,11 +1,10 @@
 /**
  * The docs plugin, with audiences: Docusaurus's own `@docusaurus/plugin-content-docs` loads and routes
- * the docs as always; this wrapper works out who may read each page (plugins/audiences/plan.ts), fails
+ * the docs as always; this wrapper works out who may read each page (plugins/audiences/model.ts), fails
  * the build on a mistake with its file and line, and hands the plugin's data on with every list item a
  * reader might not be allowed to see annotated (AUDIENCE_FIELD) and every shared link pointing to a page
  * all its readers may open (sidebarRules.ts). A site without audiences gets the plugin unchanged.
  */
-import {readFileSync} from 'node:fs';
 import {mkdir, readFile, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, MarkdownConfig, Plugin, PluginContentLoadedActions, RouteConfig} from '@docusaurus/types';
@@ -22,26 +21,15 @@ import {
   type AudienceBadge,
   type Condition,
 } from '../../contracts/audiences';
-import {siteVersions} from '../../contracts/siteVersions';
-import {canonicalPath} from '../../contracts/paths';
-import {declaresReaders, pageDeclarations, readFolderAudiences, readSiteAudiences, AUDIENCES_FILE} from './declarations';
-import {planAudiences, type AudienceProblem, type PageInput} from './plan';
+import {AUDIENCES_FILE} from './declarations';
+import {audienceModel} from './model';
+import type {AudienceProblem} from './plan';
 import {annotationFor, Conditions, CONDITIONS_FIELD, unionOfAll, type SiteConditions} from './siteConditions';
-import {
-  firstWide,
-  generatedIndexConditions,
-  navigationItems,
-  sidebarCondition,
-  wideNeighbours,
-  type NavigationItem,
-  type SidebarItem,
-} from './sidebarRules';
+import {firstWide, navigationItems, sidebarCondition, wideNeighbours, type NavigationItem, type SidebarItem} from './sidebarRules';
 
 export {validateOptions} from '@docusaurus/plugin-content-docs';
 
 type ContentWithConditions = LoadedContent & {[CONDITIONS_FIELD]?: SiteConditions};
-
-const sourceFile = (doc: DocMetadata) => doc.source.replace(/^@site\//, '');
 
 export function formatProblems(problems: readonly AudienceProblem[]): string {
   return problems.map(({file, line, message}) => `${file}:${line}: ${message}`).join('\n');
@@ -49,82 +37,11 @@ export function formatProblems(problems: readonly AudienceProblem[]): string {
 
 /** Who may read each page, or null for a site that says nothing about audiences. Throws on any mistake. */
 export function siteConditionsOf(siteDir: string, versions: readonly LoadedVersion[]): SiteConditions | null {
-  const site = readSiteAudiences(siteDir);
-  const folders = readFolderAudiences(siteDir, siteVersions(siteDir));
-  const pages: PageInput[] = versions.flatMap((version) =>
-    version.docs.map((doc) => {
-      const file = sourceFile(doc);
-      const frontMatter = doc.frontMatter as Record<string, unknown>;
-      // Only a doc that says something needs reading again, for its lines.
-      const text = declaresReaders(frontMatter) ? readFileSync(path.join(siteDir, file), 'utf8') : '';
-      return {
-        file,
-        version: version.versionName,
-        folder: doc.sourceDirName === '.' ? '' : doc.sourceDirName,
-        ...pageDeclarations(file, text, frontMatter),
-      };
-    }),
-  );
-  const declaresAny = site.defined.size > 0 || site.versions.size > 0 || folders.size > 0 || pages.some((page) => page.audience);
-  if (!declaresAny && site.problems.length === 0) return null;
-
-  const plan = planAudiences({
-    defined: new Set(site.defined.keys()),
-    versions: site.versions,
-    folders,
-    pages,
-    siteVersions: versions.map((version) => version.versionName),
-  });
-  const problems = [...site.problems, ...plan.problems];
-
-  const conditions: SiteConditions = {
-    audiences: [...site.defined.keys()],
-    descriptions: Object.fromEntries(site.defined),
-    base: READERS,
-    pages: {},
-    files: {},
-    docs: {},
-    versions: {},
-  };
-  for (const version of versions) {
-    const docCondition = (id: string) => {
-      const doc = version.docs.find((candidate) => candidate.id === id);
-      return doc && plan.pages.get(sourceFile(doc));
-    };
-    for (const doc of version.docs) {
-      const condition = plan.pages.get(sourceFile(doc))!;
-      conditions.docs[`${version.versionName}:${doc.id}`] = conditionKey(condition);
-      conditions.pages[canonicalPath(doc.permalink)] = conditionKey(condition);
-      conditions.files[sourceFile(doc)] = doc.permalink;
-    }
-    for (const sidebar of Object.values(version.sidebars) as SidebarItem[][]) {
-      for (const [permalink, condition] of generatedIndexConditions(sidebar, docCondition))
-        conditions.pages[canonicalPath(permalink)] = conditionKey(condition);
-    }
-    // A tag's page lists its docs, and the version's list of tags all of them.
-    for (const [permalink, condition] of tagPageConditions(version, (doc) => plan.pages.get(sourceFile(doc))!))
-      conditions.pages[canonicalPath(permalink)] = conditionKey(condition);
-    const visible = unionOfAll(version.docs.map((doc) => plan.pages.get(sourceFile(doc))));
-    conditions.versions[version.versionName] = conditionKey(visible ?? plan.versions.get(version.versionName) ?? READERS);
-  }
+  const {conditions, problems, declares} = audienceModel(siteDir, versions);
   if (problems.length > 0) {
     throw new Error(`Who may read the docs is not clear (${AUDIENCES_FILE}, _category_.json, front matter):\n${formatProblems(problems)}`);
   }
-  conditions.base = Object.values(conditions.pages).includes(PUBLIC) ? PUBLIC : READERS;
-  return conditions;
-}
-
-/** Each tags page of a version (the list of tags, a tag's docs) and who may read it: the readers of the docs it lists. */
-function tagPageConditions(version: LoadedVersion, conditionOf: (doc: DocMetadata) => Condition): Map<string, Condition> {
-  const pages = new Map<string, Condition>();
-  const add = (permalink: string, condition: Condition) => pages.set(permalink, unionOfAll([pages.get(permalink), condition])!);
-  for (const doc of version.docs) {
-    for (const tag of doc.tags) {
-      add(tag.permalink, conditionOf(doc));
-      add(version.tagsPath, conditionOf(doc));
-    }
-  }
-  return pages;
+  return declares ? conditions : null;
 }
 
 /** A navigation link as the docs plugin writes one (its `toDocNavigationLink`). */

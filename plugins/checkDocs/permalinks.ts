@@ -38,9 +38,3 @@ export function docPermalink({versionRoute, relativePath, frontMatter}: Permalin
   else path = joinRoute(...folders, id ?? name);
   return versionRoute === '' ? path : path === '/' ? `/${versionRoute}` : `/${versionRoute}${path}`;
 }
-
-/** A category's generated index page (`_category_.json` with `link: {type: 'generated-index'}`). */
-export function generatedIndexPermalink(versionRoute: string, label: string, slug: string | undefined): string {
-  const path = slug ?? `/category/${label.toLowerCase().replace(/\s/g, '-')}`;
-  return versionRoute === '' ? joinRoute(path) : `/${versionRoute}${joinRoute(path)}`;
-}

@@ -1,21 +1,18 @@
 /** Reads a site's docs, every version, into what plugins/checkDocs/check.ts checks. */
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {DEFAULT_PARSE_FRONT_MATTER, DEFAULT_PLUGIN_ID} from '@docusaurus/utils';
-import {loadSidebarsFile} from '@docusaurus/plugin-content-docs/lib/sidebars/index.js';
-import {getVersionSidebarsPath} from '@docusaurus/plugin-content-docs/lib/versions/files.js';
+import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
+import {conditionOfKey} from '../../contracts/audiences';
+import {canonicalPath} from '../../contracts/paths';
 import {SEARCH_PATH} from '../../contracts/searchIndexFiles';
-import {CURRENT_VERSION, siteVersions, versionFiles, type SiteVersion} from '../../contracts/siteVersions';
-import {sidebarsFile} from '../sidebarsFile';
-import {pageDeclarations, readFolderAudiences, readSiteAudiences} from '../audiences/declarations';
+import {siteVersions, versionFiles, type SiteVersion} from '../../contracts/siteVersions';
 import {addedFrontMatter} from '../markdown/docFrontMatter';
 import {docFormat} from '../markdown/mdxFormat';
-import {getsGeneratedLanding, sidebarsGeneratedAtTop} from '../versionLanding';
-import {siteReaders, type AudiencePage, type IndexPage} from './audiences';
 import type {Doc, Problem, Site} from './check';
+import {loadDocsModel, type DocsModel} from './docsModel';
 import {importResolver} from './imports';
 import {mayHoldExternalMedia, parseDoc, type ParsedDoc} from './parse';
-import {docPermalink, generatedIndexPermalink} from './permalinks';
+import {docPermalink} from './permalinks';
 
 // The site's own pages. /login is the login build's (docusaurus.login.config.ts): a doc's link to it is broken in the site's build.
 const SITE_PAGES = ['/', SEARCH_PATH];
@@ -87,52 +84,12 @@ function parsedDoc({file, fileContent, format, readProblems}: DocSource): Parsed
   }
 }
 
-async function readDoc(siteDir: string, version: SiteVersion, relativePath: string): Promise<{doc: Doc; page: AudiencePage}> {
+async function readDoc(siteDir: string, version: SiteVersion, relativePath: string): Promise<Doc> {
   const source = await readDocSource(siteDir, version, relativePath);
-  const {file, fileContent, frontMatter, complete, readProblems} = source;
+  const {file, complete, readProblems} = source;
   const parsed = parsedDoc(source);
   const permalink = docPermalink({versionRoute: version.route, relativePath, frontMatter: complete});
-  const folder = path.posix.dirname(relativePath);
-  return {
-    doc: {...parsed, file, permalink, readProblems, titleFromFileName: complete.title === undefined},
-    page: {
-      file,
-      permalink,
-      version: version.name,
-      folder: folder === '.' ? '' : folder,
-      ...pageDeclarations(file, fileContent, frontMatter),
-    },
-  };
-}
-
-function generatedIndexes(siteDir: string, version: SiteVersion): IndexPage[] {
-  return versionFiles(siteDir, version)
-    .filter((file) => path.posix.basename(file) === '_category_.json')
-    .flatMap((file) => {
-      const category = JSON.parse(readFileSync(path.join(siteDir, version.docsDir, file), 'utf8')) as {
-        label?: string;
-        link?: {type?: string; slug?: string};
-      };
-      if (category.link?.type !== 'generated-index') return [];
-      const folder = path.posix.dirname(file);
-      const label = category.label ?? path.posix.basename(folder);
-      return [{permalink: generatedIndexPermalink(version.route, label, category.link.slug), version: version.name, folder}];
-    });
-}
-
-/**
- * A version's sidebars as Docusaurus loads them, from the file it reads: the team's sidebars file (in
- * whatever format) for the current docs, `versioned_sidebars/` for a frozen version. The current docs
- * without a file get Docusaurus's generated sidebar; a frozen version without one has no sidebar.
- */
-async function versionSidebars(siteDir: string, versionName: string): Promise<Record<string, unknown>> {
-  return (await loadSidebarsFile(sidebarsPath(siteDir, versionName))) as Record<string, unknown>;
-}
-
-function sidebarsPath(siteDir: string, versionName: string): string | undefined {
-  if (versionName !== CURRENT_VERSION) return getVersionSidebarsPath(siteDir, DEFAULT_PLUGIN_ID, versionName);
-  const file = sidebarsFile(siteDir);
-  return file === undefined ? undefined : path.join(siteDir, file);
+  return {...parsed, file, permalink, readProblems, titleFromFileName: complete.title === undefined};
 }
 
 /**
@@ -152,35 +109,46 @@ export async function readExternalMedia(siteDir: string): Promise<{file: string;
   return found;
 }
 
+/**
+ * Who may read each page and the site's pages besides its docs (categories' and versions' generated pages,
+ * tags pages), from the docs as the build loads them (docsModel.ts); what the author wrote wrong about
+ * audiences. A site whose docs Docusaurus cannot load gets that as a problem, unless the docs' own
+ * problems (front matter, Markdown) say why already.
+ */
+async function siteModel(siteDir: string, docs: readonly Doc[]): Promise<Pick<Site, 'readers' | 'audienceProblems' | 'otherPages'>> {
+  let model: DocsModel;
+  try {
+    model = await loadDocsModel(siteDir);
+  } catch (error) {
+    const explained = docs.some((doc) => doc.readProblems.length > 0);
+    const message = `Docusaurus cannot load the docs: ${(error as Error).message.split('\n')[0]}`;
+    return {
+      readers: new Map(),
+      audienceProblems: explained ? [] : [{file: 'docs', line: 1, severity: 'error', rule: 'format', message} satisfies Problem],
+      otherPages: new Set(SITE_PAGES),
+    };
+  }
+  const {conditions, problems, declares} = model.audiences;
+  const docPages = new Set(docs.map((doc) => canonicalPath(doc.permalink)));
+  return {
+    readers: declares ? new Map(Object.entries(conditions.pages).map(([page, key]) => [page, conditionOfKey(key)])) : new Map(),
+    audienceProblems: problems.map(({file, line, message}): Problem => ({file, line, severity: 'error', rule: 'audience', message})),
+    otherPages: new Set([...SITE_PAGES, ...Object.keys(conditions.pages).filter((page) => !docPages.has(page))]),
+  };
+}
+
 /** Every doc of every version, the other pages of the site, and its files; `mediaOrigins` is the gate's setting. */
 export async function readSite(siteDir: string, mediaOrigins: readonly string[]): Promise<Site> {
-  const versions = siteVersions(siteDir);
-  const read: {doc: Doc; page: AudiencePage}[] = [];
-  const indexPages: IndexPage[] = [];
-  for (const version of versions) {
-    const files = docFiles(siteDir, version);
-    read.push(...(await Promise.all(files.map((file) => readDoc(siteDir, version, file)))));
-    indexPages.push(...generatedIndexes(siteDir, version));
-    const roots = files.map((file) => ({source: file, sourceDirName: path.posix.dirname(file)}));
-    if (getsGeneratedLanding(version.route, roots) && sidebarsGeneratedAtTop(await versionSidebars(siteDir, version.name))) {
-      indexPages.push({permalink: `/${version.route}`, version: version.name, folder: ''});
-    }
+  const docs: Doc[] = [];
+  for (const version of siteVersions(siteDir)) {
+    docs.push(...(await Promise.all(docFiles(siteDir, version).map((file) => readDoc(siteDir, version, file)))));
   }
-  const audiences = siteReaders({
-    declared: readSiteAudiences(siteDir),
-    folders: readFolderAudiences(siteDir, versions),
-    versions: versions.map((version) => version.name),
-    pages: read.map(({page}) => page),
-    indexPages,
-  });
   return {
-    docs: read.map(({doc}) => doc),
-    otherPages: new Set([...SITE_PAGES, ...indexPages.map((page) => page.permalink)]),
+    docs,
+    ...(await siteModel(siteDir, docs)),
     fileExists: (file) => existsSync(path.join(siteDir, file)) && statSync(path.join(siteDir, file)).isFile(),
     resolvesImport: importResolver(siteDir),
     staticDirs: ['static', 'static-docs'],
     mediaOrigins,
-    readers: audiences.readers,
-    audienceProblems: audiences.problems,
   };
 }

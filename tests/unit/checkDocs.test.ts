@@ -5,7 +5,7 @@ import {afterAll, describe, expect, it} from 'vitest';
 import {PUBLIC, READERS, type Condition} from '../../contracts/audiences';
 import {checkSite, formatReport, type Doc, type Site} from '../../plugins/checkDocs/check';
 import {mayHoldExternalMedia, parseDoc} from '../../plugins/checkDocs/parse';
-import {docPermalink, generatedIndexPermalink} from '../../plugins/checkDocs/permalinks';
+import {docPermalink} from '../../plugins/checkDocs/permalinks';
 import {readSite} from '../../plugins/checkDocs/readSite';
 import {blockedMediaIn} from '../../plugins/blockedMedia';
 import {REAL_DOCS_FIXTURE} from '../../testkit/realDocs';
@@ -272,11 +272,6 @@ describe('docPermalink', () => {
   ])('$versionRoute $relativePath $frontMatter → $expected', ({versionRoute, relativePath, frontMatter, expected}) => {
     expect(docPermalink({versionRoute, relativePath, frontMatter})).toBe(expected);
   });
-
-  it('names a generated index after its label, or its slug', () => {
-    expect(generatedIndexPermalink('1.0', 'Tutorial - Basics', undefined)).toBe('/1.0/category/tutorial---basics');
-    expect(generatedIndexPermalink('', 'Guides', '/guides-overview')).toBe('/guides-overview');
-  });
 });
 
 describe('checkSite: links across audiences', () => {
@@ -458,6 +453,24 @@ describe('readSite and checkSite: who reads what, as the build decides it', () =
       expected: [
         'docs/intro.md:3: error: links to /partners/embed, a page for partners only, from a page for signed-in readers: for the other readers of this page it is a broken link (the built page shows its text only)',
         'docs/intro.md:3: error: links to /category/partners, a page for partners only, from a page for signed-in readers: for the other readers of this page it is a broken link (the built page shows its text only)',
+      ],
+    },
+    {
+      why: "links to a sidebars file's category page, which holds partners' pages only",
+      files: {
+        'audiences.json': AUDIENCES,
+        'sidebars.json': JSON.stringify({
+          docs: [
+            'intro',
+            {type: 'category', label: 'Partners', link: {type: 'generated-index', slug: '/partners-area'}, items: ['a', 'b']},
+          ],
+        }),
+        'docs/a.md': '---\naudience: partners\n---\n\n# A\n',
+        'docs/b.md': '---\naudience: partners\n---\n\n# B\n',
+        'docs/intro.md': '# Intro\n\n[the partners](/partners-area)\n',
+      },
+      expected: [
+        'docs/intro.md:3: error: links to /partners-area, a page for partners only, from a page for signed-in readers: for the other readers of this page it is a broken link (the built page shows its text only)',
       ],
     },
   ])('$why', async ({files, expected}) => {
