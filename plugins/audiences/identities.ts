@@ -27,10 +27,21 @@ export function headingsOf(html: string): string[] {
   );
 }
 
-function pathIdentifiers(address: string): {kind: IdentifierKind; value: string}[] {
+/**
+ * A page's address and its last segment; for a page of a version below the root, its address inside the
+ * version too (`/1.0/category/integrations` is also `/category/integrations`, its slug and its id in the
+ * version's data): a wider version's page of that name then shares it with a narrower one's.
+ */
+function pathIdentifiers(address: string, versionPath = '/'): {kind: IdentifierKind; value: string}[] {
   const decoded = canonicalPath(decodeURI(address));
   const last = decoded.slice(decoded.lastIndexOf('/'));
-  return [{kind: 'address', value: decoded}, ...(last === decoded ? [] : [{kind: 'last segment' as const, value: last}])];
+  const prefix = canonicalPath(decodeURI(versionPath));
+  const inVersion = prefix !== '/' && decoded.startsWith(`${prefix}/`) ? decoded.slice(prefix.length) : undefined;
+  return [
+    {kind: 'address', value: decoded},
+    ...(inVersion === undefined ? [] : [{kind: 'address' as const, value: inVersion}]),
+    ...(last === decoded ? [] : [{kind: 'last segment' as const, value: last}]),
+  ];
 }
 
 export interface IdentitiesInput {
@@ -56,7 +67,7 @@ export async function siteIdentities({versions, conditions, sections, html}: Ide
         name: doc.permalink,
         condition: conditions.page(doc.permalink),
         identifiers: [
-          ...pathIdentifiers(doc.permalink),
+          ...pathIdentifiers(doc.permalink, version.path),
           {kind: 'title', value: doc.title},
           {kind: 'description', value: doc.description},
           ...(frontMatter.sidebar_label ? [{kind: 'sidebar label' as const, value: frontMatter.sidebar_label}] : []),
@@ -67,13 +78,16 @@ export async function siteIdentities({versions, conditions, sections, html}: Ide
     const categories = (items: readonly SidebarItem[]): void => {
       for (const item of items) {
         if (item.type !== 'category') continue;
-        const condition = itemCondition(item, (id) => conditions.knownDoc(version.versionName, id));
         const link = item.link?.type === 'generated-index' ? item.link : undefined;
+        // A category with a page of its own is that page's readers' (the model's); one without, its items' union.
+        const condition = link
+          ? conditions.page(link.permalink)
+          : itemCondition(item, (id) => conditions.knownDoc(version.versionName, id));
         if (condition !== undefined) {
           identities.push({
             name: link ? link.permalink : `category "${item.label}"`,
             condition,
-            identifiers: [{kind: 'sidebar label', value: item.label}, ...(link ? pathIdentifiers(link.permalink) : [])],
+            identifiers: [{kind: 'sidebar label', value: item.label}, ...(link ? pathIdentifiers(link.permalink, version.path) : [])],
           });
         }
         categories(item.items);

@@ -1,7 +1,10 @@
+import type {LoadedVersion} from '@docusaurus/plugin-content-docs';
 import {describe, expect, it} from 'vitest';
 import {MarkerSyntax} from '../../contracts/audienceMarkers';
 import {readerView, VISITOR_VIEW, type Condition} from '../../contracts/audiences';
 import {describeFinding, LeakProof, leakWitness, type Identity, type ServedText} from '../../plugins/audiences/leakProof';
+import {siteIdentities} from '../../plugins/audiences/identities';
+import {Conditions} from '../../plugins/audiences/siteConditions';
 
 const MARKERS = new MarkerSyntax('k3yk3y');
 const SITE = {audiences: ['beta', 'partners', 'staff'], publicPages: false};
@@ -159,6 +162,42 @@ describe('the leak proof over one file', () => {
     expect(proof().findingsIn(page).map(describeFinding)).toEqual([
       'intro.html:2:22: a reader in no audience would get the address "/team-handbook" of /team-handbook, in the page\'s content (its Markdown or MDX, or a remark or rehype plugin of site.config.ts)',
       'intro.html:2:68: a reader in no audience would get the title "Team handbook" of /team-handbook, in the navbar or a menu',
+    ]);
+  });
+});
+
+describe("what names the site's pages, for the proof", () => {
+  // Two versions with a category page of the same name: the current one's for partners, 1.0's for every reader.
+  const category = (permalink: string) => ({
+    type: 'category' as const,
+    label: 'Integrations',
+    items: [],
+    link: {type: 'generated-index' as const, permalink},
+  });
+  const versions = [
+    {versionName: 'current', label: '2.0', path: '/', docs: [], sidebars: {docs: [category('/category/integrations')]}},
+    {versionName: '1.0', label: '1.0', path: '/1.0', docs: [], sidebars: {docs: [category('/1.0/category/integrations')]}},
+  ] as unknown as LoadedVersion[];
+  const conditions = new Conditions({
+    audiences: ['partners'],
+    descriptions: {partners: 'Partner companies'},
+    base: '*',
+    pages: {'/category/integrations': 'partners', '/1.0/category/integrations': '*'},
+    files: {},
+    docs: {},
+    versions: {current: '*', '1.0': '*'},
+  });
+
+  it("names a page of a version below the root by its address inside the version too, which a wider page's shares", async () => {
+    const identities = await siteIdentities({versions, conditions, sections: [], html: async () => null});
+    // 1.0's category page's data names it by its slug, which is also the current version's partners' page's address.
+    const data = served('assets/js/1-0-category.js', '{"slug":"/category/integrations","permalink":"/1.0/category/integrations"}');
+    expect(new LeakProof(identities, SITE).findingsIn(data)).toEqual([]);
+    expect(new LeakProof(identities, SITE).findingsIn(served('assets/js/other.js', 'x="/category/integrations/"'))).toEqual([]);
+    const restrictedOnly = identities.filter((identity) => identity.name === '/category/integrations');
+    expect(new LeakProof(restrictedOnly, SITE).findingsIn(data).map(({value}) => value)).toEqual([
+      '/category/integrations',
+      '/integrations',
     ]);
   });
 });
