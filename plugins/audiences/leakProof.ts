@@ -106,6 +106,9 @@ interface Owners {
 class IdentifierIndex {
   readonly texts = new Map<string, Owners>();
   readonly paths = new Map<string, Owners>();
+  /** The lengths of the shortest and the longest text a name is. */
+  shortest = Infinity;
+  longest = 0;
 
   constructor(identities: readonly Identity[]) {
     for (const identity of identities) {
@@ -115,6 +118,7 @@ class IdentifierIndex {
         // A heading of one word ("Table", "Versions") is a word code uses too: it names no page. So is anything of one or two letters.
         if (key.length < 3 || (kind === 'heading' && !key.includes(' ')) || key === '/') continue;
         const index = isPath ? this.paths : this.texts;
+        if (!isPath) [this.shortest, this.longest] = [Math.min(this.shortest, key.length), Math.max(this.longest, key.length)];
         const known = index.get(key);
         if (known === undefined) index.set(key, {kind, value: key, identities: [identity]});
         else if (!known.identities.includes(identity)) known.identities.push(identity);
@@ -140,59 +144,59 @@ function decodeLiteral(body: string): string {
   });
 }
 
-/** A text the file holds where a name would stand, and where it starts. */
-interface Unit {
-  text: string;
-  at: number;
-}
+/** Called with each text a file holds where a name would stand, and where it starts. */
+type Visit = (text: string, at: number) => void;
+
+const decodedHtml = (text: string) => (text.includes('&') ? decodeEntities(text) : text);
+const decodedLiteral = (text: string) => (text.includes('\\') ? decodeLiteral(text) : text);
 
 /** In a page: every text between tags (React's `<!-- -->` between pieces of text too) and every attribute value. */
-function htmlUnits(html: string): Unit[] {
-  const units: Unit[] = [];
-  for (const match of html.matchAll(/>([^<]+)</g)) units.push({text: decodeEntities(match[1]!), at: match.index + 1});
-  for (const match of html.matchAll(/=(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g)) {
-    units.push({text: decodeEntities(match[1] ?? match[2] ?? match[3]!), at: match.index + 1});
-  }
-  return units;
+function htmlUnits(html: string, visit: Visit): void {
+  for (const match of html.matchAll(/>([^<]+)</g)) visit(decodedHtml(match[1]!), match.index + 1);
+  for (const match of html.matchAll(/=(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g))
+    visit(decodedHtml(match[1] ?? match[2] ?? match[3]!), match.index + 1);
 }
 
 /** In a script or data: every string literal. */
-function literalUnits(code: string): Unit[] {
-  const units: Unit[] = [];
+function literalUnits(code: string, visit: Visit): void {
   for (const match of code.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\$]|\\.|\$(?!\{))*)`/g)) {
-    units.push({text: decodeLiteral(match[1] ?? match[2] ?? match[3]!), at: match.index});
+    visit(decodedLiteral(match[1] ?? match[2] ?? match[3]!), match.index);
   }
-  return units;
 }
 
 /** In any other text (a list of pages, a feed): each line, and each text in brackets or between tags. */
-function plainUnits(text: string): Unit[] {
-  const units: Unit[] = [];
-  for (const match of text.matchAll(/[^\n]+/g)) units.push({text: match[0], at: match.index});
-  for (const match of text.matchAll(/\[([^\]\n]+)\]|>([^<\n]+)</g)) units.push({text: match[1] ?? match[2]!, at: match.index + 1});
-  return units;
+function plainUnits(text: string, visit: Visit): void {
+  for (const match of text.matchAll(/[^\n]+/g)) visit(match[0], match.index);
+  for (const match of text.matchAll(/\[([^\]\n]+)\]|>([^<\n]+)</g)) visit(match[1] ?? match[2]!, match.index + 1);
 }
 
 const PATH = /(?<![\w./:-])\/[\w%.~@+-]+(?:\/[\w%.~@+-]+)*/g;
+/** A route's key in the bundle's tables is its path and a short hash (`/team-handbook-1f1`). */
+const ROUTE_KEY = /-[0-9a-f]{3}$/;
 
-/** Every path in a text (not inside another site's address), decoded, with the forms it may name a page by. */
-function* pathsIn(text: string): Generator<{candidates: string[]; at: number}> {
-  for (const match of text.matchAll(PATH)) {
-    let decoded = match[0];
+/** The identity a path names: the whole path, or a path it begins with, one of its segments, or a route's key. */
+function ownersOfPath(path: string, paths: ReadonlyMap<string, Owners>): Owners | undefined {
+  let decoded = path;
+  if (path.includes('%')) {
     try {
-      decoded = decodeURIComponent(decoded);
+      decoded = decodeURIComponent(path);
     } catch {
       // Not percent-encoding: as written.
     }
-    const segments = decoded.split('/').slice(1);
-    const candidates: string[] = [];
-    for (let end = 1; end <= segments.length; end++) candidates.push(`/${segments.slice(0, end).join('/')}`);
-    for (const segment of segments) candidates.push(`/${segment}`);
-    // A route's key in the bundle's tables is its path and a short hash (`/team-handbook-1f1`).
-    const keyed = /^(.*)-[0-9a-f]{3}$/.exec(decoded);
-    if (keyed) candidates.push(keyed[1]!);
-    yield {candidates, at: match.index};
   }
+  let end = decoded.indexOf('/', 1);
+  for (; end !== -1; end = decoded.indexOf('/', end + 1)) {
+    const found = paths.get(decoded.slice(0, end));
+    if (found) return found;
+  }
+  const whole = paths.get(decoded);
+  if (whole) return whole;
+  for (let start = decoded.indexOf('/', 1); start !== -1; start = decoded.indexOf('/', start + 1)) {
+    const segment = decoded.indexOf('/', start + 1);
+    const found = paths.get(decoded.slice(start, segment === -1 ? undefined : segment));
+    if (found) return found;
+  }
+  return ROUTE_KEY.test(decoded) ? paths.get(decoded.slice(0, -4)) : undefined;
 }
 
 /** The conditions of the marked pieces around each of some offsets (sorted), in order. */
@@ -249,15 +253,20 @@ function lineAndColumn(text: string, offset: number): {line: number; column: num
 function leaksIn(file: ServedText, index: IdentifierIndex, readership: Readership): Finding[] {
   const {text} = file;
   const html = file.file.endsWith('.html');
-  const units = html ? htmlUnits(text) : /\.(?:js|json|mjs|cjs|css)$/.test(file.file) ? literalUnits(text) : plainUnits(text);
   const hits: {at: number; owners: Owners}[] = [];
-  for (const unit of units) {
-    const owners = index.texts.get(normal(unit.text));
-    if (owners) hits.push({at: unit.at, owners});
-  }
-  for (const {candidates, at} of pathsIn(text)) {
-    const owners = candidates.map((candidate) => index.paths.get(candidate)).find((found) => found !== undefined);
+  const {texts, paths, shortest, longest} = index;
+  const visit: Visit = (unit, at) => {
+    // Most texts are no name of anything: too short or too long to be one, they are not looked up.
+    if (unit.length < shortest || unit.length > longest + 8) return;
+    const owners = texts.get(unit) ?? (/^\s|\s$|\s\s|[\t\n]/.test(unit) ? texts.get(normal(unit)) : undefined);
     if (owners) hits.push({at, owners});
+  };
+  if (html) htmlUnits(text, visit);
+  else if (/\.(?:js|json|mjs|cjs|css)$/.test(file.file)) literalUnits(text, visit);
+  else plainUnits(text, visit);
+  for (const match of text.matchAll(PATH)) {
+    const owners = ownersOfPath(match[0], paths);
+    if (owners) hits.push({at: match.index, owners});
   }
   hits.sort((a, b) => a.at - b.at);
   const around = enclosingAt(

@@ -5,7 +5,7 @@
  * BADGES_FIELD): the server-side render marks each (Restricted), the gate keeps a reader's own, and the
  * browser's copy holds only those. A reader of partners never learns the name of another audience.
  */
-import {useMemo, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import {useAllDocsData} from '@docusaurus/plugin-content-docs/client';
 import {BADGES_FIELD, type AudienceBadge} from '@site/contracts/audiences';
@@ -15,21 +15,26 @@ import styles from './AudienceBadges.module.css';
 
 type GlobalDoc = {path: string; [BADGES_FIELD]?: AudienceBadge[]};
 
+/** The badges by address of each global data (one object per render of the site): every sidebar link asks. */
+const badgesOfData = new WeakMap<object, ReadonlyMap<string, AudienceBadge[]>>();
+
 /** Each restricted doc's badges by its address, from every version's global data. */
 function useBadgesByPath(): ReadonlyMap<string, AudienceBadge[]> {
   const plugins = useAllDocsData();
-  return useMemo(() => {
-    const byPath = new Map<string, AudienceBadge[]>();
+  let byPath = badgesOfData.get(plugins);
+  if (byPath === undefined) {
+    const found = new Map<string, AudienceBadge[]>();
     for (const plugin of Object.values(plugins)) {
       for (const version of plugin.versions) {
         for (const doc of version.docs as GlobalDoc[]) {
           const badges = doc[BADGES_FIELD];
-          if (badges && badges.length > 0) byPath.set(canonicalPath(doc.path), badges);
+          if (badges && badges.length > 0) found.set(canonicalPath(doc.path), badges);
         }
       }
     }
-    return byPath;
-  }, [plugins]);
+    badgesOfData.set(plugins, (byPath = found));
+  }
+  return byPath;
 }
 
 /**

@@ -14,9 +14,12 @@ export function audienceOf(item: object): string | undefined {
   return (item as {[AUDIENCE_FIELD]?: string})[AUDIENCE_FIELD];
 }
 
+/** The build's markers, made once: the server-side render marks every restricted item of every page. */
+let built: MarkerSyntax | undefined;
+const markersOf = (key: string) => (built?.key === key ? built : (built = new MarkerSyntax(key)));
+
 function Marked({audience, children}: {audience: string; children: ReactNode}): ReactNode {
-  const {markerKey} = usePluginData(AUDIENCES_PLUGIN) as AudiencesGlobalData;
-  const markers = new MarkerSyntax(markerKey);
+  const markers = markersOf((usePluginData(AUDIENCES_PLUGIN) as AudiencesGlobalData).markerKey);
   return (
     <>
       <template {...{[markers.htmlAttribute('begin')]: audience}} />

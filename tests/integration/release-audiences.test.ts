@@ -43,7 +43,8 @@ function switchTo(name: string): void {
 
 const get = (url: string, who: keyof typeof cookies, headers = SUBRESOURCE) =>
   gate.request(url, {headers: {...headers, cookie: sessionCookieHeader(cookies[who])}});
-const switchedTo = (name: string) => expect.objectContaining({event: 'build-switched', root: expect.stringContaining(`${path.sep}${name}`)});
+const switchedTo = (name: string) =>
+  expect.objectContaining({event: 'build-switched', root: expect.stringContaining(`${path.sep}${name}`)});
 
 beforeAll(async () => {
   expect(script).toBeDefined();
