@@ -13,7 +13,7 @@
  */
 import {spawn} from 'node:child_process';
 import {once} from 'node:events';
-import {readFile} from 'node:fs/promises';
+import {readFile, rm} from 'node:fs/promises';
 import {availableParallelism} from 'node:os';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -29,6 +29,7 @@ import {BuildProof} from './audiences/buildProof';
 import {keptServerBundle} from './audiences/viewRender';
 import {markerKeyOf} from './audiences';
 import {allSections, sectionCondition, writeSearchIndex, type SearchOptions} from './search';
+import type {IndexedCopyOf} from './search/indexer';
 import {conditionsIn} from './audiences/siteConditions';
 
 export interface ServedBuildOptions extends RouteChunkPreloadsOptions {
@@ -123,10 +124,21 @@ export default function servedBuild(context: LoadContext, options: ServedBuildOp
               ]),
             })
           : undefined;
-      await proof?.provePages(served.conditions);
-      const indexed = search
-        ? await writeSearchIndex(context, search, props, {conditions, markers, indexedCopyOf: (file) => proof?.indexedCopyOf(file)})
-        : new Map<string, Condition>();
+      // The proof of the pages and the rest runs beside the search indexer, on the other core.
+      const proving = proof?.proveFilesAside(served.conditions);
+      // Its failure is waited for below, after the index: until then it is not an unhandled one.
+      proving?.catch(() => undefined);
+      const index = (indexedCopyOf: IndexedCopyOf) =>
+        search
+          ? writeSearchIndex(context, search, props, {conditions, markers, indexedCopyOf})
+          : Promise.resolve(new Map<string, Condition>());
+      let indexed = await index(() => undefined);
+      // Pages whose code lists other readers' pages are rendered per view, and indexed anew as their reader who sees least has them.
+      if (proof && (await proof.renderPages((await proving)!, served.conditions))) {
+        const wide = indexed;
+        indexed = await index((file) => proof.indexedCopyOf(file));
+        await Promise.all([...wide.keys()].filter((file) => !indexed.has(file)).map((file) => rm(path.join(outDir, file), {force: true})));
+      }
       await proof?.proveFiles(indexed);
       const proven = proof?.finish();
       const everything = new Map([...served.conditions, ...indexed]);

@@ -5,33 +5,36 @@
  * readers may not open stops the build, every finding at once, with its file, place, view and the page
  * it names.
  */
-import {readFile} from 'node:fs/promises';
+import {spawn} from 'node:child_process';
+import {once} from 'node:events';
+import {mkdtemp, readFile, rm, writeFile} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {LoadedVersion} from '@docusaurus/plugin-content-docs';
-import type {MarkerSyntax, Template} from '../../contracts/audienceMarkers';
-import {isMarkable, TemplateError} from '../../contracts/audienceMarkers';
-import {PUBLIC, READERS, readerView, VISITOR_VIEW, type Condition, type View} from '../../contracts/audiences';
+import type {MarkerSyntax} from '../../contracts/audienceMarkers';
+import {conditionKey, PUBLIC, READERS, readerView, VISITOR_VIEW, type Condition, type View} from '../../contracts/audiences';
 import {viewKind, type ViewPages} from '../../contracts/buildLayout';
 import type {SearchSection} from '../../contracts/searchSections';
 import {siteIdentities} from './identities';
-import {describeFinding, describeWitness, LeakProof, witnessOf, type Finding} from './leakProof';
+import {
+  describeFinding,
+  describeWitness,
+  LeakProof,
+  templateOfFile,
+  witnessOf,
+  type Finding,
+  type Identity,
+  type Readership,
+} from './leakProof';
+import type {ProofJob} from './proofChild';
 import {htmlFileOf} from './servedFiles';
 import type {Conditions} from './siteConditions';
 import {renderForViews, type RenderFailure, type ViewPage} from './viewRender';
 
+const PROOF_CHILD = path.resolve(__dirname, 'proofChild.ts');
+
 /** Every file the proof reads: what a reader could read names in. Images, fonts and the like name nothing. */
 const TEXT = /\.(?:html|js|mjs|cjs|json|css|xml|txt|md|svg|webmanifest|map|csv|yml|yaml)$/;
-
-/** A page's markers for the proof and the gate alike; markers that do not pair up stop the build, naming the file. */
-export function templateOfFile(file: string, text: string, markers: MarkerSyntax): Template | null {
-  if (!isMarkable(file)) return null;
-  try {
-    return markers.templateOf(text, {commas: !file.endsWith('.html')});
-  } catch (error) {
-    if (error instanceof TemplateError) throw new Error(`${file}: its audience markers do not pair up (${error.message}).`);
-    throw error;
-  }
-}
 
 export class LeakError extends Error {
   constructor(
@@ -93,47 +96,83 @@ export class BuildProof {
   private files = 0;
   private rendered?: {viewPages: ViewPages; copies: number; conditions: Map<string, Condition>};
 
+  private readonly proof: LeakProof;
+  private readonly publicPages: boolean;
+
   private constructor(
     private readonly input: ProofInput,
-    private readonly proof: LeakProof,
-    private readonly publicPages: boolean,
-  ) {}
+    private readonly identities: Identity[],
+    private readonly readership: Readership,
+  ) {
+    this.proof = new LeakProof(identities, readership);
+    this.publicPages = readership.publicPages;
+  }
 
   static async start(input: ProofInput): Promise<BuildProof> {
     const {outDir, versions, conditions, sections} = input;
-    const publicPages = conditions.base === PUBLIC;
     const identities = await siteIdentities({
       versions,
       conditions,
       sections,
       html: (permalink) => readFile(path.join(outDir, htmlFileOf(permalink)), 'utf8').catch(() => null),
     });
-    return new BuildProof(input, new LeakProof(identities, {audiences: conditions.data.audiences, publicPages}), publicPages);
+    return new BuildProof(input, identities, {audiences: conditions.data.audiences, publicPages: conditions.base === PUBLIC});
   }
 
-  /** Proves files as the gate sends them; returns what it found. */
-  async proveFiles(served: ReadonlyMap<string, Condition>): Promise<Finding[]> {
-    const found: Finding[] = [];
+  /** Proves files as the gate sends them (the few the search index writes), here. */
+  async proveFiles(served: ReadonlyMap<string, Condition>): Promise<void> {
     for (const [file, condition] of served) {
       if (!TEXT.test(file)) continue;
       const text = await readFile(path.join(this.input.outDir, file), 'utf8');
       this.files++;
-      found.push(...this.proof.findingsIn({file, condition, text, template: templateOfFile(file, text, this.input.markers)}));
+      this.findings.push(...this.proof.findingsIn({file, condition, text, template: templateOfFile(file, text, this.input.markers)}));
     }
-    this.findings.push(...found);
-    return found;
   }
 
-  /** Proves the build's files, and renders per view each page in which a reader would find another's. */
-  async provePages(served: ReadonlyMap<string, Condition>): Promise<void> {
+  /**
+   * Proves the build's files (its pages, scripts, data: thousands) in a process of its own (proofChild.ts),
+   * on the core the search indexer leaves idle; resolves with what it found.
+   */
+  async proveFilesAside(served: ReadonlyMap<string, Condition>): Promise<Finding[]> {
+    const files = [...served]
+      .filter(([file]) => TEXT.test(file))
+      .map(([file, condition]): [string, string] => [file, conditionKey(condition)]);
+    const dir = await mkdtemp(path.join(tmpdir(), 'tutorial-hub-proof-'));
+    try {
+      const job: ProofJob = {
+        outDir: this.input.outDir,
+        files,
+        identities: this.identities,
+        readership: this.readership,
+        markerKey: this.input.markers.key,
+      };
+      await writeFile(path.join(dir, 'job.json'), JSON.stringify(job));
+      const child = spawn(process.execPath, ['--import', 'tsx', PROOF_CHILD, path.join(dir, 'job.json'), path.join(dir, 'findings.json')], {
+        stdio: 'inherit',
+      });
+      const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+      if (code !== 0) throw new Error(`The leak proof of ${this.input.outDir} failed (${signal ?? `exit code ${code}`}).`);
+      const found = JSON.parse(await readFile(path.join(dir, 'findings.json'), 'utf8')) as Finding[];
+      this.files += files.length;
+      this.findings.push(...found);
+      return found;
+    } finally {
+      await rm(dir, {recursive: true, force: true});
+    }
+  }
+
+  /**
+   * Renders per view each page in which the proof found another reader's page (`found`), and proves
+   * each copy as its view gets it; whether there were any (the search index then reads their copies).
+   */
+  async renderPages(found: readonly Finding[], served: ReadonlyMap<string, Condition>): Promise<boolean> {
     const {outDir, pageRoutes, serverBundle, markers, conditions} = this.input;
-    const found = await this.proveFiles(served);
     const pages = [...new Set(found.map(({file}) => file).filter((file) => pageRoutes.has(file)))].map((file): ViewPage => ({
       file,
       route: pageRoutes.get(file)!,
       condition: served.get(file)!,
     }));
-    if (pages.length === 0) return;
+    if (pages.length === 0) return false;
     const {viewPages, copies, failures} = await renderForViews(outDir, {
       bundleDir: serverBundle,
       pages,
@@ -148,6 +187,7 @@ export class BuildProof {
     }
     this.failures.push(...failures);
     this.rendered = {viewPages, copies: copies.length, conditions: new Map(pages.map(({file, condition}) => [file, condition]))};
+    return true;
   }
 
   /** The file the search index reads for a page rendered per view: the copy of its reader who sees least. */

@@ -4,7 +4,7 @@
  * routes' chunk names, the global data, each route's data (a version's sidebars, a category's page),
  * and the site config without the plugins' options (which name sections and versions). Also who may
  * load each route and chunk: the one rule the registry's marks and the gate's list of files
- * (servedFiles.ts) both follow. Pure: string to string, run by clientBundle.ts.
+ * (servedFiles.ts) both follow. Pure: string to string, run by bundleCopies.ts.
  */
 import {createHash} from 'node:crypto';
 import {parse} from 'acorn';

@@ -11,7 +11,7 @@
  * reader may open names no restricted page). Pure; plugins/servedBuild.ts feeds it the build.
  */
 import {isVisible, isVisitorView, PUBLIC, READERS, type Condition, type View} from '../../contracts/audiences';
-import type {Template} from '../../contracts/audienceMarkers';
+import {isMarkable, TemplateError, type MarkerSyntax, type Template} from '../../contracts/audienceMarkers';
 
 export type IdentifierKind = 'title' | 'address' | 'last segment' | 'heading' | 'description' | 'sidebar label' | 'label';
 
@@ -316,4 +316,15 @@ export class LeakProof {
 /** One finding as the build says it: file and place, what it names, who would get it, and where in the page. */
 export function describeFinding({file, line, column, view, kind, value, names, region}: Finding): string {
   return `${file}:${line}:${column}: ${describeWitness(view)} would get the ${kind} "${value}" of ${names}${region ? `, in ${region}` : ''}`;
+}
+
+/** A page's markers for the proof and the gate alike; markers that do not pair up stop the build, naming the file. */
+export function templateOfFile(file: string, text: string, markers: MarkerSyntax): Template | null {
+  if (!isMarkable(file)) return null;
+  try {
+    return markers.templateOf(text, {commas: !file.endsWith('.html')});
+  } catch (error) {
+    if (error instanceof TemplateError) throw new Error(`${file}: its audience markers do not pair up (${error.message}).`);
+    throw error;
+  }
 }

@@ -95,7 +95,11 @@ async function writeIndexParts(
   const written = new Map<string, Condition>();
   for (const version of versions) {
     // Every entry is a page of the docs, which the model decides (it throws for any other); a site without audiences has one reader.
-    const partitions = partitionIndex(version.index, conditions === undefined ? () => READERS : (url) => conditions.page(url));
+    const partitions = partitionIndex(
+      version.documents,
+      conditions === undefined ? () => READERS : (url) => conditions.page(url),
+      version.build,
+    );
     const {manifest, manifestCondition, parts} = versionIndexFiles(partitions, {baseUrl, sections}, markers);
     await Promise.all([...parts].map(([name, {json}]) => writeFile(path.join(partsDir, `${name}.json`), json)));
     for (const [name, {condition}] of parts) written.set(`${PARTS_DIR}/${name}.json`, condition);

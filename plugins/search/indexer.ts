@@ -1,8 +1,8 @@
 /**
  * The search plugin's indexing, run here rather than through its postBuild: the same steps
- * (searchLocalSteps.d.ts), but each version's index is handed on in memory, its pages titled as
- * Docusaurus titles them before lunr indexes them, instead of written whole to disk, read back and its
- * titles indexed a second time.
+ * (searchLocalSteps.d.ts), but each version's documents are handed on in memory, its pages titled as
+ * Docusaurus titles them, for lunr to index them once, as a whole or by audience (partitions.ts),
+ * instead of written whole to disk, read back and its titles indexed a second time.
  */
 import path from 'node:path';
 import type {LoadContext, Props} from '@docusaurus/types';
@@ -11,12 +11,15 @@ import {processPluginOptions} from '@easyops-cn/docusaurus-search-local/dist/ser
 import {processDocInfos} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos';
 import {scanDocuments} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/scanDocuments';
 import {buildIndex} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex';
-import {withDocTitles, type PluginIndex} from '../../src/search/engine/indexWriter';
+import {withDocTitles, type PluginDoc, type PluginIndex} from '../../src/search/engine/indexWriter';
 
 export interface IndexedVersion {
   /** The folder its manifest belongs in: the site's root for the newest version, its own folder for the others. */
   outDir: string;
-  index: PluginIndex;
+  /** The documents of each kind the plugin parsed from the version's pages, titled as Docusaurus titles them. */
+  documents: PluginDoc[][];
+  /** A lunr index of each kind of some of those documents, as the plugin builds them (its languages, its stop words). */
+  build: (documents: PluginDoc[][]) => PluginIndex;
 }
 
 /** The copy of a page the index reads instead of the page (a file of the build, relative), if it has one. */
@@ -44,8 +47,11 @@ export async function indexVersions(
       paths.map((page) => ({...page, filePath: read(page.filePath)})),
       config,
     );
-    const built = buildIndex([withDocTitles(pageTitles, titles), ...rest], config);
-    indexes.push({outDir, index: built.map(({documents, index}) => ({documents, index: index.toJSON()}))});
+    indexes.push({
+      outDir,
+      documents: [withDocTitles(pageTitles, titles), ...rest],
+      build: (documents) => buildIndex(documents, config).map(({documents: kept, index}) => ({documents: kept, index: index.toJSON()})),
+    });
   }
   return indexes;
 }

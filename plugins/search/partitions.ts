@@ -1,9 +1,9 @@
 /**
- * A version's search index cut by audience: one index for each group of pages with the same readers,
- * each built anew (lunr's statistics, such as how many pages hold a word, would otherwise count pages a
- * reader may not see). The version's manifest holds the partition every reader of the version sees, and
- * the others marked for the gate, which sends each reader only theirs. A version whose pages all have
- * the same readers is indexed once, as the search plugin built it.
+ * A version's search index cut by audience: one lunr index for each group of pages with the same
+ * readers, each of its own (lunr's statistics, such as how many pages hold a word, would otherwise count
+ * pages a reader may not see), and no index of the whole. The version's manifest holds the partition
+ * every reader of the version sees, and the others marked for the gate, which sends each reader only
+ * theirs. A version whose pages all have the same readers is indexed once, whole.
  */
 import type {MarkerSyntax} from '../../contracts/audienceMarkers';
 import {conditionKey, within, type Condition} from '../../contracts/audiences';
@@ -14,6 +14,7 @@ import {
   lunrIndexOf,
   splitIndex,
   TERM_PART_BYTES,
+  type PluginDoc,
   type PluginIndex,
   type SplitOptions,
 } from '../../src/search/engine/indexWriter';
@@ -23,9 +24,16 @@ export interface Partition {
   index: PluginIndex;
 }
 
-/** The index in groups of pages by who may read them, in the order their first page comes; one group: the index as it is. */
-export function partitionIndex(index: PluginIndex, conditionOf: (url: string) => Condition): Partition[] {
-  const titles = index[DocKind.Title]?.documents ?? [];
+/**
+ * The index in groups of pages by who may read them, in the order their first page comes, each indexed
+ * by `build` (lunr, as the search plugin builds it); one group: the whole index, indexed once.
+ */
+export function partitionIndex(
+  documents: readonly PluginDoc[][],
+  conditionOf: (url: string) => Condition,
+  build: (documents: PluginDoc[][]) => PluginIndex = (kinds) => kinds.map((kind) => ({documents: kind, index: lunrIndexOf(kind)})),
+): Partition[] {
+  const titles = documents[DocKind.Title] ?? [];
   const groups = new Map<string, {condition: Condition; pages: Set<number>}>();
   for (const title of titles) {
     const condition = conditionOf(title.u);
@@ -33,13 +41,10 @@ export function partitionIndex(index: PluginIndex, conditionOf: (url: string) =>
     if (!groups.has(key)) groups.set(key, {condition, pages: new Set()});
     groups.get(key)!.pages.add(title.i);
   }
-  if (groups.size <= 1) return [{condition: groups.values().next().value?.condition ?? conditionOf('/'), index}];
+  if (groups.size <= 1) return [{condition: groups.values().next().value?.condition ?? conditionOf('/'), index: build([...documents])}];
   return [...groups.values()].map(({condition, pages}) => ({
     condition,
-    index: index.map(({documents}, kind) => {
-      const kept = documents.filter((doc) => pages.has(kind === DocKind.Title ? doc.i : (doc.p ?? -1)));
-      return {documents: kept, index: lunrIndexOf(kept)};
-    }),
+    index: build(documents.map((kind, at) => kind.filter((doc) => pages.has(at === DocKind.Title ? doc.i : (doc.p ?? -1))))),
   }));
 }
 

@@ -1,9 +1,9 @@
 /**
- * A small docs site's search index, built the way the search plugin builds one (lunrIndexOf), split into parts by the site's build
+ * A small docs site's search index, built the way the search plugin builds one (lunrIndexOf, by partitionIndex), split into parts by the site's build
  * code, and served from memory to the site's search engine: what the unit tests of ranking and
  * loading search.
  */
-import {lunrIndexOf, type PluginDoc, type PluginIndex, type SplitOptions} from '../../src/search/engine/indexWriter';
+import {type PluginDoc, type SplitOptions} from '../../src/search/engine/indexWriter';
 import {partitionIndex, versionIndexFiles} from '../../plugins/search/partitions';
 import {DocKind, MANIFEST_FILE, PARTS_DIR, type SearchManifest} from '../../contracts/searchIndexFiles';
 import {READERS, readerView, type Condition, type View} from '../../contracts/audiences';
@@ -41,10 +41,6 @@ export function pluginDocs(pages: readonly FixturePage[]): PluginDoc[][] {
   return docs;
 }
 
-export function pluginIndex(pages: readonly FixturePage[]): PluginIndex {
-  return pluginDocs(pages).map((documents) => ({documents, index: lunrIndexOf(documents)}));
-}
-
 /** Who may read each page, and who reads: the index is cut by audience, the manifest as the gate sends it to `view`. */
 export interface FixtureAudiences {
   conditionOf: (url: string) => Condition;
@@ -63,7 +59,7 @@ export function servedIndex(pages: readonly FixturePage[], options: Partial<Spli
   const sections = options.sections ?? folders.map((path) => ({path, label: path}));
   const {audiences = {conditionOf: () => READERS, view: readerView([])}, ...split} = options;
   const markers = new MarkerSyntax('f1xture');
-  const written = versionIndexFiles(partitionIndex(pluginIndex(pages), audiences.conditionOf), {...split, baseUrl, sections}, markers);
+  const written = versionIndexFiles(partitionIndex(pluginDocs(pages), audiences.conditionOf), {...split, baseUrl, sections}, markers);
   const template = markers.templateOf(written.manifest, {commas: true});
   const manifest = JSON.parse(template ? assemble(written.manifest, template, audiences.view) : written.manifest) as SearchManifest;
   const parts = new Map([...written.parts].map(([name, {json}]) => [name, json]));
