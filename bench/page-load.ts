@@ -25,10 +25,19 @@ const LOGIN_WEIGHT_GOAL = 1.1;
 
 type Target = {name: string; origin: string; buildDir: string; state: StorageState | undefined};
 
-/** The file a URL path names in a build of either layout (the gate's, or the flat gate-less one). */
+/**
+ * The file a URL path names in a build of either layout (the gate's, or the flat gate-less one). A reader's
+ * own copy of a script (`main.<hash>.<tag>.js`, server/rules/cutAddresses.ts) counts as the script whole:
+ * the copy is no larger.
+ */
 function builtFileFor(root: string, urlPath: string): string {
   const relative = decodeURIComponent(urlPath).replace(/^\//, '');
-  return [SITE_DIR, LOGIN_DIR, ''].map((dir) => path.join(root, dir, relative)).find((file) => existsSync(file))!;
+  const candidates = [relative, relative.replace(/\.[0-9a-z]{10}\.js$/, '.js')];
+  const found = candidates
+    .flatMap((file) => [SITE_DIR, LOGIN_DIR, ''].map((dir) => path.join(root, dir, file)))
+    .find((file) => existsSync(file));
+  if (found === undefined) throw new Error(`${urlPath} is no file of the build in ${root}`);
+  return found;
 }
 
 /** One load's times (ms from navigation start) and its scripts' bytes, re-compressed with gzip -9: one encoding for both servers. */

@@ -16,21 +16,21 @@ import {once} from 'node:events';
 import {readFile, rm} from 'node:fs/promises';
 import {availableParallelism} from 'node:os';
 import path from 'node:path';
-import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin, Props} from '@docusaurus/types';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import {MarkerSyntax} from '../contracts/audienceMarkers';
 import {READERS, type Condition} from '../contracts/audiences';
 import {listBuildFiles} from '../contracts/buildLayout';
 import {writeRouteChunkPreloads, type RouteChunkPreloadsOptions} from './routeChunkPreloads';
 import {precompress} from './precompress';
-import {routeConditions, type ChunkNames} from './audiences/clientModules';
+import {routeConditions, type ChunkNames, type RouteReaders} from './audiences/clientModules';
 import {fileConditions, htmlFileOf, markRuntime, writeAudienceMap, type ClientManifest} from './audiences/servedFiles';
 import {BuildProof} from './audiences/buildProof';
 import {keptServerBundle} from './audiences/viewRender';
 import {markerKeyOf} from './audiences';
 import {allSections, sectionCondition, writeSearchIndex, type SearchOptions} from './search';
 import type {IndexedCopyOf} from './search/indexer';
-import {conditionsIn} from './audiences/siteConditions';
+import {conditionsIn, type Conditions} from './audiences/siteConditions';
 
 export interface ServedBuildOptions extends RouteChunkPreloadsOptions {
   /** Precompress the build while the search plugin indexes it (`npm run build` sets it; a plain `docusaurus build` does not). */
@@ -63,101 +63,125 @@ async function precompressAllButSearchIndexes(outDir: string, indexing: boolean,
   if (code !== 0) throw new Error(`Precompression of ${outDir} failed (${signal ?? `exit code ${code}`}).`);
 }
 
+interface Steps {
+  context: LoadContext;
+  props: Props;
+  options: ServedBuildOptions;
+  docs: LoadedContent | undefined;
+  conditions: Conditions | undefined;
+  markers: MarkerSyntax;
+}
+
+/**
+ * Who may fetch each file of the site, and the route table it is decided by (audiences/servedFiles.ts);
+ * with audiences, the runtime's chunk tables marked, before anything is compressed.
+ */
+async function servedFiles({context, props, docs, conditions, markers}: Steps) {
+  const generated = (file: string) => readFile(path.join(context.generatedFilesDir, file), 'utf8');
+  const base: Condition = conditions?.base ?? READERS;
+  const routes = routeConditions(await generated('routes.js'), base);
+  const manifest = JSON.parse(await generated('client-manifest.json')) as ClientManifest;
+  const files = listBuildFiles(props.outDir);
+  const served = await fileConditions({
+    files,
+    routes,
+    chunkNames: JSON.parse(await generated('routesChunkNames.json')) as Record<string, ChunkNames>,
+    base,
+    manifest,
+    read: (file) => readFile(path.join(props.outDir, file), 'utf8'),
+    readBytes: (file) => readFile(path.join(props.outDir, file)),
+    sources: await Promise.all(
+      (docs?.loadedVersions.flatMap((version) => version.docs) ?? []).map(async ({source, permalink}) => ({
+        text: await readFile(path.join(context.siteDir, source.replace(/^@site\//, '')), 'utf8'),
+        condition: conditions?.page(permalink) ?? READERS,
+      })),
+    ),
+  });
+  if (conditions) await markRuntime(props.outDir, {files, manifest, conditions: served.conditions, base, markers});
+  return {routes, served};
+}
+
+/**
+ * The search index, and the leak proof of everything the gate may send, which runs beside the indexer
+ * on the other core (audiences/buildProof.ts). Pages whose code lists other readers' pages are rendered
+ * per view and indexed anew, as their reader who sees least has them. Throws LeakError.
+ */
+async function indexAndProve(steps: Steps, routes: ReadonlyMap<string, RouteReaders>, served: ReadonlyMap<string, Condition>) {
+  const {context, props, options, docs, conditions, markers} = steps;
+  const search = docs && options.search;
+  const index = (indexedCopyOf: IndexedCopyOf) =>
+    search ? writeSearchIndex(context, search, props, {conditions, markers, indexedCopyOf}) : Promise.resolve(new Map<string, Condition>());
+  if (conditions === undefined || docs === undefined) return {indexed: await index(() => undefined)};
+  const started = performance.now();
+  const proof = await BuildProof.start({
+    outDir: props.outDir,
+    versions: docs.loadedVersions,
+    conditions,
+    sections: search
+      ? allSections(search, docs, props.baseUrl).flatMap((section) => {
+          const condition = sectionCondition(section, conditions);
+          return condition === undefined ? [] : [{...section, condition}];
+        })
+      : [],
+    markers,
+    serverBundle: keptServerBundle(context.generatedFilesDir),
+    pageRoutes: new Map([
+      ...[...routes.values()].filter(({page}) => page).map(({path: route}) => [htmlFileOf(route), route] as const),
+      ['404.html', '/404.html'],
+    ]),
+  });
+  const proving = proof.proveFilesAside(served);
+  // Its failure is waited for below, after the index: until then it is not an unhandled one.
+  proving.catch(() => undefined);
+  let indexed = await index(() => undefined);
+  if (await proof.renderPages(await proving, served)) {
+    const wide = indexed;
+    indexed = await index((file) => proof.indexedCopyOf(file));
+    await Promise.all(
+      [...wide.keys()].filter((file) => !indexed.has(file)).map((file) => rm(path.join(props.outDir, file), {force: true})),
+    );
+  }
+  await proof.proveFiles(indexed);
+  const proven = proof.finish();
+  const perView = proven.viewPages
+    ? `, ${Object.keys(proven.viewPages.pages).length} page(s) rendered per view (${proven.copies} copies)`
+    : '';
+  console.log(
+    `Leak proof: no reader can learn of a page they may not open in the ${proven.files} text files of ${props.outDir}${perView} (${Math.round(performance.now() - started)} ms).`,
+  );
+  return {indexed, viewPages: proven.viewPages};
+}
+
 export default function servedBuild(context: LoadContext, options: ServedBuildOptions): Plugin {
   return {
     name: 'served-build',
     async postBuild(props) {
       const {outDir, routesPaths, plugins} = props;
       await writeRouteChunkPreloads(context, options, {outDir, routesPaths});
-      const docs = plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs')?.content as LoadedContent | undefined;
       const markerKey = markerKeyOf(plugins);
       // The login build: anyone may have all of it, and it has no map.
       if (markerKey === undefined) {
         if (options.precompress) await precompressAllButSearchIndexes(outDir, false);
         return;
       }
-      const conditions = conditionsIn(docs);
-      const markers = new MarkerSyntax(markerKey);
-      const base: Condition = conditions?.base ?? READERS;
-      const generated = (file: string) => readFile(path.join(context.generatedFilesDir, file), 'utf8');
-      const routes = routeConditions(await generated('routes.js'), base);
-      const manifest = JSON.parse(await generated('client-manifest.json')) as ClientManifest;
-      const files = listBuildFiles(outDir);
-      // Who may fetch each file, before anything is compressed: the runtime's chunk tables get their markers here.
-      const served = await fileConditions({
-        files,
-        routes,
-        chunkNames: JSON.parse(await generated('routesChunkNames.json')) as Record<string, ChunkNames>,
-        base,
-        manifest,
-        read: (file) => readFile(path.join(outDir, file), 'utf8'),
-        readBytes: (file) => readFile(path.join(outDir, file)),
-        sources: await Promise.all(
-          (docs?.loadedVersions.flatMap((version) => version.docs) ?? []).map(async ({source, permalink}) => ({
-            text: await readFile(path.join(context.siteDir, source.replace(/^@site\//, '')), 'utf8'),
-            condition: conditions?.page(permalink) ?? READERS,
-          })),
-        ),
-      });
-      if (conditions) await markRuntime(outDir, {files, manifest, conditions: served.conditions, base, markers});
-      const search = docs && options.search;
-      const compressing = options.precompress ? precompressAllButSearchIndexes(outDir, !!search, markers) : Promise.resolve();
-      const started = performance.now();
-      // The pages first: those rendered per view are indexed for search as their reader who sees least has them.
-      const proof =
-        conditions && docs
-          ? await BuildProof.start({
-              outDir,
-              versions: docs.loadedVersions,
-              conditions,
-              sections: search
-                ? allSections(search, docs, props.baseUrl).flatMap((section) => {
-                    const condition = sectionCondition(section, conditions);
-                    return condition === undefined ? [] : [{...section, condition}];
-                  })
-                : [],
-              markers,
-              serverBundle: keptServerBundle(context.generatedFilesDir),
-              pageRoutes: new Map([
-                ...[...routes.values()].filter(({page}) => page).map(({path: route}) => [htmlFileOf(route), route] as const),
-                ['404.html', '/404.html'],
-              ]),
-            })
-          : undefined;
-      // The proof of the pages and the rest runs beside the search indexer, on the other core.
-      const proving = proof?.proveFilesAside(served.conditions);
-      // Its failure is waited for below, after the index: until then it is not an unhandled one.
-      proving?.catch(() => undefined);
-      const index = (indexedCopyOf: IndexedCopyOf) =>
-        search
-          ? writeSearchIndex(context, search, props, {conditions, markers, indexedCopyOf})
-          : Promise.resolve(new Map<string, Condition>());
-      let indexed = await index(() => undefined);
-      // Pages whose code lists other readers' pages are rendered per view, and indexed anew as their reader who sees least has them.
-      if (proof && (await proof.renderPages((await proving)!, served.conditions))) {
-        const wide = indexed;
-        indexed = await index((file) => proof.indexedCopyOf(file));
-        await Promise.all([...wide.keys()].filter((file) => !indexed.has(file)).map((file) => rm(path.join(outDir, file), {force: true})));
-      }
-      await proof?.proveFiles(indexed);
-      const proven = proof?.finish();
-      const everything = new Map([...served.conditions, ...indexed]);
-      if (proven) {
-        const perView = proven.viewPages
-          ? `, ${Object.keys(proven.viewPages.pages).length} page(s) rendered per view (${proven.copies} copies)`
-          : '';
-        console.log(
-          `Leak proof: no reader can learn of a page they may not open in the ${proven.files} text files of ${outDir}${perView} (${Math.round(performance.now() - started)} ms).`,
-        );
-      }
-      await Promise.all([compressing, search && options.precompress ? precompress(outDir, {searchIndexes: 'only', markers}) : undefined]);
+      const docs = plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs')?.content as LoadedContent | undefined;
+      const steps: Steps = {context, props, options, docs, conditions: conditionsIn(docs), markers: new MarkerSyntax(markerKey)};
+      const {routes, served} = await servedFiles(steps);
+      const search = docs !== undefined && options.search !== undefined;
+      const compressing = options.precompress ? precompressAllButSearchIndexes(outDir, search, steps.markers) : Promise.resolve();
+      const {indexed, viewPages} = await indexAndProve(steps, routes, served.conditions);
+      await Promise.all([
+        compressing,
+        search && options.precompress ? precompress(outDir, {searchIndexes: 'only', markers: steps.markers}) : undefined,
+      ]);
+      // Last: a build that stopped before this is never served.
       await writeAudienceMap(outDir, {
-        audiences: conditions?.data.audiences ?? [],
-        markers,
-        served: everything,
+        audiences: steps.conditions?.data.audiences ?? [],
+        markers: steps.markers,
+        served: new Map([...served.conditions, ...indexed]),
         routes,
         routesOf: served.routesOf,
-        ...(proven?.viewPages ? {viewPages: proven.viewPages} : {}),
+        ...(viewPages ? {viewPages} : {}),
       });
       if (served.unnamed.length > 0) {
         console.log(

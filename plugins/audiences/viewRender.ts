@@ -11,7 +11,7 @@
  * The render is Docusaurus's own: its server bundle, kept from the build (bundleCopies.ts), loaded once
  * per view, renders the page's app; the page's HTML around it (head, scripts, preloads) is the build's.
  */
-import {cp, mkdir, readFile, writeFile} from 'node:fs/promises';
+import {cp, mkdir, readFile, rm, writeFile} from 'node:fs/promises';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {compileFunction} from 'node:vm';
@@ -32,7 +32,10 @@ export function keepServerBundle(into: string) {
     }) {
       compiler.hooks.afterEmit.tapPromise('keep-server-bundle', async (compilation) => {
         const from = compilation.outputOptions.path;
-        if (from !== undefined) await cp(from, into, {recursive: true, force: true});
+        if (from === undefined) return;
+        // This build's bundle alone: one of a build before would name chunks this one does not have.
+        await rm(into, {recursive: true, force: true});
+        await cp(from, into, {recursive: true});
       });
     },
   };
