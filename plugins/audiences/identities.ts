@@ -14,7 +14,8 @@ import {itemCondition, type SidebarItem} from './sidebarRules';
 import type {Conditions} from './siteConditions';
 
 const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'"};
-const textOf = (html: string) =>
+/** An HTML fragment's text, as a reader reads it. */
+export const textOf = (html: string) =>
   html
     .replace(/<[^>]+>/g, '')
     .replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_entity, name: string) => ENTITIES[name]!)

@@ -12,6 +12,7 @@ import type {SiteConditions} from '../../plugins/audiences/siteConditions';
 import {siteVersions} from '../../contracts/siteVersions';
 import {SEARCH_PLUGIN_NAME, type SearchSection} from '../../contracts/searchSections';
 import {asPath, asSegment, asText, type PrivateIdentifier} from './privateIdentifiers';
+import {headingsOf, textOf} from '../../plugins/audiences/identities';
 
 export interface SitePage {
   url: string;
@@ -20,13 +21,6 @@ export interface SitePage {
   condition: Condition;
   identifiers: PrivateIdentifier[];
 }
-
-const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'"};
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_entity, name: string) => ENTITIES[name]!)
-    .trim();
 
 /** A site copy's pages, from its build and the generated files of its build. */
 export function sitePages(siteDir: string, buildRoot: string): SitePage[] {
@@ -51,7 +45,7 @@ export function sitePages(siteDir: string, buildRoot: string): SitePage[] {
     };
     add('path', decodeURI(url), asPath);
     add('last segment', decodeURI(url).split('/').pop(), asSegment);
-    add('title', text(/<title[^>]*>([^<]*?)(?: \| Tutorial Hub)?<\/title>/.exec(html)?.[1] ?? ''), asText);
+    add('title', textOf(/<title[^>]*>([^<]*?)(?: \| Tutorial Hub)?<\/title>/.exec(html)?.[1] ?? ''), asText);
     add('description', sources.get(url)?.description, asText);
     add(
       'source path',
@@ -59,10 +53,7 @@ export function sitePages(siteDir: string, buildRoot: string): SitePage[] {
       (value) => new RegExp(value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
     );
     // A heading of one word ("Table", "Versions") is a word code uses too: it names no page.
-    for (const [, heading] of html.matchAll(/<h[23][^>]*>([\s\S]*?)<\/h[23]>/g)) {
-      const words = text(heading!.replace(/<a[^>]*class="?hash-link[\s\S]*?<\/a>/g, ''));
-      if (words.includes(' ')) add('heading', words, asText);
-    }
+    for (const words of headingsOf(html)) if (words.includes(' ')) add('heading', words, asText);
     return {url, file, condition: conditionOfKey(key), identifiers};
   });
 }
