@@ -13,7 +13,7 @@
  * - in a bundle the build edits after minification (the runtime's chunk tables), comments around an
  *   entry: `/*__thk3y_b:staff*\/1:"x"/*__thk3y_e*\/`.
  */
-import {conditionOfKey, isVisible, type Condition, type View} from './audiences';
+import {conditionOfKey, isVisible, sightOf, type Condition, type Sight, type View} from './audiences';
 
 /** The field of a data item (a sidebar item, a version, a route) that says who may see it: a condition key. */
 export const AUDIENCE_FIELD = '__audience';
@@ -51,10 +51,11 @@ const annotationOf = (value: unknown): string | undefined =>
  * render of a page for one view reads its data so (src/audiences/ssrView.ts). A new value: the data is
  * left as it is.
  */
-export function viewOfData<T>(value: T, view: View): T {
+export function viewOfData<T>(value: T, seen: View | Sight): T {
+  const sight = sightOf(seen);
   const sees = (item: unknown) => {
     const annotation = annotationOf(item);
-    return annotation === undefined || isVisible(conditionOfKey(annotation), view);
+    return annotation === undefined || sight(conditionOfKey(annotation));
   };
   const cut = (item: unknown): unknown => {
     if (Array.isArray(item)) return item.filter(sees).map(cut);
@@ -64,7 +65,7 @@ export function viewOfData<T>(value: T, view: View): T {
     for (const [key, entry] of Object.entries(item)) {
       if (key === CHOICES_FIELD) continue;
       if (key in choices) {
-        const chosen = choices[key]!.find(({audience}) => audience === undefined || isVisible(conditionOfKey(audience), view));
+        const chosen = choices[key]!.find(({audience}) => audience === undefined || sight(conditionOfKey(audience)));
         out[key] = chosen === undefined ? undefined : cut(chosen.value);
       } else if (sees(entry)) out[key] = cut(entry);
     }
@@ -74,8 +75,8 @@ export function viewOfData<T>(value: T, view: View): T {
 }
 
 /**
- * Where the server-side render finds the view it renders a page for (plugins/audiences/viewRender.ts
- * sets it, src/audiences/ssrView.ts reads it), as the list of what the view holds; unset: every view.
+ * Where the server-side render finds what it renders a page for (plugins/audiences/viewRender.ts sets
+ * it, src/audiences/ssrView.ts reads it), as a Sight; unset: every view.
  */
 export const SSR_VIEW_GLOBAL = '__tutorialHubSsrView';
 
@@ -212,11 +213,12 @@ export function cutKey({conditions}: Template, view: View): string {
 }
 
 /**
- * The file as one view gets it: pieces whose condition the view does not meet left out, every marker
+ * The file as one view (or a Sight) gets it: pieces whose condition the view does not meet left out, every marker
  * removed. In JavaScript and JSON a removed list element takes the comma after it (or, last in its
  * list, the one before it), so what remains is as valid as the whole was.
  */
-export function assemble(text: string, {markers, commas}: Template, view: View): string {
+export function assemble(text: string, {markers, commas}: Template, seen: View | Sight): string {
+  const sight = sightOf(seen);
   let out = '';
   let position = 0;
   /** How deep inside a left-out piece the scan is (0: not in one). */
@@ -237,7 +239,7 @@ export function assemble(text: string, {markers, commas}: Template, view: View):
     }
     out += text.slice(position, marker.start);
     position = marker.end;
-    if (marker.condition !== null && !isVisible(marker.condition, view)) {
+    if (marker.condition !== null && !sight(marker.condition)) {
       skipping = 1;
       continue;
     }

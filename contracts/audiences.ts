@@ -89,6 +89,21 @@ export function isVisible(condition: Condition, view: View): boolean {
   return condition.some((name) => view.has(name));
 }
 
+/**
+ * Which pieces someone sees, as a rule: a view's (isVisible), or what every reader of a page shares
+ * (sharedBy), which no one reader's view is when the page is for several audiences.
+ */
+export type Sight = (condition: Condition) => boolean;
+
+export function sightOf(seen: View | Sight): Sight {
+  return typeof seen === 'function' ? seen : (condition) => isVisible(condition, seen);
+}
+
+/** What every reader of something for `readers` sees: the pieces for all of them (what the search index holds of a page). */
+export function sharedBy(readers: Condition): Sight {
+  return (condition) => within(readers, condition);
+}
+
 const viewKeys = new WeakMap<View, string>();
 
 /** One string per view, for caching what was assembled for it; made once per view object (the gate keeps one per set of audiences). */

@@ -26,6 +26,7 @@ import {precompress} from './precompress';
 import {routeConditions, type ChunkNames, type RouteReaders} from './audiences/clientModules';
 import {fileConditions, htmlFileOf, markRuntime, writeAudienceMap, type ClientManifest} from './audiences/servedFiles';
 import {BuildProof} from './audiences/buildProof';
+import {IndexedPages} from './audiences/indexedPages';
 import {keptServerBundle} from './audiences/viewRender';
 import {markerKeyOf} from './audiences';
 import {allSections, sectionCondition, writeSearchIndex, type SearchOptions} from './search';
@@ -103,8 +104,9 @@ async function servedFiles({context, props, docs, conditions, markers}: Steps) {
 
 /**
  * The search index, and the leak proof of everything the gate may send, which runs beside the indexer
- * on the other core (audiences/buildProof.ts). Pages whose code lists other readers' pages are rendered
- * per view and indexed anew, as their reader who sees least has them. Throws LeakError.
+ * on the other core (audiences/buildProof.ts). The index reads each page as all its readers share it
+ * (audiences/indexedPages.ts); pages whose code lists other readers' pages are rendered per view, and
+ * indexed anew as rendered with what all their readers share. Throws LeakError.
  */
 async function indexAndProve(steps: Steps, routes: ReadonlyMap<string, RouteReaders>, served: ReadonlyMap<string, Condition>) {
   const {context, props, options, docs, conditions, markers} = steps;
@@ -115,6 +117,7 @@ async function indexAndProve(steps: Steps, routes: ReadonlyMap<string, RouteRead
   const started = performance.now();
   const proof = await BuildProof.start({
     outDir: props.outDir,
+    siteUrl: props.siteConfig.url,
     versions: docs.loadedVersions,
     conditions,
     sections: search
@@ -133,23 +136,30 @@ async function indexAndProve(steps: Steps, routes: ReadonlyMap<string, RouteRead
   const proving = proof.proveFilesAside(served);
   // Its failure is waited for below, after the index: until then it is not an unhandled one.
   proving.catch(() => undefined);
-  let indexed = await index(() => undefined);
-  if (await proof.renderPages(await proving, served)) {
-    const wide = indexed;
-    indexed = await index((file) => proof.indexedCopyOf(file));
-    await Promise.all(
-      [...wide.keys()].filter((file) => !indexed.has(file)).map((file) => rm(path.join(props.outDir, file), {force: true})),
+  const pages = await IndexedPages.of(props.outDir, served, markers);
+  try {
+    let indexed = await index(pages.copyOf);
+    const shared = await proof.renderPages(await proving, served);
+    if (shared) {
+      for (const [file, html] of shared) await pages.add(file, html);
+      const before = indexed;
+      indexed = await index(pages.copyOf);
+      await Promise.all(
+        [...before.keys()].filter((file) => !indexed.has(file)).map((file) => rm(path.join(props.outDir, file), {force: true})),
+      );
+    }
+    await proof.proveFiles(indexed);
+    const proven = proof.finish();
+    const perView = proven.viewPages
+      ? `, ${Object.keys(proven.viewPages.pages).length} page(s) rendered per view (${proven.copies} copies)`
+      : '';
+    console.log(
+      `Leak proof: no reader can learn of a page they may not open in the ${proven.files} text files of ${props.outDir}${perView} (${Math.round(performance.now() - started)} ms).`,
     );
+    return {indexed, viewPages: proven.viewPages};
+  } finally {
+    await pages.dispose();
   }
-  await proof.proveFiles(indexed);
-  const proven = proof.finish();
-  const perView = proven.viewPages
-    ? `, ${Object.keys(proven.viewPages.pages).length} page(s) rendered per view (${proven.copies} copies)`
-    : '';
-  console.log(
-    `Leak proof: no reader can learn of a page they may not open in the ${proven.files} text files of ${props.outDir}${perView} (${Math.round(performance.now() - started)} ms).`,
-  );
-  return {indexed, viewPages: proven.viewPages};
 }
 
 export default function servedBuild(context: LoadContext, options: ServedBuildOptions): Plugin {

@@ -12,14 +12,16 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {LoadedVersion} from '@docusaurus/plugin-content-docs';
 import type {MarkerSyntax} from '../../contracts/audienceMarkers';
-import {conditionKey, PUBLIC, READERS, readerView, VISITOR_VIEW, type Condition, type View} from '../../contracts/audiences';
-import {viewKind, type ViewPages} from '../../contracts/buildLayout';
+import {conditionKey, PUBLIC, type Condition} from '../../contracts/audiences';
+import type {ViewPages} from '../../contracts/buildLayout';
 import type {SearchSection} from '../../contracts/searchSections';
 import {siteIdentities} from './identities';
 import {
   describeFinding,
   describeWitness,
   LeakProof,
+  mayNameAPage,
+  proofTextOf,
   templateOfFile,
   witnessOf,
   type Finding,
@@ -33,9 +35,6 @@ import {renderForViews, type RenderFailure, type ViewPage} from './viewRender';
 
 const PROOF_CHILD = path.resolve(__dirname, 'proofChild.ts');
 
-/** Every file the proof reads: what a reader could read names in. Images, fonts and the like name nothing. */
-const TEXT = /\.(?:html|js|mjs|cjs|json|css|xml|txt|md|svg|webmanifest|map|csv|yml|yaml)$/;
-
 export class LeakError extends Error {
   constructor(
     readonly findings: readonly Finding[],
@@ -46,9 +45,10 @@ export class LeakError extends Error {
       [
         `The build would let readers learn of pages they may not open (${count} finding${count === 1 ? '' : 's'}); nothing of it can be served:`,
         ...findings.map((finding) => `  ${describeFinding(finding)}`),
-        ...failures.map(
-          ({file, view, message}) =>
-            `  ${file}: a component of the page cannot be rendered for ${describeWitness(witnessOf(view))}, who may not open a page it names (${message})`,
+        ...failures.map(({file, view, message}) =>
+          view === undefined
+            ? `  ${file}: a component of the page cannot be rendered with what all its readers share, for the search index: it needs a page some of them may not open (${message})`
+            : `  ${file}: a component of the page cannot be rendered for ${describeWitness(witnessOf(view))}, who may not open a page it names (${message})`,
         ),
         'A page, its head and its scripts are the same for all its readers: they may not name a page some of them may not open.',
         'Link to such a page with a Markdown link instead (the build makes it text for readers who may not open it, and check:docs lists it).',
@@ -62,6 +62,8 @@ export class LeakError extends Error {
 
 export interface ProofInput {
   outDir: string;
+  /** The site's own address (its config's `url`). */
+  siteUrl: string;
   versions: readonly LoadedVersion[];
   conditions: Conditions;
   sections: readonly (SearchSection & {condition: Condition})[];
@@ -79,22 +81,16 @@ export interface Proven {
   copies: number;
 }
 
-/** The reader who sees least of a page: its copy is what the search index holds of it, for all its readers. */
-function leastReader(condition: Condition): View {
-  if (condition === PUBLIC) return VISITOR_VIEW;
-  return readerView(condition === READERS ? [] : [condition[0]!]);
-}
-
 /**
- * The proof of one build, in two steps: the pages and everything else the build wrote (provePages),
- * rendering per view the pages that need it; then what is written after from those pages, the search
- * index (proveFiles). `finish` stops the build on any finding.
+ * The proof of one build, in steps: everything the build wrote (proveFilesAside, in a process of its
+ * own); the pages that need it rendered per view and proven as each view gets them (renderPages); what
+ * is written after, the search index (proveFiles). `finish` stops the build on any finding.
  */
 export class BuildProof {
   private readonly findings: Finding[] = [];
   private readonly failures: RenderFailure[] = [];
   private files = 0;
-  private rendered?: {viewPages: ViewPages; copies: number; conditions: Map<string, Condition>};
+  private rendered?: {viewPages: ViewPages; copies: number};
 
   private readonly proof: LeakProof;
   private readonly publicPages: boolean;
@@ -104,7 +100,7 @@ export class BuildProof {
     private readonly identities: Identity[],
     private readonly readership: Readership,
   ) {
-    this.proof = new LeakProof(identities, readership);
+    this.proof = new LeakProof(identities, readership, input.siteUrl);
     this.publicPages = readership.publicPages;
   }
 
@@ -116,14 +112,14 @@ export class BuildProof {
       sections,
       html: (permalink) => readFile(path.join(outDir, htmlFileOf(permalink)), 'utf8').catch(() => null),
     });
-    return new BuildProof(input, identities, {audiences: conditions.data.audiences, publicPages: conditions.base === PUBLIC});
+    return new BuildProof(input, identities, {publicPages: conditions.base === PUBLIC});
   }
 
   /** Proves files as the gate sends them (the few the search index writes), here. */
   async proveFiles(served: ReadonlyMap<string, Condition>): Promise<void> {
     for (const [file, condition] of served) {
-      if (!TEXT.test(file)) continue;
-      const text = await readFile(path.join(this.input.outDir, file), 'utf8');
+      const text = mayNameAPage(file) ? proofTextOf(await readFile(path.join(this.input.outDir, file))) : null;
+      if (text === null) continue;
       this.files++;
       this.findings.push(...this.proof.findingsIn({file, condition, text, template: templateOfFile(file, text, this.input.markers)}));
     }
@@ -135,12 +131,13 @@ export class BuildProof {
    */
   async proveFilesAside(served: ReadonlyMap<string, Condition>): Promise<Finding[]> {
     const files = [...served]
-      .filter(([file]) => TEXT.test(file))
+      .filter(([file]) => mayNameAPage(file))
       .map(([file, condition]): [string, string] => [file, conditionKey(condition)]);
     const dir = await mkdtemp(path.join(tmpdir(), 'tutorial-hub-proof-'));
     try {
       const job: ProofJob = {
         outDir: this.input.outDir,
+        siteUrl: this.input.siteUrl,
         files,
         identities: this.identities,
         readership: this.readership,
@@ -163,17 +160,18 @@ export class BuildProof {
 
   /**
    * Renders per view each page in which the proof found another reader's page (`found`), and proves
-   * each copy as its view gets it; whether there were any (the search index then reads their copies).
+   * each copy as its view gets it; returns each such page as all its readers share it (what the search
+   * index reads of it instead), or undefined when there were none.
    */
-  async renderPages(found: readonly Finding[], served: ReadonlyMap<string, Condition>): Promise<boolean> {
+  async renderPages(found: readonly Finding[], served: ReadonlyMap<string, Condition>): Promise<Map<string, string> | undefined> {
     const {outDir, pageRoutes, serverBundle, markers, conditions} = this.input;
     const pages = [...new Set(found.map(({file}) => file).filter((file) => pageRoutes.has(file)))].map((file): ViewPage => ({
       file,
       route: pageRoutes.get(file)!,
       condition: served.get(file)!,
     }));
-    if (pages.length === 0) return false;
-    const {viewPages, copies, failures} = await renderForViews(outDir, {
+    if (pages.length === 0) return undefined;
+    const {viewPages, copies, shared, failures} = await renderForViews(outDir, {
       bundleDir: serverBundle,
       pages,
       audiences: conditions.data.audiences,
@@ -186,15 +184,8 @@ export class BuildProof {
       this.findings.push(...this.proof.findingsIn({file, condition: page.condition, text: html, template: null, view}));
     }
     this.failures.push(...failures);
-    this.rendered = {viewPages, copies: copies.length, conditions: new Map(pages.map(({file, condition}) => [file, condition]))};
-    return true;
-  }
-
-  /** The file the search index reads for a page rendered per view: the copy of its reader who sees least. */
-  indexedCopyOf(file: string): string | undefined {
-    const copies = this.rendered?.viewPages.pages[file];
-    if (copies === undefined) return undefined;
-    return copies[viewKind(leastReader(this.rendered!.conditions.get(file)!), this.rendered!.viewPages.conditions)];
+    this.rendered = {viewPages, copies: copies.length};
+    return shared;
   }
 
   /** What was proven; throws LeakError when anything would leak. */

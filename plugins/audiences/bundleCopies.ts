@@ -85,7 +85,7 @@ export function writeBundleCopies(
   for (const [request, {server}] of copies) serverRegistry = serverRegistry.split(JSON.stringify(request)).join(JSON.stringify(server));
   return {
     client: {
-      '@generated/routes$': write(CLIENT_COPIES, 'routes.js', markedRoutesModule(routes, markers)),
+      '@generated/routes$': write(CLIENT_COPIES, 'routes.js', markedRoutesModule(routes, base, markers)),
       '@generated/routesChunkNames$': write(
         CLIENT_COPIES,
         'routesChunkNames.js',

@@ -18,7 +18,7 @@ import {
   type Choice,
   type MarkerSyntax,
 } from '../../contracts/audienceMarkers';
-import {conditionOfKey, unionOf, type Condition} from '../../contracts/audiences';
+import {conditionOfKey, READERS, unionOf, type Condition} from '../../contracts/audiences';
 import {annotationFor} from './siteConditions';
 
 /** What the browser's copy imports to turn its data back into what Docusaurus wrote (src/audiences/unmark.ts). */
@@ -131,56 +131,61 @@ export interface RouteReaders {
 }
 
 /**
- * Each route by its key, and who may open it: its own annotation (the docs plugin's wrapper gives one to
- * every route narrower than the one around it, and decides every docs page: docs.ts), else the route's
- * around it, else the site's widest (`base`): the other plugins' pages (the home page, the search page)
- * are for every reader of the site, and the leak proof checks that they name nothing narrower.
+ * Who may open each route of the table, and who may load the list around it (`container`): its own
+ * annotation, else the route's around it. A route of the top level without one is every signed-in
+ * reader's (READERS), never the public's: the docs plugin's wrapper annotates each of its routes (docs.ts),
+ * the search plugin its page; a page any other plugin adds (the home page, a team's) is for readers
+ * only, and the leak proof checks that it names nothing narrower. The top-level list is the site's
+ * widest (`base`): every reader who loads the site's scripts has it.
  */
-export function routeConditions(routesSource: string, base: Condition): Map<string, RouteReaders> {
-  const routes = new Map<string, RouteReaders>();
-  const walk = (list: ArrayExpression, inherited: Condition) => {
+function walkRoutes(
+  declaration: Node,
+  base: Condition,
+  visit: (route: ObjectExpression, condition: Condition, container: Condition, annotation: Property | undefined) => void,
+): void {
+  const walk = (list: ArrayExpression, container: Condition, top: boolean) => {
     for (const element of list.elements) {
       if (element?.type !== 'ObjectExpression') continue;
-      const own = literalOf(propertyOf(element, AUDIENCE_FIELD));
-      const condition = own === undefined ? inherited : conditionOfKey(own);
-      const key = routeKeyOf(element);
+      const annotation = propertyOf(element, AUDIENCE_FIELD);
+      const own = literalOf(annotation);
+      const condition = own !== undefined ? conditionOfKey(own) : top ? READERS : container;
+      visit(element, condition, container, annotation);
       const children = propertyOf(element, 'routes')?.value;
-      const path = literalOf(propertyOf(element, 'path'));
-      if (key !== undefined && path !== undefined) routes.set(key, {path, condition, page: children === undefined});
-      if (children?.type === 'ArrayExpression') walk(children, condition);
+      if (children?.type === 'ArrayExpression') walk(children, condition, false);
     }
   };
-  const declaration = defaultExport(parseModule(routesSource)).declaration;
   if (declaration.type !== 'ArrayExpression') throw new Error('routes.js does not export a list of routes');
-  walk(declaration, base);
+  walk(declaration as ArrayExpression, base, true);
+}
+
+/** Each route by its key, who may open it (walkRoutes), and whether it is a page. */
+export function routeConditions(routesSource: string, base: Condition): Map<string, RouteReaders> {
+  const routes = new Map<string, RouteReaders>();
+  walkRoutes(defaultExport(parseModule(routesSource)).declaration, base, (route, condition) => {
+    const key = routeKeyOf(route);
+    const path = literalOf(propertyOf(route, 'path'));
+    if (key !== undefined && path !== undefined) routes.set(key, {path, condition, page: propertyOf(route, 'routes') === undefined});
+  });
   return routes;
 }
 
-/** routes.js with each annotated route marked and its annotation dropped, the table unmarked in the browser. */
-export function markedRoutesModule(routesSource: string, markers: MarkerSyntax): string {
+/** routes.js with each route narrower than the list around it marked and the annotations dropped, the table unmarked in the browser. */
+export function markedRoutesModule(routesSource: string, base: Condition, markers: MarkerSyntax): string {
   const id = markerIds('routes');
   const edits: Edit[] = [];
-  const visit = (node: Node) => {
-    if (node.type === 'ArrayExpression') {
-      for (const element of (node as ArrayExpression).elements) {
-        if (element?.type !== 'ObjectExpression') continue;
-        const annotation = propertyOf(element, AUDIENCE_FIELD);
-        const key = literalOf(annotation);
-        if (annotation && key !== undefined) {
-          const index = element.properties.indexOf(annotation);
-          const before = index > 0 ? element.properties[index - 1]!.end : element.start + 1;
-          edits.push({start: before, end: annotation.end, text: ''});
-          const marker = id();
-          edits.push({start: element.start, end: element.start, text: `${JSON.stringify(markers.literal('begin', marker, key))},`});
-          edits.push({start: element.end, end: element.end, text: `,${JSON.stringify(markers.literal('end', marker))}`});
-        }
-        const children = propertyOf(element, 'routes')?.value;
-        if (children) visit(children);
-      }
-    }
-  };
   const declaration = defaultExport(parseModule(routesSource)).declaration;
-  visit(declaration);
+  walkRoutes(declaration, base, (route, condition, container, annotation) => {
+    if (annotation) {
+      const index = route.properties.indexOf(annotation);
+      const before = index > 0 ? route.properties[index - 1]!.end : route.start + 1;
+      edits.push({start: before, end: annotation.end, text: ''});
+    }
+    const key = annotationFor(condition, container);
+    if (key === undefined) return;
+    const marker = id();
+    edits.push({start: route.start, end: route.start, text: `${JSON.stringify(markers.literal('begin', marker, key))},`});
+    edits.push({start: route.end, end: route.end, text: `,${JSON.stringify(markers.literal('end', marker))}`});
+  });
   edits.push(
     {start: declaration.start, end: declaration.start, text: 'unmark('},
     {start: declaration.end, end: declaration.end, text: `, ${JSON.stringify(markers.key)})`},

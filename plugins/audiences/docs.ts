@@ -24,7 +24,7 @@ import {
 import {AUDIENCES_FILE} from './declarations';
 import {audienceModel} from './model';
 import type {AudienceProblem} from './plan';
-import {annotationFor, Conditions, CONDITIONS_FIELD, unionOfAll, type SiteConditions} from './siteConditions';
+import {annotationFor, Conditions, CONDITIONS_FIELD, UndecidedAudience, unionOfAll, type SiteConditions} from './siteConditions';
 import {firstWide, navigationItems, sidebarCondition, wideNeighbours, type NavigationItem, type SidebarItem} from './sidebarRules';
 
 export {validateOptions} from '@docusaurus/plugin-content-docs';
@@ -122,19 +122,31 @@ interface CategoryIndexProp {
   navigation: {previous?: {permalink: string}; next?: {permalink: string}};
 }
 
-/** The route tree the docs plugin adds, annotated: every route a reader of its parent may not open, and the props it carries. */
+/** Who may open a route the docs plugin adds: a page is the model's; a version's route its pages' union; any other route around pages its routes' union. */
+function routeCondition(route: RouteConfig, conditions: Conditions): Condition {
+  if (route.routes === undefined) return conditions.page(route.path);
+  const props = route.props as {version?: VersionProp} | undefined;
+  if (props?.version) return conditions.version(props.version.version);
+  const union = unionOfAll(route.routes.map((child) => routeCondition(child, conditions)));
+  if (union === undefined) throw new UndecidedAudience(`the route ${route.path}, which holds no page`);
+  return union;
+}
+
+/**
+ * The route tree the docs plugin adds, annotated: every route a reader of its parent may not open, and
+ * the props it carries. A route of the top level (no `container`) is annotated whatever it is: one without
+ * is every signed-in reader's, never the public's (clientModules.ts, walkRoutes).
+ */
 function annotateRoute(
   route: RouteConfig,
-  container: Condition,
+  container: Condition | undefined,
   conditions: Conditions,
   navigation: (permalink: string) => CategoryIndexProp['navigation'],
 ): void {
   const props = route.props as {version?: VersionProp; categoryGeneratedIndex?: CategoryIndexProp} | undefined;
-  // A page (a route with none inside) is one the model decides; a route around pages (a version's) is its pages' union.
-  let condition: Condition | undefined = route.routes === undefined ? conditions.page(route.path) : conditions.knownPage(route.path);
+  const condition = routeCondition(route, conditions);
   if (props?.version) {
     const name = props.version.version;
-    condition = conditions.version(name);
     for (const sidebar of Object.values(props.version.docsSidebars)) annotateProps(sidebar, condition, name, conditions);
     // The browser's copy lists these entries one by one (clientModules.ts), the server's keeps the map.
     for (const [id, doc] of Object.entries(props.version.docs)) {
@@ -143,9 +155,9 @@ function annotateRoute(
     }
   }
   if (props?.categoryGeneratedIndex) props.categoryGeneratedIndex.navigation = navigation(props.categoryGeneratedIndex.permalink);
-  const annotation = annotationFor(condition, container);
+  const annotation = container === undefined ? conditionKey(condition) : annotationFor(condition, container);
   if (annotation !== undefined) (route as RouteConfig & {[AUDIENCE_FIELD]?: string})[AUDIENCE_FIELD] = annotation;
-  for (const child of route.routes ?? []) annotateRoute(child, condition ?? container, conditions, navigation);
+  for (const child of route.routes ?? []) annotateRoute(child, condition, conditions, navigation);
 }
 
 interface GlobalVersion {
@@ -350,7 +362,7 @@ export default async function docsWithAudiences(context: LoadContext, options: P
       const annotating: PluginContentLoadedActions = {
         ...actions,
         addRoute(route) {
-          annotateRoute(route, conditions.base, conditions, navigation);
+          annotateRoute(route, undefined, conditions, navigation);
           actions.addRoute(route);
         },
         setGlobalData(data) {

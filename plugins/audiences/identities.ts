@@ -61,9 +61,20 @@ export async function siteIdentities({versions, conditions, sections, html}: Ide
       condition: conditions.version(version.versionName),
       identifiers: [{kind: 'label', value: version.label}, ...(version.path === '/' ? [] : pathIdentifiers(version.path))],
     });
+    // The labels a sidebars file gives a doc (`{type: 'doc', id, label}`), which its front matter does not hold.
+    const sidebarLabels = new Map<string, string[]>();
+    const labelsIn = (items: readonly SidebarItem[]): void => {
+      for (const item of items) {
+        if ((item.type === 'doc' || item.type === 'ref') && item.label !== undefined)
+          sidebarLabels.set(item.id, [...(sidebarLabels.get(item.id) ?? []), item.label]);
+        if (item.type === 'category') labelsIn(item.items);
+      }
+    };
+    for (const sidebar of Object.values(version.sidebars) as SidebarItem[][]) labelsIn(sidebar);
     for (const doc of version.docs) {
-      const frontMatter = doc.frontMatter as {sidebar_label?: string};
+      const frontMatter = doc.frontMatter as {sidebar_label?: string; pagination_label?: string};
       const page = await html(doc.permalink);
+      const labels = [frontMatter.sidebar_label, frontMatter.pagination_label, ...(sidebarLabels.get(doc.id) ?? [])];
       identities.push({
         name: doc.permalink,
         condition: conditions.page(doc.permalink),
@@ -71,7 +82,7 @@ export async function siteIdentities({versions, conditions, sections, html}: Ide
           ...pathIdentifiers(doc.permalink, version.path),
           {kind: 'title', value: doc.title},
           {kind: 'description', value: doc.description},
-          ...(frontMatter.sidebar_label ? [{kind: 'sidebar label' as const, value: frontMatter.sidebar_label}] : []),
+          ...labels.filter((label) => label !== undefined).map((value) => ({kind: 'sidebar label' as const, value})),
           ...(page === null ? [] : headingsOf(page).map((value) => ({kind: 'heading' as const, value}))),
         ],
       });
@@ -88,7 +99,16 @@ export async function siteIdentities({versions, conditions, sections, html}: Ide
           identities.push({
             name: link ? link.permalink : `category "${item.label}"`,
             condition,
-            identifiers: [{kind: 'sidebar label', value: item.label}, ...(link ? pathIdentifiers(link.permalink, version.path) : [])],
+            identifiers: [
+              {kind: 'sidebar label', value: item.label},
+              ...(link
+                ? [
+                    ...pathIdentifiers(link.permalink, version.path),
+                    ...(link.title ? [{kind: 'title' as const, value: link.title}] : []),
+                    ...(link.description ? [{kind: 'description' as const, value: link.description}] : []),
+                  ]
+                : []),
+            ],
           });
         }
         categories(item.items);

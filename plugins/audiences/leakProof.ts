@@ -47,9 +47,8 @@ export interface Finding {
   region?: string;
 }
 
-/** Who in the site might read something: the audiences the site defines, and whether visitors who are not signed in may read its public pages. */
+/** Who in the site might read something: whether visitors who are not signed in may read its public pages. */
 export interface Readership {
-  audiences: readonly string[];
   publicPages: boolean;
 }
 
@@ -78,11 +77,6 @@ export function leakWitness(
   return [...witness].sort();
 }
 
-/** The view of a witness, as the gate makes it (contracts/audiences.ts). */
-export function witnessView(witness: string[] | null): View {
-  return witness === null ? new Set([PUBLIC]) : new Set([PUBLIC, READERS, ...witness]);
-}
-
 /** A view as a witness: its audiences, or null for a visitor. */
 export function witnessOf(view: View): string[] | null {
   return isVisitorView(view) ? null : [...view].filter((name) => name !== PUBLIC && name !== READERS).sort();
@@ -102,6 +96,10 @@ interface Owners {
   identities: Identity[];
 }
 
+const PATH_BODY = String.raw`\/[\w%.~@+-]+(?:\/[\w%.~@+-]+)*`;
+// Not inside a word, a path, an address or a closing tag (`</footer>`).
+const PATH = new RegExp(String.raw`(?<![\w./:<-])` + PATH_BODY, 'g');
+
 /** Every identifier of every identity, by value: texts (titles, labels…) and paths (addresses, last segments). */
 class IdentifierIndex {
   readonly texts = new Map<string, Owners>();
@@ -109,8 +107,13 @@ class IdentifierIndex {
   /** The lengths of the shortest and the longest text a name is. */
   shortest = Infinity;
   longest = 0;
+  /** A path written after the site's own origin (`https://docs.example.com/team-handbook`): PATH leaves it. */
+  readonly ownAddress: RegExp | undefined;
 
-  constructor(identities: readonly Identity[]) {
+  constructor(identities: readonly Identity[], siteUrl?: string) {
+    const origin = siteUrl === undefined ? undefined : URL.canParse(siteUrl) ? new URL(siteUrl).origin : undefined;
+    this.ownAddress =
+      origin === undefined ? undefined : new RegExp(`${origin.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(${PATH_BODY})`, 'gi');
     for (const identity of identities) {
       for (const {kind, value} of identity.identifiers) {
         const isPath = kind === 'address' || kind === 'last segment';
@@ -170,11 +173,14 @@ function plainUnits(text: string, visit: Visit): void {
   for (const match of text.matchAll(/\[([^\]\n]+)\]|>([^<\n]+)</g)) visit(match[1] ?? match[2]!, match.index + 1);
 }
 
-const PATH = /(?<![\w./:-])\/[\w%.~@+-]+(?:\/[\w%.~@+-]+)*/g;
 /** A route's key in the bundle's tables is its path and a short hash (`/team-handbook-1f1`). */
 const ROUTE_KEY = /-[0-9a-f]{3}$/;
 
-/** The identity a path names: the whole path, or a path it begins with, one of its segments, or a route's key. */
+/**
+ * The identity a path names: the whole path (a page's address, or a last segment standing alone), else
+ * the address it begins with, else the page of a route's key. A last segment inside a longer path
+ * (`/guides/setup` beside a restricted `/partners/setup`) names no page.
+ */
 function ownersOfPath(path: string, paths: ReadonlyMap<string, Owners>): Owners | undefined {
   let decoded = path;
   if (path.includes('%')) {
@@ -184,17 +190,11 @@ function ownersOfPath(path: string, paths: ReadonlyMap<string, Owners>): Owners 
       // Not percent-encoding: as written.
     }
   }
-  let end = decoded.indexOf('/', 1);
-  for (; end !== -1; end = decoded.indexOf('/', end + 1)) {
-    const found = paths.get(decoded.slice(0, end));
-    if (found) return found;
-  }
   const whole = paths.get(decoded);
   if (whole) return whole;
-  for (let start = decoded.indexOf('/', 1); start !== -1; start = decoded.indexOf('/', start + 1)) {
-    const segment = decoded.indexOf('/', start + 1);
-    const found = paths.get(decoded.slice(start, segment === -1 ? undefined : segment));
-    if (found) return found;
+  for (let end = decoded.indexOf('/', 1); end !== -1; end = decoded.indexOf('/', end + 1)) {
+    const found = paths.get(decoded.slice(0, end));
+    if (found?.kind === 'address') return found;
   }
   return ROUTE_KEY.test(decoded) ? paths.get(decoded.slice(0, -4)) : undefined;
 }
@@ -249,10 +249,21 @@ function lineAndColumn(text: string, offset: number): {line: number; column: num
   return {line, column: offset - lineStart + 1};
 }
 
+/** Files that hold nothing a reader reads names in (images, fonts, media, archives), whatever the case of their names. */
+const NO_TEXT = /\.(?:png|jpe?g|gif|webp|avif|ico|bmp|tiff?|woff2?|ttf|otf|eot|pdf|zip|gz|br|tgz|mp3|mp4|m4a|webm|ogg|wav|wasm)$/i;
+
+/** Whether the proof reads a file: any file but those NO_TEXT names, whatever a plugin called it. */
+export const mayNameAPage = (file: string): boolean => !NO_TEXT.test(file);
+
+/** A file's bytes as the proof reads them, or null for bytes that are no text (a NUL in the first 8,000, as git tells). */
+export function proofTextOf(bytes: Buffer): string | null {
+  return bytes.subarray(0, 8000).includes(0) ? null : bytes.toString('utf8');
+}
+
 /** Everything a file names that some view of it may not read. */
 function leaksIn(file: ServedText, index: IdentifierIndex, readership: Readership): Finding[] {
   const {text} = file;
-  const html = file.file.endsWith('.html');
+  const html = /\.html?$/i.test(file.file);
   const hits: {at: number; owners: Owners}[] = [];
   const {texts, paths, shortest, longest} = index;
   const visit: Visit = (unit, at) => {
@@ -262,10 +273,14 @@ function leaksIn(file: ServedText, index: IdentifierIndex, readership: Readershi
     if (owners) hits.push({at, owners});
   };
   if (html) htmlUnits(text, visit);
-  else if (/\.(?:js|json|mjs|cjs|css)$/.test(file.file)) literalUnits(text, visit);
+  else if (/\.(?:js|json|mjs|cjs|css)$/i.test(file.file)) literalUnits(text, visit);
   else plainUnits(text, visit);
   for (const match of text.matchAll(PATH)) {
     const owners = ownersOfPath(match[0], paths);
+    if (owners) hits.push({at: match.index, owners});
+  }
+  for (const match of index.ownAddress ? text.matchAll(index.ownAddress) : []) {
+    const owners = ownersOfPath(match[1]!, paths);
     if (owners) hits.push({at: match.index, owners});
   }
   hits.sort((a, b) => a.at - b.at);
@@ -300,11 +315,13 @@ function leaksIn(file: ServedText, index: IdentifierIndex, readership: Readershi
 export class LeakProof {
   private readonly index: IdentifierIndex;
 
+  /** `siteUrl`: the site's own address (its config's `url`), under which a full address names a page as its path does. */
   constructor(
     identities: readonly Identity[],
     private readonly readership: Readership,
+    siteUrl?: string,
   ) {
-    this.index = new IdentifierIndex(identities);
+    this.index = new IdentifierIndex(identities, siteUrl);
   }
 
   /** Every finding in a file, in order. */

@@ -107,13 +107,25 @@ export function planAudiences({defined, versions, folders, pages, siteVersions}:
     pageConditions.set(page.file, narrowed(enclosing, page.audience, 'the page') ?? READERS);
   }
   problems.push(...folderIndexProblems(pages, pageConditions));
-  for (const page of pages) {
+  const tagged = pages.filter((page) => page.tagsLine !== undefined);
+  for (const page of tagged) {
     const condition = pageConditions.get(page.file)!;
-    if (page.tagsLine !== undefined && condition !== READERS && condition !== PUBLIC) {
+    if (condition !== READERS && condition !== PUBLIC) {
       problems.push({
         file: page.file,
-        line: page.tagsLine,
+        line: page.tagsLine!,
         message: 'a page with an audience cannot have tags: the tags pages, which every reader sees, would list and count it',
+      });
+    } else if (
+      condition === PUBLIC &&
+      tagged.some((other) => other.version === page.version && pageConditions.get(other.file) === READERS)
+    ) {
+      // A version's list of tags counts all its tagged pages: the public's and readers' cannot share it.
+      problems.push({
+        file: page.file,
+        line: page.tagsLine!,
+        message:
+          'a public page cannot have tags while pages for signed-in readers of its version have some: the tags pages, which visitors see, would list and count those',
       });
     }
   }

@@ -8,10 +8,11 @@ import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {MarkerSyntax} from '../../contracts/audienceMarkers';
 import {conditionOfKey} from '../../contracts/audiences';
-import {LeakProof, templateOfFile, type Finding, type Identity, type Readership} from './leakProof';
+import {LeakProof, proofTextOf, templateOfFile, type Finding, type Identity, type Readership} from './leakProof';
 
 export interface ProofJob {
   outDir: string;
+  siteUrl: string;
   /** File → condition key. */
   files: [string, string][];
   identities: Identity[];
@@ -20,11 +21,12 @@ export interface ProofJob {
 }
 
 async function main(job: ProofJob, out: string): Promise<void> {
-  const proof = new LeakProof(job.identities, job.readership);
+  const proof = new LeakProof(job.identities, job.readership, job.siteUrl);
   const markers = new MarkerSyntax(job.markerKey);
   const findings: Finding[] = [];
   for (const [file, key] of job.files) {
-    const text = await readFile(path.join(job.outDir, file), 'utf8');
+    const text = proofTextOf(await readFile(path.join(job.outDir, file)));
+    if (text === null) continue;
     findings.push(...proof.findingsIn({file, condition: conditionOfKey(key), text, template: templateOfFile(file, text, markers)}));
   }
   await writeFile(out, JSON.stringify(findings));

@@ -111,7 +111,7 @@ export async function fileConditions(input: ServedFilesInput): Promise<ServedFil
   const nameIn = (text: string, condition: Condition, self?: string) => {
     for (const [reference] of text.matchAll(FILE_REFERENCE)) {
       const target = decoded(reference.replace(/^\/+/, ''));
-      if (target === null || target === self || TEXT.test(target) || !fileSet.has(target) || CODE.test(target)) continue;
+      if (target === null || target === self || !fileSet.has(target) || CODE.test(target)) continue;
       const known = named.get(target);
       named.set(target, known === undefined ? condition : unionOf(known, condition));
     }

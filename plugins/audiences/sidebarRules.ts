@@ -16,7 +16,7 @@ export type SidebarItem =
   | {type: 'category'; label: string; items: SidebarItem[]; link?: CategoryLink}
   | {type: 'link' | 'html'};
 
-export type CategoryLink = {type: 'doc'; id: string} | {type: 'generated-index'; permalink: string};
+export type CategoryLink = {type: 'doc'; id: string} | {type: 'generated-index'; permalink: string; title?: string; description?: string};
 
 /** A page a sidebar leads to, in reading order. */
 export type NavigationItem =

@@ -4,7 +4,7 @@
  * data, so that it travels inside the docs plugin's content.
  */
 import {canonicalPath} from '../../contracts/paths';
-import {conditionKey, conditionOfKey, READERS, unionOf, within, PUBLIC, type Condition} from '../../contracts/audiences';
+import {conditionKey, conditionOfKey, unionOf, within, type Condition} from '../../contracts/audiences';
 
 export interface SiteConditions {
   /** The audiences the site defines (its audiences.json). */
@@ -93,6 +93,3 @@ export function unionOfAll(conditions: Iterable<Condition | undefined>): Conditi
 export function annotationFor(condition: Condition | undefined, container: Condition): string | undefined {
   return condition === undefined || within(container, condition) ? undefined : conditionKey(condition);
 }
-
-export const siteBase = (conditions: Iterable<Condition>): Condition =>
-  [...conditions].some((condition) => condition === PUBLIC) ? PUBLIC : READERS;

@@ -16,7 +16,18 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import {compileFunction} from 'node:vm';
 import {assemble, SSR_VIEW_GLOBAL, type MarkerSyntax} from '../../contracts/audienceMarkers';
-import {isVisible, READERS, readerView, VISITOR_VIEW, type Condition, type View} from '../../contracts/audiences';
+import {
+  conditionKey,
+  isVisible,
+  READERS,
+  readerView,
+  sharedBy,
+  sightOf,
+  VISITOR_VIEW,
+  type Condition,
+  type Sight,
+  type View,
+} from '../../contracts/audiences';
 import {VIEW_PAGES_DIR, viewKind, type ViewPages} from '../../contracts/buildLayout';
 
 /** Where the build keeps Docusaurus's server bundle for these renders: in its generated files, never in what is served. */
@@ -74,20 +85,20 @@ function appRange(html: string): {start: number; end: number} {
 
 type Render = (options: {pathname: string; v4RemoveLegacyPostBuildHeadAttribute: boolean}) => Promise<{html: string}>;
 
-/** Docusaurus's server bundle, evaluated anew with the view every data module reads (src/audiences/ssrView.ts). */
-async function rendererFor(bundleDir: string, view: View): Promise<Render> {
+/** Docusaurus's server bundle, evaluated anew with the sight every data module reads (src/audiences/ssrView.ts). */
+async function rendererFor(bundleDir: string, sight: Sight): Promise<Render> {
   const file = path.join(bundleDir, 'server.bundle.js');
   const source = await readFile(file, 'utf8');
   const module = {exports: {} as {default?: Render}};
-  const globals = globalThis as {[SSR_VIEW_GLOBAL]?: readonly string[]};
-  globals[SSR_VIEW_GLOBAL] = [...view];
+  const globals = globalThis as {[SSR_VIEW_GLOBAL]?: Sight};
+  globals[SSR_VIEW_GLOBAL] = sight;
   const run = compileFunction(source, ['exports', 'require', 'module', '__filename', '__dirname'], {filename: file});
   run(module.exports, createRequire(file), module, file, bundleDir);
   const render = module.exports.default;
   if (typeof render !== 'function') throw new Error(`${file} does not export Docusaurus's render`);
   return async (options) => {
-    // Modules are read as a render first needs them: the view stays set while it runs.
-    globals[SSR_VIEW_GLOBAL] = [...view];
+    // Modules are read as a render first needs them: the sight stays set while it runs.
+    globals[SSR_VIEW_GLOBAL] = sight;
     try {
       return await render(options);
     } finally {
@@ -111,14 +122,25 @@ export interface RenderedCopy {
   html: string;
 }
 
-/** A page that could not be rendered for a view: Docusaurus's render threw. */
+/** A page that could not be rendered for a view (undefined: with what all its readers share): Docusaurus's render threw. */
 export interface RenderFailure {
   file: string;
-  view: View;
+  view?: View;
   message: string;
 }
 
-/** Renders each page once per view it has, writes each copy, and returns them with the map's entry and what failed. */
+export interface ViewRenders {
+  viewPages: ViewPages;
+  copies: RenderedCopy[];
+  /** Each page as all its readers share it (what the search index reads of it), by its file. */
+  shared: Map<string, string>;
+  failures: RenderFailure[];
+}
+
+/**
+ * Renders each page once per view it has and writes each copy; and once more with what all its readers
+ * share, for the search index: for a page of several audiences, that is no one reader's copy.
+ */
 export async function renderForViews(
   outDir: string,
   {
@@ -128,7 +150,7 @@ export async function renderForViews(
     publicPages,
     markers,
   }: {bundleDir: string; pages: readonly ViewPage[]; audiences: readonly string[]; publicPages: boolean; markers: MarkerSyntax},
-): Promise<{viewPages: ViewPages; copies: RenderedCopy[]; failures: RenderFailure[]}> {
+): Promise<ViewRenders> {
   const conditions = viewConditions(audiences);
   const viewPages: ViewPages = {conditions, pages: {}};
   const copies: RenderedCopy[] = [];
@@ -136,11 +158,11 @@ export async function renderForViews(
   const wide = new Map(
     await Promise.all(pages.map(async (page) => [page.file, await readFile(path.join(outDir, page.file), 'utf8')] as const)),
   );
-  const views = new Map<string, View>();
-  for (const page of pages) for (const view of viewsOf(page.condition, audiences, publicPages)) views.set(viewKind(view, conditions), view);
-  for (const [kind, view] of views) {
-    const render = await rendererFor(bundleDir, view);
-    for (const page of pages.filter(({condition}) => isVisible(condition, view))) {
+  /** Renders some pages with one sight: each page's HTML with its app rendered anew and cut to what the sight sees. */
+  const renderAll = async (sight: Sight, some: readonly ViewPage[], failed: (page: ViewPage, message: string) => void) => {
+    const render = await rendererFor(bundleDir, sight);
+    const rendered: [ViewPage, string][] = [];
+    for (const page of some) {
       const html = wide.get(page.file)!;
       const {start, end} = appRange(html);
       let app: string;
@@ -148,12 +170,20 @@ export async function renderForViews(
         ({html: app} = await render({pathname: page.route, v4RemoveLegacyPostBuildHeadAttribute: true}));
       } catch (error) {
         // A component that asks for a page this view's data does not have (useDocById of another's page) cannot be cut.
-        failures.push({file: page.file, view, message: (error as Error).message.split('\n')[0]!});
+        failed(page, (error as Error).message.split('\n')[0]!);
         continue;
       }
       const whole = html.slice(0, start) + app + html.slice(end);
       const template = markers.templateOf(whole, {commas: false});
-      const own = template === null ? whole : assemble(whole, template, view);
+      rendered.push([page, template === null ? whole : assemble(whole, template, sight)]);
+    }
+    return rendered;
+  };
+  const views = new Map<string, View>();
+  for (const page of pages) for (const view of viewsOf(page.condition, audiences, publicPages)) views.set(viewKind(view, conditions), view);
+  for (const [kind, view] of views) {
+    const some = pages.filter(({condition}) => isVisible(condition, view));
+    for (const [page, own] of await renderAll(sightOf(view), some, (page, message) => failures.push({file: page.file, view, message}))) {
       const file = `${VIEW_PAGES_DIR}/${kind}/${page.file}`;
       await mkdir(path.dirname(path.join(outDir, file)), {recursive: true});
       await writeFile(path.join(outDir, file), own);
@@ -161,5 +191,14 @@ export async function renderForViews(
       copies.push({page, view, file, html: own});
     }
   }
-  return {viewPages, copies, failures};
+  const shared = new Map<string, string>();
+  const byCondition = new Map<string, ViewPage[]>();
+  for (const page of pages) byCondition.set(conditionKey(page.condition), [...(byCondition.get(conditionKey(page.condition)) ?? []), page]);
+  for (const some of byCondition.values()) {
+    for (const [page, html] of await renderAll(sharedBy(some[0]!.condition), some, (page, message) =>
+      failures.push({file: page.file, message}),
+    ))
+      shared.set(page.file, html);
+  }
+  return {viewPages, copies, shared, failures};
 }

@@ -26,7 +26,7 @@ import {indexVersions, type IndexedCopyOf, type IndexedVersion} from './indexer'
 import {categorySections} from './sections';
 import type {SidebarItem} from '../audiences/sidebarRules';
 import {partitionIndex, versionIndexFiles} from './partitions';
-import {READERS, type Condition} from '../../contracts/audiences';
+import {conditionKey, READERS, type Condition} from '../../contracts/audiences';
 
 export interface SearchOptions {
   /** What the indexer is told (which routes are docs, the language, what to leave out). */
@@ -149,12 +149,12 @@ function annotatedSections(sections: readonly SearchSection[], conditions: Condi
 export default function search(context: LoadContext, options: SearchOptions): Plugin<void> {
   return {
     name: SEARCH_PLUGIN_NAME,
-    contentLoaded({actions}) {
-      actions.addRoute({path: normalizeUrl([context.baseUrl, SEARCH_PATH]), component: '@theme/SearchPage', exact: true});
-    },
     allContentLoaded({allContent, actions}) {
       const docs = allContent['docusaurus-plugin-content-docs']?.default as LoadedContent | undefined;
       const conditions = conditionsIn(docs);
+      // The search page is for whoever may read a page of the site: the public too, once a page is theirs.
+      const route = {path: normalizeUrl([context.baseUrl, SEARCH_PATH]), component: '@theme/SearchPage', exact: true};
+      actions.addRoute(conditions ? {...route, [AUDIENCE_FIELD]: conditionKey(conditions.base)} : route);
       const sections = allSections(options, docs, context.baseUrl);
       actions.setGlobalData({sections: conditions ? annotatedSections(sections, conditions) : sections} satisfies SearchGlobalData);
     },

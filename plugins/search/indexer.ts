@@ -22,12 +22,12 @@ export interface IndexedVersion {
   build: (documents: PluginDoc[][]) => PluginIndex;
 }
 
-/** The copy of a page the index reads instead of the page (a file of the build, relative), if it has one. */
+/** The copy the index reads instead of a page (`file`: of the build, relative; the copy: an absolute path), if it has one. */
 export type IndexedCopyOf = (file: string) => string | undefined;
 
 /**
  * Each docs version's index, as the search plugin builds it, its pages titled with `titles` (address →
- * title); a page rendered per view is read from the copy `indexedCopyOf` names (plugins/audiences/buildProof.ts).
+ * title); a page is read from the copy `indexedCopyOf` names, if any (plugins/audiences/indexedPages.ts).
  */
 export async function indexVersions(
   context: LoadContext,
@@ -39,8 +39,7 @@ export async function indexVersions(
   const config = processPluginOptions(options, context);
   const indexes: IndexedVersion[] = [];
   const read = (filePath: string) => {
-    const copy = indexedCopyOf(path.relative(props.outDir, filePath).split(path.sep).join('/'));
-    return copy === undefined ? filePath : path.join(props.outDir, copy);
+    return indexedCopyOf(path.relative(props.outDir, filePath).split(path.sep).join('/')) ?? filePath;
   };
   for (const {outDir, paths} of processDocInfos(props, config)) {
     const [pageTitles = [], ...rest] = await scanDocuments(

@@ -171,8 +171,9 @@ export class LiveBuild {
       const file = copy?.file ?? buildFileFor(requestPath, part.files);
       if (file === null) continue;
       if (view !== undefined && !isVisible(build.audiences.conditionOf(file), view)) return null;
-      // A copy's address names the copy it is for: another view's copy is not there for this one.
-      if (copy && copy.tag !== scriptTag(build.scripts!, file, view!)) return null;
+      // A copy's address names the copy it is for: another view's copy is not there for this one. A page of
+      // the release before asks for that release's copy of a script the new one did not change.
+      if (copy && copy.tag !== scriptTag(build.scripts!, file, view!)) continue;
       if (view !== undefined && build !== this.current && !this.stillReadable(build, file, view)) return null;
       const found = this.fileOf(build, part, file, view);
       return found?.cut && copy ? {...found, cut: {...found.cut, tag: copy.tag}} : found;

@@ -367,7 +367,9 @@ describe('a visitor who is not signed in, with public pages on', () => {
     const preview = await gate.request('/public-preview', {headers: as(null, true)});
     expect(preview.status).toBe(200);
     expect(preview.body).toContain(`<html ${VISITOR_PAGE_ATTRIBUTE}`);
-    for (const url of ['/chapter-1-introduction', '/team-handbook', '/no-such-page']) {
+    // The search page is theirs too; the home page, which the docs plugin does not add, is for readers.
+    expect((await gate.request('/search', {headers: as(null, true)})).status).toBe(200);
+    for (const url of ['/', '/chapter-1-introduction', '/team-handbook', '/no-such-page']) {
       const response = await gate.request(url, {headers: as(null, true)});
       expect({url, status: response.status, location: response.headers.location}).toEqual({
         url,

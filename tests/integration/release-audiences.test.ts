@@ -52,6 +52,8 @@ beforeAll(async () => {
   release('a', () => {});
   // The release after: the page is for staff, and its script a new build's (the old one's name is the release before's only).
   release('b', (map, site) => {
+    // A new build draws its own key for its readers' copies of the scripts, whose bytes need not change.
+    map.cutSecret = `${map.cutSecret}-b`;
     map.routes[route] = 'staff';
     map.files[`${route.slice(1)}.html`] = 'staff';
     delete map.files[script];
@@ -78,8 +80,14 @@ afterAll(async () => {
 describe('a release that narrows who may open a page', () => {
   it("takes the page's scripts of the release before from readers it no longer has, and leaves them to the others", async () => {
     expect((await get(`/${script}`, 'guest')).status).toBe(200);
+    const ownScript = async () => /src="?(\/assets\/js\/main\.[^"\s>]+\.js)/.exec((await get('/', 'guest', NAVIGATION)).body)![1]!;
+    const before = await ownScript();
     switchTo('b');
     await vi.waitFor(() => expect(gate.logs).toContainEqual(switchedTo('b')), {timeout: 10_000, interval: 100});
+    // A page still open from the release before keeps its copy of the unchanged script; new pages get the new release's.
+    const after = await ownScript();
+    expect(after).not.toBe(before);
+    expect([(await get(before, 'guest')).status, (await get(after, 'guest')).status]).toEqual([200, 200]);
     const missing = await get('/assets/js/0000dead.js', 'guest');
     const narrowed = await get(`/${script}`, 'guest');
     expect({status: narrowed.status, body: narrowed.body}).toEqual({status: 404, body: missing.body});

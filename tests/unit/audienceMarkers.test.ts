@@ -205,7 +205,7 @@ export default [
 
   const routeReaders = () => routeConditions(routes, '*');
 
-  it('knows every route’s condition: its own, else the one around it, else the site’s widest', () => {
+  it('knows every route’s condition: its own, else the one around it, else every signed-in reader’s', () => {
     expect(Object.fromEntries([...routeReaders()].map(([key, {condition, page}]) => [key, {condition, page}]))).toEqual({
       '/-aaa': {condition: '*', page: false},
       '/1.0-bbb': {condition: ['legacy'], page: false},
@@ -213,12 +213,43 @@ export default [
       '/team-ddd': {condition: ['staff'], page: true},
       '/intro-eee': {condition: '*', page: true},
     });
-    expect(routeConditions(routes, 'public').get('/intro-eee')?.condition).toBe('public');
+  });
+
+  // A page another plugin adds (the home page, a team's) says nothing of its readers: never the public's.
+  const publicSite = `export default [
+  {path: '/', component: ComponentCreator('/', 'hom'), exact: true},
+  {path: '/search', component: ComponentCreator('/search', 'sea'), exact: true, __audience: "public"},
+  {path: '/', component: ComponentCreator('/', 'doc'), __audience: "public", routes: [
+    {path: '/preview', component: ComponentCreator('/preview', 'pre'), exact: true},
+    {path: '/guide', component: ComponentCreator('/guide', 'gui'), exact: true, __audience: "*"}
+  ]}
+];
+`;
+  it.each([
+    ['/-hom', '*'],
+    ['/search-sea', 'public'],
+    ['/-doc', 'public'],
+    ['/preview-pre', 'public'],
+    ['/guide-gui', '*'],
+  ])('on a site with public pages, the route %s is for %s', (key, condition) => {
+    expect(routeConditions(publicSite, 'public').get(key)?.condition).toEqual(condition);
+  });
+
+  it('hides from the public the routes of the top level that say nothing of their readers', () => {
+    const table = (view: View) =>
+      (evaluate(markedRoutesModule(publicSite, 'public', MARKERS), view) as {path: string; routes?: {path: string}[]}[]).map((route) =>
+        [route.path, ...(route.routes ?? []).map((child) => child.path)].join(' '),
+      );
+    expect(table(VISITOR_VIEW)).toEqual(['/search', '/ /preview']);
+    expect(table(NOBODY)).toEqual(['/', '/search', '/ /preview /guide']);
   });
 
   it('cuts the route table to the routes a reader may open, their annotations gone', () => {
     const paths = (view: View) => {
-      const table = evaluate(markedRoutesModule(routes, MARKERS).replace(/^import React.*\nimport ComponentCreator.*\n/m, ''), view) as {
+      const table = evaluate(
+        markedRoutesModule(routes, '*', MARKERS).replace(/^import React.*\nimport ComponentCreator.*\n/m, ''),
+        view,
+      ) as {
         path: string;
         routes?: unknown[];
       }[];
@@ -287,7 +318,7 @@ export default [
 describe('who may fetch each built file', () => {
   const routes = `export default [{path: '/team', component: ComponentCreator('/team', 'ddd'), exact: true, __audience: "staff"}, {path: '/intro', component: ComponentCreator('/intro', 'eee'), exact: true}];`;
   const texts: Record<string, string> = {
-    'team.html': '<img src="/img/team-only.png"><img src="/img/shared.png">',
+    'team.html': '<img src="/img/team-only.png"><img src="/img/shared.png"><a href="/data/rota.json">',
     'intro.html': '<img src="/img/shared.png">',
     'assets/js/team.1.js': 'n.p+"assets/images/chart-ab12.png"',
     'assets/js/intro.1.js': '',
@@ -301,6 +332,8 @@ describe('who may fetch each built file', () => {
     // The bundler put it in its page as a data URL: only the doc's Markdown names it.
     'img/inlined.svg',
     'img/unused.png',
+    // A file of the site's own with a text extension: named by the page it serves.
+    'data/rota.json',
     'assets/js/main.1.js',
   ];
   // The bundler's hashed copy of a docs image, and the image itself, which no page names.
@@ -339,6 +372,7 @@ describe('who may fetch each built file', () => {
       'assets/images/chart-ab12.png': ['staff'],
       'img/chart.png': ['staff'],
       'img/inlined.svg': ['staff'],
+      'data/rota.json': ['staff'],
     });
   });
 

@@ -430,6 +430,17 @@ describe('readSite and checkSite: who reads what, as the build decides it', () =
       ],
     },
     {
+      why: 'tags on a public page beside tagged pages for readers',
+      files: {
+        'audiences.json': AUDIENCES,
+        'docs/a.md': '---\ntitle: A\naudience: public\ntags: [release]\n---\n',
+        'docs/b.md': '---\ntitle: B\ntags: [release]\n---\n',
+      },
+      expected: [
+        'docs/a.md:4: error: a public page cannot have tags while pages for signed-in readers of its version have some: the tags pages, which visitors see, would list and count those',
+      ],
+    },
+    {
       why: 'an audience name authors cannot use',
       files: {'audiences.json': '{\n  "audiences": {\n    "Partners": ""\n  }\n}\n'},
       expected: [

@@ -2,12 +2,20 @@ import type {LoadedVersion} from '@docusaurus/plugin-content-docs';
 import {describe, expect, it} from 'vitest';
 import {MarkerSyntax} from '../../contracts/audienceMarkers';
 import {readerView, VISITOR_VIEW, type Condition} from '../../contracts/audiences';
-import {describeFinding, LeakProof, leakWitness, type Identity, type ServedText} from '../../plugins/audiences/leakProof';
+import {
+  describeFinding,
+  LeakProof,
+  leakWitness,
+  mayNameAPage,
+  proofTextOf,
+  type Identity,
+  type ServedText,
+} from '../../plugins/audiences/leakProof';
 import {siteIdentities} from '../../plugins/audiences/identities';
 import {Conditions} from '../../plugins/audiences/siteConditions';
 
 const MARKERS = new MarkerSyntax('k3yk3y');
-const SITE = {audiences: ['beta', 'partners', 'staff'], publicPages: false};
+const SITE = {publicPages: false};
 const WITH_VISITORS = {...SITE, publicPages: true};
 
 describe('leakWitness: a view that gets a name and may read none of what it names', () => {
@@ -65,6 +73,8 @@ const IDENTITIES: Identity[] = [
     ],
   },
   {name: 'version 0.9 LTS', condition: ['legacy'], identifiers: [{kind: 'label', value: '0.9 LTS'}]},
+  // An address that is also a tag's name.
+  {name: '/details', condition: ['staff'], identifiers: [{kind: 'address', value: '/details'}]},
 ];
 
 const proof = (site = SITE) => new LeakProof(IDENTITIES, site);
@@ -121,12 +131,28 @@ describe('the leak proof over one file', () => {
     ]);
   });
 
-  it('takes a last segment only as a whole segment, and no path inside another site’s address', () => {
+  it.each([
+    ['a last segment standing alone', '<a href="/rate-limits">a</a>', ['last segment "/rate-limits" → []']],
+    [
+      'a path that begins with a page’s address',
+      '<a href="/partner-api/rate-limits/v2">a</a>',
+      ['address "/partner-api/rate-limits" → []'],
+    ],
+    ['a last segment inside another path', '<a href="/guides/rate-limits">a</a><a href="/rate-limits/faq">b</a>', []],
+    ['a longer segment', '<a href="/rate-limits-faq">b</a>', []],
+    ['a path inside another site’s address', '<a href="https://example.com/partner-api/rate-limits">c</a>', []],
+    ['a closing tag', '<details><summary>More</summary>text</details>', []],
+  ])('paths: %s', (_case, html, expected) => {
+    expect(found(served('a.html', html))).toEqual(expected);
+  });
+
+  it('takes a full address on the site’s own origin as its path', () => {
+    const own = new LeakProof(IDENTITIES, SITE, 'https://docs.example.com/');
     const page = served(
       'a.html',
-      '<a href="/x/rate-limits">a</a><a href="/rate-limits-faq">b</a><a href="https://example.com/partner-api/rate-limits">c</a>',
+      '<a href="https://docs.example.com/team-handbook#x">a</a><a href="https://example.com/team-handbook">b</a>',
     );
-    expect(found(page)).toEqual(['last segment "/rate-limits" → []']);
+    expect(own.findingsIn(page).map(({kind, value}) => `${kind} ${value}`)).toEqual(['address /team-handbook']);
   });
 
   it('leaves names wider pages share, one-word headings and words inside sentences alone', () => {
@@ -166,6 +192,26 @@ describe('the leak proof over one file', () => {
   });
 });
 
+describe('the files the proof reads', () => {
+  it.each([
+    ['pages/LIST.HTML', true],
+    ['feed.atom', true],
+    ['pages.tsv', true],
+    ['sitemap.XML', true],
+    ['img/logo.PNG', false],
+    ['fonts/inter.woff2', false],
+  ])('%s: read %s', (file, read) => expect(mayNameAPage(file)).toBe(read));
+
+  it('reads any text, whatever its name, and no bytes that are not text', () => {
+    expect(proofTextOf(Buffer.from('Team handbook\n'))).toBe('Team handbook\n');
+    expect(proofTextOf(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x41]))).toBeNull();
+  });
+
+  it('reads a page whose extension is upper case as a page: its attributes too', () => {
+    expect(found(served('LIST.HTML', '<a title="Team handbook">x</a>'))).toEqual(['title "Team handbook" → []']);
+  });
+});
+
 describe("what names the site's pages, for the proof", () => {
   // Two versions with a category page of the same name: the current one's for partners, 1.0's for every reader.
   const category = (permalink: string) => ({
@@ -195,9 +241,62 @@ describe("what names the site's pages, for the proof", () => {
     expect(new LeakProof(identities, SITE).findingsIn(data)).toEqual([]);
     expect(new LeakProof(identities, SITE).findingsIn(served('assets/js/other.js', 'x="/category/integrations/"'))).toEqual([]);
     const restrictedOnly = identities.filter((identity) => identity.name === '/category/integrations');
-    expect(new LeakProof(restrictedOnly, SITE).findingsIn(data).map(({value}) => value)).toEqual([
-      '/category/integrations',
-      '/integrations',
+    expect(new LeakProof(restrictedOnly, SITE).findingsIn(data).map(({value}) => value)).toEqual(['/category/integrations']);
+  });
+
+  it('names a page by every label it goes by: the sidebars file’s, its pagination label, a generated index’s title and description', async () => {
+    const labelled = [
+      {
+        versionName: 'current',
+        label: '2.0',
+        path: '/',
+        docs: [
+          {
+            id: 'partners/keys',
+            permalink: '/partners/keys',
+            title: 'API keys',
+            description: 'Keys for partner apps',
+            frontMatter: {pagination_label: 'Keys, next'},
+          },
+        ],
+        sidebars: {
+          docs: [
+            {type: 'doc', id: 'partners/keys', label: 'Your keys'},
+            {
+              type: 'category',
+              label: 'Partner area',
+              items: [],
+              link: {
+                type: 'generated-index',
+                permalink: '/category/partner-area',
+                title: 'All partner guides',
+                description: 'What partners read',
+              },
+            },
+          ],
+        },
+      },
+    ] as unknown as LoadedVersion[];
+    const identities = await siteIdentities({
+      versions: labelled,
+      conditions: new Conditions({
+        audiences: ['partners'],
+        descriptions: {partners: 'Partner companies'},
+        base: '*',
+        pages: {'/partners/keys': 'partners', '/category/partner-area': 'partners'},
+        files: {},
+        docs: {'current:partners/keys': 'partners'},
+        versions: {current: '*'},
+      }),
+      sections: [],
+      html: async () => null,
+    });
+    const page = served('index.html', '<a>Your keys</a><a>Keys, next</a><h1>All partner guides</h1><p>What partners read</p>');
+    expect(new LeakProof(identities, SITE).findingsIn(page).map(({kind, value}) => `${kind} ${value}`)).toEqual([
+      'sidebar label Your keys',
+      'sidebar label Keys, next',
+      'title All partner guides',
+      'description What partners read',
     ]);
   });
 });
