@@ -13,7 +13,7 @@
  * - in a bundle the build edits after minification (the runtime's chunk tables), comments around an
  *   entry: `/*__thk3y_b:staff*\/1:"x"/*__thk3y_e*\/`.
  */
-import {conditionOfKey, isVisible, sightOf, type Condition, type Sight, type View} from './audiences';
+import {conditionOfKey, sightOf, visibilityMask, type Condition, type Sight, type View} from './audiences';
 
 /** The field of a data item (a sidebar item, a version, a route) that says who may see it: a condition key. */
 export const AUDIENCE_FIELD = '__audience';
@@ -39,7 +39,8 @@ export interface Choice {
 /** An object whose entries are marked one by one: `{"__audienceEntries": [["key", value], …]}`. */
 export const MARKED_ENTRIES_FIELD = '__audienceEntries';
 
-const annotationOf = (value: unknown): string | undefined =>
+/** A data item's annotation (AUDIENCE_FIELD), if it is an object with one. */
+export const annotationOf = (value: unknown): string | undefined =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
     ? ((value as Record<string, unknown>)[AUDIENCE_FIELD] as string | undefined)
     : undefined;
@@ -98,6 +99,14 @@ export class MarkerSyntax {
   private readonly pattern: RegExp;
   private readonly hint: RegExp;
   private readonly literalPattern: RegExp;
+
+  private static last: MarkerSyntax | undefined;
+
+  /** The markers of a key, made once for the key asked for last (a browser or a render asks for one build's, many times). */
+  static of(key: string): MarkerSyntax {
+    if (MarkerSyntax.last?.key !== key) MarkerSyntax.last = new MarkerSyntax(key);
+    return MarkerSyntax.last;
+  }
 
   constructor(readonly key: string) {
     if (!isMarkerKey(key)) throw new Error(`"${key}" is not a marker key (6 to 16 lower case letters and digits)`);
@@ -209,7 +218,7 @@ export function isMarkable(file: string): boolean {
  * same copy, however many other audiences they hold (a cut is made once per kind, not per view).
  */
 export function cutKey({conditions}: Template, view: View): string {
-  return conditions.map((condition) => (isVisible(condition, view) ? '1' : '0')).join('');
+  return visibilityMask(conditions, view);
 }
 
 /**

@@ -89,6 +89,11 @@ export function isVisible(condition: Condition, view: View): boolean {
   return condition.some((name) => view.has(name));
 }
 
+/** Which of some conditions a view meets, as a string of 0 and 1 in their order: views alike in it see the same. */
+export function visibilityMask(conditions: readonly Condition[], view: View): string {
+  return conditions.map((condition) => (isVisible(condition, view) ? '1' : '0')).join('');
+}
+
 /**
  * Which pieces someone sees, as a rule: a view's (isVisible), or what every reader of a page shares
  * (sharedBy), which no one reader's view is when the page is for several audiences.

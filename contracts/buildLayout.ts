@@ -4,7 +4,7 @@
  */
 import {readdirSync} from 'node:fs';
 import path from 'node:path';
-import {conditionOfKey, isVisible, type View} from './audiences';
+import {conditionOfKey, visibilityMask, type View} from './audiences';
 
 /** Where `npm run build` writes, in the repository (`BUILD_OUT` moves it; the gate's `BUILD_DIR` reads it). */
 export const BUILD_ROOT = 'build';
@@ -68,7 +68,7 @@ export interface ViewPages {
 
 /** A view's kind among ViewPages' conditions: which of them it meets, as a string of 0 and 1 in their order. */
 export function viewKind(view: View, conditions: readonly string[]): string {
-  return conditions.map((key) => (isVisible(conditionOfKey(key), view) ? '1' : '0')).join('');
+  return visibilityMask(conditions.map(conditionOfKey), view);
 }
 
 /** `npm run build` writes a Brotli and a gzip copy beside the files that gain from it, named by these suffixes. */

@@ -11,8 +11,6 @@
  * process compresses everything but the search indexes on the other cores; then the indexes, once
  * written. Docusaurus waits for every plugin's postBuild, so the build ends compressed.
  */
-import {spawn} from 'node:child_process';
-import {once} from 'node:events';
 import {readFile, rm} from 'node:fs/promises';
 import {availableParallelism} from 'node:os';
 import path from 'node:path';
@@ -22,6 +20,7 @@ import {MarkerSyntax} from '../contracts/audienceMarkers';
 import {READERS, type Condition} from '../contracts/audiences';
 import {listBuildFiles} from '../contracts/buildLayout';
 import {writeRouteChunkPreloads, type RouteChunkPreloadsOptions} from './routeChunkPreloads';
+import {runTsChild} from './tsChild';
 import {precompress} from './precompress';
 import {routeConditions, type ChunkNames, type RouteReaders} from './audiences/clientModules';
 import {fileConditions, htmlFileOf, markRuntime, writeAudienceMap, type ClientManifest} from './audiences/servedFiles';
@@ -47,21 +46,12 @@ const PRECOMPRESS = path.resolve(__dirname, 'precompress/child.ts');
  * compression job per core, but for the core of the indexer when there is one.
  */
 async function precompressAllButSearchIndexes(outDir: string, indexing: boolean, markers?: MarkerSyntax): Promise<void> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      PRECOMPRESS,
-      outDir,
-      ...(markers ? [`--markers=${markers.key}`] : []),
-      ...(indexing ? ['--skip-search-indexes'] : []),
-    ],
-    {stdio: 'inherit', env: {...process.env, UV_THREADPOOL_SIZE: String(Math.max(1, availableParallelism() - (indexing ? 1 : 0)))}},
+  await runTsChild(
+    PRECOMPRESS,
+    [outDir, ...(markers ? [`--markers=${markers.key}`] : []), ...(indexing ? ['--skip-search-indexes'] : [])],
+    `Precompression of ${outDir}`,
+    {...process.env, UV_THREADPOOL_SIZE: String(Math.max(1, availableParallelism() - (indexing ? 1 : 0)))},
   );
-  // `once` rejects on the child's 'error' (it could not start).
-  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
-  if (code !== 0) throw new Error(`Precompression of ${outDir} failed (${signal ?? `exit code ${code}`}).`);
 }
 
 interface Steps {

@@ -5,8 +5,6 @@
  * readers may not open stops the build, every finding at once, with its file, place, view and the page
  * it names.
  */
-import {spawn} from 'node:child_process';
-import {once} from 'node:events';
 import {mkdtemp, readFile, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -31,6 +29,7 @@ import {
 import type {ProofJob} from './proofChild';
 import {htmlFileOf} from './servedFiles';
 import type {Conditions} from './siteConditions';
+import {runTsChild} from '../tsChild';
 import {renderForViews, type RenderFailure, type ViewPage} from './viewRender';
 
 const PROOF_CHILD = path.resolve(__dirname, 'proofChild.ts');
@@ -93,7 +92,6 @@ export class BuildProof {
   private rendered?: {viewPages: ViewPages; copies: number};
 
   private readonly proof: LeakProof;
-  private readonly publicPages: boolean;
 
   private constructor(
     private readonly input: ProofInput,
@@ -101,7 +99,6 @@ export class BuildProof {
     private readonly readership: Readership,
   ) {
     this.proof = new LeakProof(identities, readership, input.siteUrl);
-    this.publicPages = readership.publicPages;
   }
 
   static async start(input: ProofInput): Promise<BuildProof> {
@@ -144,11 +141,11 @@ export class BuildProof {
         markerKey: this.input.markers.key,
       };
       await writeFile(path.join(dir, 'job.json'), JSON.stringify(job));
-      const child = spawn(process.execPath, ['--import', 'tsx', PROOF_CHILD, path.join(dir, 'job.json'), path.join(dir, 'findings.json')], {
-        stdio: 'inherit',
-      });
-      const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
-      if (code !== 0) throw new Error(`The leak proof of ${this.input.outDir} failed (${signal ?? `exit code ${code}`}).`);
+      await runTsChild(
+        PROOF_CHILD,
+        [path.join(dir, 'job.json'), path.join(dir, 'findings.json')],
+        `The leak proof of ${this.input.outDir}`,
+      );
       const found = JSON.parse(await readFile(path.join(dir, 'findings.json'), 'utf8')) as Finding[];
       this.files += files.length;
       this.findings.push(...found);
@@ -175,7 +172,7 @@ export class BuildProof {
       bundleDir: serverBundle,
       pages,
       audiences: conditions.data.audiences,
-      publicPages: this.publicPages,
+      publicPages: this.readership.publicPages,
       markers,
     });
     // The pages rendered per view are proven as each view gets them, in place of the page all their readers would have had.

@@ -10,6 +10,7 @@ import {createHash} from 'node:crypto';
 import {parse} from 'acorn';
 import type {ArrayExpression, ExportDefaultDeclaration, Node, ObjectExpression, Property} from 'acorn';
 import {
+  annotationOf,
   AUDIENCE_FIELD,
   CHOICE_FIELD,
   CHOICES_FIELD,
@@ -43,11 +44,6 @@ function wrap(code: string, key: string | undefined, id: () => string, markers: 
   const marker = id();
   return `${JSON.stringify(markers.literal('begin', marker, key))},${code},${JSON.stringify(markers.literal('end', marker))}`;
 }
-
-const annotationOf = (value: unknown): string | undefined =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? ((value as Record<string, unknown>)[AUDIENCE_FIELD] as string | undefined)
-    : undefined;
 
 /** A field's values by reader, as the data module writes them (CHOICES_FIELD). */
 class ChoiceOf {

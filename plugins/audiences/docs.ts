@@ -122,29 +122,27 @@ interface CategoryIndexProp {
   navigation: {previous?: {permalink: string}; next?: {permalink: string}};
 }
 
-/** Who may open a route the docs plugin adds: a page is the model's; a version's route its pages' union; any other route around pages its routes' union. */
-function routeCondition(route: RouteConfig, conditions: Conditions): Condition {
-  if (route.routes === undefined) return conditions.page(route.path);
-  const props = route.props as {version?: VersionProp} | undefined;
-  if (props?.version) return conditions.version(props.version.version);
-  const union = unionOfAll(route.routes.map((child) => routeCondition(child, conditions)));
-  if (union === undefined) throw new UndecidedAudience(`the route ${route.path}, which holds no page`);
-  return union;
-}
+type AnnotatedRoute = RouteConfig & {[AUDIENCE_FIELD]?: string};
 
 /**
- * The route tree the docs plugin adds, annotated: every route a reader of its parent may not open, and
- * the props it carries. A route of the top level (no `container`) is annotated whatever it is: one without
- * is every signed-in reader's, never the public's (clientModules.ts, walkRoutes).
+ * Annotates the route tree the docs plugin adds, and returns who may open `route`: a page is the model's,
+ * a version's route its pages' union, any other route around pages its routes' union. Every route a
+ * reader of the route around it may not open is annotated, and the props a route carries.
  */
 function annotateRoute(
   route: RouteConfig,
-  container: Condition | undefined,
   conditions: Conditions,
   navigation: (permalink: string) => CategoryIndexProp['navigation'],
-): void {
+): Condition {
   const props = route.props as {version?: VersionProp; categoryGeneratedIndex?: CategoryIndexProp} | undefined;
-  const condition = routeCondition(route, conditions);
+  const children = (route.routes ?? []).map((child) => [child, annotateRoute(child, conditions, navigation)] as const);
+  const condition =
+    route.routes === undefined
+      ? conditions.page(route.path)
+      : props?.version
+        ? conditions.version(props.version.version)
+        : unionOfAll(children.map(([, childCondition]) => childCondition));
+  if (condition === undefined) throw new UndecidedAudience(`the route ${route.path}, which holds no page`);
   if (props?.version) {
     const name = props.version.version;
     for (const sidebar of Object.values(props.version.docsSidebars)) annotateProps(sidebar, condition, name, conditions);
@@ -155,9 +153,11 @@ function annotateRoute(
     }
   }
   if (props?.categoryGeneratedIndex) props.categoryGeneratedIndex.navigation = navigation(props.categoryGeneratedIndex.permalink);
-  const annotation = container === undefined ? conditionKey(condition) : annotationFor(condition, container);
-  if (annotation !== undefined) (route as RouteConfig & {[AUDIENCE_FIELD]?: string})[AUDIENCE_FIELD] = annotation;
-  for (const child of route.routes ?? []) annotateRoute(child, condition, conditions, navigation);
+  for (const [child, childCondition] of children) {
+    const annotation = annotationFor(childCondition, condition);
+    if (annotation !== undefined) (child as AnnotatedRoute)[AUDIENCE_FIELD] = annotation;
+  }
+  return condition;
 }
 
 interface GlobalVersion {
@@ -362,7 +362,8 @@ export default async function docsWithAudiences(context: LoadContext, options: P
       const annotating: PluginContentLoadedActions = {
         ...actions,
         addRoute(route) {
-          annotateRoute(route, undefined, conditions, navigation);
+          // Every route of the top level says who may open it: one that does not is for signed-in readers only (clientModules.ts).
+          (route as AnnotatedRoute)[AUDIENCE_FIELD] = conditionKey(annotateRoute(route, conditions, navigation));
           actions.addRoute(route);
         },
         setGlobalData(data) {

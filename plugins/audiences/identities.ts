@@ -6,6 +6,7 @@
  * a wider page shares names nothing hidden.
  */
 import type {LoadedVersion} from '@docusaurus/plugin-content-docs';
+import {decodeHTML} from 'entities';
 import {canonicalPath} from '../../contracts/paths';
 import type {Condition} from '../../contracts/audiences';
 import type {SearchSection} from '../../contracts/searchSections';
@@ -13,13 +14,8 @@ import type {Identity, IdentifierKind} from './leakProof';
 import {itemCondition, type SidebarItem} from './sidebarRules';
 import type {Conditions} from './siteConditions';
 
-const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'"};
 /** An HTML fragment's text, as a reader reads it. */
-export const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_entity, name: string) => ENTITIES[name]!)
-    .trim();
+export const textOf = (html: string) => decodeHTML(html.replace(/<[^>]+>/g, '')).trim();
 
 /** The headings (h2, h3) of a page's HTML, as text without their anchor links. */
 export function headingsOf(html: string): string[] {

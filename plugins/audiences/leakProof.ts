@@ -10,6 +10,7 @@
  * proves there is none. A name several pages share belongs to all of them ("Next steps" on a page every
  * reader may open names no restricted page). Pure; plugins/servedBuild.ts feeds it the build.
  */
+import {decodeHTML} from 'entities';
 import {isVisible, isVisitorView, PUBLIC, READERS, type Condition, type View} from '../../contracts/audiences';
 import {isMarkable, TemplateError, type MarkerSyntax, type Template} from '../../contracts/audienceMarkers';
 
@@ -130,15 +131,6 @@ class IdentifierIndex {
   }
 }
 
-const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0'};
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-    if (name[0] === '#')
-      return String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
-    return ENTITIES[name.toLowerCase()] ?? entity;
-  });
-}
-
 function decodeLiteral(body: string): string {
   return body.replace(/\\(u\{[0-9a-f]+\}|u[0-9a-f]{4}|x[0-9a-f]{2}|[\s\S])/gi, (_escape, code: string) => {
     if (/^u\{/i.test(code)) return String.fromCodePoint(parseInt(code.slice(2, -1), 16));
@@ -150,7 +142,7 @@ function decodeLiteral(body: string): string {
 /** Called with each text a file holds where a name would stand, and where it starts. */
 type Visit = (text: string, at: number) => void;
 
-const decodedHtml = (text: string) => (text.includes('&') ? decodeEntities(text) : text);
+const decodedHtml = (text: string) => (text.includes('&') ? decodeHTML(text) : text);
 const decodedLiteral = (text: string) => (text.includes('\\') ? decodeLiteral(text) : text);
 
 /** In a page: every text between tags (React's `<!-- -->` between pieces of text too) and every attribute value. */

@@ -67,12 +67,10 @@ export function audienceModel(siteDir: string, versions: readonly LoadedVersion[
     versions: {},
   };
   for (const version of versions) {
-    const docCondition = (id: string) => {
-      const doc = version.docs.find((candidate) => candidate.id === id);
-      return doc && plan.pages.get(sourceFile(doc));
-    };
+    const byId = new Map(version.docs.map((doc) => [doc.id, plan.pages.get(sourceFile(doc))!]));
+    const docCondition = (id: string) => byId.get(id);
     for (const doc of version.docs) {
-      const condition = plan.pages.get(sourceFile(doc))!;
+      const condition = byId.get(doc.id)!;
       conditions.docs[`${version.versionName}:${doc.id}`] = conditionKey(condition);
       conditions.pages[canonicalPath(doc.permalink)] = conditionKey(condition);
       conditions.files[sourceFile(doc)] = doc.permalink;
@@ -82,9 +80,9 @@ export function audienceModel(siteDir: string, versions: readonly LoadedVersion[
         conditions.pages[canonicalPath(permalink)] = conditionKey(condition);
     }
     // A tag's page lists its docs, and the version's list of tags all of them.
-    for (const [permalink, condition] of tagPageConditions(version, (doc) => plan.pages.get(sourceFile(doc))!))
+    for (const [permalink, condition] of tagPageConditions(version, (doc) => byId.get(doc.id)!))
       conditions.pages[canonicalPath(permalink)] = conditionKey(condition);
-    const visible = unionOfAll(version.docs.map((doc) => plan.pages.get(sourceFile(doc))));
+    const visible = unionOfAll(byId.values());
     conditions.versions[version.versionName] = conditionKey(visible ?? plan.versions.get(version.versionName) ?? READERS);
   }
   conditions.base = Object.values(conditions.pages).includes(PUBLIC) ? PUBLIC : READERS;

@@ -108,6 +108,7 @@ export function planAudiences({defined, versions, folders, pages, siteVersions}:
   }
   problems.push(...folderIndexProblems(pages, pageConditions));
   const tagged = pages.filter((page) => page.tagsLine !== undefined);
+  const readersTag = new Set(tagged.filter((page) => pageConditions.get(page.file) === READERS).map((page) => page.version));
   for (const page of tagged) {
     const condition = pageConditions.get(page.file)!;
     if (condition !== READERS && condition !== PUBLIC) {
@@ -116,10 +117,7 @@ export function planAudiences({defined, versions, folders, pages, siteVersions}:
         line: page.tagsLine!,
         message: 'a page with an audience cannot have tags: the tags pages, which every reader sees, would list and count it',
       });
-    } else if (
-      condition === PUBLIC &&
-      tagged.some((other) => other.version === page.version && pageConditions.get(other.file) === READERS)
-    ) {
+    } else if (condition === PUBLIC && readersTag.has(page.version)) {
       // A version's list of tags counts all its tagged pages: the public's and readers' cannot share it.
       problems.push({
         file: page.file,

@@ -203,7 +203,7 @@ export async function markRuntime(
   }
 }
 
-/** Writes the gate's list of who may fetch what, inside the site's folder, in one step (the gate reads it whole or not at all). */
+/** What the gate's map is made of (writeAudienceMap). */
 export interface MapInput {
   audiences: readonly string[];
   markers: MarkerSyntax;
@@ -223,6 +223,7 @@ function routePaths(routes: ReadonlyMap<string, RouteReaders>): Map<string, Cond
 
 const sortedEntries = <T>(entries: Iterable<[string, T]>) => [...entries].sort(([a], [b]) => (a < b ? -1 : 1));
 
+/** Writes the gate's list of who may fetch what, inside the site's folder, in one step (the gate reads it whole or not at all). */
 export async function writeAudienceMap(outDir: string, {audiences, markers, served, routes, routesOf, viewPages}: MapInput): Promise<void> {
   const map: AudienceMap = {
     format: 2,

@@ -14,12 +14,9 @@ export function audienceOf(item: object): string | undefined {
   return (item as {[AUDIENCE_FIELD]?: string})[AUDIENCE_FIELD];
 }
 
-/** The build's markers, made once: the server-side render marks every restricted item of every page. */
-let built: MarkerSyntax | undefined;
-const markersOf = (key: string) => (built?.key === key ? built : (built = new MarkerSyntax(key)));
-
 function Marked({audience, children}: {audience: string; children: ReactNode}): ReactNode {
-  const markers = markersOf((usePluginData(AUDIENCES_PLUGIN) as AudiencesGlobalData).markerKey);
+  // Made once for the build: the server-side render marks every restricted item of every page.
+  const markers = MarkerSyntax.of((usePluginData(AUDIENCES_PLUGIN) as AudiencesGlobalData).markerKey);
   return (
     <>
       <template {...{[markers.htmlAttribute('begin')]: audience}} />

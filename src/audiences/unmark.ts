@@ -25,5 +25,5 @@ function unmarkWith<T>(value: T, markers: MarkerSyntax): T {
 
 /** `markerKey`: the build's (MarkerSyntax), which the copies write beside their value. */
 export function unmark<T>(value: T, markerKey: string): T {
-  return unmarkWith(value, new MarkerSyntax(markerKey));
+  return unmarkWith(value, MarkerSyntax.of(markerKey));
 }

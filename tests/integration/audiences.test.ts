@@ -19,7 +19,8 @@ import {VersionIndex} from '../../src/search/engine/versionIndex';
 import {NAVIGATION, SUBRESOURCE, type RawResponse} from '../../testkit/http';
 import {hiddenIdentifiers, restrictedPages, searchSectionPages, sitePages, versionPages} from '../support/audienceSite';
 import {asText, type PrivateIdentifier} from '../support/privateIdentifiers';
-import {builtFiles} from '../support/builtFiles';
+import {builtFiles, mainScriptOf} from '../support/builtFiles';
+import {textOf} from '../../plugins/audiences/identities';
 import {emulator, uniqueEmail} from '../support/emulator';
 import {FIXTURE_SITE, FIXTURE_SITE_BUILD, FIXTURE_SITE_BUILD_ROOT} from '../support/fixtureSite';
 import {sessionCookieFor, startGate, type RunningGate} from '../support/gate';
@@ -312,8 +313,25 @@ describe.each(Object.keys(KINDS) as Kind[])("the team's own code that lists page
       expect({title, listed: titles.includes(title)}).toEqual({title, listed: sees(audience)});
     }
     expect(listed(html, 'sidebar-links').includes('Team handbook')).toBe(sees(['staff']));
+    // useDocById: one item per doc of the sidebar's top level the reader may open, none left empty.
+    const descriptions = listed(html, 'sidebar-descriptions');
+    expect(descriptions.filter((description) => description.trim() === '')).toEqual([]);
+    expect(descriptions.includes('How the team plans, writes and reviews a tutorial before it is published.')).toBe(sees(['staff']));
     expect(listed(html, 'all-versions').some((path) => path.startsWith('/legacy/'))).toBe(sees(['legacy']));
     expect(listed(html, 'global-data').some((version) => version.startsWith('0.9 LTS'))).toBe(sees(['legacy']));
+    // DocCardList over the sidebar: a card for each page the reader may open.
+    expect(html.includes('title="Team handbook"')).toBe(sees(['staff']));
+  });
+
+  it("gets a doc's <DocCardList/> with the cards of the reader's own pages, marked when they are theirs alone", async () => {
+    const html = await page('/field-guides');
+    const cards = [...html.matchAll(/<article class="?[^">]*docCardListItem[\s\S]*?<\/article>/g)].map(([card]) => card);
+    const titled = (title: string) => cards.find((card) => card.includes(`title="${title}"`));
+    expect(titled('Ordering supplies')).toBeDefined();
+    const partners = titled('Partner onboarding checklist');
+    expect(partners !== undefined).toBe(sees(['partners']));
+    expect(cards).toHaveLength(sees(['partners']) ? 2 : 1);
+    if (partners !== undefined) expect(partners).toMatch(/>Partners</);
   });
 
   it("gets a swizzled category page whose list of everything in it is the reader's own", async () => {
@@ -325,12 +343,7 @@ describe.each(Object.keys(KINDS) as Kind[])("the team's own code that lists page
 
   it('gets the page whose code samples look like markers whole: they are text', async () => {
     // As the reader reads it: the code blocks' highlighting takes out of the way.
-    const text = (await page('/markers-as-text'))
-      .replace(/<[^>]+>/g, '')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&quot;/g, '"')
-      .replace(/&amp;/g, '&');
+    const text = textOf(await page('/markers-as-text'));
     for (const sample of [
       '"__th_b7_staff__", {path: "/somewhere"}, "__th_e7__"',
       '"__thabc123def456_b1_staff__", "__thabc123def456_e1__"',
@@ -402,6 +415,17 @@ describe('a visitor, with public pages off (the default)', () => {
     const response = await closed.request('/public-preview', {headers: as(null, true)});
     expect([response.status, response.headers.location]).toEqual([302, '/login?redirect=%2Fpublic-preview']);
   });
+
+  it('gets no file of the site, whichever it asks for: every page, script and index stays behind the sign-in', async () => {
+    // The login page's own files (its logo, its icon) are everyone's: a path both builds have is the login build's here.
+    const loginFiles = new Set(builtFiles(path.join(FIXTURE_SITE_BUILD_ROOT, LOGIN_DIR)).map(({url}) => url));
+    const answered: string[] = [];
+    for (const {url, file} of builtFiles(FIXTURE_SITE_BUILD).filter(({url}) => !loginFiles.has(url))) {
+      const response = await closed.request(url, {headers: as(null, file.endsWith('.html'))});
+      if (response.status < 300) answered.push(`${url}: ${response.status}`);
+    }
+    expect(answered).toEqual([]);
+  });
 });
 
 describe('the readers file', () => {
@@ -421,13 +445,11 @@ describe('the readers file', () => {
 });
 
 describe("readers' own copies of the scripts every page loads", () => {
-  const mainOf = (html: string) => /src="?(\/assets\/js\/main\.[^" >]+\.js)/.exec(html)![1]!;
-
   it('come from addresses of their own, cached for good, and another reader’s copy is not there for a reader', async () => {
     const none = readers['in no audience'];
     const staff = readers['in staff'];
-    const ofNone = mainOf(bodyOf(await gate.request('/', {headers: as(none, true)})));
-    const ofStaff = mainOf(bodyOf(await gate.request('/', {headers: as(staff, true)})));
+    const ofNone = mainScriptOf(bodyOf(await gate.request('/', {headers: as(none, true)})));
+    const ofStaff = mainScriptOf(bodyOf(await gate.request('/', {headers: as(staff, true)})));
     expect(ofNone).not.toBe(ofStaff);
     const own = await gate.request(ofStaff, {headers: as(staff, false)});
     expect([own.status, own.headers['cache-control']]).toEqual([200, 'private, max-age=31536000, immutable']);
@@ -435,7 +457,7 @@ describe("readers' own copies of the scripts every page loads", () => {
     const others = await gate.request(ofNone, {headers: as(staff, false)});
     expect({status: others.status, body: others.body}).toEqual({status: 404, body: missing.body});
     // The same reader, the same copy: a second page load names the same address.
-    expect(mainOf(bodyOf(await gate.request('/chapter-1-introduction', {headers: as(staff, true)})))).toBe(ofStaff);
+    expect(mainScriptOf(bodyOf(await gate.request('/chapter-1-introduction', {headers: as(staff, true)})))).toBe(ofStaff);
   });
 });
 
@@ -443,7 +465,7 @@ describe("a reader's own copy of a file every page loads", () => {
   it('is compressed quickly while they wait, then at the best quality, the same text under the same weak tag', async () => {
     const reader = readers['in partners and beta'];
     const home = await gate.request('/', {headers: as(reader, true)});
-    const mainJs = /src="?(\/assets\/js\/main\.[^" >]+\.js)/.exec(home.body)![1]!;
+    const mainJs = mainScriptOf(home.body);
     const get = () => gate.request(mainJs, {headers: as(reader, false, {'accept-encoding': 'br'})});
     const quick = await get();
     expect(quick.headers['content-encoding']).toBe('br');

@@ -4,7 +4,7 @@
  * hashed asset they need.
  */
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
-import {cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {sessionCookieFor, startGate, type RunningGate} from '../support/gate';
@@ -14,6 +14,7 @@ import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {sessionCookieHeader} from '../../contracts/session';
 import {AUDIENCE_MAP, LOGIN_DIR, LOGIN_PAGE, PRECOMPRESSED_SUFFIX, SITE_DIR} from '../../contracts/buildLayout';
 import {PAGE} from '../support/builtSite';
+import {switchRelease} from '../support/releases';
 
 let dir: string;
 let gate: RunningGate;
@@ -51,12 +52,7 @@ function makeReleaseB(target: string): void {
   }
 }
 
-/** Points `current` at a release in one rename, as a deploy does. */
-function switchTo(release: string): void {
-  const next = path.join(dir, 'current.next');
-  symlinkSync(path.join(dir, 'releases', release), next);
-  renameSync(next, path.join(dir, 'current'));
-}
+const switchTo = (release: string) => switchRelease(dir, release);
 
 const get = (url: string, headers: Record<string, string> = SUBRESOURCE) => gate.request(url, {headers});
 const signedIn = (headers: Record<string, string> = SUBRESOURCE) => ({...headers, cookie: sessionCookieHeader(cookie)});

@@ -4,7 +4,7 @@
  * instance learns, every instance must act on within SESSION_REVOCATION_CHECK_SECONDS.
  */
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
-import {cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync} from 'node:fs';
+import {cpSync, existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {postLogout, sessionCookieFor} from '../support/gate';
@@ -18,6 +18,7 @@ import {sessionCookieHeader} from '../../contracts/session';
 import {AUDIENCE_MAP, LOGIN_DIR, LOGIN_PAGE, PRECOMPRESSED_SUFFIX, urlOfBuildFile, type AudienceMap} from '../../contracts/buildLayout';
 import {PAGE} from '../support/builtSite';
 import {signOutSettleMs} from '../../server/services/signOuts';
+import {switchRelease} from '../support/releases';
 
 const INSTANCES = 3;
 /** Who may fetch each file of the build, when its docs have audiences (the demo's do). */
@@ -39,12 +40,7 @@ let readersFile: string;
 let gates: GateProcess[];
 let balancer: LoadBalancer;
 
-/** Points `current` at a release in one rename, as a deploy does. */
-function switchTo(release: string): void {
-  const next = path.join(dir, 'current.next');
-  symlinkSync(path.join(dir, 'releases', release), next);
-  renameSync(next, path.join(dir, 'current'));
-}
+const switchTo = (release: string) => switchRelease(dir, release);
 
 /** Release b: release a with its login page marked and its stylesheet renamed (a new hashed asset). */
 function makeReleaseB(target: string): void {

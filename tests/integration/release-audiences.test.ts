@@ -4,16 +4,17 @@
  * of their own pages), and a release whose map is not its build's is not switched to. The releases are
  * the repository's build, and copies of it with their map changed as such a build would have it.
  */
-import {cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdtempSync, rmSync, unlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import {AUDIENCE_MAP, SITE_DIR, type AudienceMap} from '../../contracts/buildLayout';
 import {sessionCookieHeader} from '../../contracts/session';
 import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
-import {audienceMapOf, BUILD_DIR} from '../support/builtFiles';
-import {emulator, uniqueEmail} from '../support/emulator';
+import {audienceMapOf, BUILD_DIR, mainScriptOf} from '../support/builtFiles';
+import {newReader} from '../support/reader';
 import {sessionCookieFor, startGate, type RunningGate} from '../support/gate';
+import {switchRelease} from '../support/releases';
 
 const built = audienceMapOf();
 /** A page for every reader whose own scripts no other route loads: the release after narrows it to staff. */
@@ -30,16 +31,12 @@ const cookies = {guest: '', staff: ''};
 function release(name: string, change: (map: AudienceMap, site: string) => void): void {
   const site = path.join(dir, 'releases', name, SITE_DIR);
   cpSync(BUILD_DIR, path.dirname(site), {recursive: true});
-  const map = JSON.parse(readFileSync(path.join(site, AUDIENCE_MAP), 'utf8')) as AudienceMap;
+  const map = audienceMapOf(site);
   change(map, site);
   writeFileSync(path.join(site, AUDIENCE_MAP), JSON.stringify(map));
 }
 
-function switchTo(name: string): void {
-  const next = path.join(dir, 'current.next');
-  symlinkSync(path.join(dir, 'releases', name), next);
-  renameSync(next, path.join(dir, 'current'));
-}
+const switchTo = (release: string) => switchRelease(dir, release);
 
 const get = (url: string, who: keyof typeof cookies, headers = SUBRESOURCE) =>
   gate.request(url, {headers: {...headers, cookie: sessionCookieHeader(cookies[who])}});
@@ -66,7 +63,7 @@ beforeAll(async () => {
   });
   switchTo('a');
   readersFile = path.join(dir, 'readers.txt');
-  const [guest, staff] = [await emulator.newAccount(uniqueEmail('release-guest')), await emulator.newAccount(uniqueEmail('release-staff'))];
+  const [guest, staff] = [await newReader('release-guest'), await newReader('release-staff')];
   writeFileSync(readersFile, `${guest.email}\n${staff.email} staff\n`);
   gate = await startGate({BUILD_DIR: path.join(dir, 'current'), ALLOWED_EMAILS_FILE: readersFile});
   cookies.guest = await sessionCookieFor(gate, guest);
@@ -80,7 +77,7 @@ afterAll(async () => {
 describe('a release that narrows who may open a page', () => {
   it("takes the page's scripts of the release before from readers it no longer has, and leaves them to the others", async () => {
     expect((await get(`/${script}`, 'guest')).status).toBe(200);
-    const ownScript = async () => /src="?(\/assets\/js\/main\.[^"\s>]+\.js)/.exec((await get('/', 'guest', NAVIGATION)).body)![1]!;
+    const ownScript = async () => mainScriptOf((await get('/', 'guest', NAVIGATION)).body);
     const before = await ownScript();
     switchTo('b');
     await vi.waitFor(() => expect(gate.logs).toContainEqual(switchedTo('b')), {timeout: 10_000, interval: 100});

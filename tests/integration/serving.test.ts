@@ -10,7 +10,7 @@ import path from 'node:path';
 import {healthStatuses, type RunningGate, sessionCookieFor, signedInGate, startGate} from '../support/gate';
 import {emulator} from '../support/emulator';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../../testkit/http';
-import {LOGIN_BUILD_DIR, markersOf, SITE_BUILD_DIR} from '../support/builtFiles';
+import {LOGIN_BUILD_DIR, markersOf, SITE_BUILD_DIR, mainScriptOf} from '../support/builtFiles';
 import {MANIFEST_FILE, partUrl, type SearchManifest} from '../../contracts/searchIndexFiles';
 import {DEMO_READER} from '../../contracts/demoReader';
 import {LOGOUT_ENDPOINT, SESSION_ENDPOINT, sessionCookieHeader} from '../../contracts/session';
@@ -93,7 +93,7 @@ describe('serving', () => {
     const asset = await gate.request(stylesheet, {headers: signedIn()});
     // main.js holds the route table, which the gate cuts per reader on a site with audiences: the page names the
     // reader's own copy by an address of its own, hashed like any asset; the build's address gets the same copy, revalidated.
-    const mainJs = /src=(\/assets\/js\/main\.[^ >]+\.js)/.exec(html.body)![1]!;
+    const mainJs = mainScriptOf(html.body);
     const cut = await gate.request(mainJs, {headers: signedIn()});
     const built = `/assets/js/${(await readdir(path.join(SITE_BUILD_DIR, 'assets/js'))).find((file) => /^main\.[0-9a-f]+\.js$/.test(file))}`;
     const atBuiltAddress = await gate.request(built, {headers: signedIn()});
@@ -230,7 +230,7 @@ describe.each([
   beforeAll(async () => {
     server = await startGate(env);
     const login = await server.request('/login', {headers: NAVIGATION});
-    mainJs = /src=(\/assets\/js\/main\.[^ >]+\.js)/.exec(login.body)![1]!;
+    mainJs = mainScriptOf(login.body);
     onDisk = readFileSync(path.join(LOGIN_BUILD_DIR, mainJs), 'utf8');
   });
   afterAll(() => server.close());

@@ -50,3 +50,10 @@ export function docTextSamples(): {doc: string; text: string}[] {
   }
   return samples;
 }
+
+/** The address of the main script a page loads (a reader's own copy's, when the gate names one). */
+export function mainScriptOf(html: string): string {
+  const found = /src="?(\/assets\/js\/main\.[^"\s>]+\.js)/.exec(html)?.[1];
+  if (found === undefined) throw new Error('the page loads no main script');
+  return found;
+}

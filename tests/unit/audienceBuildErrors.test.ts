@@ -10,6 +10,7 @@ import type {LoadedVersion} from '@docusaurus/plugin-content-docs';
 import matter from 'gray-matter';
 import {afterAll, describe, expect, it} from 'vitest';
 import {siteConditionsOf} from '../../plugins/audiences/docs';
+import {Conditions, UndecidedAudience} from '../../plugins/audiences/siteConditions';
 
 const sites: string[] = [];
 afterAll(() => sites.forEach((site) => rmSync(site, {recursive: true, force: true})));
@@ -68,5 +69,27 @@ describe('the docs build with a mistake in who may read', () => {
     const conditions = siteConditionsOf(site, versions);
     expect(conditions?.pages['/plans']).toBe('partners');
     expect(conditions?.pages['/intro']).not.toBe('partners');
+  });
+});
+
+describe('the build asked who may read something its audience model does not decide', () => {
+  const {site, versions} = loadedSite({'intro.md': '# Intro\n', 'plans.md': '---\ntitle: Plans\naudience: partners\n---\n\n# Plans\n'});
+  const conditions = new Conditions(siteConditionsOf(site, versions)!);
+
+  it('knows the pages, docs and versions it does decide', () => {
+    expect([conditions.page('/plans'), conditions.doc('current', 'plans'), conditions.version('current')]).toEqual([
+      ['partners'],
+      ['partners'],
+      '*',
+    ]);
+  });
+
+  it.each<[string, () => unknown, RegExp]>([
+    ['a page', () => conditions.page('/no-such-page'), /the page \/no-such-page/],
+    ['a doc', () => conditions.doc('current', 'no-such-doc'), /the doc "no-such-doc" of version current/],
+    ['a version', () => conditions.version('9.9'), /version 9\.9/],
+  ])('stops at %s, naming it, rather than give it to anyone', (_what, ask, named) => {
+    expect(ask).toThrow(UndecidedAudience);
+    expect(ask).toThrow(named);
   });
 });

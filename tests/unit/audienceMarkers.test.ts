@@ -164,6 +164,7 @@ describe("the browser's copies of the generated modules", () => {
     }
     // What it keeps keeps its annotation: the render marks it, and the page is then cut for the view.
     expect(viewOfData(data, STAFF).docs.b).toEqual({id: 'b', __audience: 'staff'});
+    // A new value each time: the data itself is left whole (the next render reads it again).
     expect(data.docs.c).toEqual({id: 'c', __audience: 'partners'});
   });
 

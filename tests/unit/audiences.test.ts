@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {MarkdownConfig} from '@docusaurus/types';
+import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
 import {
   audienceBadge,
   audienceCondition,
@@ -335,20 +336,18 @@ describe("an audience's badge: its name as a word, with the site's description",
 });
 
 describe("a page module's front matter", () => {
+  // The site's parse, as Docusaurus's default does it.
   const markdown = {
-    parseFrontMatter: async ({fileContent}: {fileContent: string}) => ({
-      frontMatter: fileContent.includes('audience') ? {title: 'Plans', audience: ['partners', 'staff']} : {title: 'Plans'},
-      content: '# Plans',
-    }),
+    parseFrontMatter: (
+      params: {defaultParseFrontMatter: typeof DEFAULT_PARSE_FRONT_MATTER} & Parameters<typeof DEFAULT_PARSE_FRONT_MATTER>[0],
+    ) => params.defaultParseFrontMatter(params),
   } as unknown as MarkdownConfig;
 
   it('goes without `audience:`, and with everything else, as the site parsed it', async () => {
     const parse = withoutAudience(markdown).parseFrontMatter;
-    const params = {filePath: 'docs/plans.md', defaultParseFrontMatter: markdown.parseFrontMatter as never};
-    expect(await parse({...params, fileContent: '---\naudience: [partners, staff]\n---'})).toEqual({
-      frontMatter: {title: 'Plans'},
-      content: '# Plans',
-    });
-    expect(await parse({...params, fileContent: '---\ntitle: Plans\n---'})).toEqual({frontMatter: {title: 'Plans'}, content: '# Plans'});
+    const params = {filePath: 'docs/plans.md', defaultParseFrontMatter: DEFAULT_PARSE_FRONT_MATTER};
+    expect(
+      await parse({...params, fileContent: '---\ntitle: Plans\naudience: [partners, staff]\nsidebar_label: Our plans\n---\n# Plans\n'}),
+    ).toEqual({frontMatter: {title: 'Plans', sidebar_label: 'Our plans'}, content: '# Plans'});
   });
 });

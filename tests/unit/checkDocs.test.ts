@@ -197,20 +197,20 @@ describe('mayHoldExternalMedia: the docs the build parses for media from other s
       .filter((file) => /\.mdx?$/.test(file) && !file.endsWith('README.md'))
       .map((file) => path.join(dir, file)),
   );
+  const externalMediaIn = (file: string) =>
+    parseDoc(readFileSync(file, 'utf8'), file.endsWith('.mdx') ? 'mdx' : 'md').references.some(
+      ({kind, url}) => kind === 'media' && /^(?:[a-z]+:|\/\/)/i.test(url),
+    );
   it('reads more than 40 real docs', () => expect(realDocs.length).toBeGreaterThan(40));
   it.each(realDocs.map((file) => ({file: path.relative(REPO, file), full: file})))(
     'is true of $file if the parser finds media from another site in it',
     ({full}) => {
-      const text = readFileSync(full, 'utf8');
-      const external = parseDoc(text, full.endsWith('.mdx') ? 'mdx' : 'md').references.some(
-        ({kind, url}) => kind === 'media' && /^(?:[a-z]+:|\/\/)/i.test(url),
-      );
-      if (external) expect(mayHoldExternalMedia(text)).toBe(true);
+      if (externalMediaIn(full)) expect(mayHoldExternalMedia(readFileSync(full, 'utf8'))).toBe(true);
     },
   );
-  it('has real docs with media from another site among them', () => {
-    const text = realDocs.map((file) => readFileSync(file, 'utf8'));
-    expect(text.some((doc) => /!\[[^\]]*\]\(https?:/.test(doc) || /<(?:img|iframe)[^>]+src="https?:/.test(doc))).toBe(true);
+  // The rows above check the hint where the parser finds such media: the parser finds some, so they check something.
+  it('has real docs in which the parser finds media from another site', () => {
+    expect(realDocs.filter((file) => externalMediaIn(file)).length).toBeGreaterThan(0);
   });
 });
 

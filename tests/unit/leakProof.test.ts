@@ -91,44 +91,34 @@ const found = (file: ServedText, site = SITE) =>
     .map(({kind, value, view}) => `${kind} "${value}" → ${JSON.stringify(view)}`);
 
 describe('the leak proof over one file', () => {
-  it('finds a restricted title, address and description in a page for every reader', () => {
-    const page = served(
+  it.each<[string, string, string, string[]]>([
+    [
+      'a restricted title, address and description in a page for every reader',
       'intro.html',
       '<main><ul><li><a href="/team-handbook">Team handbook</a><p title="How the team writes the tutorials">x</p></li></ul></main>',
-    );
-    expect(found(page)).toEqual([
-      'address "/team-handbook" → []',
-      'title "Team handbook" → []',
-      'description "How the team writes the tutorials" → []',
-    ]);
-  });
-
-  it('finds nothing in the same list marked for staff, and the partners’ page in a piece for partners or staff', () => {
-    const page = served(
+      ['address "/team-handbook" → []', 'title "Team handbook" → []', 'description "How the team writes the tutorials" → []'],
+    ],
+    [
+      'nothing in the same list marked for staff, and the partners’ page in a piece for partners or staff',
       'intro.html',
       `<ul>${MARKERS.html('begin', 'staff')}<li><a href="/team-handbook">Team handbook</a></li>${MARKERS.html('end')}` +
         `${MARKERS.html('begin', 'partners+staff')}<li><a href="/partner-api/rate-limits">Partner rate limits</a></li>${MARKERS.html('end')}</ul>`,
-    );
-    expect(found(page)).toEqual(['address "/partner-api/rate-limits" → ["staff"]', 'title "Partner rate limits" → ["staff"]']);
-  });
-
-  it('finds names in scripts and data: string literals, escaped, and paths inside longer ones', () => {
-    const script = served(
+      ['address "/partner-api/rate-limits" → ["staff"]', 'title "Partner rate limits" → ["staff"]'],
+    ],
+    [
+      'names in scripts and data: string literals, escaped, and paths inside longer ones',
       'assets/js/main.js',
       'const t="Team\\u0020handbook";fetch(`/partner-api/rate-limits?x=1`);let r="/team-handbook-1f1"',
-    );
-    expect(found(script)).toEqual([
-      'title "Team handbook" → []',
-      'address "/partner-api/rate-limits" → []',
-      'address "/team-handbook" → []',
-    ]);
-  });
-
-  it('takes a page’s text split by React, and entities, as the reader reads it', () => {
-    expect(found(served('a.html', '<p>Read: <!-- -->Team handbook</p><p>Partner&#32;rate limits</p>'))).toEqual([
-      'title "Team handbook" → []',
-      'title "Partner rate limits" → []',
-    ]);
+      ['title "Team handbook" → []', 'address "/partner-api/rate-limits" → []', 'address "/team-handbook" → []'],
+    ],
+    [
+      'a page’s text split by React, and entities, as the reader reads it',
+      'a.html',
+      '<p>Read: <!-- -->Team handbook</p><p>Partner&#32;rate limits</p>',
+      ['title "Team handbook" → []', 'title "Partner rate limits" → []'],
+    ],
+  ])('finds %s', (_case, file, text, expected) => {
+    expect(found(served(file, text))).toEqual(expected);
   });
 
   it.each([
