@@ -16,7 +16,8 @@ RUN npm run build
 # build tools are devDependencies; tests/content/serverRuntime.test.ts keeps the two lists equal).
 FROM node:20-slim
 WORKDIR /app
-ENV NODE_ENV=production HOST=0.0.0.0 TRUST_PROXY=true
+# Firebase Hosting, then Cloud Run's front end, stand in front of the gate (README, "Whose address").
+ENV NODE_ENV=production HOST=0.0.0.0 TRUST_PROXY=2
 COPY package.json package-lock.json ./
 # No install scripts: the only one is the build's patch of the search plugin, which is not installed here.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force

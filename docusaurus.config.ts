@@ -16,7 +16,7 @@ import {AUDIENCES_FILE} from './plugins/audiences/declarations';
 import type {AudiencesOptions} from './plugins/audiences';
 import {darkCodeTheme, lightCodeTheme} from './plugins/codeThemes';
 import {docsSettings} from './plugins/docsSettings';
-import {SIDEBAR_LINKS_ITEM, type SiteWording} from './contracts/siteSettings';
+import {SIDEBAR_LINKS_ITEM, siteContactOf, type SiteWording} from './contracts/siteSettings';
 import site from './site.config';
 import {WHOLE_NAVBAR_BEFORE_FIRST_PAINT} from './contracts/pageLayout';
 
@@ -96,7 +96,8 @@ const config: Config = {
     localeConfigs: {en: {direction: 'ltr', htmlLang: 'en'}},
   },
 
-  customFields: {auth, site: {home: site.home} satisfies SiteWording},
+  // `contact`: how a reader the login page refuses asks for access (src/login/RefusedPanel.tsx).
+  customFields: {auth, contact: siteContactOf(site.contact), site: {home: site.home} satisfies SiteWording},
 
   presets: [
     [

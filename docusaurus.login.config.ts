@@ -25,8 +25,9 @@ const config: Config = {
   ...site,
   // Only the public files: the docs' own images live in static-docs/.
   staticDirectories: ['static'],
-  // The readers' wording and sidebar labels (customFields.site) name the docs: not in the public build.
-  customFields: {auth: site.customFields?.auth},
+  // The readers' wording and sidebar labels (customFields.site) name the docs: not in the public build. The
+  // site's contact is for the readers it refuses.
+  customFields: {auth: site.customFields?.auth, contact: site.customFields?.contact},
   // Before the page is painted: a reader Firebase probably knows sees "Checking your sign-in…", not the form.
   headTags: [...(site.headTags ?? []), {tagName: 'script', attributes: {}, innerHTML: CHECKING_SCRIPT}],
   plugins: [

@@ -17,6 +17,7 @@ const site: SiteSettings = {
     {label: 'Contact us', href: 'mailto:hello@tutorial-hub.example.com'},
   ],
   copyright: `Copyright © ${new Date().getFullYear()} Tutorial Hub.`,
+  contact: 'hello@tutorial-hub.example.com',
   home: {
     start: 'Start the tutorials',
     heading: 'What you will find here',

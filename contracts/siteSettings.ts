@@ -6,6 +6,8 @@
  * "Bringing a Docusaurus site").
  */
 
+import {isEmailAddress} from './email';
+
 /** The navbar item type of the links to the docs' sidebars (src/chrome/SidebarLinksNavbarItem). */
 export const SIDEBAR_LINKS_ITEM = 'custom-sidebarLinks';
 
@@ -35,6 +37,11 @@ export interface SiteSettings {
   footerLinks: readonly SiteLink[];
   /** The footer's last line. */
   copyright: string;
+  /**
+   * Where a reader asks the team for access: an email address, or a web page (`https://…`); null for none. The
+   * login page shows it to whoever it refuses, so it must be one the team is happy to show anyone.
+   */
+  contact: string | null;
   /** The home page's wording. */
   home: {
     /** The button to the current version's first page. */
@@ -57,6 +64,25 @@ export interface SiteSettings {
  * of the sidebars they may open (plugins/audiences/index.ts). The public login build leaves it out.
  */
 export type SiteWording = Pick<SiteSettings, 'home'>;
+
+/** The site's contact as the login page links to it (`customFields.contact`, in the site and the login build). */
+export type SiteContact = {kind: 'email'; address: string} | {kind: 'web'; url: string};
+
+/**
+ * Pure: `contact` of site.config.ts as a link's target; anything else is the team's slip, which the build names.
+ * The build loads the file without checking its types: a site.config.ts from before the setting has none.
+ */
+export function siteContactOf(contact: string | null | undefined): SiteContact | null {
+  if (contact === null || contact === undefined) return null;
+  const value = contact.trim();
+  if (/^https?:\/\//i.test(value) && URL.canParse(value)) return {kind: 'web', url: new URL(value).href};
+  const address = value.replace(/^mailto:/i, '');
+  // Nothing a mailto link would read as more than the address (the login page adds the subject).
+  if (isEmailAddress(address) && !/[/?#:]/.test(address)) return {kind: 'email', address};
+  throw new Error(
+    `site.config.ts: contact is ${JSON.stringify(contact)}; it takes an email address (team@example.com), a web page (https://example.com/access), or null for none.`,
+  );
+}
 
 /** The words of a sidebar id: `apiReference`, `api-reference` and `api_reference` are "api Reference", "api reference". */
 function idWords(id: string): string[] {

@@ -10,6 +10,7 @@ import type {Auth} from 'firebase-admin/auth';
 import type {GateConfig} from './config';
 import {buildFilesPlugin} from './plugins/app/buildFiles';
 import {connectionLimitsPlugin} from './plugins/app/connectionLimits';
+import {fastifyTrustProxy} from './rules/trustedProxies';
 import {clientErrorHandler, errorHandlingPlugin, frameworkErrorHandler, type ErrorPageAssets} from './plugins/app/errors';
 import {requestLogPlugin} from './plugins/app/requestLog';
 import {responseHeadersPlugin} from './plugins/app/responseHeaders';
@@ -112,7 +113,7 @@ export async function buildGateServer({config, auth, logger = false, clock = sys
     logger,
     // Fastify's own request logging writes two lines a request; requestLog writes one.
     logController: new LogController({disableRequestLogging: true}),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Long paths get our own 414, not the router's 404.
     routerOptions: {maxParamLength: 4096},
     return503OnClosing: true,

@@ -10,6 +10,7 @@ import {parseMediaOrigins} from '../contracts/mediaOrigins';
 import {isHost, parseAllowedOrigins, parsePublicOrigin} from '../contracts/origins';
 import type {EmailSignIn} from '../contracts/session';
 import {policySettingsFromEnv, type PolicySettings} from './rules/readerPolicy';
+import {trustedProxiesOf, type TrustedProxies} from './rules/trustedProxies';
 import {DAY_MS, GATE_SETTINGS, type GateSettings} from './settings';
 
 export interface GateConfig {
@@ -45,7 +46,8 @@ export interface GateConfig {
   emailSignIn: EmailSignIn;
   /** Whether visitors who are not signed in may read the pages whose audience is `public`. */
   publicPages: boolean;
-  trustProxy: boolean | string;
+  /** The proxies in front of the gate it believes (rules/trustedProxies.ts). */
+  trustProxy: TrustedProxies;
   /** The Firebase auth handler's host, which sign-in popups load (CSP). */
   authDomain: string;
   /** Other sites docs pages may show images, video and embeds from (CSP of docs pages only). */
@@ -64,7 +66,7 @@ export interface GateConfig {
   headersTimeoutMs: number;
   /** A connection on which nothing moves for this long is closed. */
   idleTimeoutMs: number;
-  /** Open connections at most (rules/connections.ts: an idle one gives way, else the new one is answered 503). */
+  /** Open connections at most (rules/connections.ts: a silent or idle one gives way, else the new one is answered 503). */
   maxConnections: number;
   /** Open connections from one address at most, as for maxConnections; null behind a proxy. */
   maxConnectionsPerClient: number | null;
@@ -123,6 +125,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
   const publicOrigin = parsePublicOrigin(settings.PUBLIC_ORIGIN);
   const allowedOrigins = parseAllowedOrigins(settings.ALLOWED_ORIGINS);
   const mediaOrigins = parseMediaOrigins(settings.MEDIA_ORIGINS);
+  const trustProxy = trustedProxiesOf(settings.TRUST_PROXY);
   if (!isDemo && publicOrigin === null) {
     throw new SettingError('Set PUBLIC_ORIGIN to the origin readers use (such as https://docs.example.com); refusing to start.');
   }
@@ -143,7 +146,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
     emailSignIn: settings.EMAIL_SIGN_IN,
     publicPages: settings.PUBLIC_PAGES === 'on',
     allowedOrigins,
-    trustProxy: settings.TRUST_PROXY,
+    trustProxy,
     authDomain,
     mediaOrigins,
     memoryCacheBytes: settings.GATE_MEMORY_CACHE_MB * 1024 * 1024,
@@ -154,7 +157,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
     headersTimeoutMs: settings.HEADERS_TIMEOUT_SECONDS * 1000,
     idleTimeoutMs: settings.IDLE_TIMEOUT_SECONDS * 1000,
     maxConnections: settings.MAX_CONNECTIONS,
-    maxConnectionsPerClient: settings.TRUST_PROXY === false ? settings.MAX_CONNECTIONS_PER_CLIENT : null,
+    maxConnectionsPerClient: trustProxy === false ? settings.MAX_CONNECTIONS_PER_CLIENT : null,
     logLevel: settings.LOG_LEVEL,
     logRequests: settings.LOG_REQUESTS ?? settings.NODE_ENV === 'production',
   };

@@ -4,6 +4,8 @@ import {loadConfig, type GateConfig} from './config';
 import {settingsOrExit} from '../contracts/envSettings';
 import {buildGateServer} from './app';
 import {firebaseAuth} from './services/firebaseAuth';
+import {FINAL_FLUSH_MS, logDestination} from './services/logDestination';
+import {signOutCloseMs} from './services/signOuts';
 import {DEMO_GUEST, DEMO_READER} from '../contracts/demoReader';
 import {readFileSync} from 'node:fs';
 import type {AddressInfo} from 'node:net';
@@ -19,11 +21,22 @@ async function main(): Promise<void> {
   if (config.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.emulatorHost;
   const firebase = firebaseAuth(config.projectId);
   // JSON lines on stdout: start and stop, the audit trail, identity outages, errors, and requests.
-  const app = await buildGateServer({config, auth: firebase.auth, logger: {level: config.logLevel}});
+  const log = logDestination();
+  const app = await buildGateServer({config, auth: firebase.auth, logger: {level: config.logLevel, stream: log.stream}});
 
   // SIGTERM and SIGINT (and an error nothing caught) close the server gracefully, as fastify/demo does.
-  // Requests still running at the deadline lose their connections; past it and a margin, the process exits anyway.
-  closeWithGrace({delay: config.shutdownTimeoutMs + FORCE_EXIT_MARGIN_MS, logger: app.log}, async ({signal, err}) => {
+  // Requests still running at the deadline lose their connections. Then the sign-outs' read-backs still
+  // due run, and the log's last lines get a moment of their own (logDestination.ts: a reader that stopped
+  // reading holds nothing up). Past all of it and a margin, the process exits anyway, and says so.
+  const forceExitMs = config.shutdownTimeoutMs + signOutCloseMs(config.identityTimeoutMs) + FINAL_FLUSH_MS + FORCE_EXIT_MARGIN_MS;
+  const onTimeout = (delay: number) => {
+    app.log.error(
+      {event: 'shutdown-timeout', delayMs: delay},
+      'Stopped by force: work still running (a sign-out being read back among it) is lost',
+    );
+    log.abandon();
+  };
+  closeWithGrace({delay: forceExitMs, logger: app.log, onTimeout}, async ({signal, err}) => {
     if (err) app.log.error({err}, 'Stopping after an error nothing caught');
     app.log.info(
       {event: 'stopping', signal, deadlineMs: config.shutdownTimeoutMs},
@@ -39,6 +52,7 @@ async function main(): Promise<void> {
     // onClose hook would run before the gate's.
     await firebase.close();
     app.log.info({event: 'stopped'}, 'Stopped');
+    await log.finish();
   });
 
   await app.listen({port: config.port, host: config.host});

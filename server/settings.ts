@@ -71,7 +71,7 @@ export const GATE_SETTINGS = Type.Object(
       {
         default: 20,
         description:
-          'New sessions (`POST /api/session`) and sign-in links (`POST /api/sign-in-link`) one client may ask for per minute, each; beyond it `429` with `Retry-After`. A client is its address, or behind a proxy what `TRUST_PROXY` reads from `X-Forwarded-For`',
+          'New sessions (`POST /api/session`) and sign-in links (`POST /api/sign-in-link`) one client may ask for per minute, each; beyond it `429` with `Retry-After`. A client is its address, or behind proxies the address the last trusted one saw (`TRUST_PROXY`)',
       },
     ),
     SIGN_IN_RATE_PER_ACCOUNT: amount(
@@ -81,7 +81,7 @@ export const GATE_SETTINGS = Type.Object(
     ),
     ALLOWED_EMAIL_DOMAINS: text('Who may read: comma-separated whole domains (`example.com,example.org`), or `*` for any verified email'),
     ALLOWED_EMAILS_FILE: text(
-      "Who may read, and in which audiences: a file of addresses, one a line, each followed by its audiences if any (`ana@acme.test partners`, `bo@corp.test staff,partners`); a line `@corp.test staff` admits a whole domain and gives it audiences; `#` starts a comment at a line's start or after a space (inside a word it is part of the line); a line that is not one address admits nobody, and an audience the build does not define gives nothing, each logged as a warning; re-read when it changes",
+      "Who may read, and in which audiences: a file of addresses, one a line, each followed by its audiences if any (`ana@acme.test partners`, `bo@corp.test staff,partners`); a line `@corp.test staff` admits a whole domain and gives it audiences; `#` starts a comment at a line's start or after a space (inside a word it is part of the line); a line that is not one address admits nobody (a comma or control character after the address makes it none), a last line without a line ending is read as one still being written and admits nobody until it ends, and an audience the build does not define gives nothing, each logged as a warning; re-read when it changes",
     ),
     PUBLIC_PAGES: oneOf(['on', 'off'], {
       default: 'off',
@@ -108,12 +108,10 @@ export const GATE_SETTINGS = Type.Object(
       'https origins (`https://host[:port]`, space- or comma-separated) that docs pages may show images, video and embeds from, such as `https://img.shields.io https://www.youtube-nocookie.com`; `/login` never gets them. `npm run check:docs` and the build name every external media URL this setting blocks',
       'none: docs show media from the site only',
     ),
-    // `true`, `false`, or what Fastify's trustProxy takes besides (the proxies' addresses).
-    TRUST_PROXY: Type.Union([Type.Boolean(), Type.String()], {
-      default: false,
-      description:
-        "`true` behind a proxy or load balancer (reads `X-Forwarded-*` for the request log and the loopback origins of a demo gate). The cookie's `Secure` flag and HSTS follow `PUBLIC_ORIGIN`'s scheme, never a request's `X-Forwarded-Proto`",
-    }),
+    TRUST_PROXY: textOr(
+      'false',
+      "Behind proxies or load balancers, how many stand in front of the gate (Cloud Run: `1`; Firebase Hosting in front of Cloud Run: `2`), or their addresses and ranges (`10.0.0.0/8,192.0.2.7`): a client's address is then the one the last of them saw, from `X-Forwarded-For`, for the sign-in limit and the request log, and `X-Forwarded-*` give the loopback origins of a demo gate. `true`, or a range of every address, is refused: it would take the address the client writes. The cookie's `Secure` flag and HSTS follow `PUBLIC_ORIGIN`'s scheme, never a request's `X-Forwarded-Proto`",
+    ),
     LOG_LEVEL: oneOf(LOG_LEVELS, {
       default: 'info',
       description: 'Level of the JSON log on stdout (`info` has the audit trail; `warn`, `error`, `silent`)',
@@ -133,7 +131,7 @@ export const GATE_SETTINGS = Type.Object(
       true,
     ),
     HEADERS_TIMEOUT_SECONDS: seconds(
-      "Longest time a request's headers may take, from the moment its connection opened: a new connection that sends nothing is closed then (`408`)",
+      "Longest time a request's headers may take, from the moment its connection opened: a new connection that sends nothing is answered `408` then and closed, whether or not its client reads the answer",
       10,
       true,
     ),
@@ -144,7 +142,7 @@ export const GATE_SETTINGS = Type.Object(
       {
         default: 1024,
         description:
-          'Open connections at most: past it, the connection idle longest between requests is closed for the new one, or, with none idle, the new one is answered `503` with `Retry-After` at its first request, and closed',
+          'Open connections at most, from everyone: past it, the oldest connection that has sent no request yet is closed for the new one, or with none the one idle longest between requests; with neither, the new one is answered `503` with `Retry-After` at its first request, and closed',
       },
     ),
     MAX_CONNECTIONS_PER_CLIENT: amount(
@@ -153,7 +151,7 @@ export const GATE_SETTINGS = Type.Object(
       {
         default: 64,
         description:
-          'Open connections from one address at most: past it, that address\'s connection idle longest is closed for the new one, or the new one is answered as one past `MAX_CONNECTIONS`, and does not count toward it. Not applied with `TRUST_PROXY`, where every connection comes from the proxy: there the proxy limits each client (see "Connections" below)',
+          'Open connections from one client at most, a client being an IPv4 address or an IPv6 /64 (all of a host\'s addresses): past it, that client\'s oldest connection that has sent no request yet is closed for the new one, or with none its one idle longest; with neither, the new one is answered as one past `MAX_CONNECTIONS`, and does not count toward it. Not applied with `TRUST_PROXY`, where every connection comes from the proxy: there the proxy limits each client (see "Connections" below)',
       },
     ),
   },

@@ -4,7 +4,6 @@
  */
 import {DEMO_API_KEY, DEMO_PROJECT_ID} from '../contracts/firebaseProject';
 import {DEMO_READER} from '../contracts/demoReader';
-import {nextWholeSecond, systemClock} from '../server/services/clock';
 
 const PROJECT_ID = DEMO_PROJECT_ID;
 
@@ -12,8 +11,10 @@ const PROJECT_ID = DEMO_PROJECT_ID;
  * Waits for the next whole second. Firebase counts sign-ins in seconds (`auth_time`): a reader's
  * sign-in in the same second as the last is the same sign-in, and ends with its sign-out.
  */
-export function nextSecond(): Promise<void> {
-  return nextWholeSecond(systemClock);
+export async function nextSecond(): Promise<void> {
+  const second = Math.floor(Date.now() / 1000);
+  // A timer can end a little early (Node counts from the event loop turn's start): the clock decides.
+  while (Math.floor(Date.now() / 1000) === second) await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
 }
 
 export interface OobCode {
@@ -95,6 +96,19 @@ export function authEmulator(host: string) {
     if (!response.ok) throw new Error(`emulator resetPassword: ${response.status} ${await response.text()}`);
   }
 
+  /** A sign-in link mailed to `email` (`accounts:sendOobCode`, EMAIL_SIGNIN), as the login page asks for one; its code, once "sent". */
+  async function requestSignInLink(email: string): Promise<string> {
+    const response = await fetch(`${IDENTITY}/accounts:sendOobCode?key=${DEMO_API_KEY}`, {
+      method: 'POST',
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify({requestType: 'EMAIL_SIGNIN', email, continueUrl: 'http://127.0.0.1/login', canHandleCodeInApp: true}),
+    });
+    if (!response.ok) throw new Error(`emulator sendOobCode: ${response.status} ${await response.text()}`);
+    const code = (await sentEmails(email)).filter((sent) => sent.requestType === 'EMAIL_SIGNIN').pop();
+    if (!code) throw new Error(`the emulator sent ${email} no sign-in link`);
+    return code.oobCode;
+  }
+
   /** Signs in with the code of a sign-in link (`accounts:signInWithEmailLink`), as the login page does with the link. */
   function signInWithEmailLink(email: string, oobCode: string) {
     return identityCall('signInWithEmailLink', {email, oobCode});
@@ -120,6 +134,17 @@ export function authEmulator(host: string) {
   /** Sets what an operator (or Firebase itself) can change on an account. */
   async function updateAccount(localId: string, changes: {emailVerified?: boolean; disableUser?: boolean}): Promise<void> {
     await ownerCall('update', {localId, ...changes});
+  }
+
+  /** Replaces an account's custom claims, as another writer of them (an instance, an admin script) would. */
+  async function setCustomClaims(localId: string, claims: Record<string, unknown>): Promise<void> {
+    await ownerCall('update', {localId, customAttributes: JSON.stringify(claims)});
+  }
+
+  /** An account's custom claims as Firebase holds them. */
+  async function customClaimsOf(localId: string): Promise<Record<string, unknown>> {
+    const {users} = (await ownerCall('lookup', {localId: [localId]})) as {users: {customAttributes?: string}[]};
+    return JSON.parse(users[0]?.customAttributes ?? '{}') as Record<string, unknown>;
   }
 
   async function deleteAccount(localId: string): Promise<void> {
@@ -161,9 +186,12 @@ export function authEmulator(host: string) {
     requestEmailChange,
     changeEmail,
     resetPassword,
+    requestSignInLink,
     signInWithEmailLink,
     signUpAnonymously,
     updateAccount,
+    setCustomClaims,
+    customClaimsOf,
     deleteAccount,
     newAccount,
     sentEmails,

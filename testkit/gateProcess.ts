@@ -60,8 +60,12 @@ export interface GateProcess extends Gate {
    * after the answers of the requests that wrote them. Rejects after `timeoutMs`.
    */
   logged(condition: (logs: Record<string, unknown>[], printed: string[]) => boolean, timeoutMs?: number): Promise<void>;
-  /** Sends a signal; resolves with the exit code, once everything the process wrote is in `logs`. */
+  /** Sends a signal; resolves with the exit code, once everything the process wrote is in `logs` (or, with the log unread, once it exits). */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Stops reading its log, as a log reader that hangs: the pipe fills, and what it writes waits. */
+  stopReadingLog(): void;
+  /** What it wrote on stderr so far. */
+  stderr(): string;
 }
 
 /**
@@ -93,6 +97,8 @@ export async function startGateProcess(
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   // 'close', not 'exit': by then everything the process wrote has been read.
   const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+  const exitedUnread = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  let logUnread = false;
 
   const logged = (condition: (logs: Record<string, unknown>[], printed: string[]) => boolean, timeoutMs = 10_000) =>
     new Promise<void>((resolve, reject) => {
@@ -121,9 +127,12 @@ export async function startGateProcess(
     void exited.then((code) => reject(new Error(`the gate process exited with ${code} before listening: ${stderr}`)));
   });
 
-  const stop = (signal: NodeJS.Signals = 'SIGTERM') => {
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    return exited;
+    if (!logUnread) return exited;
+    const code = await exitedUnread;
+    child.stdout.destroy();
+    return code;
   };
   return {
     pid: child.pid!,
@@ -132,6 +141,11 @@ export async function startGateProcess(
     printed,
     logged,
     stop,
+    stopReadingLog: () => {
+      logUnread = true;
+      child.stdout.pause();
+    },
+    stderr: () => stderr,
     request: (target, options) => rawRequest(origin, target, options),
     close: async () => void (await stop()),
   };

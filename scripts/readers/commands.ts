@@ -14,6 +14,7 @@ import {
   PolicyError,
   policySettingsFromEnv,
   readerAccountOf,
+  unfinishedLineWarning,
   type EmailList,
   type ReaderPolicy,
 } from '../../server/rules/readerPolicy';
@@ -170,6 +171,7 @@ function warnAboutList(file: string, list: EmailList, defined: ReadonlyMap<strin
         line,
         message: `"${audience}" is not an audience that audiences.json defines; it gives nobody anything.`,
       })),
+    ...(list.unfinished ? [{line: list.unfinished.line, message: `${unfinishedLineWarning(list.unfinished)}.`}] : []),
   ].sort((a, b) => a.line - b.line);
   for (const {line, message} of warnings) console.error(`warning: ${file}:${line}: ${message}`);
 }

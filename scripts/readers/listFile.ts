@@ -6,11 +6,18 @@
 import {normaliseEmail} from '../../contracts/email';
 import {parseEmailList} from '../../server/rules/readerPolicy';
 
+/** The file's own kind of line ending. */
+const eolOf = (text: string) => (text.includes('\r\n') ? '\r\n' : '\n');
+
+/** The text ending with a line ending: the gate reads a last line without one as unfinished (parseEmailList). */
+function ended(text: string): string {
+  return text === '' || text.endsWith('\n') ? text : text + eolOf(text);
+}
+
 /** The text with these lines appended, after a line ending of the file's own kind if it lacks a final one. */
 function withLinesAppended(text: string, lines: readonly string[]): string {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const base = text === '' || text.endsWith('\n') ? text : text + eol;
-  return base + lines.map((line) => line + eol).join('');
+  const eol = eolOf(text);
+  return ended(text) + lines.map((line) => line + eol).join('');
 }
 
 /**
@@ -26,7 +33,7 @@ export function addToEmailList(text: string, emails: readonly string[]): {text: 
 
 /** Who one line lists, as the gate reads it (a lower-case address or `@domain`), and its audiences; null for any other line. */
 export function listEntryOf(line: string): {who: string; audiences: string[]} | null {
-  const {emails, domains, audiences} = parseEmailList(line);
+  const {emails, domains, audiences} = parseEmailList(`${line}\n`);
   const [who] = [...emails, ...[...domains].map((domain) => `@${domain}`)];
   return who === undefined ? null : {who, audiences: audiences.get(who) ?? []};
 }
@@ -100,7 +107,7 @@ export function grantAudiences(text: string, who: string, audiences: readonly st
   }
   if (changed.length === 0) return {text, wasListed: true, changed, unchanged, lines: []};
   lines[first.index] = withAudiences(first.body, (current) => [...current, ...changed]) + first.cr;
-  return {text: lines.join('\n'), wasListed: true, changed, unchanged, lines: [first.index + 1]};
+  return {text: ended(lines.join('\n')), wasListed: true, changed, unchanged, lines: [first.index + 1]};
 }
 
 /** Takes the audiences from every line that lists `who`; the lines stay, so it stays on the list. */
@@ -115,7 +122,7 @@ export function revokeAudiences(text: string, who: string, audiences: readonly s
     edited.push(line.index + 1);
   }
   return {
-    text: edited.length > 0 ? lines.join('\n') : text,
+    text: edited.length > 0 ? ended(lines.join('\n')) : text,
     wasListed: listed.length > 0,
     changed: asked.filter((audience) => had.has(audience)),
     unchanged: asked.filter((audience) => !had.has(audience)),

@@ -148,6 +148,8 @@ export interface EmailList {
   invalid: {line: number; text: string}[];
   /** Every audience a line names, with the line: the gate says which ones the build does not define. */
   named: {line: number; audience: string}[];
+  /** A last line with no line ending, read as one still being written: it lists nobody (see parseEmailList). */
+  unfinished: {line: number; text: string} | null;
 }
 
 /**
@@ -159,13 +161,20 @@ const COMMENT = /(?:^|\s)#.*$/s;
 /**
  * A readers file: one address a line, followed by its audiences if any, separated by spaces or commas
  * (`ana@acme.test partners`, `bo@corp.test staff,partners`); `@corp.test staff` admits the whole domain
- * and gives it the audiences; a comment on its own line or after the rest.
+ * and gives it the audiences; a comment on its own line or after the rest. A last line with no line
+ * ending lists nobody: a file caught while it is written ends mid-line, and a line cut short can be
+ * another address, domain or audience (`staff` of `staff-admins`, `@acme.co` of `@acme.com`).
  */
 export function parseEmailList(text: string): EmailList {
-  const list: EmailList = {emails: new Set(), domains: new Set(), audiences: new Map(), invalid: [], named: []};
-  text.split(/\r?\n/).forEach((rawLine, index) => {
+  const list: EmailList = {emails: new Set(), domains: new Set(), audiences: new Map(), invalid: [], named: [], unfinished: null};
+  const lines = text.split(/\r?\n/);
+  lines.forEach((rawLine, index) => {
     const line = rawLine.replace(COMMENT, '').trim();
     if (line === '') return;
+    if (index === lines.length - 1) {
+      list.unfinished = {line: index + 1, text: rawLine.trim()};
+      return;
+    }
     const [who = '', ...rest] = line.split(/\s+/);
     const audiences = rest
       .join(' ')
@@ -186,6 +195,11 @@ export function parseEmailList(text: string): EmailList {
     if (audiences.length > 0) list.audiences.set(key, [...new Set([...(list.audiences.get(key) ?? []), ...audiences])]);
   });
   return list;
+}
+
+/** What the gate and the readers command say of a last line with no line ending. */
+export function unfinishedLineWarning({line, text}: {line: number; text: string}): string {
+  return `Line ${line} of the allowed-emails file ("${text}") has no line ending: it is read as a line still being written, and lists nobody until it ends with one`;
 }
 
 /** One line for the start banner; it names no address or domain. */

@@ -30,11 +30,13 @@ export function sleep(clock: Clock, ms: number): Promise<void> {
 }
 
 /**
- * Resolves once `clock` is in the second after the one it shows now (Firebase counts in whole
- * seconds). A timer can end early by as long as the event loop's turn had run when it was set (Node
- * counts from the turn's start), so the clock decides, not the timer.
+ * Resolves once a whole second has passed on `clock`. Firebase stamps sign-ins (`auth_time`) and
+ * revocations in whole seconds of its own clock, which need not turn over with ours: a revocation
+ * made after this ends every sign-in Firebase stamped before the call, whatever either clock shows.
+ * A timer can end early by as long as the event loop's turn had run when it was set (Node counts
+ * from the turn's start), so the clock decides, not the timer.
  */
-export async function nextWholeSecond(clock: Clock): Promise<void> {
-  const second = Math.floor(clock.now() / 1000);
-  while (Math.floor(clock.now() / 1000) === second) await sleep(clock, 1000 - (clock.now() % 1000));
+export async function aWholeSecondLater(clock: Clock): Promise<void> {
+  const start = clock.now();
+  while (clock.now() - start < 1000) await sleep(clock, 1000 - (clock.now() - start));
 }

@@ -4,7 +4,14 @@
  */
 import {readFileSync, statSync, unwatchFile, watchFile, type Stats} from 'node:fs';
 import type {FastifyBaseLogger} from 'fastify';
-import {parseEmailList, readersFileSettlesIn, type EmailList, type PolicySettings, type ReaderPolicy} from '../rules/readerPolicy';
+import {
+  parseEmailList,
+  readersFileSettlesIn,
+  unfinishedLineWarning,
+  type EmailList,
+  type PolicySettings,
+  type ReaderPolicy,
+} from '../rules/readerPolicy';
 
 /** What the file says, as the policy reads it. */
 type ListedReaders = Pick<EmailList, 'emails' | 'domains' | 'audiences' | 'named'>;
@@ -65,6 +72,9 @@ export class PolicySource {
         {file: this.settings.emailsFile, line},
         `Skipped line ${line} of the allowed-emails file: "${text}" is not an email address (or @domain) followed by audiences`,
       );
+    }
+    if (list.unfinished) {
+      this.log.warn({file: this.settings.emailsFile, line: list.unfinished.line}, unfinishedLineWarning(list.unfinished));
     }
     return list;
   }

@@ -171,7 +171,10 @@ export class SessionAuthority {
     const account = readerAccountOf(user);
     const takeBackNow = takeBackOf(account);
     if (takeBackNow === null) return;
-    await takeBack(this.auth, user.uid, takeBackNow.providersToUnlink, (work) => this.options.identity.call(work));
+    await takeBack(this.auth, user.uid, takeBackNow.providersToUnlink, {
+      call: (work) => this.options.identity.call(work),
+      clock: this.clock,
+    });
     this.cache.forgetSessionsOf(user.uid);
     this.options.audit?.({event: 'account-taken-back', uid: user.uid, email: address, unlinked: takeBackNow.providersToUnlink});
   }

@@ -10,7 +10,7 @@
 import type {FastifyBaseLogger} from 'fastify';
 import type {Auth} from 'firebase-admin/auth';
 import {claimsWithoutSignedOut, claimsWithSignedOut, isRevoked, isSignedOut, type AccountState, type SignIn} from '../rules/sessionRules';
-import {nextWholeSecond, sleep, type Clock, type Timer} from './clock';
+import {aWholeSecondLater, sleep, type Clock, type Timer} from './clock';
 import {firebaseErrorCode, USER_NOT_FOUND} from './firebaseAuth';
 import {isServiceFailure, type IdentityService} from './identity';
 
@@ -30,7 +30,7 @@ export interface SignOutLedgerOptions {
   /** The oldest sign-in the gate starts a session from (SIGN_IN_MAX_AGE_DAYS). */
   signInMaxAgeMs: number;
   log: FastifyBaseLogger;
-  /** Times the list's entries, the read-back, the retries and the wait for the next whole second. */
+  /** Times the list's entries, the read-back, the retries and the wait of a whole second before a revocation. */
   clock: Clock;
 }
 
@@ -40,6 +40,15 @@ export interface SignOutLedgerOptions {
  */
 export function signOutSettleMs(identityTimeoutMs: number): number {
   return 2 * identityTimeoutMs + 500;
+}
+
+/**
+ * The longest a closing ledger may take (`close`): a read-back falls due up to `signOutSettleMs` from
+ * now, then makes its calls: the account's read, and at worst a revocation of every sign-in (a whole
+ * second, then three calls). A stopping gate is not forced out before it.
+ */
+export function signOutCloseMs(identityTimeoutMs: number): number {
+  return signOutSettleMs(identityTimeoutMs) + 4 * identityTimeoutMs + 1000;
 }
 
 /** Times the ledger reads the list back and rewrites a lost entry before it gives up and revokes. */
@@ -99,6 +108,11 @@ export class SignOutLedger {
     if (this.retryTimer) clock.clearTimeout(this.retryTimer);
     const due = [...this.readBacks];
     this.readBacks.clear();
+    if (due.length > 0) {
+      // Said before the wait: an instance killed from outside before "stopped" loses them, and the log shows it.
+      const lastDueInMs = Math.max(0, ...due.map(({dueAt}) => dueAt - clock.now()));
+      this.options.log.info({event: 'sign-outs-reading-back', count: due.length, lastDueInMs}, 'Reading back sign-outs before stopping');
+    }
     const results = await Promise.allSettled(
       due.map(async ({timer, dueAt, run}) => {
         clock.clearTimeout(timer);
@@ -180,13 +194,13 @@ export class SignOutLedger {
 
   /**
    * Firebase compares `auth_time` with the revocation time in whole seconds, so a session started
-   * earlier in the same second would survive a revocation made now. Revoking from the next whole
-   * second on ends it too; the reader waits under a second. The signed-out list is then emptied:
+   * earlier in the same second would survive a revocation made now. Revoking a whole second later
+   * ends it too; the reader waits a second. The signed-out list is then emptied:
    * every sign-in it named is revoked, and a full list would otherwise turn each later sign-out
    * into another "everywhere".
    */
   private async revokeAll(uid: string): Promise<void> {
-    await nextWholeSecond(this.options.clock);
+    await aWholeSecondLater(this.options.clock);
     try {
       await this.options.identity.call(() => this.auth.revokeRefreshTokens(uid));
     } catch (error) {

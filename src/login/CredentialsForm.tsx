@@ -1,6 +1,6 @@
-import React, {useState, type ReactNode} from 'react';
+import React, {useEffect, useRef, useState, type ReactNode} from 'react';
 import {SITE_TITLE} from '@site/src/auth/siteSettings';
-import {formSwitches, heldSwitches, proofLinkOf, type OfferedOptions, type ProviderName} from './flow';
+import {formSwitches, heldSwitches, proofLinkOf, type LoginField, type OfferedOptions, type ProviderName} from './flow';
 import type {FormMode} from './views';
 import {BACK_TO_SIGN_IN, formLead, SUBMIT_LABEL, SWITCH_LABEL} from './copy';
 import {EmailField} from './EmailField';
@@ -12,6 +12,10 @@ interface Props {
   email: string;
   busy: boolean;
   error: string;
+  /** The field the error is about: it takes the focus once the attempt has ended. */
+  invalid: LoginField | null;
+  /** The flow's step: a failure as the one before (the same field empty again) takes the focus again. */
+  step: number;
   notice: string;
   options: OfferedOptions;
   onSubmit(form: FormData): void;
@@ -21,7 +25,7 @@ interface Props {
 
 /** Email and password (or email alone, for a link), the switches between the forms, and the providers. */
 export function CredentialsForm(props: Props): ReactNode {
-  const {mode, busy, options} = props;
+  const {mode, busy, invalid, step, options} = props;
   const label = SUBMIT_LABEL[mode];
   // From a detour (a new account, a new password), the way back reads as one.
   const isDetour = mode === 'sign-up' || mode === 'reset';
@@ -34,12 +38,23 @@ export function CredentialsForm(props: Props): ReactNode {
     return props.onSubmit(formData);
   };
 
+  // A failure about a field (a wrong password, a missing address) takes the reader back to it, from the button
+  // as from the field, its text selected to type over; an attempt that failed another way leaves the focus be.
+  const emailField = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (busy || invalid === null) return;
+    const field = (invalid === 'email' ? emailField : passwordField).current;
+    field?.focus();
+    field?.select();
+  }, [busy, invalid, step]);
+
   return (
     <>
       <p className={styles.lead}>{formLead(mode, proofLinkOf(options.emailSignIn), SITE_TITLE)}</p>
       {/* React sends the form once it has hydrated, never before: a password never lands in a URL. */}
       <form className={styles.form} action={submit} noValidate aria-busy={busy}>
-        <EmailField email={props.email} />
+        <EmailField ref={emailField} email={props.email} invalid={invalid === 'email'} />
         {/* A new account's password is chosen through the emailed link, by the owner of the mailbox. */}
         {mode === 'sign-in' && (
           <>
@@ -47,12 +62,14 @@ export function CredentialsForm(props: Props): ReactNode {
               Password
             </label>
             <input
+              ref={passwordField}
               id="login-password"
               className={styles.input}
               type="password"
               name="password"
               autoComplete="current-password"
               aria-describedby="login-error"
+              aria-invalid={invalid === 'password'}
               defaultValue={sentPassword}
             />
           </>

@@ -13,7 +13,7 @@ import styles from './styles.module.css';
 
 /** The login page's card: the sign-in, sign-up, reset and sign-in link forms, and the panels a sign-in can lead to. */
 export default function LoginForm(): ReactNode {
-  const {view, options, email, busy, error, notice, act, submit} = useLoginFlow();
+  const {view, options, email, busy, error, invalid, step, notice, act, submit} = useLoginFlow();
   // Until Firebase has said whether it knows the reader, and, if it does, the flow has taken them on.
   const {status} = useAuth();
   const checking = view.panel === 'form' && !busy && !error && status !== 'signed-out';
@@ -55,6 +55,8 @@ export default function LoginForm(): ReactNode {
             email={email}
             busy={busy}
             error={error}
+            invalid={invalid}
+            step={step}
             notice={notice}
             options={options}
             onSubmit={submit}

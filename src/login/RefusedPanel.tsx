@@ -1,5 +1,7 @@
 import React, {type ReactNode} from 'react';
 import {NOT_ON_READER_LIST, REFUSAL_WORDING} from '../../contracts/session';
+import {SITE_CONTACT, SITE_TITLE} from '@site/src/auth/siteSettings';
+import {accessRequest} from './copy';
 import styles from './styles.module.css';
 
 interface Props {
@@ -10,8 +12,12 @@ interface Props {
   onUseAnotherAccount(): void;
 }
 
-/** A sign-in the reader policy does not admit. It names no allowed domain or address. */
+/**
+ * A sign-in the reader policy does not admit. It names no allowed domain or address, only where to ask for
+ * access, when the site has a contact (site.config.ts).
+ */
 export function RefusedPanel({email, busy, error, onUseAnotherAccount}: Props): ReactNode {
+  const ask = SITE_CONTACT && accessRequest(SITE_CONTACT, SITE_TITLE, email);
   return (
     <>
       <p role="alert" className={styles.lead}>
@@ -23,6 +29,11 @@ export function RefusedPanel({email, busy, error, onUseAnotherAccount}: Props): 
           REFUSAL_WORDING['not-allowed']
         )}
       </p>
+      {ask && (
+        <p className={styles.lead}>
+          {ask.lead} <a href={ask.href}>{ask.label}</a>.
+        </p>
+      )}
       {/* One alert at a time: the refusal is this panel's news; an error only if leaving fails. */}
       {error && (
         <p role="alert" className={styles.error}>

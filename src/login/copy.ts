@@ -1,4 +1,5 @@
 /** The login page's words that depend on where the reader is in it; `site` is the site's name (site.config.ts). */
+import type {SiteContact} from '../../contracts/siteSettings';
 import type {EmailLink, FormMode, LinkReason, LoginView} from './views';
 
 /** Each panel's heading. */
@@ -94,6 +95,27 @@ export const SIGN_IN_AFTER_LINK = {button: 'I have chosen my password — sign i
 /** Under the heading of the panel that asks which address a sign-in link opened in another browser was sent to. */
 export const CONFIRM_LINK_LEAD =
   'This link was opened in another browser than the one that asked for it. Enter the address it was sent to, once, to sign in.';
+
+/** On the refused panel: how to ask the site's team for access (site.config.ts `contact`), as words before a link. */
+export interface AccessRequest {
+  lead: string;
+  href: string;
+  label: string;
+}
+
+/**
+ * How the reader `email` (or '', an account without an address) asks for access to `site`: a message whose
+ * subject names the site and the address to let in, or the team's page.
+ */
+export function accessRequest(contact: SiteContact, site: string, email: string): AccessRequest {
+  if (contact.kind === 'web') return {lead: 'To ask for access, go to', href: contact.url, label: contact.url};
+  const subject = email ? `Access to ${site} for ${email}` : `Access to ${site}`;
+  return {
+    lead: 'To ask for access, write to',
+    href: `mailto:${contact.address}?subject=${encodeURIComponent(subject)}`,
+    label: contact.address,
+  };
+}
 
 /** A link that would set an account's address (src/auth/actionLink.ts, `not-applied`), on the form it leads to. */
 export function notAppliedNotice(mode: 'verifyAndChangeEmail' | 'recoverEmail', email: string, site: string): string {

@@ -8,10 +8,14 @@ import type {ActionSteps} from '../auth/actionStep';
 import type {GateMode} from '../auth/settings';
 import {SESSION_REFUSALS, type EmailSignIn, type SignInOptions} from '../../contracts/session';
 import {loginUrlFor} from '../../contracts/paths';
+import {normaliseEmail} from '../../contracts/email';
 import {resetLinkNotice, sentAgainNotice, SIGN_IN_AFTER_LINK} from './copy';
 import type {EmailLink, FormMode, LinkReason, LoginView} from './views';
 
 export type ProviderName = 'google' | 'github';
+
+/** The form's fields a failure can be about. */
+export type LoginField = 'email' | 'password';
 
 /** What the reader (or the page, as it opens) asks for. */
 export type LoginIntent =
@@ -41,6 +45,8 @@ export interface LoginState extends ActionSteps {
   email: string;
   /** The last failure as a sentence for the reader, or ''. */
   error: string;
+  /** The field the last failure is about (see fieldOfFailure), or null. */
+  invalid: LoginField | null;
   /** A confirmation for the reader (role="status"), or ''. */
   notice: string;
 }
@@ -49,6 +55,7 @@ export const INITIAL_LOGIN_STATE: LoginState = {
   view: {panel: 'form', mode: 'sign-in'},
   email: '',
   error: '',
+  invalid: null,
   notice: '',
   leaving: false,
   step: 0,
@@ -70,7 +77,8 @@ export type LoginEvent =
   /** Signed out of Firebase to use another account: an empty form. */
   | {type: 'account-left'}
   | {type: 'refused'; email: string}
-  | {type: 'failed'; message: string}
+  /** `code`: the failure's (src/auth/errors.ts), which says whether a field is at fault. */
+  | {type: 'failed'; message: string; code?: string | null}
   | {type: 'leaving'}
   /** A resume renewed the session: the page goes on saying so until the next page shows. */
   | {type: 'resumed'};
@@ -81,9 +89,9 @@ export function reduceLogin(state: LoginState, event: LoginEvent): LoginState {
   const step = state.step + 1;
   switch (event.type) {
     case 'started':
-      return {...state, step, error: '', notice: '', email: event.email ?? state.email};
+      return {...state, step, error: '', invalid: null, notice: '', email: event.email ?? state.email};
     case 'mode-chosen':
-      return {...state, step, error: '', notice: '', view: {panel: 'form', mode: event.mode}};
+      return {...state, step, error: '', invalid: null, notice: '', view: {panel: 'form', mode: event.mode}};
     case 'form-shown':
       return {
         ...state,
@@ -91,6 +99,7 @@ export function reduceLogin(state: LoginState, event: LoginEvent): LoginState {
         view: {panel: 'form', mode: event.mode},
         email: event.email,
         error: event.error ?? '',
+        invalid: null,
         notice: event.notice ?? '',
       };
     case 'link-sent':
@@ -102,6 +111,7 @@ export function reduceLogin(state: LoginState, event: LoginEvent): LoginState {
         view: {panel: 'confirm-link', href: event.href},
         email: event.email ?? state.email,
         error: event.error ?? '',
+        invalid: null,
       };
     case 'reset-link-sent':
       return {...state, step, notice: resetLinkNotice(event.email)};
@@ -109,18 +119,60 @@ export function reduceLogin(state: LoginState, event: LoginEvent): LoginState {
       return {...state, step, notice: sentAgainNotice(event.email)};
     case 'password-chosen':
       if (state.view.panel !== 'link-sent' || state.view.link !== 'password') return state;
-      return {...state, step, view: SIGN_IN, email: state.view.email, error: '', notice: SIGN_IN_AFTER_LINK.notice};
+      return {...state, step, view: SIGN_IN, email: state.view.email, error: '', invalid: null, notice: SIGN_IN_AFTER_LINK.notice};
     case 'account-left':
       return {...state, step, view: SIGN_IN, email: ''};
     case 'refused':
       return {...state, step, view: {panel: 'refused', email: event.email}};
     case 'failed':
-      return {...state, step, error: event.message};
+      return {...state, step, error: event.message, invalid: fieldOfFailure(event.code ?? null)};
     case 'leaving':
       return {...state, step, leaving: true};
     case 'resumed':
       return {...state, step, leaving: true, view: {panel: 'resuming'}};
   }
+}
+
+/** Failures that say a field's value is missing or wrong; any other is not the reader's to correct in the form. */
+const FIELD_OF_FAILURE: Readonly<Record<string, LoginField>> = {
+  'auth/missing-email': 'email',
+  'auth/invalid-email': 'email',
+  'auth/email-link-mismatch': 'email',
+  'auth/missing-password': 'password',
+  // "The email or password is incorrect", for an unknown address too: the address stays as typed, the password
+  // (which the reader cannot read back) is typed again. Both read alike, so the field tells no more than the words.
+  'auth/invalid-credential': 'password',
+  'auth/invalid-login-credentials': 'password',
+  'auth/wrong-password': 'password',
+  'auth/user-not-found': 'password',
+};
+
+/** The field a failure is about, which takes the focus back to be corrected; null when no field is at fault. */
+export function fieldOfFailure(code: string | null): LoginField | null {
+  return (code !== null && FIELD_OF_FAILURE[code]) || null;
+}
+
+/** What a sign-in link opened here does (src/auth/actionLink.ts, `sign-in`). */
+export type LinkOpening =
+  /** Sign in with the link, as sent to `email`. */
+  | {next: 'use-link'; email: string}
+  /** Go on to the page as the reader signed in here (their session renewed, as a resume does): the link is not needed. */
+  | {next: 'go-on'}
+  /** Firebase needs the address the link was sent to, which only the reader can say. */
+  | {next: 'ask-address'};
+
+/**
+ * What a sign-in link opened here does, from the address this browser asked it for (null: asked in another
+ * browser, or used here already) and the reader Firebase has signed in here (null: nobody). A reader signed
+ * in already reads on, without being asked for an address: they opened the link again once it had signed
+ * them in, or opened one asked for elsewhere where they were signed in. An unused link for another account
+ * stays unused, and valid for its short while; the account menu names who is signed in. Only a link this
+ * browser asked for another address switches accounts: the reader asked for it here.
+ */
+export function linkOpening(askedHere: string | null, signedIn: {email: string | null} | null): LinkOpening {
+  if (signedIn === null) return askedHere === null ? {next: 'ask-address'} : {next: 'use-link', email: askedHere};
+  const switching = askedHere !== null && (signedIn.email === null || normaliseEmail(signedIn.email) !== normaliseEmail(askedHere));
+  return switching ? {next: 'use-link', email: askedHere} : {next: 'go-on'};
 }
 
 /** Where the page of an emailed link leads back to: the login page, with the page the reader wanted. */

@@ -50,6 +50,17 @@ export function currentUser(): User | null {
   return authClient().currentUser;
 }
 
+/**
+ * The reader Firebase has signed in to this browser, once it has read them from the browser's storage
+ * (before that, `currentUser` is null whoever is signed in); null for nobody.
+ */
+export async function signedInReader(): Promise<User | null> {
+  const auth = authClient();
+  // Not read in time, or not at all: nobody counts as signed in, and the page asks what it would ask anyone.
+  await withTimeout(auth.authStateReady()).catch(() => undefined);
+  return auth.currentUser;
+}
+
 export async function signInWithPassword(email: string, password: string): Promise<void> {
   validateCredentials(email, password);
   const {user} = await withTimeout(signInWithEmailAndPassword(authClient(), email.trim(), password));

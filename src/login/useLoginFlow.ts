@@ -12,11 +12,14 @@ import {notAppliedNotice} from './copy';
 import {
   formModeShown,
   INITIAL_LOGIN_STATE,
+  linkOpening,
   linkReturnUrl,
   onReaderReported,
   outcomeOfFailure,
   proofLinkOf,
   reduceLogin,
+  type LoginEvent,
+  type LoginField,
   type LoginIntent,
   type LoginState,
   type OfferedOptions,
@@ -35,6 +38,7 @@ import {
   resumeSession,
   sendResetLink,
   sendSignInLink,
+  signedInReader,
   signInWithLink,
   signInWithPassword,
   signInWithProvider,
@@ -49,6 +53,10 @@ export interface LoginFlow {
   email: string;
   busy: boolean;
   error: string;
+  /** The field the error is about, or null. */
+  invalid: LoginField | null;
+  /** Counts the page's changes (src/auth/actionStep.ts): an error as the one before is a new one all the same. */
+  step: number;
   notice: string;
   /** Asks for something; ignored while another intent runs. */
   act(intent: LoginIntent): void;
@@ -58,6 +66,11 @@ export interface LoginFlow {
 
 /** The tab's storage changes only through this page's own actions. */
 const noSubscription = () => () => undefined;
+
+/** What a caught error tells the page: the sentence for the reader, and the code that says which field is at fault. */
+function failure(caught: unknown): LoginEvent {
+  return {type: 'failed', message: messageForAuthError(caught), code: authErrorCode(caught)};
+}
 
 /**
  * Runs `work`, then moves the page on as `then` says; a failure stays on the page `state` shows, as a
@@ -71,7 +84,7 @@ async function attempt(
   try {
     await work();
   } catch (caught) {
-    return reduceLogin(state, {type: 'failed', message: messageForAuthError(caught)});
+    return reduceLogin(state, failure(caught));
   }
   return then(state);
 }
@@ -116,7 +129,7 @@ async function signIn(
         return reduceLogin(state, {type: 'refused', email});
       case 'form':
         await leaveFirebase().catch(() => undefined);
-        return reduceLogin(state, {type: 'failed', message: messageForAuthError(caught)});
+        return reduceLogin(state, failure(caught));
     }
   }
 }
@@ -209,10 +222,15 @@ async function runIntent(page: LoginPage, state: LoginState, intent: LoginIntent
     case 'reader-reported':
       // Just signed out in this tab: a tab that was starting up wrote the reader back.
       if (onReaderReported(lastSignOut(), Date.now()) === 'finish-sign-out') return attempt(state, leaveFirebase);
-      page.showResuming();
-      return signIn(page, state, () => resumeSession().then(() => true), 'resumed');
+      return resume(page, state);
   }
   return state;
+}
+
+/** Renews the session of the reader Firebase knows here, without asking for the password, saying so while it runs. */
+function resume(page: LoginPage, state: LoginState): Promise<LoginState> {
+  page.showResuming();
+  return signIn(page, state, () => resumeSession().then(() => true), 'resumed');
 }
 
 /** The page opened from one of Firebase's emails: each kind as src/auth/actionLink.ts says. */
@@ -223,10 +241,17 @@ async function openActionLink(page: LoginPage, state: LoginState, link: Exclude<
       return reduceLogin(state, {type: 'leaving'});
     case 'sign-in': {
       forgetSignOut();
-      const asked = addressAskedHere();
-      // Opened in another browser (or on a phone): Firebase needs the address it was sent to.
-      if (asked === null) return reduceLogin(state, {type: 'link-needs-address', href: link.href});
-      return signInByLink(page, state, asked, link.href);
+      const opening = linkOpening(addressAskedHere(), await signedInReader());
+      switch (opening.next) {
+        case 'use-link':
+          return signInByLink(page, state, opening.email, link.href);
+        case 'go-on':
+          return resume(page, state);
+        case 'ask-address':
+          // Opened in another browser (or on a phone): Firebase needs the address it was sent to.
+          return reduceLogin(state, {type: 'link-needs-address', href: link.href});
+      }
+      break;
     }
     case 'verify-email':
       // Verifying goes through the link that proves the address, never through this code.
@@ -237,7 +262,7 @@ async function openActionLink(page: LoginPage, state: LoginState, link: Exclude<
           page.sendLink(address, proof),
         );
       } catch (caught) {
-        return reduceLogin(state, {type: 'failed', message: messageForAuthError(caught)});
+        return reduceLogin(state, failure(caught));
       }
     case 'not-applied':
       page.forgetLink();
@@ -246,11 +271,11 @@ async function openActionLink(page: LoginPage, state: LoginState, link: Exclude<
         const notice = notAppliedNotice(link.mode, address, SITE_TITLE);
         return reduceLogin(state, {type: 'form-shown', mode: await page.formMode('link'), email: address, notice});
       } catch (caught) {
-        return reduceLogin(state, {type: 'failed', message: messageForAuthError(caught)});
+        return reduceLogin(state, failure(caught));
       }
     case 'unknown':
       page.forgetLink();
-      return reduceLogin(state, {type: 'failed', message: messageForAuthError(new AuthFlowError('auth/unknown-action'))});
+      return reduceLogin(state, failure(new AuthFlowError('auth/unknown-action')));
   }
 }
 
@@ -278,7 +303,8 @@ export function useLoginFlow(): LoginFlow {
       else history.replace(target);
       return reduceLogin(state, {type: why});
     },
-    showResuming: () => showResuming(true),
+    // A transition of its own: past the action's first await, React no longer knows the update is the action's.
+    showResuming: () => startTransition(() => showResuming(true)),
   };
 
   const [state, dispatch, pending] = useActionState(async (state: LoginState, intent: SeenIntent) => {
@@ -315,6 +341,8 @@ export function useLoginFlow(): LoginFlow {
     email: state.email,
     busy: pending || state.leaving,
     error: state.error,
+    invalid: state.invalid,
+    step: state.step,
     notice: state.notice || (state.step === 0 ? signedOutNotice : ''),
     act,
     submit: (form) => {

@@ -9,9 +9,12 @@ import {DEMO_API_KEY} from '../../contracts/firebaseProject';
 import {emulator} from '../support/emulator';
 import {BARE_DOCUMENT} from './openTabs';
 import siteSettings from '../../site.config';
+import {siteContactOf} from '../../contracts/siteSettings';
 
 /** The name the login page uses: every gate of the tests serves the repository's login build, made from its site.config.ts. */
 export const LOGIN_SITE_NAME = siteSettings.title;
+/** Where the login page tells a reader it refuses to ask for access (site.config.ts `contact`), from the same build. */
+export const LOGIN_CONTACT = siteContactOf(siteSettings.contact);
 
 /** What a test signs in with (the site's own `Reader` is the signed-in account it shows). */
 export interface ReaderCredentials {

@@ -57,9 +57,10 @@ export class Navbar {
     return menu;
   }
 
-  /** Signs the reader out from the account menu, here (`Sign out`) or everywhere. */
+  /** Signs the reader out from the account menu, here (`Sign out`) or everywhere, which the menu asks about once. */
   async signOut(item: 'Sign out' | 'Sign out everywhere' = 'Sign out'): Promise<void> {
     await this.page.getByRole('button', {name: /^Signed in as/}).click();
     await this.page.getByRole('button', {name: item, exact: true}).click();
+    if (item === 'Sign out everywhere') await this.page.getByRole('button', {name: 'Yes, sign out everywhere'}).click();
   }
 }

@@ -28,7 +28,7 @@ describe('behind an https proxy', () => {
   let proxied: RunningGate;
   let proxiedPort: string;
   beforeAll(async () => {
-    proxied = await startGate({TRUST_PROXY: 'true', SESSION_MAX_AGE_DAYS: '14', PUBLIC_ORIGIN: 'https://docs.tutorial-hub.test'});
+    proxied = await startGate({TRUST_PROXY: '1', SESSION_MAX_AGE_DAYS: '14', PUBLIC_ORIGIN: 'https://docs.tutorial-hub.test'});
     proxiedPort = await proxied.listen();
   });
   afterAll(() => proxied.close());

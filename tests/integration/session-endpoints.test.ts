@@ -114,17 +114,19 @@ describe('session endpoints', () => {
 
 describe('new sessions, per client', () => {
   it('answer 429 with Retry-After past the limit, to that client only, and name no account', async () => {
-    const limited = await startGate({SIGN_IN_RATE_PER_CLIENT: '3', TRUST_PROXY: 'true'});
+    const limited = await startGate({SIGN_IN_RATE_PER_CLIENT: '3', TRUST_PROXY: '1'});
     try {
-      const from = (client: string) =>
+      const from = (client: string, written = 1) =>
         limited.request(SESSION_ENDPOINT, {
           method: 'POST',
-          headers: {...sameOriginJson(limited.origin), 'x-forwarded-for': client},
+          // As the one proxy in front writes it: what the client sent, then the address the proxy saw.
+          headers: {...sameOriginJson(limited.origin), 'x-forwarded-for': `198.51.100.${written}, ${client}`},
           body: JSON.stringify({idToken: 'not-a-token'}),
         });
       const statuses = [];
-      for (let i = 0; i < 3; i += 1) statuses.push((await from('203.0.113.7')).status);
-      const refused = await from('203.0.113.7');
+      // A client that writes another address each time is still the one the proxy saw.
+      for (let i = 0; i < 3; i += 1) statuses.push((await from('203.0.113.7', i)).status);
+      const refused = await from('203.0.113.7', 3);
       expect({statuses, refused: refused.status}).toEqual({statuses: [401, 401, 401], refused: 429});
       expect(refused.headers['retry-after']).toBe('20');
       expect(JSON.parse(refused.body)).toEqual({

@@ -5,7 +5,7 @@
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {postSession, sessionCookieFor, startGate, type RunningGate} from '../support/gate';
-import {emulator, uniqueEmail} from '../support/emulator';
+import {emulator, nextSecond, uniqueEmail} from '../support/emulator';
 import {sameOriginJson, SUBRESOURCE} from '../../testkit/http';
 import {SIGN_IN_LINK_ENDPOINT, SIGN_IN_OPTIONS_ENDPOINT, sessionCookieHeader} from '../../contracts/session';
 import {PAGE} from '../support/builtSite';
@@ -31,6 +31,21 @@ describe('before a sign-in link is used', () => {
     expect({status: response.status, body: response.body}).toEqual({status: 204, body: ''});
     await expect(emulator.signInWithPassword(email, STRANGERS_PASSWORD)).rejects.toThrow(refusedPassword);
     expect(gate.logs).toContainEqual(expect.objectContaining({event: 'account-taken-back', uid: stranger.localId, email, unlinked: []}));
+  });
+
+  it("ends a stranger's sign-in made as late as possible, in the second the account is taken back: once the owner's link verifies the address, the stranger's ID token starts no session", async () => {
+    const email = uniqueEmail('link-late-stranger');
+    await emulator.signUp(email, STRANGERS_PASSWORD);
+    // At the start of a second, so that the take-back falls in the same one unless it waits.
+    await nextSecond();
+    const stranger = await emulator.signInWithPassword(email, STRANGERS_PASSWORD);
+    expect((await prepare(gate, email)).status).toBe(204);
+    const owner = await emulator.signInWithEmailLink(email, await emulator.requestSignInLink(email));
+
+    // Refused whichever check sees the revocation first (firebase-admin's own, against the emulator, or the gate's).
+    const strangers = await postSession(gate, stranger.idToken);
+    expect({status: strangers.status, cookie: strangers.headers['set-cookie']}).toEqual({status: 401, cookie: undefined});
+    expect((await postSession(gate, owner.idToken)).status).toBe(204);
   });
 
   it("leaves a verified account as it is: the owner's password and sessions go on", async () => {

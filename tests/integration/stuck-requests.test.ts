@@ -5,7 +5,8 @@
  * own, and its first call to the identity service is the one that hangs: the sessions come from another gate.
  */
 import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest';
-import {sessionCookieFor, startGate, type RunningGate} from '../support/gate';
+import {postLogout, sessionCookieFor, startGate, type RunningGate} from '../support/gate';
+import {SIGNED_OUT_CLAIM} from '../../server/rules/sessionRules';
 import {startTestGateProcess} from '../support/gateProcess';
 import {startTcpProxy, type TcpProxy} from '../support/tcpProxy';
 import {EMULATOR_HOST} from '../support/environment';
@@ -72,6 +73,31 @@ describe('stopping', () => {
     expect(Date.now() - signalled).toBeLessThan(2000 + 2000);
     await stuck;
     expect(server.logs).toContainEqual(expect.objectContaining({event: 'stopped'}));
+  });
+
+  it('SIGTERM stops a gate whose log nobody reads any more, and stderr says how much of the log was not written', async () => {
+    const server = await startTestGateProcess({LOG_REQUESTS: 'true'});
+    server.stopReadingLog();
+    // Each answer (414: too long an address) writes a line of about 2 KB: together more than the pipe and the reader's buffer hold.
+    const longPath = `/${'a'.repeat(2000)}`;
+    for (let i = 0; i < 600; i += 1) expect((await server.request(longPath)).status).toBe(414);
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(server.stderr()).toMatch(/^Tutorial Hub gate: \d+ bytes of log lines were not written: nothing read the log\.$/m);
+  });
+
+  it("SIGTERM waits for a sign-out's read-back: an entry a racing write dropped meanwhile is written again before the gate goes", async () => {
+    const reader = await emulator.newAccount(uniqueEmail('stopping-sign-out'));
+    // A read-back falls due 2 × 2 + 0.5 s after the sign-out, past the shutdown deadline and its margin.
+    const server = await startTestGateProcess({IDENTITY_TIMEOUT_SECONDS: '2', SHUTDOWN_TIMEOUT_SECONDS: '1'});
+    const cookie = await sessionCookieFor(server, reader);
+    expect((await postLogout(server, cookie)).status).toBe(200);
+    const signedOut = await emulator.customClaimsOf(reader.localId);
+    expect(Object.keys(signedOut[SIGNED_OUT_CLAIM] as object)).toHaveLength(1);
+    // Another instance's write of the list, made from a read before this one's: the entry is gone.
+    await emulator.setCustomClaims(reader.localId, {});
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(await emulator.customClaimsOf(reader.localId)).toEqual(signedOut);
+    expect(server.logs).toContainEqual(expect.objectContaining({event: 'sign-outs-reading-back', count: 1}));
   });
 
   it('SIGTERM to `npm run serve` stops the server itself, leaving the port free', async () => {

@@ -1,4 +1,5 @@
 import {describe, expect, it} from 'vitest';
+import {readFileSync} from 'node:fs';
 import {loadConfig} from '../../server/config';
 
 describe('loadConfig', () => {
@@ -137,10 +138,39 @@ describe('loadConfig', () => {
     },
   );
 
+  it.each([
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    [' 2 ', 2],
+    ['10.0.0.0/8, 192.0.2.7', ['10.0.0.0/8', '192.0.2.7']],
+    ['::1,fd00::/8', ['::1', 'fd00::/8']],
+  ])('reads TRUST_PROXY=%j as the proxies it believes', (setting, trusted) => {
+    expect(loadConfig({TRUST_PROXY: setting}).trustProxy).toEqual(trusted);
+  });
+
+  it.each([
+    ['true', /TRUST_PROXY=true believes every X-Forwarded-For entry.*Cloud Run: 1; Firebase Hosting in front of Cloud Run: 2/],
+    ['0.0.0.0/0', /TRUST_PROXY's "0.0.0.0\/0" holds every address/],
+    ['10.0.0.1, ::/0', /TRUST_PROXY's "::\/0" holds every address/],
+    ['proxy.internal', /"proxy.internal" is none/],
+    ['10.0.0.0/33', /"10.0.0.0\/33" is none/],
+    ['10.0.0.1/8/2', /"10.0.0.1\/8\/2" is none/],
+    ['11', /the number of proxies in front of the gate \(1 to 10\)/],
+  ])('refuses TRUST_PROXY=%j, which would take an address the client writes, or is no proxy', (setting, message) => {
+    expect(() => loadConfig({TRUST_PROXY: setting})).toThrow(message);
+  });
+
+  it("starts with the image's TRUST_PROXY, a count of the proxies in front (Hosting, then Cloud Run's front end)", () => {
+    const setting = /^ENV .*\bTRUST_PROXY=(\S+)/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1];
+    expect(loadConfig({...REAL, TRUST_PROXY: setting}).trustProxy).toBe(2);
+  });
+
   it('caps connections per client only when no proxy stands in front', () => {
     expect(loadConfig({}).maxConnectionsPerClient).toBe(64);
     expect(loadConfig({MAX_CONNECTIONS_PER_CLIENT: '8'}).maxConnectionsPerClient).toBe(8);
-    expect(loadConfig({TRUST_PROXY: 'true', MAX_CONNECTIONS_PER_CLIENT: '8'}).maxConnectionsPerClient).toBeNull();
+    expect(loadConfig({TRUST_PROXY: '1', MAX_CONNECTIONS_PER_CLIENT: '8'}).maxConnectionsPerClient).toBeNull();
   });
 
   it('cuts slow and idle clients, and caps connections, by default and as set', () => {
@@ -187,7 +217,7 @@ describe('loadConfig', () => {
       SESSION_MAX_AGE_DAYS: '14',
       SESSION_REVOCATION_CHECK_SECONDS: '60',
       ALLOWED_ORIGINS: 'https://a.example, https://b.example',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '2',
       GATE_MEMORY_CACHE_MB: '16',
     });
     expect(config).toMatchObject({
@@ -196,7 +226,7 @@ describe('loadConfig', () => {
       sessionMaxAgeMs: 14 * 24 * 3600 * 1000,
       revocationCheckMs: 60_000,
       allowedOrigins: ['https://a.example', 'https://b.example'],
-      trustProxy: true,
+      trustProxy: 2,
       memoryCacheBytes: 16 * 1024 * 1024,
     });
   });

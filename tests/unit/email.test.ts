@@ -11,6 +11,16 @@ describe('isEmailAddress', () => {
     ['ada example@example.com', false],
     ['ada@@example.com', false],
     ['', false],
+    ['ada@example.com,', false],
+    ['ada@example.com;', false],
+    ['ada@example.com\u0085', false],
+    ['ada\u200b@example.com', false],
+    ['<ada@example.com>', false],
+    ['ada@exa_mple.com', false],
+    ['ada@-example.com', false],
+    ['ada@example..com', false],
+    ['josé@exámple.com', true],
+    ["o'brien+tag@sub.example.com", true],
   ])('%j → %s', (text, expected) => {
     expect(isEmailAddress(text)).toBe(expected);
   });

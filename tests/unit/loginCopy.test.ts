@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {formLead, headingOf, notAppliedNotice, SESSION_ENDED_NOTICE} from '../../src/login/copy';
+import {accessRequest, formLead, headingOf, notAppliedNotice, SESSION_ENDED_NOTICE, type AccessRequest} from '../../src/login/copy';
+import type {SiteContact} from '../../contracts/siteSettings';
 import {sessionChange, type SessionChange} from '../../src/auth/sessionEnded';
 import type {EmailLink, FormMode} from '../../src/login/views';
 
@@ -42,6 +43,35 @@ describe('notAppliedNotice', () => {
     expect(notice).toMatch(
       /Jest does not change addresses that way, so nothing was changed\. To read with owner@corp\.test, sign in with it\.$/,
     );
+  });
+});
+
+describe('accessRequest: how a refused reader asks for access', () => {
+  const email: SiteContact = {kind: 'email', address: 'docs-team@corp.test'};
+  it.each<[SiteContact, string, AccessRequest]>([
+    // A message whose subject names the site and the address to let in.
+    [
+      email,
+      'out@else.test',
+      {
+        lead: 'To ask for access, write to',
+        href: 'mailto:docs-team@corp.test?subject=Access%20to%20Jest%20for%20out%40else.test',
+        label: 'docs-team@corp.test',
+      },
+    ],
+    // An account without an address.
+    [
+      email,
+      '',
+      {lead: 'To ask for access, write to', href: 'mailto:docs-team@corp.test?subject=Access%20to%20Jest', label: 'docs-team@corp.test'},
+    ],
+    [
+      {kind: 'web', url: 'https://corp.test/docs-access'},
+      'out@else.test',
+      {lead: 'To ask for access, go to', href: 'https://corp.test/docs-access', label: 'https://corp.test/docs-access'},
+    ],
+  ])('%j, for %j', (contact, address, expected) => {
+    expect(accessRequest(contact, 'Jest', address)).toEqual(expected);
   });
 });
 

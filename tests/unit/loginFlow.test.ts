@@ -1,9 +1,11 @@
 import {describe, expect, it} from 'vitest';
 import {
+  fieldOfFailure,
   formModeShown,
   formSwitches,
   heldSwitches,
   INITIAL_LOGIN_STATE,
+  linkOpening,
   linkReturnUrl,
   offeredOptions,
   proofLinkOf,
@@ -12,7 +14,9 @@ import {
   outcomeOfFailure,
   SIGN_OUT_SETTLE_MS,
   type FailureOutcome,
+  type LinkOpening,
   type LoginEvent,
+  type LoginField,
   type LoginState,
   type OfferedOptions,
   type OptionsAnswer,
@@ -46,6 +50,48 @@ describe('outcomeOfFailure', () => {
     [null, FORM],
   ])('%s', (code, expected) => {
     expect(outcomeOfFailure(code)).toEqual(expected);
+  });
+});
+
+describe('linkOpening: a sign-in link opened here', () => {
+  const reader = (email: string | null) => ({email});
+  it.each<[string, string | null, {email: string | null} | null, LinkOpening]>([
+    // Nobody signed in: the link signs the reader in, with the address this browser asked it for, or the one they type.
+    ['asked here, nobody signed in', 'new@corp.test', null, {next: 'use-link', email: 'new@corp.test'}],
+    ['asked elsewhere, nobody signed in', null, null, {next: 'ask-address'}],
+    // Signed in already: on to the page. The link opened again once it signed the reader in (this browser then
+    // forgets the address), or one asked for on another device: never "opened in another browser".
+    ['asked elsewhere (or used here already), a reader signed in', null, reader('in@corp.test'), {next: 'go-on'}],
+    ['asked elsewhere, an account without an address signed in', null, reader(null), {next: 'go-on'}],
+    ['asked here by the reader signed in', 'in@corp.test', reader('in@corp.test'), {next: 'go-on'}],
+    ['asked here by the reader signed in, spelt otherwise', ' In@Corp.test', reader('in@corp.test'), {next: 'go-on'}],
+    // A link this browser asked for another account: the reader asked to switch, here.
+    ['asked here for another account', 'other@corp.test', reader('in@corp.test'), {next: 'use-link', email: 'other@corp.test'}],
+    ['asked here, an account without an address signed in', 'other@corp.test', reader(null), {next: 'use-link', email: 'other@corp.test'}],
+  ])('%s', (_name, askedHere, signedIn, expected) => {
+    expect(linkOpening(askedHere, signedIn)).toEqual(expected);
+  });
+});
+
+describe('fieldOfFailure: the field a failure takes the focus back to', () => {
+  it.each<[string | null, LoginField | null]>([
+    ['auth/missing-email', 'email'],
+    ['auth/invalid-email', 'email'],
+    ['auth/email-link-mismatch', 'email'],
+    ['auth/missing-password', 'password'],
+    // A wrong password, and an unknown address, which reads alike: the password, to type again.
+    ['auth/invalid-credential', 'password'],
+    ['auth/invalid-login-credentials', 'password'],
+    ['auth/wrong-password', 'password'],
+    ['auth/user-not-found', 'password'],
+    // Nothing the reader typed is at fault.
+    ['auth/network-request-failed', null],
+    ['auth/too-many-requests', null],
+    ['session/unreachable', null],
+    ['auth/popup-closed-by-user', null],
+    [null, null],
+  ])('%s: %s', (code, expected) => {
+    expect(fieldOfFailure(code)).toBe(expected);
   });
 });
 
@@ -274,6 +320,25 @@ describe('reduceLogin', () => {
     ['account-left', at(verify, {email: 'new@corp.test'}), {type: 'account-left'}, {view: form(), email: ''}],
     ['refused', at(form()), {type: 'refused', email: 'out@else.test'}, {view: {panel: 'refused', email: 'out@else.test'}}],
     ['failed keeps the panel', at(verify), {type: 'failed', message: 'No answer.'}, {view: verify, error: 'No answer.'}],
+    [
+      'failed with a wrong password: the password field is at fault',
+      at(form()),
+      {type: 'failed', message: 'The email or password is incorrect.', code: 'auth/invalid-credential'},
+      {error: 'The email or password is incorrect.', invalid: 'password'},
+    ],
+    // Whatever an intent leads to, the field the last failure was about is not at fault any more.
+    [
+      'started after a wrong password',
+      at(form(), {...dirty, invalid: 'password'}),
+      {type: 'started'},
+      {error: '', notice: '', invalid: null},
+    ],
+    [
+      'mode-chosen after a missing address',
+      at(form(), {...dirty, invalid: 'email'}),
+      {type: 'mode-chosen', mode: 'link'},
+      {view: form('link'), error: '', notice: '', invalid: null},
+    ],
     ['leaving', at(form()), {type: 'leaving'}, {leaving: true}],
     // Until the next page shows, the page still says it is signing the reader in.
     ['resumed', at(form()), {type: 'resumed'}, {leaving: true, view: {panel: 'resuming'}}],

@@ -153,7 +153,22 @@ describe('parseEmailList', () => {
     ['two addresses on a line', 'ana@acme.test bo@acme.test'],
     ['a domain that is not one', '@localhost staff'],
     ['an audience before the address', 'staff ana@acme.test'],
-  ])('reports %s', (_case, line) => expect(parseEmailList(line).invalid).toEqual([{line: 1, text: line}]));
+    ['an address with a comma after it', 'ana@acme.test, partners'],
+    ['an address with a U+0085 after it', 'ana@acme.test\u0085 partners'],
+  ])('reports %s', (_case, line) => expect(parseEmailList(`${line}\n`).invalid).toEqual([{line: 1, text: line}]));
+
+  it.each([
+    ['an audience', 'ana@acme.test partners\nbo@acme.test staff', 'bo@acme.test', 'staff'],
+    ['a domain', 'ana@acme.test partners\r\n@acme.co', '@acme.co', null],
+  ])('reads a last line with no line ending as one still being written: %s cut short lists nobody', (_case, text, who, audience) => {
+    const list = parseEmailList(text);
+    expect(list.unfinished).toEqual({line: 2, text: text.split(/\r?\n/)[1]});
+    expect([...list.emails, ...[...list.domains].map((domain) => `@${domain}`)]).toEqual(['ana@acme.test']);
+    expect(list.audiences.get(who)).toBeUndefined();
+    expect(list.named.map(({audience: named}) => named)).not.toContain(audience);
+    // Once it ends, it is read.
+    expect(parseEmailList(`${text}\n`).unfinished).toBeNull();
+  });
 
   it('reads one address a line, in lower case, skipping blanks and comments', () => {
     const list = parseEmailList('# readers\nAda@Example.com\n\n  grace@example.net  # team lead\r\nada@example.com\n');

@@ -48,6 +48,10 @@ describe('parseArgs', () => {
     [['grant', '@acme', 'partners'], /"@acme" is not a domain such as @example.com/],
     [['grant', '@acme.test,corp.test', 'partners'], /is not a domain such as @example.com/],
     [['grant', '#ana@acme.test', 'partners'], /starts with #/],
+    // What the gate would list as an address no account has: it would never admit the reader.
+    [['grant', 'ana@acme.test,', 'partners'], /"ana@acme.test," is not an email address or @domain/],
+    [['grant', 'ana@acme.test\u0085', 'partners'], /is not an email address or @domain/],
+    [['invite', 'ana@acme.test;'], /"ana@acme.test;" is not an email address/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(UsageError);
     expect(() => parseArgs(argv)).toThrow(message);
@@ -303,11 +307,11 @@ describe('grantAudiences', () => {
       {wasListed: true, changed: ['staff'], unchanged: [], lines: [1]},
     ],
     [
-      'CRLF lines, kept on the line it writes and the one it adds',
+      'CRLF lines, kept on the line it writes, and the last line ended (the gate reads it unfinished without)',
       '# Readers\r\nada@example.com # since May\r\nbo@corp.test',
       'ada@example.com',
       ['staff'],
-      '# Readers\r\nada@example.com staff # since May\r\nbo@corp.test',
+      '# Readers\r\nada@example.com staff # since May\r\nbo@corp.test\r\n',
       {wasListed: true, changed: ['staff'], unchanged: [], lines: [2]},
     ],
     [

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {navbarSidebars, sidebarLabel} from '../../contracts/siteSettings';
+import {navbarSidebars, sidebarLabel, siteContactOf, type SiteContact} from '../../contracts/siteSettings';
 import {sidebarsFileAmong} from '../../plugins/sidebarsFile';
 
 describe('sidebarsFileAmong: the team sidebars file the docs use', () => {
@@ -96,4 +96,29 @@ describe('navbarSidebars: which sidebars the navbar links to, in which order', (
   ] as const)('%j with %j → %j', (ids, labels, expected) => {
     expect(navbarSidebars(ids, labels)).toEqual(expected);
   });
+});
+
+describe('siteContactOf: where a refused reader asks for access (site.config.ts `contact`)', () => {
+  it.each<[string | null | undefined, SiteContact | null]>([
+    ['hello@tutorial-hub.example.com', {kind: 'email', address: 'hello@tutorial-hub.example.com'}],
+    // As a footer link writes it.
+    ['mailto:hello@tutorial-hub.example.com', {kind: 'email', address: 'hello@tutorial-hub.example.com'}],
+    [' access@corp.test ', {kind: 'email', address: 'access@corp.test'}],
+    ['https://corp.test/docs-access', {kind: 'web', url: 'https://corp.test/docs-access'}],
+    ['https://corp.test', {kind: 'web', url: 'https://corp.test/'}],
+    [null, null],
+    // A site.config.ts from before the setting (the build does not check its types).
+    [undefined, null],
+  ])('%j → %j', (contact, expected) => {
+    expect(siteContactOf(contact)).toEqual(expected);
+  });
+
+  it.each(['the docs team', 'corp.test/access', 'mailto:hello@corp.test?subject=Hi', 'javascript:alert(1)', ''])(
+    'names the setting and what it takes, for %j',
+    (contact) => {
+      expect(() => siteContactOf(contact)).toThrow(
+        `site.config.ts: contact is ${JSON.stringify(contact)}; it takes an email address (team@example.com), a web page (https://example.com/access), or null for none.`,
+      );
+    },
+  );
 });

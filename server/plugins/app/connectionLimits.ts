@@ -1,52 +1,70 @@
 /**
  * The connection caps of rules/connections.ts, applied as connections arrive. Node's own
  * `maxConnections` closes a connection past the cap without a word (the browser shows a reset), and
- * counts every connection of one client toward everyone's cap. Kept-alive connections between
- * requests are known here, longest idle first, so that one can give way to a new connection at a cap.
+ * counts every connection of one client toward everyone's cap. Silent connections and kept-alive ones
+ * between requests are known here, the longest waiting first, so that one can give way to a new
+ * connection at a cap.
  */
 import type {IncomingMessage, ServerResponse} from 'node:http';
 import type {Socket} from 'node:net';
 import type {FastifyPluginAsync} from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import {admitConnection, type ConnectionLimits} from '../../rules/connections';
+import {admitConnection, clientOf, type ConnectionLimits} from '../../rules/connections';
 
-/** How long a reader turned away is asked to wait: connections free up within seconds (the headers timeout). */
+/** How long a reader turned away is asked to wait: every connection then has a request in flight, and answers take seconds at most. */
 const RETRY_AFTER_SECONDS = 5;
 
-/** Sets of sockets in the order they were added: the first is the one idle longest. */
-function firstOf(sockets: Set<Socket> | undefined): Socket | undefined {
-  return sockets?.values().next().value;
+/** Connections waiting, everyone's and each client's, in the order they began to: the first has waited longest. */
+class Waiting {
+  private readonly all = new Set<Socket>();
+  private readonly byClient = new Map<string, Set<Socket>>();
+
+  add(socket: Socket, client: string): void {
+    this.all.add(socket);
+    const own = this.byClient.get(client) ?? new Set<Socket>();
+    own.add(socket);
+    this.byClient.set(client, own);
+  }
+
+  delete(socket: Socket, client: string): void {
+    if (!this.all.delete(socket)) return;
+    const own = this.byClient.get(client)!;
+    own.delete(socket);
+    if (own.size === 0) this.byClient.delete(client);
+  }
+
+  count(client?: string): number {
+    return (client === undefined ? this.all : this.byClient.get(client))?.size ?? 0;
+  }
+
+  /** The one waiting longest: the client's, or everyone's. */
+  first(client?: string): Socket | undefined {
+    return (client === undefined ? this.all : this.byClient.get(client))?.values().next().value;
+  }
 }
 
 const connectionLimits: FastifyPluginAsync<ConnectionLimits> = async (app, limits) => {
-  /** Connections taken, with their client's address. */
+  /** Connections taken, with their client. */
   const taken = new Map<Socket, string>();
   const fromClient = new Map<string, number>();
-  const idle = new Set<Socket>();
-  const idleFromClient = new Map<string, Set<Socket>>();
+  /**
+   * Connections no request has arrived on yet. A connection speaks with its first request (the
+   * 'request' event, once Node has read its head), not its first byte: Node's HTTP parser reads the
+   * socket's handle itself, so no 'data' event tells when bytes arrive, and a client could keep its
+   * place with one byte.
+   */
+  const silent = new Waiting();
+  /** Kept-alive connections between requests. */
+  const idle = new Waiting();
   /** Connections past a cap: their first request is answered 503, then they close. */
   const turnedAway = new WeakSet<Socket>();
 
-  const busy = (socket: Socket) => {
-    idle.delete(socket);
-    const client = taken.get(socket);
-    const own = client === undefined ? undefined : idleFromClient.get(client);
-    own?.delete(socket);
-    if (own?.size === 0) idleFromClient.delete(client!);
-  };
-  const between = (socket: Socket) => {
-    const client = taken.get(socket);
-    if (client === undefined || socket.destroyed) return;
-    idle.add(socket);
-    const own = idleFromClient.get(client) ?? new Set<Socket>();
-    own.add(socket);
-    idleFromClient.set(client, own);
-  };
   /** The connection counts no more: once, whether it closed or was closed to make room. */
   const release = (socket: Socket) => {
     const client = taken.get(socket);
     if (client === undefined) return;
-    busy(socket);
+    silent.delete(socket, client);
+    idle.delete(socket, client);
     taken.delete(socket);
     const left = fromClient.get(client)! - 1;
     if (left === 0) fromClient.delete(client);
@@ -59,25 +77,41 @@ const connectionLimits: FastifyPluginAsync<ConnectionLimits> = async (app, limit
   };
 
   app.server.prependListener('connection', (socket: Socket) => {
-    const client = socket.remoteAddress ?? '';
+    const client = clientOf(socket.remoteAddress ?? '');
     const decision = admitConnection(
-      {total: taken.size, fromClient: fromClient.get(client) ?? 0, idle: idle.size, idleFromClient: idleFromClient.get(client)?.size ?? 0},
+      {
+        total: taken.size,
+        fromClient: fromClient.get(client) ?? 0,
+        silent: silent.count(),
+        silentFromClient: silent.count(client),
+        idle: idle.count(),
+        idleFromClient: idle.count(client),
+      },
       limits,
     );
     if (decision === 'client-full' || decision === 'full') {
       turnedAway.add(socket);
       return;
     }
-    if (decision === 'take-closing-client-idle') closeForRoom(firstOf(idleFromClient.get(client)));
-    if (decision === 'take-closing-idle') closeForRoom(firstOf(idle));
+    if (decision === 'take-closing-client-silent') closeForRoom(silent.first(client));
+    if (decision === 'take-closing-client-idle') closeForRoom(idle.first(client));
+    if (decision === 'take-closing-silent') closeForRoom(silent.first());
+    if (decision === 'take-closing-idle') closeForRoom(idle.first());
     taken.set(socket, client);
     fromClient.set(client, (fromClient.get(client) ?? 0) + 1);
+    silent.add(socket, client);
     socket.once('close', () => release(socket));
   });
 
   app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    busy(request.socket);
-    response.once('finish', () => between(request.socket));
+    const socket = request.socket;
+    const client = taken.get(socket);
+    if (client === undefined) return;
+    silent.delete(socket, client);
+    idle.delete(socket, client);
+    response.once('finish', () => {
+      if (taken.has(socket) && !socket.destroyed) idle.add(socket, client);
+    });
   });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -71,7 +71,9 @@ export function clientErrorHandler(security: SecurityHeaders) {
       connection: 'close',
     };
     const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n`);
+    // Closed outright once written: half-closed, the socket would wait for a client that never reads its
+    // answer (so never closes its side) until the idle timeout, counting toward the connection caps.
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n`, () => socket.destroy());
   };
 }
 

@@ -3,9 +3,9 @@ import clsx from 'clsx';
 import {isCurrentStep, type ActionSteps} from '@site/src/auth/actionStep';
 import {useAuth} from '@site/src/auth/AuthProvider';
 import {messageForAuthError} from '@site/src/auth/errors';
-import {AUTH_SETTINGS} from '@site/src/auth/siteSettings';
 import {isVisitorPage} from '@site/src/auth/visitorPage';
 import SignInLink from './SignInLink';
+import SignOutItems from './SignOutItems';
 import {initialOf} from './initial';
 import styles from './styles.module.css';
 
@@ -99,18 +99,8 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
         </li>
       )}
       {mobile && reader.email && reader.email !== name && <li className={styles.who}>{reader.email}</li>}
-      <li>
-        <button type="button" className={clsx('dropdown__link', styles.action)} disabled={busy} onClick={() => signOutHere(false)}>
-          Sign out
-        </button>
-      </li>
-      {AUTH_SETTINGS.gateMode === 'server' && (
-        <li>
-          <button type="button" className={clsx('dropdown__link', styles.action)} disabled={busy} onClick={() => signOutHere(true)}>
-            Sign out everywhere
-          </button>
-        </li>
-      )}
+      {/* A menu that closes forgets the question it asked: opened again, it shows its items. */}
+      <SignOutItems key={String(open)} busy={busy} onSignOut={signOutHere} />
       {error && (
         <li role="alert" className={styles.error}>
           {error}

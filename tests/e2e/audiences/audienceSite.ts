@@ -39,7 +39,7 @@ export const test = siteCopyTest(FIXTURE_SITE, {
             await Promise.all(Object.keys(KINDS).map(async (kind) => [kind, await newReader(`audience-${kind}`)])),
           ) as Record<Kind, ReaderCredentials>;
           const file = path.join(mkdtempSync(path.join(tmpdir(), 'tutorial-hub-audience-readers-')), 'readers.txt');
-          writeFileSync(file, (Object.keys(KINDS) as Kind[]).map((kind) => `${readers[kind].email} ${KINDS[kind].join(',')}`).join('\n'));
+          writeFileSync(file, (Object.keys(KINDS) as Kind[]).map((kind) => `${readers[kind].email} ${KINDS[kind].join(',')}\n`).join(''));
           return {readers, file};
         },
         async ({file}) => rmSync(path.dirname(file), {recursive: true, force: true}),

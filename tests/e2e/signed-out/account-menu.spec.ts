@@ -40,6 +40,19 @@ test('the account menu: its keyboard, a long address on the narrowest desktop na
     await page.keyboard.press('Tab');
     await expect(button).toHaveAttribute('aria-expanded', 'false');
     await expect(everywhere).toBeHidden();
+
+    // "Sign out everywhere" asks in the menu; a menu closed while it asks shows its items when opened again.
+    await focusInMenu();
+    await page.keyboard.press('Enter');
+    const cancel = page.getByRole('button', {name: 'Cancel'});
+    await expect(cancel).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(button).toBeFocused();
+    await expect(cancel).toBeHidden();
+    await button.click();
+    await expect(everywhere).toBeVisible();
+    await expect(cancel).toHaveCount(0);
+    await page.keyboard.press('Escape');
   });
 
   await test.step('with larger text, the brand is whole, the address in a tooltip and whole in the menu', async () => {

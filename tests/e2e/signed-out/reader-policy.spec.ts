@@ -10,7 +10,8 @@ import {LoginPage} from '../loginPage';
 import type {Page} from '@playwright/test';
 import {emulator, uniqueEmail} from '../../support/emulator';
 import {newReader} from '../../support/reader';
-import {LOGIN_SITE_NAME} from '../loginPage';
+import {LOGIN_CONTACT, LOGIN_SITE_NAME} from '../loginPage';
+import {accessRequest} from '../../../src/login/copy';
 
 const PASSWORD = 'a-good-long-password';
 
@@ -125,7 +126,7 @@ test.describe('a new account', () => {
 });
 
 test.describe('an account the policy does not admit', () => {
-  test('is told it is not on the reader list, as is a disabled account, and can use another account', async ({
+  test("is told it is not on the reader list, as is a disabled account, and where to ask for access (the site's contact); it can use another account", async ({
     page,
     context,
     loginPage,
@@ -142,6 +143,10 @@ test.describe('an account the policy does not admit', () => {
     await expect(page.getByRole('alert')).toHaveText(refusal);
     // Nothing tells the outsider who may read.
     await expect(page.getByRole('main')).not.toContainText('tutorial-hub.test');
+    // But where to ask, if the site says (site.config.ts): a message naming the site and the address to let in.
+    const ask = LOGIN_CONTACT && accessRequest(LOGIN_CONTACT, LOGIN_SITE_NAME, outsider.email);
+    await expect(page.getByText(/^To ask for access/)).toHaveText(ask ? `${ask.lead} ${ask.label}.` : []);
+    if (ask) await expect(page.getByRole('link', {name: ask.label})).toHaveAttribute('href', ask.href);
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('__session');
 
     // Firebase still knows the account: a reload asks the gate again, and gets the same answer.

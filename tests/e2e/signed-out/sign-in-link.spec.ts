@@ -1,7 +1,8 @@
 /**
  * "Email me a sign-in link", end to end against the emulator (which lists the emails it "sent"): a reader
  * asks on the login page, opens the link (in the same browser, or in another one, which asks for the
- * address once) and lands on the page they wanted; a used link says so and the form sends a new one; no
+ * address once unless the reader is signed in there already) and lands on the page they wanted; a used link
+ * says so and the form sends a new one; no
  * password is chosen to make an account; and a password set by whoever registered the address first does
  * not survive its owner's sign-in by link.
  */
@@ -11,7 +12,7 @@ import type {Page} from '@playwright/test';
 import {emulator, uniqueEmail} from '../../support/emulator';
 import {newReader} from '../../support/reader';
 import {formLead, linkPanelCopy} from '../../../src/login/copy';
-import {LOGIN_SITE_NAME} from '../loginPage';
+import {LOGIN_SITE_NAME, openSignedIn} from '../loginPage';
 
 // What the browser logs of the refusals this spec provokes: the identity service's 400s (a used link, a
 // stranger's dead password) and the gate's 403 to an unverified account.
@@ -43,7 +44,9 @@ async function askForLink(page: Page, email: string): Promise<void> {
   await page.getByRole('button', {name: 'Email me a sign-in link'}).click();
 }
 
-test('a reader signs in with a link in the browser that asked for it, and lands on the page they wanted', async ({page}) => {
+test('a reader signs in with a link in the browser that asked for it, and lands on the page they wanted; opened again, it goes on to the page', async ({
+  page,
+}) => {
   const reader = await newReader('link-same-browser');
   await page.goto('/1.0/intro');
   await expect(page).toHaveURL('/login?redirect=%2F1.0%2Fintro');
@@ -53,6 +56,34 @@ test('a reader signs in with a link in the browser that asked for it, and lands 
   await expect(page.getByText(linkPanelCopy('sign-in-link', reader.email, 'sign-in'))).toBeVisible();
 
   // The emulator's stand-in for Firebase's page leads on to the login page the link was asked from.
+  const link = await signInLinkSentTo(reader.email);
+  await page.goto(link);
+  await expect(page).toHaveURL('/1.0/intro');
+  await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
+
+  // Clicked again in the mail: used, and this browser no longer holds the address it asked for; the reader is signed in.
+  await page.goto(link);
+  await expect(page).toHaveURL('/1.0/intro');
+  await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();
+});
+
+test('a link asked for on another device, opened where the reader is signed in already, goes on to the page it leads to without asking for the address', async ({
+  page,
+  browser,
+  siteGate,
+}) => {
+  const reader = await newReader('link-signed-in');
+  const phone = await browser.newContext();
+  try {
+    const asking = await phone.newPage();
+    await asking.goto(`${siteGate.origin}/1.0/intro`);
+    await askForLink(asking, reader.email);
+    await expect(asking.getByRole('heading', {level: 1, name: 'Check your email'})).toBeVisible();
+  } finally {
+    await phone.close();
+  }
+
+  await openSignedIn(page, reader, '/reusable1');
   await page.goto(await signInLinkSentTo(reader.email));
   await expect(page).toHaveURL('/1.0/intro');
   await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();

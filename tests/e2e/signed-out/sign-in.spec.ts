@@ -45,6 +45,32 @@ test.describe('refused', () => {
   // The identity service answers a wrong password with 400, which the browser logs; an unreachable one fails the request.
   test.use({expectedErrors: /status of 400 .*\/accounts:signInWithPassword|ERR_CONNECTION_REFUSED|ERR_FAILED/});
 
+  test('a field at fault, by the button: the focus goes back to it, marked invalid and described by the error; a wrong password is selected, and the right one typed over it signs in', async ({
+    page,
+    reader,
+    loginPage,
+  }) => {
+    await page.goto('/login?redirect=%2F1.0%2Fintro');
+    // A click before React has taken the page over is lost.
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    await loginPage.signInButton.click();
+    await expect(page.getByRole('alert')).toHaveText('Enter your email address.');
+    await expect(loginPage.email).toBeFocused();
+    await expect(loginPage.email).toHaveAttribute('aria-invalid', 'true');
+
+    await loginPage.email.fill(reader.email);
+    await loginPage.password.fill('not-the-password');
+    await loginPage.signInButton.click();
+    await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
+    await expect(loginPage.password).toBeFocused();
+    await expect(loginPage.password).toHaveAttribute('aria-invalid', 'true');
+    await expect(loginPage.password).toHaveAccessibleDescription('The email or password is incorrect.');
+    await expect(loginPage.email).toHaveAttribute('aria-invalid', 'false');
+    await page.keyboard.type(reader.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/1.0/intro');
+  });
+
   test('with empty fields says what is missing, without asking the service; a wrong password clicked twice is asked once, said so, and stays on the login page; an unreachable service is said so instead of hanging', async ({
     page,
     loginPage,

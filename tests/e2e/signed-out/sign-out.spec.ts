@@ -19,7 +19,7 @@ import {emulator} from '../../support/emulator';
 import {mintSessionCookie} from '../../../testkit/gateSession';
 import {NAVIGATION, SUBRESOURCE} from '../../../testkit/http';
 import {sessionCookieHeader} from '../../../contracts/session';
-import {expectAccessibleInEachScheme} from '../../support/axe';
+import {blockingViolations, expectAccessibleInEachScheme} from '../../support/axe';
 import {formLead, SESSION_ENDED_NOTICE} from '../../../src/login/copy';
 import {SIGNED_OUT_EVERYWHERE} from '../../../src/auth/signOutRecord';
 
@@ -109,8 +109,9 @@ test.describe(() => {
   // session ends everywhere are refused (401), which the reader never sees.
   test.use({expectedErrors: /status of 401 \(Unauthorized\) \(http:\/\/127\.0\.0\.1:\d+\/assets\/js\/[^/]+\.js\)$/});
 
-  test('"Sign out everywhere" ends the session in another browser too; the login page after it, with its confirmation, has no serious or critical accessibility violations, light or dark', async ({
+  test('"Sign out everywhere" asks once, and "Cancel" ends nothing; confirmed, it ends the session in another browser too; the login page after it, with its confirmation, has no serious or critical accessibility violations, light or dark', async ({
     page,
+    context,
     siteGate,
     reader,
     navbar,
@@ -126,6 +127,22 @@ test.describe(() => {
 
     await page.emulateMedia({colorScheme: 'light'});
     await openSignedIn(page, reader, '/');
+    await test.step('asked in the menu, from the keyboard: "Cancel" ends nothing, and the focus goes back', async () => {
+      await page.getByRole('button', {name: /^Signed in as/}).click();
+      const everywhere = page.getByRole('button', {name: 'Sign out everywhere', exact: true});
+      await everywhere.click();
+      const question = page.getByRole('group', {name: 'Sign out everywhere? This ends your sessions on every device, this one included.'});
+      await expect(question.getByRole('button', {name: 'Yes, sign out everywhere'})).toBeVisible();
+      await expect(question.getByRole('button', {name: 'Cancel'})).toBeFocused();
+      expect(await blockingViolations(page, 'light', {include: '.navbar'}), 'the menu as it asks').toEqual([]);
+      await page.keyboard.press('Enter');
+      await expect(question).toHaveCount(0);
+      await expect(everywhere).toBeFocused();
+      await expect(page).toHaveURL('/');
+      expect((await context.cookies()).map((cookie) => cookie.name)).toContain('__session');
+      expect(await elsewhereGets(MANIFEST, SUBRESOURCE)).toMatchObject({status: 200});
+      await page.keyboard.press('Escape');
+    });
     await navbar.signOut('Sign out everywhere');
     await expect(page).toHaveURL(AT_LOGIN_AFTER_SIGN_OUT);
     await expect(page.getByRole('status')).toHaveText(SIGNED_OUT_EVERYWHERE);
