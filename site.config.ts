@@ -5,6 +5,9 @@
  */
 import type {SiteSettings} from './contracts/siteSettings';
 
+/** Where readers write, from the footer and when the login page refuses them. */
+const CONTACT = 'hello@tutorial-hub.example.com';
+
 const site: SiteSettings = {
   title: 'Tutorial Hub',
   tagline: 'Step-by-step guides to help you learn effectively',
@@ -14,10 +17,10 @@ const site: SiteSettings = {
   navbarLinks: [{label: 'GitHub', href: 'https://github.com/tutorial-hub'}],
   footerLinks: [
     {label: 'GitHub', href: 'https://github.com/tutorial-hub'},
-    {label: 'Contact us', href: 'mailto:hello@tutorial-hub.example.com'},
+    {label: 'Contact us', href: `mailto:${CONTACT}`},
   ],
   copyright: `Copyright © ${new Date().getFullYear()} Tutorial Hub.`,
-  contact: 'hello@tutorial-hub.example.com',
+  contact: CONTACT,
   home: {
     start: 'Start the tutorials',
     heading: 'What you will find here',

@@ -75,7 +75,10 @@ export function clientOf(address: string): string {
   return `${new SocketAddress({address: `${network.join(':')}::`, family: 'ipv6'}).address}/64`;
 }
 
-/** The eight 16-bit words of a valid IPv6 address: `::` filled in, a dotted IPv4 ending read as the last two. */
+/**
+ * The eight 16-bit words of a valid IPv6 address: `::` filled in, a dotted IPv4 ending read as the last two.
+ * Not ipaddr.js (in the tree through Fastify): its 2.5 reads an IPv4-compatible `::a.b.c.d` as IPv4-mapped.
+ */
 function ipv6Words(address: string): number[] {
   const words = (part: string | undefined) =>
     (part ? part.split(':') : []).flatMap((group) => {

@@ -5,21 +5,11 @@
  * `X-Forwarded-For`; the left-most entries are the client's own words. Believing every entry
  * (`true`, or a range of every address) makes the client's words its address.
  */
-import {isIP} from 'node:net';
+import ipaddr from 'ipaddr.js';
 import {SettingError} from '../../contracts/envSettings';
 
 /** Off, the number of proxies in front (Cloud Run: 1), or the proxies' addresses and ranges. */
 export type TrustedProxies = false | number | string[];
-
-/** A proxy's address, or a range `address/bits`; null when it is neither. */
-function rangeOf(entry: string): {address: string; bits: number | null} | null {
-  const [address = '', bits, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return null;
-  if (bits === undefined) return {address, bits: null};
-  if (!/^\d{1,3}$/.test(bits) || Number(bits) > (family === 4 ? 32 : 128)) return null;
-  return {address, bits: Number(bits)};
-}
 
 /** TRUST_PROXY read; throws SettingError, naming what is wrong, for a value that would trust what a client writes. */
 export function trustedProxiesOf(setting: string): TrustedProxies {
@@ -39,14 +29,15 @@ export function trustedProxiesOf(setting: string): TrustedProxies {
   }
   const entries = value.split(',').map((entry) => entry.trim());
   for (const entry of entries) {
-    const range = rangeOf(entry);
-    if (range === null) {
+    // Read by ipaddr.js, as Fastify's proxy-addr reads the list.
+    const range = ipaddr.isValidCIDR(entry);
+    if (!range && !ipaddr.isValid(entry)) {
       throw new SettingError(
         `TRUST_PROXY must be false, a number of proxies, or proxies' addresses and ranges (such as 10.0.0.0/8); "${entry}" is none`,
       );
     }
     // A range of no fixed bits is every address of its family.
-    if (range.bits === 0) {
+    if (range && ipaddr.parseCIDR(entry)[1] === 0) {
       throw new SettingError(
         `TRUST_PROXY's "${entry}" holds every address, so a client could write its own: name the proxies' addresses, or their number.`,
       );
