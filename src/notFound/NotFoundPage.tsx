@@ -1,9 +1,10 @@
 /**
  * The not-found page's content: what Docusaurus shows there, and a way on. Its stock text asks the
- * reader to write to whoever linked them; here the words of the address are searched in its version,
- * as the search box would, and the home page, the version's first page and the search page are a link
- * away (above the answers, which arrive after them and move nothing). Everything that depends on the address is made after hydration: the built 404 page is one
- * file for every address, and for every reader.
+ * reader to write to whoever linked them; here the same page in the reader's other versions is named,
+ * the words of the address are searched in its version, as the search box would, and the home page, the
+ * version's first page and the search page are a link away (above the answers, which arrive after them
+ * and move nothing). Everything that depends on the address is made after hydration: the built 404 page
+ * is one file for every address, and for every reader.
  */
 import {useEffect, useMemo, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -18,7 +19,7 @@ import {versionParamOf, versionUrlOf} from '@site/src/search/searchScope';
 import {searchPageUrl} from '@site/src/search/searchPageAddress';
 import type {Suggestion} from '@site/src/search/engine/versionIndex';
 import {versionStart} from '@site/src/versions/versionTarget';
-import {notFoundHelp} from './notFoundHelp';
+import {notFoundHelp, samePageElsewhere} from './notFoundHelp';
 import styles from './styles.module.css';
 
 /** As many as the search box shows before its footer. */
@@ -27,6 +28,11 @@ const SUGGESTIONS = 5;
 type Found = {state: 'found'; suggestions: Suggestion[]} | {state: 'failed'};
 
 const plain = (marked: Suggestion['title']) => marked.map((piece) => piece.text).join('');
+
+/** "version 1.0", "versions 1.0 and 0.9 LTS", "versions 3.0, 2.0 and 1.0". */
+function versionsNamed(labels: readonly string[]): string {
+  return labels.length === 1 ? `version ${labels[0]}` : `versions ${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+}
 
 function useAddressHelp() {
   const {
@@ -45,6 +51,7 @@ function useAddressHelp() {
       versionUrl: scope.versionUrl,
       firstPage: versionStart(version).path,
       searchPage: searchPageUrl(baseUrl, {query: help.query, version: versionParamOf(baseUrl, scope)}),
+      elsewhere: samePageElsewhere(baseUrl, pathname, versions),
       baseUrl,
     };
   }, [isBrowser, baseUrl, pathname, versions]);
@@ -79,11 +86,21 @@ export default function NotFoundPage({className}: {className?: string}): ReactNo
           <Heading as="h1" className="hero__title">
             Page Not Found
           </Heading>
-          <p>There is no page at this address. The link that led here may be mistyped, or the page may have moved.</p>
+          <p>
+            There is no page at this address.{' '}
+            {help && help.elsewhere.length > 0
+              ? `The same page is in ${versionsNamed(help.elsewhere.map(({label}) => label))}.`
+              : 'The link that led here may be mistyped, or the page may have moved.'}
+          </p>
           <Heading as="h2" className={styles.heading}>
             Ways on
           </Heading>
           <ul>
+            {help?.elsewhere.map(({label, path}) => (
+              <li key={path}>
+                <Link to={path}>This page in version {label}</Link>
+              </li>
+            ))}
             <li>
               <Link to="/">The home page</Link>
             </li>

@@ -4,7 +4,7 @@
  * readers know it). The component (src/theme/SearchBar) only wires the DOM and the hooks to it, and runs
  * the effects a key asks for (pressKey): opening a page, the search page, forgetting a recent search.
  */
-import type {Elsewhere} from './components/ElsewhereLink';
+import type {Elsewhere} from './components/NoResultsWayOn';
 import type {SearchAnswer, SectionHit, Suggestion} from './engine/versionIndex';
 import {MAX_QUERY_LENGTH} from './engine/queryTerms';
 import {boxView, moveActive, NO_ACTIVE, type Active, type PopupContent} from './boxView';
@@ -23,8 +23,8 @@ export const RECENT_COLUMNS = 2;
 export interface BoxAnswer extends SearchAnswer {
   query: string;
   versionUrl: string;
-  /** With no answer here: another version that has some. */
-  elsewhere?: Elsewhere;
+  /** With no answer here: where the wider search found some (null: nowhere; absent: not known yet). */
+  elsewhere?: Elsewhere | null;
 }
 
 export type Shown = {kind: 'answer'; answer: BoxAnswer} | {kind: 'failed'; query: string} | null;
@@ -78,8 +78,8 @@ export type BoxAction =
   | {type: 'blurred'}
   | {type: 'answered'; answer: BoxAnswer}
   | {type: 'failed'; query: string}
-  /** No answer here, and another version has some. */
-  | {type: 'elsewhere'; query: string; versionUrl: string; elsewhere: Elsewhere}
+  /** No answer here, and what the wider search found: another version that has some, or none (null). */
+  | {type: 'elsewhere'; query: string; versionUrl: string; elsewhere: Elsewhere | null}
   /** A key pressed in the field (pressKey: what it does). */
   | {type: 'key'; key: BoxKey; env: BoxEnv; composing?: boolean}
   /** The pointer moved over a row of the popup. */

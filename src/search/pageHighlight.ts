@@ -1,9 +1,10 @@
 /**
  * Which words of the page a search result opens are marked: the words the search matched, not only
- * the words as typed. A typed word marks its own forms on the page (`deploying` marks "deploy" and
- * "deployment": the same stem); a beginning marks the words it begins; a typo, when the page has no
- * form of it, marks the words one typo away (`colapsible` marks "collapsible"), as the search's own
- * expansion of a word (engine/queryTerms.ts) does over the index. Pure, given lunr's text rules.
+ * the words as typed. A typed word marks its own forms on the page, whole words of the same stem
+ * (`deploying` marks "deploy" and "deployment"), never the longer words it begins (`git` does not mark
+ * "GitHub"); a typo, when the page has no form of it, marks the words one typo away (`colapsible` marks
+ * "collapsible"), as the search's own expansion of a word (engine/queryTerms.ts) does over the index.
+ * Pure, given lunr's text rules.
  */
 import {expand, queryWords, type TextRules} from './engine/queryTerms';
 
@@ -21,7 +22,8 @@ function termOf(word: string, rules: TextRules): string {
 
 /**
  * The terms of the page to mark for the `_highlight` words, among the page's words: per word, its own
- * term when the page has it, else the terms it begins, else those one typo away.
+ * term when the page has it, else those one typo away. Each word is whole: the page is opened once the
+ * reader chose, and a beginning would mark every longer word (`GIT_USER`'s `git`, every "GitHub").
  */
 export function pageTermsToMark(highlighted: readonly string[], pageWords: Iterable<string>, rules: TextRules): Set<string> {
   const terms = new Set([...pageWords].map((word) => termOf(word, rules)).filter((term) => term !== ''));
@@ -29,8 +31,7 @@ export function pageTermsToMark(highlighted: readonly string[], pageWords: Itera
   const marked = new Set<string>();
   // Each a whole word (none is still being typed), so stop words are left out as the search leaves them out.
   for (const word of highlighted.flatMap((text) => queryWords(`${text} `, rules))) {
-    if (terms.has(word.term)) marked.add(word.term);
-    else for (const {term} of expand({...word, typing: true}, sorted)) marked.add(term);
+    for (const {term} of expand(word, sorted)) marked.add(term);
   }
   return marked;
 }

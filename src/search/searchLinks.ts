@@ -11,9 +11,11 @@ export interface FooterInput extends Pick<SearchPageAddress, 'query' | 'version'
 /**
  * The links under the box's suggestions (the specification's three): "See all results" of the
  * version; on a page in a section, "within" it; or, when every answer shown lies elsewhere,
- * "outside" it (the version's, which is where they are).
+ * "outside" it (the version's, which is where they are). None when nothing was found: they would
+ * lead to the same nothing, and the status offers the way on instead (noResults.ts).
  */
 export function footerLinks(baseUrl: string, {readerSection, answered, ...link}: FooterInput): {label: string; href: string}[] {
+  if (answered?.shown === 0) return [];
   const all = searchPageUrl(baseUrl, link);
   if (!readerSection) return [{label: 'See all results', href: all}];
   if (answered && answered.shown > 0 && answered.inSection === 0) {

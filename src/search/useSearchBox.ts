@@ -60,15 +60,15 @@ function usePrepareSearch(baseUrl: string, versionUrl: string): () => void {
   return prepare;
 }
 
-/** The answers to the box's query, for its reducer: the version's, and another version's count when it has none. */
+/** The answers to the box's query, for its reducer: the version's, and for none whether another version has some. */
 function useAnswers(
   dispatch: Dispatch<BoxAction>,
   {versionUrl, section, query}: {versionUrl: string; section: string; query: string},
 ): void {
-  const ask = {versionUrl, query, limit: MAX_SUGGESTIONS, section: section || undefined, more: MORE_SECTIONS, lookElsewhere: true};
+  const ask = {versionUrl, query, limit: MAX_SUGGESTIONS, section: section || undefined, more: MORE_SECTIONS};
   useSearchAnswer(ask, (outcome, asked) => {
     if ('failed' in outcome) dispatch({type: 'failed', query: asked.query});
-    else if (outcome.elsewhere)
+    else if (outcome.elsewhere !== undefined)
       dispatch({type: 'elsewhere', query: asked.query, versionUrl: asked.versionUrl, elsewhere: outcome.elsewhere});
     else dispatch({type: 'answered', answer: {...outcome.answer, query: asked.query, versionUrl: asked.versionUrl}});
   });
@@ -174,5 +174,19 @@ export function useSearchBox() {
       ? {shown: suggestions.length, inSection: suggestions.filter((suggestion) => suggestion.inSection).length}
       : undefined,
   });
-  return {state, dispatch, env, display, input, panel, prepare, run, searchPage, footer, recentSearches, versionLabel: here?.label};
+  return {
+    state,
+    dispatch,
+    env,
+    display,
+    input,
+    panel,
+    prepare,
+    run,
+    searchPage,
+    footer,
+    recentSearches,
+    versionLabel: here?.label,
+    versionCount: versions.length,
+  };
 }

@@ -64,13 +64,13 @@ export function useSearchPageState(): SearchPageState {
 
 /**
  * The answer to the page's query in its scope, as many as asked (null while searching). With nothing
- * in the whole version, whether another version has answers is added when known.
+ * there, where the wider search found answers is added when known.
  */
 export function useSearchOutcome(scope: SearchPageScope, query: string, limit: number): Outcome | null {
   const {versionUrl, section} = scope;
   const [outcome, setOutcome] = useState<{for: string; outcome: Outcome} | null>(null);
   const keyOf = (ask: {versionUrl: string; within?: string; query: string}) => `${ask.versionUrl}|${ask.within ?? ''}|${ask.query}`;
-  const ask = {versionUrl, query, limit, within: section || undefined, more: MORE_SECTIONS, lookElsewhere: section === ''};
+  const ask = {versionUrl, query, limit, within: section || undefined, more: MORE_SECTIONS};
   useSearchAnswer(ask, (shown, asked) => setOutcome({for: keyOf(asked), outcome: shown}));
   return outcome?.for === keyOf(ask) ? outcome.outcome : null;
 }

@@ -11,6 +11,9 @@ function marked(highlighted: string[], text: string): string[] {
 
 const DEPLOY_PAGE = 'Deploy your site. Deploying takes a minute; the deployment is done once deployed. A deployer-friendly guide.';
 const COLLAPSIBLE_PAGE = 'Collapsible sections: a collapsible block stays collapsed until opened. Collaborate on it.';
+const DEPLOY_TO_GITHUB = 'Set GIT_USER to your GitHub user name: GitHub Pages then serves the site. The user needs a GitHub account.';
+const GITHUB_ONLY = 'GitHub Pages serves the site of every GitHub user; gitignore keeps the build out.';
+const CONFIGURE_PAGE = 'Configure the site once. Configuring takes a minute; a configured site builds alike. See the configuration file.';
 
 describe('pageTermsToMark: the page marks the words search matched', () => {
   it.each([
@@ -19,8 +22,12 @@ describe('pageTermsToMark: the page marks the words search matched', () => {
     [['deployment'], DEPLOY_PAGE, ['Deploy', 'Deploying', 'deployment', 'deployed', 'deployer']],
     // A typo marks the words one typo away when the page has no form of it.
     [['colapsible'], COLLAPSIBLE_PAGE, ['Collapsible', 'collapsible', 'collapsed']],
-    // A beginning, as the box matches the word still being typed.
-    [['collab'], COLLAPSIBLE_PAGE, ['Collaborate']],
+    // Whole words and their stems, never the longer words a word begins.
+    [['configure'], CONFIGURE_PAGE, ['Configure', 'Configuring', 'configured', 'configuration']],
+    [['GIT_USER'], DEPLOY_TO_GITHUB, ['GIT', 'USER', 'user', 'user']],
+    [['GIT_USER'], GITHUB_ONLY, ['user']],
+    [['git'], GITHUB_ONLY, []],
+    [['collab'], COLLAPSIBLE_PAGE, []],
     // Several words, and words in any case.
     [['SECTIONS', 'block'], COLLAPSIBLE_PAGE, ['sections', 'block']],
     // A word of the page's own is not corrected into another.

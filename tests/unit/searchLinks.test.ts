@@ -23,6 +23,11 @@ describe('footerLinks: the links under the suggestions', () => {
       ],
     ],
     [
+      'nothing found: none, the status offers the way on',
+      {query: 'zqxj', version: '1.0/', readerSection: BASICS, answered: {shown: 0, inSection: 0}},
+      [],
+    ],
+    [
       'in a section, every answer elsewhere',
       {query: 'translate', version: '1.0/', readerSection: BASICS, answered: {shown: 2, inSection: 0}},
       [['See all results outside "Tutorial - Basics (1.0)"', '/search?q=translate&version=1.0%2F']],

@@ -16,9 +16,10 @@ import {MAX_QUERY_LENGTH} from '@site/src/search/engine/queryTerms';
 import {boxStatus} from '@site/src/search/boxStatus';
 import {isBoxKey, pressKey, type BoxAction, type BoxDisplay, type Row} from '@site/src/search/boxReducer';
 import {plainText} from '@site/src/search/components/Marked';
-import ElsewhereLink from '@site/src/search/components/ElsewhereLink';
+import NoResultsWayOn from '@site/src/search/components/NoResultsWayOn';
 import SearchLink from '@site/src/search/components/SearchLink';
 import {withHighlight} from '@site/src/search/highlightParam';
+import {noResultsWayOn} from '@site/src/search/noResults';
 import {shortcutHint} from '@site/src/search/shortcut';
 import {isMac, isSlowConnection, useSearchBox} from '@site/src/search/useSearchBox';
 import {useNavbarChrome} from '@site/src/chrome/useNavbarChrome';
@@ -199,10 +200,32 @@ function Popup({box, ids}: {box: ReturnType<typeof useSearchBox>; ids: ReturnTyp
           ids={ids}
           dispatch={dispatch}
           status={boxStatus(display.status, query, box.versionLabel ?? 'this version')}
+          versionCount={box.versionCount}
+          searchPage={box.searchPage(query)}
           footer={box.footer}
         />
       )}
+      {!display.sheet && (display.listed || display.popup === 'recent') && <KeyHints />}
     </div>
+  );
+}
+
+/** The keys the list answers to, as DocSearch's footer names them: glyphs for the eye, their names for screen readers. A phone's sheet has no keys to name. */
+function KeyHints(): ReactNode {
+  const key = (glyph: string, name: string) => (
+    <kbd>
+      <span aria-hidden>{glyph}</span>
+      <span className={styles.visuallyHidden}>{name}</span>
+    </kbd>
+  );
+  return (
+    <ul className={styles.keys} aria-label="Keys">
+      <li>{key('↵', 'Enter')} to select</li>
+      <li>
+        {key('↑', 'Up arrow')} {key('↓', 'Down arrow')} to navigate
+      </li>
+      <li>{key('esc', 'Escape')} to close</li>
+    </ul>
   );
 }
 
@@ -213,11 +236,14 @@ interface AnswerProps {
   ids: ReturnType<typeof useBoxIds>;
   dispatch: (action: BoxAction) => void;
   status: string;
+  /** How many versions the reader may search: with several, one that found nothing was limited. */
+  versionCount: number;
+  searchPage: string;
   footer: {label: string; href: string}[];
 }
 
-/** The answer to the query: its suggestions, grouped by page, the status line, the links to the search page. */
-function Answer({display, query, activeRow, ids, dispatch, status, footer}: AnswerProps): ReactNode {
+/** The answer to the query: its suggestions, grouped by page, the status line (with none, the way on), the links to the search page. */
+function Answer({display, query, activeRow, ids, dispatch, status, versionCount, searchPage, footer}: AnswerProps): ReactNode {
   const {answer, current, listed, rows} = display;
   return (
     <>
@@ -246,15 +272,23 @@ function Answer({display, query, activeRow, ids, dispatch, status, footer}: Answ
       {/* What the list cannot say: searching, nothing found, a failure; with suggestions, their count for screen readers. */}
       <p role="status" className={listed ? styles.visuallyHidden : styles.message}>
         {status}
-        {current && answer?.elsewhere && <ElsewhereLink query={query} elsewhere={answer.elsewhere} />}
+        {current && answer?.total === 0 && (
+          <NoResultsWayOn
+            query={query}
+            wayOn={noResultsWayOn({inSection: false, versions: versionCount, wider: answer.elsewhere, place: 'box'})}
+            searchPage={searchPage}
+          />
+        )}
       </p>
-      <div className={styles.footer}>
-        {footer.map(({label, href}) => (
-          <SearchLink key={label} href={href}>
-            {label}
-          </SearchLink>
-        ))}
-      </div>
+      {footer.length > 0 && (
+        <div className={styles.footer}>
+          {footer.map(({label, href}) => (
+            <SearchLink key={label} href={href}>
+              {label}
+            </SearchLink>
+          ))}
+        </div>
+      )}
     </>
   );
 }
@@ -272,7 +306,7 @@ function Option({row, id, active, href, onHover}: {row: Row; id: string; active:
       aria-selected={active}
       tabIndex={-1}
       href={href}
-      className={clsx(styles.option, row.section && styles.more, active && styles.active)}
+      className={clsx(styles.option, row.section && styles.more, active && styles.activeOption)}
       onMouseMove={onHover}>
       {row.section ? <SectionLines heading={row.section.heading} text={row.section.text} /> : <SuggestionRow suggestion={row.page} />}
     </SearchLink>

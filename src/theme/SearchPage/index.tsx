@@ -2,8 +2,8 @@
  * The search page (/search?q=…&version=…&ctx=…&more=…, its address: searchPageAddress.ts): every answer
  * of one version, or of one section of it, in the site's layout. The address holds the query: what the
  * reader types is written back to it, and a link to the page with another query is followed. It never
- * dead-ends: the reader chooses the version here; with nothing in a section, it offers the whole
- * version; with nothing in the version, another version that has answers.
+ * dead-ends: the reader chooses the version here; with nothing found, it offers the wider search where
+ * that has answers, else a tip (noResults.ts).
  */
 import {useEffect, useRef, type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -15,10 +15,10 @@ import {MAX_QUERY_LENGTH} from '@site/src/search/engine/queryTerms';
 import {pageStatus} from '@site/src/search/boxStatus';
 import type {SearchAnswer, Suggestion} from '@site/src/search/engine/versionIndex';
 import Marked, {plainText} from '@site/src/search/components/Marked';
-import ElsewhereLink from '@site/src/search/components/ElsewhereLink';
+import NoResultsWayOn from '@site/src/search/components/NoResultsWayOn';
 import SearchLink from '@site/src/search/components/SearchLink';
 import {withHighlight} from '@site/src/search/highlightParam';
-import {searchPageUrl} from '@site/src/search/searchPageAddress';
+import {noResultsWayOn} from '@site/src/search/noResults';
 import {sectionMenuAudience, versionMenuAudience, versionParamOf} from '@site/src/search/searchScope';
 import {useSearchVersions} from '@site/src/search/useSearchScope';
 import {PAGE_SIZE, useSearchOutcome, useSearchPageState, type SearchPageState} from '@site/src/search/useSearchPage';
@@ -82,39 +82,43 @@ function Controls({state}: {state: SearchPageState}): ReactNode {
   );
 }
 
-/** How many answers, where; with none in a section, a link to the whole version; with none in it, the version that has some. */
+/** How many answers, where; with none, the way on: the wider search where it has answers, else a tip. */
 function Status({state, answer, elsewhere}: {state: SearchPageState} & Extract<Outcome, {answer: SearchAnswer}>): ReactNode {
-  const {baseUrl} = useDocusaurusContext().siteConfig;
+  const versions = useSearchVersions();
   const {scope, query} = state;
   const sectionLabel = scope.sections.find((section) => section.path === scope.section)?.label;
-  const emptySection = answer.total === 0 ? sectionLabel : undefined;
   return (
     <p className={styles.status}>
-      {pageStatus(answer.total, query, emptySection ?? scope.version.label)}
-      {emptySection !== undefined && (
-        <>
-          {' '}
-          <SearchLink href={searchPageUrl(baseUrl, {query, version: versionParamOf(baseUrl, scope)})}>
-            Search all of {scope.version.label}
-          </SearchLink>
-        </>
+      {pageStatus(answer.total, query, (answer.total === 0 && sectionLabel) || scope.version.label)}
+      {answer.total === 0 && (
+        <NoResultsWayOn
+          query={query}
+          wayOn={noResultsWayOn({inSection: scope.section !== '', versions: versions.length, wider: elsewhere, place: 'page'})}
+        />
       )}
-      {elsewhere && <ElsewhereLink query={query} elsewhere={elsewhere} />}
     </p>
   );
 }
 
-/** One answer: its page or section as a link, where it is, its excerpt, and the page's other sections that hold the query. */
+/**
+ * One answer, a page's group as the box shows it: headed by the page's title, linked to where it
+ * matched; where it is; the heading and the excerpt that matched; the page's other sections that hold the query.
+ */
 function Result({result, words}: {result: Suggestion; words: readonly string[]}): ReactNode {
   return (
     <article className={styles.result}>
       <h2>
         <SearchLink href={withHighlight(result.url, words)}>
-          <Marked text={result.heading ?? result.title} />
+          <Marked text={result.title} />
         </SearchLink>
         <AudienceBadges href={result.url} />
       </h2>
-      <p className={styles.path}>{[...result.breadcrumbs, ...(result.heading ? [plainText(result.title)] : [])].join(' › ')}</p>
+      {result.breadcrumbs.length > 0 && <p className={styles.path}>{result.breadcrumbs.join(' › ')}</p>}
+      {result.heading && (
+        <p className={styles.heading}>
+          <Marked text={result.heading} />
+        </p>
+      )}
       {result.text && (
         <p className={styles.summary}>
           <Marked text={result.text} />

@@ -31,18 +31,23 @@ test("from 1.0's Field Notes, the box puts the reader's section first, and finds
     (text) => SECTIONS.find(({label}) => text.startsWith(`${label} `))?.label ?? 'other',
   );
   expect(titles.filter((label) => label !== 'other')).toEqual(['Field Notes', 'Field Notes', 'Workshop', 'Workshop']);
+  await expect(lessons.getByRole('link', {name: 'See all results within "Field Notes (1.0)"'})).toHaveAttribute(
+    'href',
+    `/search?q=lesson&ctx=${encodeURIComponent('1.0/field-notes')}&version=${encodeURIComponent('1.0/')}`,
+  );
 
   // marmot is in 3.0's Field Notes only.
   const popup = await searchBox.search('marmot');
   const status = popup.getByRole('status');
-  await expect(status).toHaveText('No results in 1.0. 1 result in 3.0');
+  await expect(status).toHaveText('No results in 1.0. Search all versions: 1 result in 3.0');
   await expect(popup.getByRole('listbox')).toHaveCount(0);
   // 3.0 is the newest version: the link names it by its label.
-  await expect(status.getByRole('link', {name: '1 result in 3.0'})).toHaveAttribute('href', '/search?q=marmot&version=3.0');
-  await expect(popup.getByRole('link', {name: 'See all results within "Field Notes (1.0)"'})).toHaveAttribute(
+  await expect(status.getByRole('link', {name: 'Search all versions: 1 result in 3.0'})).toHaveAttribute(
     'href',
-    `/search?q=marmot&ctx=${encodeURIComponent('1.0/field-notes')}&version=${encodeURIComponent('1.0/')}`,
+    '/search?q=marmot&version=3.0',
   );
+  // No link to the same nothing in the section.
+  await expect(popup.getByRole('link', {name: /^See all results/})).toHaveCount(0);
   await status.getByRole('link').click();
   await expect(page.getByRole('article').getByRole('link', {name: 'Field Notes marmot', exact: true})).toBeVisible();
 });

@@ -103,7 +103,7 @@ test('a new page is found by its word from its own version only', async ({page, 
   ]) {
     await page.goto(`${siteGate.origin}${olderPage}`);
     const results = await searchBox.search(RELEASE_WORD);
-    await expect(results.getByRole('status')).toHaveText(`No results in ${version}. 1 result in 3.0`);
+    await expect(results.getByRole('status')).toHaveText(`No results in ${version}. Search all versions: 1 result in 3.0`);
     await expect(results.getByRole('status').getByRole('link')).toHaveAttribute('href', `/search?q=${RELEASE_WORD}&version=3.0`);
   }
 });

@@ -1,10 +1,11 @@
 /**
  * A 2.0 page's box searches 2.0's index, and results are grouped by page: a page's other matching
- * sections under it, in the box (options of the page's group) and on the search page (links under the
- * result); a doc embedded in another is found once. Walked on one loaded page.
+ * sections under it, in the box (options of the page's group) and on the search page (a group headed by
+ * the page's title, links under it); a doc embedded in another is found once. Walked on one loaded page.
  */
+import {builtPageTitle} from '../../../testkit/realDocs';
 import {ONLY_IN_1_0} from '../../support/searchWords';
-import {expect, test} from '../fixtureSite';
+import {expect, FIXTURE_SITE_BUILD, test} from '../fixtureSite';
 
 test("a 2.0 page's box: its own version, a page's other sections under it in the box and on the search page, a partial found once", async ({
   page,
@@ -35,12 +36,24 @@ test("a 2.0 page's box: its own version, a page's other sections under it in the
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Chapter 2: Documentation');
   });
 
-  await test.step("the search page lists a page's other sections that hold the query under it, each a link to its heading", async () => {
+  await test.step("the search page heads each page's group with the page's title, as the box does, the section that matched under it", async () => {
     await searchBox.search('sidebar');
     await seeAll.click();
     // 2.0's search page, whether its address names the version at the root or leaves it to the default.
     await expect(page).toHaveURL(/\/search\?q=sidebar(&version=2\.0)?$/);
-    const chapter = page.getByRole('article').filter({has: page.getByRole('heading', {level: 2, name: 'Sidebars'})});
+    const titles = page.getByRole('article').getByRole('heading', {level: 2});
+    await expect(titles.first()).toBeVisible();
+    const heads = await titles.evaluateAll((headings) =>
+      headings.map((heading) => ({text: heading.textContent, href: heading.querySelector('a')!.getAttribute('href')!})),
+    );
+    expect(heads.length).toBeGreaterThan(1);
+    for (const {text, href} of heads) expect(text, href).toBe(builtPageTitle(FIXTURE_SITE_BUILD, href.replace(/[?#].*$/, '')));
+    const chapter = page.getByRole('article').filter({has: page.getByRole('heading', {level: 2, name: 'Chapter 2: Documentation'})});
+    await expect(chapter.getByText('Sidebars', {exact: true})).toBeVisible();
+  });
+
+  await test.step("the search page lists a page's other sections that hold the query under it, each a link to its heading", async () => {
+    const chapter = page.getByRole('article').filter({has: page.getByRole('heading', {level: 2, name: 'Chapter 2: Documentation'})});
     const more = chapter.getByRole('list', {name: 'More in Chapter 2: Documentation'});
     await expect(more.getByRole('listitem')).toHaveCount(2);
     const frontMatter = more.getByRole('link', {name: 'Front matter'});

@@ -56,7 +56,9 @@ test('answers the query of its address, links to what it found, and shows more o
     await expect(page.getByRole('heading', {level: 1})).toHaveText(`Search results for "${ONLY_IN_1_0}"`);
     await expect(page).toHaveTitle(`Search results for "${ONLY_IN_1_0}" | Tutorial Hub`);
     await expect(page.getByText('1 result in 1.0.', {exact: true})).toBeVisible();
-    await expect(page.getByRole('article').first()).toContainText('Tutorials › Tutorial Hub 1.0 › Collapsible Sections');
+    // Headed by its page's title, where it is under it.
+    await expect(page.getByRole('article').first().getByRole('heading', {level: 2})).toHaveText('Collapsible Sections');
+    await expect(page.getByRole('article').first()).toContainText('Tutorials › Tutorial Hub 1.0');
     await expect(found).toHaveAttribute('href', /^\/1\.0\/Collapsible\?_highlight=accordionlike/);
   });
 
@@ -99,7 +101,7 @@ test('answers the query of its address, links to what it found, and shows more o
   });
 });
 
-test('never dead-ends: it names what the address got wrong, links to the version or the whole version that has answers, and lets the reader choose', async ({
+test('never dead-ends: it names what the address got wrong, offers the wider search where it has answers, else a tip, and lets the reader choose', async ({
   page,
 }) => {
   await page.goto(`/search?q=${ONLY_IN_1_0}&version=${encodeURIComponent('9.9/')}`);
@@ -107,32 +109,44 @@ test('never dead-ends: it names what the address got wrong, links to the version
   const versionMenu = page.getByRole('combobox', {name: 'Version'});
   const sectionMenu = page.getByRole('combobox', {name: 'Search in'});
 
-  await test.step('a version that does not exist is named, and the version at the root searched; another version that has answers is linked', async () => {
+  await test.step('a version that does not exist is named, and the version at the root searched; all versions, where another has answers, linked', async () => {
     await expect(page.getByRole('status')).toHaveText('There is no version “9.9” of these docs. Showing results from all of version 2.0.');
-    await expect(status).toHaveText('No results in 2.0. 1 result in 1.0');
+    await expect(status).toHaveText('No results in 2.0. Search all versions: 1 result in 1.0');
     await expect(page.getByRole('article')).toHaveCount(0);
     await expectAccessible(page);
-    await status.getByRole('link', {name: '1 result in 1.0'}).click();
+    await status.getByRole('link', {name: 'Search all versions: 1 result in 1.0'}).click();
     expect(addressParam(page, 'version')).toBe('1.0/');
     await expect(page.getByText('1 result in 1.0.', {exact: true})).toBeVisible();
     await expect(versionMenu).toHaveValue('1.0');
     await expect(page.getByRole('status')).toHaveCount(0);
   });
 
-  await test.step('a section without answers offers the whole version', async () => {
+  await test.step('a section without answers offers everywhere, where its version has some', async () => {
     await sectionMenu.selectOption({label: 'Tutorial - Basics (1.0)'});
     expect([addressParam(page, 'ctx'), addressParam(page, 'version')]).toEqual(['1.0/tutorial-basics', '1.0/']);
-    await expect(status).toHaveText('No results in Tutorial - Basics (1.0). Search all of 1.0');
+    await expect(status).toHaveText('No results in Tutorial - Basics (1.0). Search everywhere: 1 result in 1.0');
     await expectAccessible(page);
-    await status.getByRole('link', {name: 'Search all of 1.0'}).click();
+    await status.getByRole('link', {name: 'Search everywhere: 1 result in 1.0'}).click();
     await expect(page.getByText('1 result in 1.0.', {exact: true})).toBeVisible();
     expect(addressParam(page, 'ctx')).toBeNull();
     await expect(sectionMenu).toHaveValue('');
   });
 
+  await test.step('nothing anywhere, from a section or not: a tip, and no link that leads to the same nothing', async () => {
+    const field = page.getByRole('searchbox', {name: 'Search'});
+    await field.fill('zqxj vvkw');
+    await expect(status).toHaveText('No results in 1.0. Try fewer or other words, and check their spelling.');
+    await sectionMenu.selectOption({label: 'Tutorial - Basics (1.0)'});
+    await expect(status).toHaveText('No results in Tutorial - Basics (1.0). Try fewer or other words, and check their spelling.');
+    await expect(status.getByRole('link')).toHaveCount(0);
+    await sectionMenu.selectOption('');
+    await field.fill(ONLY_IN_1_0);
+    await expect(page.getByText('1 result in 1.0.', {exact: true})).toBeVisible();
+  });
+
   await test.step('the version menu, the query kept', async () => {
     await versionMenu.selectOption({label: 'Version 2.0'});
-    await expect(status).toHaveText('No results in 2.0. 1 result in 1.0');
+    await expect(status).toHaveText('No results in 2.0. Search all versions: 1 result in 1.0');
     expect(addressParam(page, 'version')).toBe('2.0');
     await expect(page.getByRole('searchbox', {name: 'Search'})).toHaveValue(ONLY_IN_1_0);
     await versionMenu.selectOption({label: 'Version 1.0'});
@@ -178,7 +192,7 @@ test("queries of every shape break nothing: 3,000 characters in the address answ
     .join(' ')
     .slice(0, 3000);
   await page.goto(`/search?${new URLSearchParams({q: huge, version: '1.0/'})}`);
-  await expect(page.getByText('No results in 1.0.', {exact: true})).toBeVisible({timeout: 5000});
+  await expect(page.getByText(/^No results in 1\.0\./)).toBeVisible({timeout: 5000});
   const box = page.getByRole('searchbox', {name: 'Search'});
   // No autofocus: the skip link and the heading come first.
   await expect(box).not.toBeFocused();

@@ -76,7 +76,7 @@ test("a reader's recent searches: kept when opened, newest first, run again, rem
     await expect(box).toHaveAttribute('aria-activedescendant', (await second.getAttribute('id'))!);
     await box.press('Enter');
     await expect(page).toHaveURL(searchPage('zzzqqqxyzzy', '1.0/'));
-    await expect(page.getByText('No results in 1.0.', {exact: true})).toBeVisible();
+    await expect(page.getByText(/^No results in 1\.0\./)).toBeVisible();
   });
 
   await test.step('each can be removed, with the pointer or the keys', async () => {

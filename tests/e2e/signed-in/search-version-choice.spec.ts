@@ -18,10 +18,12 @@ test('the version chosen in the menu is the one the home page shows, links to an
   await expect(tutorials).toHaveAttribute('href', '/1.0');
   await expect(navbar.versionMenu('1.0').trigger).toBeVisible();
 
-  await test.step('with nothing in either version, the box says so without a link', async () => {
+  await test.step('with nothing in either version, the box says so with a tip, and links to the search page alone', async () => {
     const popup = await searchBox.search('zzzqqqxyzzy');
-    await expect(popup.getByRole('status')).toHaveText('No results in 1.0.');
-    await expect(popup.getByRole('status').getByRole('link')).toHaveCount(0);
+    await expect(popup.getByRole('status')).toHaveText(
+      'No results in 1.0. Try fewer or other words, and check their spelling. Open the search page',
+    );
+    await expect(popup.getByRole('link')).toHaveText(['Open the search page']);
     await searchBox.box.press('Escape');
   });
 
@@ -75,9 +77,9 @@ test('the version chosen in the menu is the one the home page shows, links to an
     // The box keeps what was typed into it from page to page: the reader's query replaces it.
     const popup = await searchBox.search(ONLY_IN_1_0);
     const status = popup.getByRole('status');
-    await expect(status).toHaveText('No results in 2.0. 1 result in 1.0');
+    await expect(status).toHaveText('No results in 2.0. Search all versions: 1 result in 1.0');
     await expect(popup.getByRole('listbox')).toHaveCount(0);
-    const elsewhere = status.getByRole('link', {name: '1 result in 1.0'});
+    const elsewhere = status.getByRole('link', {name: 'Search all versions: 1 result in 1.0'});
     await expect(elsewhere).toHaveAttribute('href', `/search?q=${ONLY_IN_1_0}&version=${encodeURIComponent('1.0/')}`);
     await elsewhere.click();
     await expect(page.getByRole('heading', {level: 1})).toHaveText(`Search results for "${ONLY_IN_1_0}"`);
