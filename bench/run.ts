@@ -8,6 +8,7 @@ import {run as lighthouse} from './lighthouse';
 import {run as pageLoad} from './page-load';
 import {run as search} from './search';
 import {run as searchQuality} from './searchQuality';
+import {run as searchRanking} from './searchRanking';
 import {run as server} from './server';
 import {describeMachine, report, type Result} from './lib/report';
 import {assertEmulatorRunning} from './lib/servers';
@@ -20,7 +21,10 @@ const BENCHMARKS: Record<string, (workspace: Workspace) => Promise<Result>> = {
   server,
   lighthouse,
   'search-quality': searchQuality,
+  'search-ranking': searchRanking,
 };
+/** Those that start no gate: they need no Auth emulator. */
+const WITHOUT_GATE = ['build', 'search-ranking'];
 /** Only when BENCH_ONLY names them: they do not fit the default run's 15 minutes. */
 const ON_DEMAND = ['search-quality'];
 
@@ -30,7 +34,7 @@ async function main(): Promise<void> {
   const unknown = only?.filter((name) => !(name in BENCHMARKS)) ?? [];
   if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
   const selected = Object.keys(BENCHMARKS).filter((name) => (only ? only.includes(name) : !ON_DEMAND.includes(name)));
-  if (selected.some((name) => name !== 'build')) await assertEmulatorRunning();
+  if (selected.some((name) => !WITHOUT_GATE.includes(name))) await assertEmulatorRunning();
 
   const workspace = new Workspace();
   const failed: string[] = [];

@@ -36,7 +36,7 @@ export const DOC_KINDS = 5;
  * sections), so a page's documents are one range of numbers and a document part never splits a page.
  */
 export interface SearchManifest {
-  format: 2;
+  format: 3;
   /** Term parts, in term order: the first term of each, its name, and its size (raw bytes). */
   termParts: {first: string[]; names: string[]; bytes: number[]};
   /** Document parts: the first document of each, and its name. */
@@ -57,8 +57,8 @@ export interface SearchManifest {
 
 /**
  * A term part: its terms (lunr's pipeline made them: trimmed, stemmed; sorted) and, for each, per
- * document kind, the documents that hold it with lunr's BM25 weight of the term in each:
- * `[doc, weight, doc, weight, …]`.
+ * document kind, the documents that hold it with the term's frequency in each, normalised by how long
+ * that kind of text is on the document's page (indexWriter.ts): `[doc, frequency, doc, frequency, …]`.
  */
 export interface TermPart {
   terms: string[];

@@ -21,6 +21,8 @@ const NOT_COPIED = new Set(
     'playwright-report',
     'playwright',
     'bench/results',
+    // Doc sets a copy does not serve (testkit/searchSets.ts adds one where needed).
+    'tests/fixtures/search-sets',
   ].map((entry) => path.join(REPO, entry)),
 );
 

@@ -36,9 +36,12 @@ export function pagefindRoute(url: string): string {
   return route === '' ? '/' : route;
 }
 
-/** The pages of the newest version our index holds (its indexes are at the root), copied as built into `dir`: the same pages for both engines. */
-function stagePages(site: string, dir: string): number {
-  const urls = readBuiltSearchIndexes(site, '').flatMap((index) => index.pageUrls.flatMap((url) => (url ? [url] : [])));
+/**
+ * The pages of a version our index holds (`folder`: its indexes' folder, '' for the newest, at the root),
+ * copied as built into `dir`: the same pages for both engines.
+ */
+function stagePages(site: string, dir: string, folder: string): number {
+  const urls = readBuiltSearchIndexes(site, folder).flatMap((index) => index.pageUrls.flatMap((url) => (url ? [url] : [])));
   for (const url of urls) {
     const relative = decodeURI(url).replace(/^\//, '');
     const file = [`${relative}.html`, path.posix.join(relative, 'index.html')].find((candidate) => existsSync(path.join(site, candidate)));
@@ -50,11 +53,12 @@ function stagePages(site: string, dir: string): number {
 }
 
 /**
- * Builds, in `dir`, what the static server serves: the pages our index holds (from the built site `site`),
- * Pagefind's bundle of them and its page. Returns how many pages each engine holds and the bytes of Pagefind's index.
+ * Builds, in `dir`, what the static server serves: the pages our index of a version holds (from the built
+ * site `site`; `folder` as stagePages's), Pagefind's bundle of them and its page. Returns how many pages
+ * each engine holds and the bytes of Pagefind's index.
  */
-export async function pagefindSite(site: string, dir: string) {
-  const staged = stagePages(site, dir);
+export async function pagefindSite(site: string, dir: string, folder = '') {
+  const staged = stagePages(site, dir, folder);
   const pagefind = await import('pagefind');
   try {
     const created = await pagefind.createIndex(PAGEFIND_CONFIG);

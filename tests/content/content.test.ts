@@ -82,7 +82,7 @@ describe('the built search indexes', () => {
     const {manifest} = index;
 
     it(`names parts that exist, each starting where the manifest says`, () => {
-      expect(manifest.format).toBe(2);
+      expect(manifest.format).toBe(3);
       expect(index.partFiles.filter((file) => !existsSync(path.join(SITE_BUILD_DIR, file)))).toEqual([]);
       expect(index.termParts.map((part) => part.terms[0])).toEqual(manifest.termParts.first);
       expect(index.termParts.map((part) => part.postings.length)).toEqual(index.termParts.map((part) => part.terms.length));

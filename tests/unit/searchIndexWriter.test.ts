@@ -3,7 +3,8 @@ import {describe, expect, it} from 'vitest';
 import {joinedNames, lunrIndexOf, splitIndex, withDocTitles} from '../../src/search/engine/indexWriter';
 import {DocKind, MANIFEST_FILE, PARTS_DIR, type TermPart} from '../../contracts/searchIndexFiles';
 import {lunrRules} from '../../src/search/engine/lunrRules';
-import {expand, partFor, partsForWord, queryWords, COMPLETION_BYTES} from '../../src/search/engine/queryTerms';
+import {runOf} from '../../src/search/engine/rank';
+import {expand, oneTypoFrom, partFor, partsForWord, queryWords, COMPLETION_BYTES} from '../../src/search/engine/queryTerms';
 import {pluginDocs, servedIndex, type FixturePage} from '../support/searchIndexFixture';
 
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
@@ -33,7 +34,7 @@ describe('the split index', () => {
     }
   });
 
-  it('holds every term once, in order across parts, with lunr’s weight for each document', () => {
+  it('holds every term once, in order across parts, with its frequency in each document', () => {
     const {manifest, parts} = servedIndex(PAGES, SIZES);
     const termParts = manifest.termParts.names.map((name) => JSON.parse(parts.get(name)!) as TermPart);
     const terms = termParts.flatMap((part) => part.terms);
@@ -43,7 +44,7 @@ describe('the split index', () => {
     expect(manifest.termParts.bytes).toEqual(manifest.termParts.names.map((name) => parts.get(name)!.length));
     const part = termParts.find((candidate) => candidate.terms.includes('alpha'))!;
     const postings = part.postings[part.terms.indexOf('alpha')]!;
-    // "alpha" is in one title, one heading and one text, each with a positive BM25 weight.
+    // "alpha" is in one title, one heading and one text, each with a positive frequency.
     for (const kind of [DocKind.Title, DocKind.Heading, DocKind.Content]) {
       expect(postings[kind]!.length, `kind ${kind}`).toBe(2);
       expect(postings[kind]![1]).toBeGreaterThan(0);
@@ -59,6 +60,46 @@ describe('the split index', () => {
     expect(inManifest).toEqual(manifest.termParts.first);
     expect(terms.length).toBeGreaterThan(3 * inManifest.length);
     expect(json).not.toContain('/section-');
+  });
+});
+
+describe("frequencies: BM25F's half that the build computes", () => {
+  const frequencyOf = (pages: FixturePage[], term: string, kind: DocKind) => {
+    const {manifest, parts} = servedIndex(pages);
+    const termParts = manifest.termParts.names.map((name) => JSON.parse(parts.get(name)!) as TermPart);
+    const part = termParts.find((candidate) => candidate.terms.includes(term))!;
+    const flat = part.postings[part.terms.indexOf(term)]![kind]!;
+    // Per page, the term's frequency in its documents of that kind.
+    const byPage = new Map<number, number>();
+    for (let at = 0; at < flat.length; at += 2) {
+      const page = runOf(flat[at]!, manifest.pages.first);
+      byPage.set(page, (byPage.get(page) ?? 0) + flat[at + 1]!);
+    }
+    return byPage;
+  };
+
+  it('counts a word said twice more than once, on pages of the same length', () => {
+    const pages = [
+      {url: '/a', title: 'A', sections: [{text: 'cache one two three'}]},
+      {url: '/b', title: 'B', sections: [{text: 'cache cache two three'}]},
+    ];
+    const byPage = frequencyOf(pages, 'cach', DocKind.Content);
+    expect(byPage.get(1)).toBeGreaterThan(byPage.get(0)!);
+  });
+
+  it('counts a word less in a longer field of its kind: a long title, a long page', () => {
+    const titles = [
+      {url: '/a', title: 'Throttle', sections: [{text: 'x'}]},
+      {url: '/b', title: 'Throttle for lodash compatibility users', sections: [{text: 'x'}]},
+    ];
+    const byTitle = frequencyOf(titles, 'throttl', DocKind.Title);
+    expect(byTitle.get(0)).toBeGreaterThan(byTitle.get(1)!);
+    const texts = [
+      {url: '/a', title: 'A', sections: [{text: 'cache here'}]},
+      {url: '/b', title: 'B', sections: [{text: 'cache here'}, {heading: 'More', text: 'many other words about other things entirely'}]},
+    ];
+    const byText = frequencyOf(texts, 'cach', DocKind.Content);
+    expect(byText.get(0)).toBeGreaterThan(byText.get(1)!);
   });
 });
 
@@ -120,6 +161,7 @@ describe('joinedNames: the words inside a name written as one', () => {
     ['GIT_USER=ana npm run deploy', [{whole: 'git_user=ana', parts: ['git', 'user', 'ana']}]],
     ["the server's sidebar_position", [{whole: 'sidebar_posit', parts: ['sidebar', 'posit']}]],
     ['useState in a sentence', []],
+    ['Use _.merge here', [{whole: '_.merg', parts: ['merg']}]],
   ])('in text: %j → %j', (text, names) => {
     expect(joinedNames(text, lunrRules, {heading: false})).toEqual(names);
   });
@@ -138,6 +180,9 @@ describe('queryWords: a query split as the index splits text', () => {
     // An apostrophe joins nothing; a word's own punctuation is trimmed off.
     ["the reader's (guide)", ["reader's>reader'", 'guide>guid…']],
     ['title:', ['title>titl…']],
+    // One word inside punctuation lunr keeps: the word.
+    ['_.groupBy', ['groupby>groupbi…']],
+    ['__dirname ', ['dirname>dirnam']],
   ])('%j → %j', (query, expected) => {
     expect(words(query)).toEqual(expected);
   });
@@ -199,6 +244,33 @@ describe('expand: the terms a word matches', () => {
   ])('%s', (_case, stops, expected) => {
     const found = expand({text: 'f', term: 'f', typing: true}, ['f', ...terms], stops).map((expansion) => expansion.term);
     expect(found).toEqual(expected);
+  });
+});
+
+describe('oneTypoFrom: a word one typo from a term', () => {
+  it.each([
+    ['snaphsot', 'snaphsot', 'snapshot', true],
+    ['geolocaton', 'geolocaton', 'geoloc', true],
+    ['conditonal', 'conditon', 'condit', true],
+    ['memoise', 'memois', 'memoiz', true],
+    ['testign', 'testign', 'test', true],
+    // More than an ending past the term, a typo and an ending, or two typos: another word.
+    ['geolocationing', 'geolocationing', 'geoloc', false],
+    ['roadmap', 'roadmap', 'read', false],
+    ['snpahsto', 'snpahsto', 'snapshot', false],
+    ['browser', 'browser', 'brows', true],
+    ['decorators', 'decor', 'dec', false],
+  ])('%j (stem %j) → %j: %s', (text, term, indexTerm, expected) => {
+    expect(oneTypoFrom({text, term}, indexTerm)).toBe(expected);
+  });
+
+  it('corrects only words of five letters or more, and only when nothing matches as typed', () => {
+    const terms = ['snapshot', 'test', 'tests'];
+    const found = (text: string, typing = false) => expand({text, term: text, typing}, terms).map((expansion) => expansion.term);
+    expect(found('tset')).toEqual([]);
+    expect(found('snaphsot')).toEqual(['snapshot']);
+    expect(found('testt')).toEqual(['test', 'tests']);
+    expect(found('tests')).toEqual(['tests']);
   });
 });
 

@@ -2,7 +2,7 @@
 import {describe, expect, it} from 'vitest';
 import {plainText} from '../../src/search/components/Marked';
 import {syntaxHint} from '../../src/search/engine/queryTerms';
-import {rankPages, requiredCoverage, type Postings} from '../../src/search/engine/rank';
+import {rankPages, rarity, requiredCoverage, wordScore, type Postings} from '../../src/search/engine/rank';
 import {SECTION_BOOST} from '../../src/search/engine/weights';
 import type {Suggestion} from '../../src/search/engine/versionIndex';
 import {servedIndex, type FixturePage} from '../support/searchIndexFixture';
@@ -309,9 +309,9 @@ describe('rankPages: the order of pages', () => {
     const postings = postingsOf({0: [title(0, 1)[0]!, [], [], [], [3, 10]]});
     expect(10 * SECTION_BOOST).toBeGreaterThan(6);
     const hits = rankPages({words: [[{term: '0', weight: 1}]], postings, pageFirstDocs, inSection: (page) => page === 1});
-    // …yet page 0's title holds the word: tier 2 before page 1's text whatever the boost.
+    // …yet page 0's title holds the word: tier 4 before page 1's text whatever the boost.
     expect(hits.map((hit) => [hit.page, hit.tier])).toEqual([
-      [0, 2],
+      [0, 4],
       [1, 0],
     ]);
     const textOnly = postingsOf({0: text([1, 1], [3, 1.2])});
@@ -358,7 +358,7 @@ describe('page groups', () => {
       {heading: 'Request hooks', text: 'onRequest runs before routing; preHandler runs before the handler.'},
       {heading: 'Reply hooks', text: 'onSend can change the payload of a request before it leaves.'},
       {heading: 'Errors', text: 'onError runs when a handler throws.'},
-      {heading: 'Timeouts', text: 'onTimeout runs when a request times out.'},
+      {heading: 'Timeouts', text: 'onTimeout runs when a request times out, and the request ends.'},
     ],
   };
   const OTHER: FixturePage = {url: '/Reference/Server', title: 'Server', sections: [{text: 'A request reaches the server first.'}]};
@@ -370,7 +370,7 @@ describe('page groups', () => {
     expect(urls(suggestions)).toEqual(['/Guides/Hooks#request-hooks', '/Reference/Server']);
     expect(grouped(suggestions[0]!)).toEqual(['/Guides/Hooks#timeouts Timeouts', '/Guides/Hooks#reply-hooks Reply hooks']);
     expect(suggestions[0]!.more!.map((hit) => hit.text && plainText(hit.text))).toEqual([
-      'onTimeout runs when a request times out.',
+      'onTimeout runs when a request times out, and the request ends.',
       'onSend can change the payload of a request before it leaves.',
     ]);
     expect(suggestions[1]!.more).toBeUndefined();
@@ -420,5 +420,117 @@ describe('page groups', () => {
       '/checklist#a-code-editor',
       '/checklist-copy#a-code-editor',
     ]);
+  });
+});
+
+describe('BM25F over the whole page, and the rules around it (issue 58)', () => {
+  // Each row but the heading's fails on the ranking before (the heading's pins the finer tier).
+  /** Pages that make a word common: "test" is on every page of a test runner's docs. */
+  const common = (count: number): FixturePage[] =>
+    Array.from({length: count}, (_, n) => ({url: `/Guides/page-${n}`, title: `Page ${n}`, sections: [{text: `A test of topic ${n}.`}]}));
+  const first = async (pages: FixturePage[], query: string) =>
+    urls((await servedIndex(pages).index.search({query, limit: 8})).suggestions)[0]?.split('#')[0];
+
+  it.each<[string, FixturePage[], string, string]>([
+    [
+      'a page whose text says the word more, its title alike, comes first (the fields add up; the ranking before took the best one)',
+      [
+        {url: '/Guides/mocking-a', title: 'Mocking', sections: [{text: 'Replace things with fakes.'}]},
+        {url: '/Guides/mocking-b', title: 'Mocking', sections: [{text: 'Mocking replaces modules; mocking timers; mocking requests.'}]},
+      ],
+      'mocking',
+      '/Guides/mocking-b',
+    ],
+    [
+      'a heading that holds every word, the common one too, comes before one that holds the others only',
+      [
+        ...common(6),
+        {
+          url: '/Reference/hooks',
+          title: 'Hooks',
+          sections: [
+            {heading: 'beforeEach', text: 'Runs before each test: each test, each time, each file.'},
+            {heading: 'Test hooks', text: 'Hooks of a test.'},
+          ],
+        },
+        {url: '/Reference/api', title: 'API', sections: [{heading: 'test.each', text: 'Runs a table of cases.'}]},
+      ],
+      'test.each',
+      '/Reference/api',
+    ],
+    [
+      'pages are counted by the words that tell pages apart: a common word held adds no coverage',
+      [
+        ...common(6),
+        {url: '/Reference/runner', title: 'Real runs', sections: [{text: 'A real test, run for real.'}]},
+        {url: '/Reference/browser', title: 'Guide B', sections: [{text: 'Pages in a real browser.'}]},
+      ],
+      'test real browser',
+      '/Reference/browser',
+    ],
+    [
+      'one section holding every word (the words near each other) beats the words on different sections',
+      [
+        {
+          url: '/Guides/far',
+          title: 'Guide A',
+          sections: [
+            {heading: 'One', text: 'About timers.'},
+            {heading: 'Two', text: 'About fakes.'},
+          ],
+        },
+        {
+          url: '/Guides/near',
+          title: 'Guide B',
+          sections: [
+            {heading: 'One', text: 'About fake timers.'},
+            {heading: 'Two', text: 'Other.'},
+          ],
+        },
+      ],
+      'fake timers',
+      '/Guides/near',
+    ],
+    [
+      'a name inside punctuation lunr keeps is found by its word (`_.groupBy`)',
+      [
+        {url: '/Reference/groupBy', title: 'groupBy', sections: [{text: 'Groups items by a key.'}]},
+        {url: '/Reference/other', title: 'Other', sections: [{text: 'Nothing to group here.'}]},
+      ],
+      '_.groupBy',
+      '/Reference/groupBy',
+    ],
+    [
+      'a misspelt word past its stem is corrected: "geolocaton" finds "Geolocation" (stem "geoloc")',
+      [
+        {url: '/Reference/geolocation', title: 'Geolocation', sections: [{text: 'Where the device is.'}]},
+        {url: '/Reference/camera', title: 'Camera', sections: [{text: 'Take a photo.'}]},
+      ],
+      'geolocaton',
+      '/Reference/geolocation',
+    ],
+  ])('%s', async (_rule, pages, query, expected) => {
+    expect(await first(pages, query)).toBe(expected);
+  });
+
+  it('leaves a word of four letters uncorrected: one change makes it another word', async () => {
+    const pages = [{url: '/Reference/test', title: 'Test', sections: [{text: 'How to test.'}]}];
+    expect((await servedIndex(pages).index.search({query: 'tset', limit: 8})).total).toBe(0);
+    expect((await servedIndex(pages).index.search({query: 'testt', limit: 8})).total).toBe(1);
+  });
+});
+
+describe('rarity and wordScore: BM25 by pages', () => {
+  it('a term on fewer pages is rarer, and never below 0', () => {
+    expect(rarity(1, 100)).toBeGreaterThan(rarity(10, 100));
+    expect(rarity(100, 100)).toBeGreaterThan(0);
+    expect(rarity(100, 100)).toBeLessThan(0.01);
+  });
+
+  it('more of a word counts, less and less (saturation)', () => {
+    const rare = rarity(1, 100);
+    expect(wordScore(2, rare)).toBeGreaterThan(wordScore(1, rare));
+    expect(wordScore(21, rare) - wordScore(20, rare)).toBeLessThan(wordScore(2, rare) - wordScore(1, rare));
+    expect(wordScore(1000, rare)).toBeLessThan(rare);
   });
 });

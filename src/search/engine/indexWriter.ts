@@ -2,7 +2,8 @@
  * Splits a version's search index, as the search plugin builds it (five lunr indexes: titles,
  * headings, descriptions, keywords, section texts), into the parts the site serves: a manifest (where
  * each part starts, each page's first document and section), term parts (the terms in order, which
- * documents hold each, with lunr's BM25 weight: b 0.75, k1 1.2) and document parts (what a suggestion
+ * documents hold each, with its frequency there normalised by the length of that field of the page:
+ * BM25F's half that needs the whole version) and document parts (what a suggestion
  * shows). A query then loads the parts of its own terms and of the documents it shows, not the whole
  * index: Pagefind's way of staying small at any size of site. The build's half of the format
  * (plugins/search runs it); the browser's half is its reader, versionIndex.ts.
@@ -11,8 +12,9 @@ import {createHash} from 'node:crypto';
 import lunr from 'lunr';
 import {DOC_KINDS, DocKind, type DocPart, type IndexedDoc, type SearchManifest, type TermPart} from '../../../contracts/searchIndexFiles';
 import {lunrRules} from './lunrRules';
-import {SUBWORD_WEIGHT} from './weights';
+import {LENGTH_NORMALISATION, SUBWORD_WEIGHT} from './weights';
 import {segmentsOf, type TextRules} from './queryTerms';
+import {runOf} from './rank';
 import {sectionOf, type SearchSection} from '../../../contracts/searchSections';
 
 /** A document as the plugin writes it. */
@@ -73,7 +75,8 @@ function partName(json: string): string {
   return createHash('sha256').update(json).digest('hex').slice(0, 16);
 }
 
-const weight = (score: number) => Math.round(score * 1000) / 1000;
+/** Two decimals tell frequencies apart well enough, in fewer bytes. */
+const weight = (frequency: number) => Math.round(frequency * 100) / 100;
 
 /** Groups items into runs whose JSON stays near `budget` bytes (an item larger than that is a run of its own). */
 function runsOf<T>(items: readonly T[], budget: number): T[][] {
@@ -197,59 +200,77 @@ export interface SplitOptions {
   rules?: TextRules;
 }
 
+/** A serialised index entry's documents, each with the positions of the term in it (the plugin keeps them). */
+type EntryDocs = Record<string, {position?: unknown[]}>;
+
 /**
  * Every term of the five indexes with its postings per kind: the documents (by their number in the
- * split index, `numberOf`; a document left out has none) and each one's best weight.
+ * split index, `numberOf`; a document left out has none) and the term's frequency in each, divided by
+ * how long that kind of text is on the document's page against other pages (BM25F's normalised
+ * frequency): a page's documents of a kind add up to the page's own field, which the engine scores.
  */
 function termPostings(
   index: PluginIndex,
   numberOf: (kind: number, id: number | string) => number | undefined,
+  pageOf: (doc: number) => number,
   rules: TextRules,
 ): Map<string, number[][]> {
   const found = new Map<string, [number, number][][]>();
-  const add = (term: string, kind: number, doc: number, score: number) => {
+  const add = (term: string, kind: number, doc: number, frequency: number) => {
     let byKind = found.get(term);
     if (!byKind) found.set(term, (byKind = Array.from({length: DOC_KINDS}, () => [])));
-    byKind[kind]!.push([doc, weight(score)]);
+    byKind[kind]!.push([doc, frequency]);
   };
   index.forEach(({documents, index: lunrIndex}, kind) => {
-    const termIndexes = new Map<string, number>();
-    const vectors = new Map(
-      lunrIndex.fieldVectors.map(([ref, vector]) => {
-        const weights = new Map<number, number>();
-        for (let i = 0; i < vector.length; i += 2) weights.set(vector[i]!, vector[i + 1]!);
-        return [ref.slice(ref.indexOf('/') + 1), weights];
-      }),
-    );
+    const frequencies = new Map<string, Map<number, number>>();
+    const count = (term: string, doc: number, times: number) => {
+      let docs = frequencies.get(term);
+      if (!docs) frequencies.set(term, (docs = new Map()));
+      docs.set(doc, (docs.get(doc) ?? 0) + times);
+    };
+    // The words a field holds, as lunr's pipeline left them: its length.
+    const lengths = new Map<number, number>();
     for (const [term, entry] of lunrIndex.invertedIndex) {
-      termIndexes.set(term, entry._index);
-      for (const ref of Object.keys((entry.t ?? {}) as Record<string, unknown>)) {
+      for (const [ref, metadata] of Object.entries((entry.t ?? {}) as EntryDocs)) {
         const doc = numberOf(kind, ref);
-        if (doc !== undefined) add(term, kind, doc, vectors.get(ref)?.get(entry._index) ?? 0);
+        if (doc === undefined) continue;
+        const times = Math.max(metadata.position?.length ?? 1, 1);
+        count(term, doc, times);
+        lengths.set(doc, (lengths.get(doc) ?? 0) + times);
       }
     }
     // The words inside a joined-up name find it too: "mockResolvedValue" the heading `mockFn.mockResolvedValue(value)`,
     // "localhost 3000" the text that says `localhost:3000`; in a title or heading also those of "ContentTypeParser".
     const heading = kind === DocKind.Title || kind === DocKind.Heading;
+    const subwords = new Map<string, Map<number, number>>();
     for (const doc of documents) {
       const number = numberOf(kind, doc.i);
       if (number === undefined) continue;
-      for (const {whole, parts: subwords} of joinedNames(doc.t, rules, {heading})) {
-        const whole_ = termIndexes.get(whole);
-        const score = (whole_ === undefined ? undefined : vectors.get(String(doc.i))?.get(whole_)) ?? 1;
-        for (const subword of subwords) add(subword, kind, number, score * SUBWORD_WEIGHT);
+      for (const {parts} of joinedNames(doc.t, rules, {heading})) {
+        for (const part of parts) {
+          let docs = subwords.get(part);
+          if (!docs) subwords.set(part, (docs = new Map()));
+          docs.set(number, (docs.get(number) ?? 0) + SUBWORD_WEIGHT);
+        }
       }
     }
+    const pageLengths = new Map<number, number>();
+    for (const [doc, length] of lengths) pageLengths.set(pageOf(doc), (pageLengths.get(pageOf(doc)) ?? 0) + length);
+    const average = pageLengths.size === 0 ? 1 : [...pageLengths.values()].reduce((sum, length) => sum + length, 0) / pageLengths.size;
+    const b = LENGTH_NORMALISATION[kind as DocKind];
+    const normalised = (doc: number, times: number) => times / (1 - b + (b * (pageLengths.get(pageOf(doc)) ?? average)) / average);
+    for (const [term, docs] of frequencies) for (const [doc, times] of docs) add(term, kind, doc, normalised(doc, times));
+    for (const [term, docs] of subwords) for (const [doc, times] of docs) add(term, kind, doc, normalised(doc, times));
   });
   const postingsOf = new Map<string, number[][]>();
   for (const [term, byKind] of found) {
     postingsOf.set(
       term,
       byKind.map((pairs) => {
-        // A document holds a term once: its best weight (a subword may repeat a whole word's term).
-        const best = new Map<number, number>();
-        for (const [doc, score] of pairs) best.set(doc, Math.max(score, best.get(doc) ?? 0));
-        return [...best].sort((a, b) => a[0] - b[0]).flat();
+        // A subword may repeat a whole word's term in a document: their frequencies add up.
+        const total = new Map<number, number>();
+        for (const [doc, frequency] of pairs) total.set(doc, frequency + (total.get(doc) ?? 0));
+        return [...total].sort((a, b) => a[0] - b[0]).flatMap(([doc, frequency]) => [doc, weight(frequency)]);
       }),
     );
   }
@@ -308,7 +329,12 @@ export function splitIndex(
     firstDoc += docs.length;
   }
 
-  const postingsOf = termPostings(index, (kind, id) => numberOf.get(key(kind, id)), rules);
+  const postingsOf = termPostings(
+    index,
+    (kind, id) => numberOf.get(key(kind, id)),
+    (doc) => runOf(doc, pages.first),
+    rules,
+  );
   const terms = [...postingsOf.keys()].sort();
   const termParts: SearchManifest['termParts'] = {first: [], names: [], bytes: []};
   for (const run of runsOf(
@@ -322,5 +348,5 @@ export function splitIndex(
     termParts.bytes.push(json.length);
   }
 
-  return {manifest: {format: 2, termParts, docParts, pages, sections: sectionPaths, docs: next}, parts};
+  return {manifest: {format: 3, termParts, docParts, pages, sections: sectionPaths, docs: next}, parts};
 }

@@ -18,7 +18,9 @@ export const MAX_QUERY_WORDS = 12;
 export const MAX_COMPLETIONS = 40;
 export const MAX_FUZZY = 12;
 /** Words shorter than this are not corrected: a one-letter change makes them another word. */
-const MIN_FUZZY_LENGTH = 4;
+export const MIN_FUZZY_LENGTH = 5;
+/** The longest ending a stem may have lost (`-ation`): a misspelt word is matched to a stem it begins with, give or take a letter. */
+const MAX_ENDING = 5;
 
 export interface QueryWord {
   /** The word as typed, lower case, its ends trimmed (what the target page highlights). */
@@ -36,13 +38,14 @@ export interface QueryWord {
 const JOINER = /[^\p{L}\p{N}'’]+/u;
 
 /**
- * The words inside a token that punctuation joins (lunr keeps `localhost:3000` whole), in order;
- * none for a token that is one word. The index gives each such word the token's documents
- * (indexWriter.ts), and a query searches them as words of their own: both sides split alike.
+ * The words inside a token that punctuation joins (lunr keeps `localhost:3000` whole), in order, or
+ * the one word inside punctuation lunr keeps (`_.groupBy`, `__dirname`); none for a token that is one
+ * word. The index gives each such word the token's documents (indexWriter.ts), and a query searches
+ * them as words of their own: both sides split alike.
  */
 export function segmentsOf(token: string): string[] {
   const segments = token.split(JOINER).filter((segment) => segment !== '');
-  return segments.length > 1 ? segments : [];
+  return segments.length > 1 || (segments.length === 1 && segments[0] !== token) ? segments : [];
 }
 
 /**
@@ -171,10 +174,21 @@ export function withinOneEdit(a: string, b: string): boolean {
 }
 
 /**
+ * Whether a word no term matches is one typo from `term`: its stem is (`snaphsot` for `snapshot`), or,
+ * since the stemmer cannot take the ending off a word it does not know, the word is the term and an
+ * ending the typo is in (`geolocaton`: `geoloc`, the stem of "geolocation", and `aton`).
+ */
+export function oneTypoFrom(word: Pick<QueryWord, 'text' | 'term'>, term: string): boolean {
+  if (withinOneEdit(word.term, term)) return true;
+  const ending = word.text.length - term.length;
+  return term.length >= MIN_FUZZY_LENGTH - 1 && ending >= 1 && ending <= MAX_ENDING && word.text.startsWith(term);
+}
+
+/**
  * The index terms a word matches, each with its weight, among `terms` (sorted: those of the parts
  * loaded for it): the term itself; while typed, the terms it begins (before the beginning's stop,
  * partsForWord's); when neither exists, the terms
- * one typo away (found where the word would sort, so a typo in its first letters is not corrected).
+ * one typo away (oneTypoFrom; found where the word would sort, so a typo in its first letters is not corrected).
  */
 export function expand(word: QueryWord, terms: readonly string[], stops: ReadonlyMap<string, string> = new Map()): Expansion[] {
   const found = new Map<string, number>();
@@ -190,10 +204,10 @@ export function expand(word: QueryWord, terms: readonly string[], stops: Readonl
       }
     }
   }
-  if (found.size === 0 && word.term.length >= MIN_FUZZY_LENGTH) {
+  if (found.size === 0 && word.text.length >= MIN_FUZZY_LENGTH) {
     for (const term of terms) {
       if (found.size >= MAX_FUZZY) break;
-      if (withinOneEdit(word.term, term)) found.set(term, EXPANSION_WEIGHT.fuzzy);
+      if (oneTypoFrom(word, term)) found.set(term, EXPANSION_WEIGHT.fuzzy);
     }
   }
   return [...found].map(([term, weight]) => ({term, weight}));

@@ -4,21 +4,23 @@
  * A page is ranked as a whole (its title, headings, description, keywords and section texts
  * together), so "request lifecycle" finds the page titled "Lifecycle" that talks about requests.
  * In order:
- * 1. how many of the query's words the page holds (all of them, for queries of one or two words);
- * 2. whether its title holds them all, or one of its headings does;
- * 3. how many of them its title holds;
- *    (in 2 and 3 a word on most of the version's pages, such as the product's name, does not count when
- *    the query has other words: every page holds it, so a title holding it says nothing;)
- * 4. its score: for each word, its best match, lunr's BM25 weight (b 0.75, k1 1.2) times the weight
- *    of the kind of document it is in (title above heading above description and keywords above
- *    text: the specification's order) times how closely the term matches the word; the reader's own
- *    section counts more.
+ * 1. how many of the query's words the page holds: every word of a query of one or two words, all but
+ *    one of a longer one, must be there; a word on most of the version's pages (the product's name, "test"
+ *    in a test runner's docs) is not counted when the query has other words, since every page holds it;
+ * 2. whether its title holds every word (the common ones too), or every other word; else whether one of
+ *    its headings does, alike;
+ * 3. its score, BM25F (Pagefind ranks by BM25 too): for each word, its best term's rarity among the
+ *    version's pages times its frequency on the page, the page's fields weighted (title above heading
+ *    above description and keywords above text: the specification's order) and each normalised by its
+ *    length on the page (the build does that: indexWriter.ts), saturated; times how closely the term
+ *    matches the word (itself, a completion, a typo); more when one section holds every word, the words
+ *    near each other; more in the reader's own section.
  * Each page is one answer, pointing at the part of it that matches best, with its other matching
  * sections in order for a group under it.
  */
 import {DocKind, DOC_KINDS} from '../../../contracts/searchIndexFiles';
 import type {Expansion} from './queryTerms';
-import {COMMON_WORD_SHARE, KIND_WEIGHT, SECTION_BOOST} from './weights';
+import {COMMON_WORD_SHARE, KIND_WEIGHT, NEAR_BOOST, SATURATION, SECTION_BOOST} from './weights';
 
 /** A page's other matching sections kept for its group: a heading and its text may both be among them. */
 export const MAX_MORE = 8;
@@ -42,10 +44,13 @@ export interface RankInput {
 
 export interface PageHit {
   page: number;
-  /** How many of the query's words the page holds. */
+  /** How many of the query's words the page holds, the words on most pages not counted. */
   coverage: number;
-  /** 2: the title holds every word; 1: a heading does; 0: neither. */
-  tier: 0 | 1 | 2;
+  /**
+   * 4: the title holds every word; 3: every word but those on most pages; 2 and 1: a heading does,
+   * alike; 0: neither.
+   */
+  tier: 0 | 1 | 2 | 3 | 4;
   score: number;
   /** The document to point at: the title (the page's top), a heading or a section's text. */
   target: number;
@@ -111,19 +116,34 @@ function gatherMore(shownHits: readonly PageHit[], docs: ReadonlyMap<number, Doc
   }
 }
 
+/** How rare a term is among the version's pages (BM25's inverse document frequency, never below 0). */
+export function rarity(pagesWithTerm: number, pages: number): number {
+  return Math.log(1 + (pages - pagesWithTerm + 0.5) / (pagesWithTerm + 0.5));
+}
+
+/** A word's score on a page: the term's rarity times its field-weighted frequency there, saturated (BM25F). */
+export function wordScore(frequency: number, rarityOfTerm: number): number {
+  return (rarityOfTerm * frequency) / (SATURATION + frequency);
+}
+
 export function rankPages({words, postings, pageFirstDocs, allowed, inSection, grouped = 0}: RankInput): PageHit[] {
   const wordCount = words.length;
   if (wordCount === 0) return [];
+  const pageCount = pageFirstDocs.length;
   const docs = new Map<number, DocMatch>();
+  // Per page, each word's best score over the terms it matches.
+  const wordScores = new Map<number, number[]>();
   words.forEach((expansions, word) => {
     for (const {term, weight} of expansions) {
       const byKind = postings(term);
+      // The term's frequency on each page, its fields weighted: BM25F's sum over fields.
+      const frequencies = new Map<number, number>();
       for (let kind = 0; kind < DOC_KINDS; kind++) {
         const flat = byKind[kind] ?? [];
         for (let at = 0; at < flat.length; at += 2) {
           const doc = flat[at]!;
-          // A weight of 0 still means the term is there.
-          const score = weight * Math.max(flat[at + 1]!, 0.001);
+          // A frequency of 0 still means the term is there.
+          const frequency = Math.max(flat[at + 1]!, 0.01);
           let match = docs.get(doc);
           if (!match) {
             match = {
@@ -134,9 +154,16 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection, g
             };
             docs.set(doc, match);
           }
-          if (score > match.perWord[word]!) match.perWord[word] = score;
+          if (weight * frequency > match.perWord[word]!) match.perWord[word] = weight * frequency;
           match.terms.add(term);
+          frequencies.set(match.page, (frequencies.get(match.page) ?? 0) + KIND_WEIGHT[kind as DocKind] * frequency);
         }
+      }
+      const rare = rarity(frequencies.size, pageCount);
+      for (const [page, frequency] of frequencies) {
+        let scores = wordScores.get(page);
+        if (!scores) wordScores.set(page, (scores = new Array<number>(wordCount).fill(0)));
+        scores[word] = Math.max(scores[word]!, weight * wordScore(frequency, rare));
       }
     }
   });
@@ -144,16 +171,18 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection, g
   // The words that tell pages apart: those on at most COMMON_WORD_SHARE of the pages (all of them when none is).
   const pagesOf = Array.from({length: wordCount}, () => new Set<number>());
   for (const match of docs.values()) match.perWord.forEach((score, word) => score > 0 && pagesOf[word]!.add(match.page));
-  const tellingWords = pagesOf.map((pagesWithWord) => pagesWithWord.size <= COMMON_WORD_SHARE * pageFirstDocs.length);
+  const tellingWords = pagesOf.map((pagesWithWord) => pagesWithWord.size <= COMMON_WORD_SHARE * pageCount);
   const telling = tellingWords.some(Boolean) ? tellingWords : tellingWords.map(() => true);
   const tellingCount = telling.filter(Boolean).length;
   const tellingCovered = (perWord: readonly number[]) => perWord.filter((score, word) => telling[word] && score > 0).length;
 
   interface PageState {
-    perWord: number[];
     terms: Set<string>;
     titleAll: boolean;
-    titleWords: number;
+    /** The title holds every word, the common ones too. */
+    titleEvery?: boolean;
+    /** The heading found holds every word, the common ones too. */
+    headingEvery?: boolean;
     heading?: {doc: number; score: number};
     section?: {doc: number; coverage: number; score: number};
   }
@@ -162,25 +191,21 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection, g
     const {page} = match;
     if (allowed && !allowed(page)) continue;
     let state = pages.get(page);
-    if (!state)
-      pages.set(page, (state = {perWord: new Array<number>(wordCount).fill(0), terms: new Set(), titleAll: false, titleWords: 0}));
-    const weight = KIND_WEIGHT[match.kind];
+    if (!state) pages.set(page, (state = {terms: new Set(), titleAll: false}));
     for (const term of match.terms) state.terms.add(term);
-    match.perWord.forEach((score, word) => {
-      if (score * weight > state.perWord[word]!) state.perWord[word] = score * weight;
-    });
     const coverage = covered(match.perWord);
     const score = sum(match.perWord);
     if (match.kind === DocKind.Title) {
-      state.titleWords = tellingCovered(match.perWord);
-      state.titleAll = state.titleWords === tellingCount;
+      state.titleAll = tellingCovered(match.perWord) === tellingCount;
+      state.titleEvery = coverage === wordCount;
     }
     if (
       match.kind === DocKind.Heading &&
       tellingCovered(match.perWord) === tellingCount &&
-      (!state.heading || score > state.heading.score)
+      (!state.heading || (coverage === wordCount && !state.headingEvery) || score > state.heading.score)
     ) {
       state.heading = {doc, score};
+      state.headingEvery ||= coverage === wordCount;
     }
     if (match.kind === DocKind.Heading || match.kind === DocKind.Content) {
       const best = state.section;
@@ -189,27 +214,20 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection, g
   }
 
   const needed = requiredCoverage(wordCount);
-  const hits: (PageHit & {ranked: number; titleWords: number})[] = [];
+  const hits: (PageHit & {ranked: number})[] = [];
   for (const [page, state] of pages) {
-    const coverage = covered(state.perWord);
-    if (coverage < needed) continue;
-    const tier = state.titleAll ? 2 : state.heading ? 1 : 0;
-    const score = sum(state.perWord);
-    const target = tier === 2 ? pageFirstDocs[page]! : tier === 1 ? state.heading!.doc : (state.section?.doc ?? pageFirstDocs[page]!);
+    const scores = wordScores.get(page)!;
+    if (covered(scores) < needed) continue;
+    // A word on most pages ("run", "test" in a test runner's docs) does not make a page more of an answer by being there.
+    const coverage = tellingCovered(scores);
+    const tier: PageHit['tier'] = state.titleAll ? (state.titleEvery ? 4 : 3) : state.heading ? (state.headingEvery ? 2 : 1) : 0;
+    const near = wordCount > 1 && state.section !== undefined && state.section.coverage === wordCount;
+    const score = sum(scores) * (near ? NEAR_BOOST : 1);
+    const target = tier >= 3 ? pageFirstDocs[page]! : tier >= 1 ? state.heading!.doc : (state.section?.doc ?? pageFirstDocs[page]!);
     const ranked = score * (inSection?.(page) ? SECTION_BOOST : 1);
-    hits.push({
-      page,
-      coverage,
-      tier,
-      titleWords: state.titleWords,
-      score,
-      target,
-      terms: [...state.terms],
-      more: [],
-      ranked,
-    });
+    hits.push({page, coverage, tier, score, target, terms: [...state.terms], more: [], ranked});
   }
-  hits.sort((a, b) => b.coverage - a.coverage || b.tier - a.tier || b.titleWords - a.titleWords || b.ranked - a.ranked || a.page - b.page);
+  hits.sort((a, b) => b.coverage - a.coverage || b.tier - a.tier || b.ranked - a.ranked || a.page - b.page);
   gatherMore(hits.slice(0, grouped), docs, needed);
-  return hits.map(({ranked: _ranked, titleWords: _titleWords, ...hit}) => hit);
+  return hits.map(({ranked: _ranked, ...hit}) => hit);
 }
