@@ -208,9 +208,12 @@ describe('mayHoldExternalMedia: the docs the build parses for media from other s
       if (externalMediaIn(full)) expect(mayHoldExternalMedia(readFileSync(full, 'utf8'))).toBe(true);
     },
   );
-  // The rows above check the hint where the parser finds such media: the parser finds some, so they check something.
+  // The rows above check the hint where the parser finds such media: it finds some in a doc among them (an
+  // image on GitHub), so they check something. One doc parsed, not all of them again in one test (issue 60).
   it('has real docs in which the parser finds media from another site', () => {
-    expect(realDocs.filter((file) => externalMediaIn(file)).length).toBeGreaterThan(0);
+    const withMedia = path.join(REAL_DOCS_FIXTURE, 'docs/Guides/Contributing.md');
+    expect(realDocs).toContain(withMedia);
+    expect(externalMediaIn(withMedia)).toBe(true);
   });
 });
 
