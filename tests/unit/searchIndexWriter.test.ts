@@ -254,11 +254,12 @@ describe('oneTypoFrom: a word one typo from a term', () => {
     ['conditonal', 'conditon', 'condit', true],
     ['memoise', 'memois', 'memoiz', true],
     ['testign', 'testign', 'test', true],
-    // More than an ending past the term, a typo and an ending, or two typos: another word.
+    // More than an ending past the term, another word past it, a typo and an ending, or two typos: another word.
     ['geolocationing', 'geolocationing', 'geoloc', false],
+    ['handbook', 'handbook', 'hand', false],
     ['roadmap', 'roadmap', 'read', false],
     ['snpahsto', 'snpahsto', 'snapshot', false],
-    ['browser', 'browser', 'brows', true],
+    ['configurtion', 'configurtion', 'configur', true],
     ['decorators', 'decor', 'dec', false],
   ])('%j (stem %j) → %j: %s', (text, term, indexTerm, expected) => {
     expect(oneTypoFrom({text, term}, indexTerm)).toBe(expected);

@@ -19,8 +19,6 @@ export const MAX_COMPLETIONS = 40;
 export const MAX_FUZZY = 12;
 /** Words shorter than this are not corrected: a one-letter change makes them another word. */
 export const MIN_FUZZY_LENGTH = 5;
-/** The longest ending a stem may have lost (`-ation`): a misspelt word is matched to a stem it begins with, give or take a letter. */
-const MAX_ENDING = 5;
 
 export interface QueryWord {
   /** The word as typed, lower case, its ends trimmed (what the target page highlights). */
@@ -174,14 +172,25 @@ export function withinOneEdit(a: string, b: string): boolean {
 }
 
 /**
- * Whether a word no term matches is one typo from `term`: its stem is (`snaphsot` for `snapshot`), or,
- * since the stemmer cannot take the ending off a word it does not know, the word is the term and an
- * ending the typo is in (`geolocaton`: `geoloc`, the stem of "geolocation", and `aton`).
+ * Endings English's stemmer takes off (`-ation`, `-ing`, `-ional`): a misspelt one is left on the word,
+ * and the word then matches no stem.
+ */
+const ENDINGS = (
+  'able ables ably ally ance ate ated ates ating ation ational ations ator ators ence ers ful ible ing ings ion ional ions ' +
+  'ise ised ising ism isms ist ists ities ity ive ives ize ized izing less ment ments ness ous'
+).split(' ');
+
+/**
+ * Whether a word no term matches is one typo from `term`: its stem is (`snaphsot` for `snapshot`), or
+ * the word is the term and a misspelt ending, which the stemmer could not take off (`geolocaton`:
+ * `geoloc`, the stem of "geolocation", and `aton` for `ation`). A word that is the term and another
+ * word (`handbook`: `hand` and `book`) is not.
  */
 export function oneTypoFrom(word: Pick<QueryWord, 'text' | 'term'>, term: string): boolean {
   if (withinOneEdit(word.term, term)) return true;
-  const ending = word.text.length - term.length;
-  return term.length >= MIN_FUZZY_LENGTH - 1 && ending >= 1 && ending <= MAX_ENDING && word.text.startsWith(term);
+  if (term.length < MIN_FUZZY_LENGTH - 1 || !word.text.startsWith(term)) return false;
+  const ending = word.text.slice(term.length);
+  return ending.length >= 2 && ENDINGS.some((known) => known !== ending && withinOneEdit(ending, known));
 }
 
 /**
