@@ -6,10 +6,11 @@
  * the file, the view and the page, and leaves nothing a gate would serve. (`npm run build` is checked
  * by npm test's own build of the repository: tests/support/checkedBuild.ts.)
  */
-import {spawnSync} from 'node:child_process';
+import {execFile} from 'node:child_process';
 import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {promisify} from 'node:util';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {AUDIENCE_MAP, BUILD_ROOT} from '../../contracts/buildLayout';
 import {removeTemporaryDir, temporarySiteCopy} from '../../testkit/siteCopy';
@@ -18,62 +19,70 @@ import {EMULATOR_HOST} from '../support/environment';
 
 let site: string;
 
-function run(command: string, args: string[]) {
-  const result = spawnSync(command, args, {cwd: site, encoding: 'utf8', env: {...process.env, ...siteBuildEnv(EMULATOR_HOST)}});
-  return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
+/**
+ * A command in the site, waited for without blocking the test's worker: a worker held in a minute-long
+ * build misses Vitest's deadline for its own messages on a busy machine ("Timeout calling onTaskUpdate").
+ */
+async function run(command: string, args: string[]): Promise<{status: number; output: string}> {
+  const env = {...process.env, ...siteBuildEnv(EMULATOR_HOST)};
+  try {
+    const {stdout, stderr} = await promisify(execFile)(command, args, {cwd: site, encoding: 'utf8', env, maxBuffer: 256 * 1024 * 1024});
+    return {status: 0, output: `${stdout}\n${stderr}`};
+  } catch (error) {
+    const failed = error as {code?: unknown; stdout?: string; stderr?: string};
+    return {status: typeof failed.code === 'number' ? failed.code : 1, output: `${failed.stdout ?? ''}\n${failed.stderr ?? ''}`};
+  }
 }
 
-const git = (...args: string[]) => run('git', args).output.trim();
+const git = async (...args: string[]) => (await run('git', args)).output.trim();
 
 /** What git sees changed in the site since its commit (`XY path` each): every file a command wrote outside what .gitignore leaves out. */
-const changed = () =>
-  run('git', ['status', '--porcelain', '-z', '--untracked-files=all'])
-    .output.split('\0')
-    .filter((entry) => entry.trim() !== '');
+const changed = async () =>
+  (await run('git', ['status', '--porcelain', '-z', '--untracked-files=all'])).output.split('\0').filter((entry) => entry.trim() !== '');
 
-beforeAll(() => {
+beforeAll(async () => {
   site = temporarySiteCopy('author-files');
-  git('init', '-q');
-  git('add', '-A');
-  git('-c', 'user.email=test@tutorial-hub.test', '-c', 'user.name=Test', 'commit', '-qm', 'the author’s site');
-  expect(changed()).toEqual([]);
+  await git('init', '-q');
+  await git('add', '-A');
+  await git('-c', 'user.email=test@tutorial-hub.test', '-c', 'user.name=Test', 'commit', '-qm', 'the author’s site');
+  expect(await changed()).toEqual([]);
 });
 afterAll(() => removeTemporaryDir(site));
 
 describe("Docusaurus's own commands on a site with audiences", () => {
-  it('`npx docusaurus build` writes its output folder and the generated ones, nothing of the author’s', () => {
-    const {status, output} = run('npx', ['docusaurus', 'build']);
+  it('`npx docusaurus build` writes its output folder and the generated ones, nothing of the author’s', async () => {
+    const {status, output} = await run('npx', ['docusaurus', 'build']);
     expect(status, output).toBe(0);
     expect(existsSync(path.join(site, BUILD_ROOT, AUDIENCE_MAP))).toBe(true);
-    expect(changed()).toEqual([]);
+    expect(await changed()).toEqual([]);
   });
 
-  it('`npx docusaurus build --out-dir` a folder elsewhere: the map is inside it, and the site is as the author left it', () => {
+  it('`npx docusaurus build --out-dir` a folder elsewhere: the map is inside it, and the site is as the author left it', async () => {
     const elsewhere = path.join(mkdtempSync(path.join(tmpdir(), 'tutorial-hub-out-dir-')), 'public-site');
     try {
-      const {status, output} = run('npx', ['docusaurus', 'build', '--out-dir', elsewhere]);
+      const {status, output} = await run('npx', ['docusaurus', 'build', '--out-dir', elsewhere]);
       expect(status, output).toBe(0);
       expect(existsSync(path.join(elsewhere, AUDIENCE_MAP))).toBe(true);
-      expect(changed()).toEqual([]);
+      expect(await changed()).toEqual([]);
       expect(readFileSync(path.join(site, 'audiences.json'), 'utf8')).toContain('"partners"');
     } finally {
       rmSync(path.dirname(elsewhere), {recursive: true, force: true});
     }
   });
 
-  it('`npx docusaurus clear` and `docs:version` change only what they are for', () => {
-    expect(run('npx', ['docusaurus', 'clear']).status).toBe(0);
-    expect(changed()).toEqual([]);
-    expect(run('npx', ['docusaurus', 'docs:version', '9.9']).status).toBe(0);
-    const written = changed().map((entry) => entry.slice(3).split('/')[0]);
+  it('`npx docusaurus clear` and `docs:version` change only what they are for', async () => {
+    expect((await run('npx', ['docusaurus', 'clear'])).status).toBe(0);
+    expect(await changed()).toEqual([]);
+    expect((await run('npx', ['docusaurus', 'docs:version', '9.9'])).status).toBe(0);
+    const written = (await changed()).map((entry) => entry.slice(3).split('/')[0]);
     expect([...new Set(written)].sort()).toEqual(['versioned_docs', 'versioned_sidebars', 'versions.json']);
   });
 });
 
 describe('what cannot be cut for each reader: a remark plugin that writes a page’s title into pages, a component that asks for another’s page', () => {
-  it('is refused by the build, with the file, the view and the page, and nothing is left for a gate to serve', () => {
-    git('checkout', '-q', '--', '.');
-    git('clean', '-qfd', '-e', 'node_modules');
+  it('is refused by the build, with the file, the view and the page, and nothing is left for a gate to serve', async () => {
+    await git('checkout', '-q', '--', '.');
+    await git('clean', '-qfd', '-e', 'node_modules');
     writeFileSync(
       path.join(site, 'remark-see-also.mjs'),
       // Every page gets a line naming the staff's 1.0 release checklist.
@@ -94,7 +103,7 @@ describe('what cannot be cut for each reader: a remark plugin that writes a page
       path.join(site, 'docs/see-also.mdx'),
       '---\ntitle: See also\n---\n\nimport DocTitle from \'@site/src/components/DocTitle\';\n\nRead <DocTitle id="partner-integrations/embed-a-tutorial" />.\n',
     );
-    const {status, output} = run('npx', ['docusaurus', 'build']);
+    const {status, output} = await run('npx', ['docusaurus', 'build']);
     expect(status).not.toBe(0);
     expect(output).toMatch(
       /see-also\.html: a component of the page cannot be rendered for a reader in no audience, who may not open a page it names \(.*partner-integrations\/embed-a-tutorial/,

@@ -227,6 +227,14 @@ describe('partsForWord: the term parts a word loads', () => {
     expect(partsForWord(word, [main, staff])).toEqual({parts, stops: new Map(stops as [string, string][])});
   });
 
+  it('loads, for a word long enough to be corrected, the parts of its beginnings: a stem it may be misspelt past', () => {
+    // "testign" sorts in the part that starts at "test('"; its stem "test" in the one before.
+    const parts = {first: ['a', 'take', "test('", 'timer'], bytes: [1000, 1000, 1000, 1000]};
+    expect(partsForWord({text: 'testign', term: 'testign', typing: false}, [parts]).parts).toEqual([[1, 2]]);
+    // A shorter word is not corrected: its own part only.
+    expect(partsForWord({text: 'tesx', term: 'tesx', typing: false}, [parts]).parts).toEqual([[2]]);
+  });
+
   it('counts the start parts of every partition but the largest against the budget', () => {
     const half = {first: ['a', 'fa'], bytes: [COMPLETION_BYTES / 2, 1000]};
     expect(partsForWord({text: 'f', term: 'f', typing: true}, [half, half, half])).toEqual({

@@ -3,7 +3,8 @@ import {describe, expect, it} from 'vitest';
 import {plainText} from '../../src/search/components/Marked';
 import {syntaxHint} from '../../src/search/engine/queryTerms';
 import {rankPages, rarity, requiredCoverage, wordScore, type Postings} from '../../src/search/engine/rank';
-import {SECTION_BOOST} from '../../src/search/engine/weights';
+import {KIND_WEIGHT, SECTION_BOOST} from '../../src/search/engine/weights';
+import {DocKind} from '../../contracts/searchIndexFiles';
 import type {Suggestion} from '../../src/search/engine/versionIndex';
 import {servedIndex, type FixturePage} from '../support/searchIndexFixture';
 
@@ -305,9 +306,9 @@ describe('rankPages: the order of pages', () => {
   });
 
   it('the section boost reorders only answers of the same coverage and tier', () => {
-    // Page 1's text, boosted, scores far above page 0's title (10 × SECTION_BOOST against 6 × 1)…
-    const postings = postingsOf({0: [title(0, 1)[0]!, [], [], [], [3, 10]]});
-    expect(10 * SECTION_BOOST).toBeGreaterThan(6);
+    // Page 1's text says the word 20 times, boosted: far above page 0's title, once…
+    const postings = postingsOf({0: [title(0, 1)[0]!, [], [], [], [3, 20]]});
+    expect(20 * SECTION_BOOST).toBeGreaterThan(KIND_WEIGHT[DocKind.Title]);
     const hits = rankPages({words: [[{term: '0', weight: 1}]], postings, pageFirstDocs, inSection: (page) => page === 1});
     // …yet page 0's title holds the word: tier 4 before page 1's text whatever the boost.
     expect(hits.map((hit) => [hit.page, hit.tier])).toEqual([

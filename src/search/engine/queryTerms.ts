@@ -104,13 +104,18 @@ export interface WordParts {
 }
 
 /**
- * The term parts a query word needs, in each of the reader's partitions: the one holding its term;
- * while it is typed, also the parts of the terms it begins, in term order across the partitions, as far
+ * The term parts a query word needs, in each of the reader's partitions: the one holding its term (and,
+ * for a word long enough to be corrected, those that would hold its beginnings); while it is typed, also the parts of the terms it begins, in term order across the partitions, as far
  * as `COMPLETION_BYTES` allows in all (a one-letter beginning begins thousands of terms, and each
  * partition repeats most of the vocabulary: the nearest in order are enough to suggest).
  */
 export function partsForWord(word: QueryWord, partitions: readonly TermPartList[]): WordParts {
-  const needed = partitions.map((parts) => new Set([partFor(parts.first, word.term)]));
+  // A word long enough to be corrected may be a stem and a misspelt ending (oneTypoFrom), and the stem sort in an earlier part.
+  const beginnings =
+    word.text.length >= MIN_FUZZY_LENGTH
+      ? Array.from({length: word.text.length - MIN_FUZZY_LENGTH + 2}, (_, at) => word.text.slice(0, MIN_FUZZY_LENGTH - 1 + at))
+      : [];
+  const needed = partitions.map((parts) => new Set([word.term, ...beginnings].map((term) => partFor(parts.first, term))));
   const stops = new Map<string, string>();
   if (word.typing) {
     for (const prefix of new Set([word.text, word.term])) {

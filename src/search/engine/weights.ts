@@ -8,8 +8,8 @@ import {DocKind} from '../../../contracts/searchIndexFiles';
 
 /** What a match counts by the kind of document it is in: the specification's order, title first. */
 export const KIND_WEIGHT: Readonly<Record<DocKind, number>> = {
-  [DocKind.Title]: 6,
-  [DocKind.Heading]: 3,
+  [DocKind.Title]: 10,
+  [DocKind.Heading]: 5,
   [DocKind.Description]: 2,
   [DocKind.Keywords]: 2,
   [DocKind.Content]: 1,
@@ -49,7 +49,7 @@ export const LENGTH_NORMALISATION: Readonly<Record<DocKind, number>> = {
 
 /**
  * BM25's saturation (k1): how soon more of a word stops counting. The fields' frequencies are summed
- * with their weights (a title's word counts 6), so it is of the order of those weights: with lunr's
+ * with their weights (a title's word counts 10), so it is of the order of those weights: with lunr's
  * 1.2, one title word would already be near the most a page can score, and every page titled with
  * the word would score alike whatever else it holds.
  */
