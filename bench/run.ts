@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the benchmarks in order, sharing their builds, inside the bench's own Auth
  * emulator (package.json starts it with bench/firebase.json). `BENCH_ONLY=search,server` runs
- * some of them, `BENCH_ONLY=search-quality` the one left out of the default run.
+ * some of them, `BENCH_ONLY=search-quality` or `BENCH_ONLY=suite` one left out of the default run.
  */
 import {run as build} from './build';
 import {run as lighthouse} from './lighthouse';
@@ -10,6 +10,7 @@ import {run as search} from './search';
 import {run as searchQuality} from './searchQuality';
 import {run as searchRanking} from './searchRanking';
 import {run as server} from './server';
+import {run as suite} from './suite';
 import {describeMachine, report, type Result} from './lib/report';
 import {assertEmulatorRunning} from './lib/servers';
 import {Workspace} from './lib/workspace';
@@ -22,11 +23,12 @@ const BENCHMARKS: Record<string, (workspace: Workspace) => Promise<Result>> = {
   lighthouse,
   'search-quality': searchQuality,
   'search-ranking': searchRanking,
+  suite,
 };
-/** Those that start no gate: they need no Auth emulator. */
-const WITHOUT_GATE = ['build', 'search-ranking'];
+/** Those that start no gate of the bench's: they need no Auth emulator (a clone's `npm test` starts its own). */
+const WITHOUT_GATE = ['build', 'search-ranking', 'suite'];
 /** Only when BENCH_ONLY names them: they do not fit the default run's 15 minutes. */
-const ON_DEMAND = ['search-quality'];
+const ON_DEMAND = ['search-quality', 'suite'];
 
 async function main(): Promise<void> {
   const started = Date.now();

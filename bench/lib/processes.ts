@@ -7,7 +7,11 @@ import {sum} from './stats';
 // Interrupted, a benchmark exits, so that killOnExit stops the servers it started.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
-type RunOptions = {cwd: string; env?: Record<string, string>};
+/** `env` adds to this process's environment; a variable set to undefined is left out of it. */
+type RunOptions = {cwd: string; env?: Record<string, string | undefined>};
+
+const failed = (command: string, args: readonly string[], cwd: string, what: string, output: string) =>
+  new Error(`${[command, ...args].join(' ')} (in ${cwd}) ${what}:\n${output}`);
 
 /** Starts a command, keeping the tail of its output for the error that reports its failure. */
 function start(command: string, args: readonly string[], {cwd, env = {}}: RunOptions) {
@@ -20,7 +24,7 @@ function start(command: string, args: readonly string[], {cwd, env = {}}: RunOpt
     child.once('close', resolve);
     child.once('error', () => resolve(null));
   });
-  return {child, exited, failure: (what: string) => new Error(`${[command, ...args].join(' ')} (in ${cwd}) ${what}:\n${output}`)};
+  return {child, exited, failure: (what: string) => failed(command, args, cwd, what, output), tail: () => output};
 }
 
 /** A file of /proc/<pid>, or '' once the process is gone. */
@@ -67,19 +71,40 @@ export interface Timed {
   peakRssMiB: number;
 }
 
-export async function runTimed(command: string, args: readonly string[], options: RunOptions): Promise<Timed> {
+/** A command's end, whatever its exit code: its figures, its exit code (null: killed) and the last 8,000 characters it wrote. */
+export interface Finished extends Timed {
+  exitCode: number | null;
+  outputTail: string;
+}
+
+/**
+ * Runs a command to its end. Past `timeoutMs` it is sent SIGTERM, which npm hands on to its script (a
+ * SIGKILL would leave the script's own children running), then SIGKILL ten seconds later.
+ */
+export async function runMeasured(
+  command: string,
+  args: readonly string[],
+  {timeoutMs = 30 * 60 * 1000, ...options}: RunOptions & {timeoutMs?: number},
+): Promise<Finished> {
   const cpuBefore = childrenCpuMs();
   const started = performance.now();
-  const {child, exited, failure} = start(command, args, options);
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30 * 60 * 1000);
+  const {child, exited, tail} = start(command, args, options);
+  const timers = [setTimeout(() => child.kill('SIGTERM'), timeoutMs), setTimeout(() => child.kill('SIGKILL'), timeoutMs + 10_000)];
   let peakKiB = 0;
   const sampler = setInterval(() => (peakKiB = Math.max(peakKiB, treeRssKiB(child.pid!))), 200);
-  const code = await exited;
-  clearTimeout(timer);
+  const exitCode = await exited;
+  for (const timer of timers) clearTimeout(timer);
   clearInterval(sampler);
   const wallMs = performance.now() - started;
-  if (code !== 0) throw failure(`ended with ${code ?? 'a signal'} after ${Math.round(wallMs / 1000)} s`);
-  return {wallMs, cpuMs: childrenCpuMs() - cpuBefore, peakRssMiB: Math.round(peakKiB / 1024)};
+  return {wallMs, cpuMs: childrenCpuMs() - cpuBefore, peakRssMiB: Math.round(peakKiB / 1024), exitCode, outputTail: tail()};
+}
+
+/** Runs a command that must succeed: a failure rejects with the tail of its output. */
+export async function runTimed(command: string, args: readonly string[], options: RunOptions): Promise<Timed> {
+  const {exitCode, outputTail, ...timed} = await runMeasured(command, args, options);
+  const seconds = Math.round(timed.wallMs / 1000);
+  if (exitCode !== 0) throw failed(command, args, options.cwd, `ended with ${exitCode ?? 'a signal'} after ${seconds} s`, outputTail);
+  return timed;
 }
 
 /** Starts a server and resolves once any HTTP answer comes from `origin` + `readyPath` (within two minutes). */
