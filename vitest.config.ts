@@ -1,5 +1,10 @@
+import {fileURLToPath} from 'node:url';
 import {configDefaults, defineConfig} from 'vitest/config';
 import {EMULATOR_HOST} from './tests/support/environment';
+import {docusaurusModules} from './tests/component/support/docusaurusModules';
+
+/** A file of this repository, wherever Vitest is run from. */
+const repoFile = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 // SPECIFICATION_TESTS=off leaves out the tests of the demo site's own routes and pages (the
 // specification's), for a site whose docs an author has replaced (CONTRIBUTING.md).
@@ -7,7 +12,7 @@ const exclude = [...configDefaults.exclude, ...(process.env.SPECIFICATION_TESTS 
 
 export default defineConfig({
   test: {
-    // One pool of threads serves every project that asks for threads (the unit one), and one pool of
+    // One pool of threads serves every project that asks for threads (unit, component), and one pool of
     // processes every project that asks for forks (content, integration): set here, a project's own
     // pool settings only tell its runner.
     poolOptions: {
@@ -35,6 +40,35 @@ export default defineConfig({
           testTimeout: 30_000,
           pool: 'threads',
           poolOptions: {threads: {isolate: false}},
+        },
+      },
+      // The site's components rendered alone in jsdom, as a page of a small test site renders them, with
+      // Docusaurus's own client code, a fake search worker, Firebase and gate: what a reader sees and can do.
+      {
+        plugins: [docusaurusModules()],
+        resolve: {
+          alias: [
+            {find: /^firebase\/(app|auth)$/, replacement: repoFile('tests/component/support/firebaseAuth.ts')},
+            // Their ES modules, loaded anew with each file (below): the CommonJS builds a worker's files share keep the
+            // first file's document as `screen`.
+            {
+              find: /^@testing-library\/(dom|react)$/,
+              replacement: repoFile('node_modules/@testing-library/$1/dist/@testing-library/$1.esm.js'),
+            },
+          ],
+        },
+        esbuild: {jsx: 'automatic'},
+        test: {
+          name: 'component',
+          include: ['tests/component/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/component/support/setup.ts'],
+          // Docusaurus's client code is JavaScript with JSX and the build's aliases: compiled as the site's own.
+          server: {deps: {inline: [/@docusaurus\//, /@testing-library\//]}},
+          testTimeout: 30_000,
+          pool: 'threads',
+          // A module graph per file: the site's modules keep state for the page's life (the worker, the gate's answer).
+          poolOptions: {threads: {isolate: true}},
         },
       },
       // Authors' checks on docs/ and versioned_docs/, and on the build they produce.

@@ -1,6 +1,6 @@
 /**
- * `npm test`: the checks that need no emulator (`npm run test:checks`: typecheck, lint, unit tests, the
- * builds) run while the Auth emulator starts, and the tests that need it (`npm run test:served`) run
+ * `npm test`: the checks that need no emulator (`npm run test:checks`: typecheck, lint, unit and component
+ * tests, the builds) run while the Auth emulator starts, and the tests that need it (`npm run test:served`) run
  * inside it once the checks have passed. Starting the emulator is 12-16 s, most of it one core compiling
  * the Auth API's schemas: run first, it held everything else back.
  *

@@ -68,7 +68,7 @@ function plainDocIn(dir: string): {file: string; title: string; query: string} |
 }
 
 /** The site's versions every reader may open: a version given to an audience (audiences.json) is left to the tests of audiences. */
-export function everyReadersVersions(siteDir: string): SiteVersion[] {
+function everyReadersVersions(siteDir: string): SiteVersion[] {
   const restricted = readSiteAudiences(siteDir).versions;
   return siteVersions(siteDir).filter(({name}) => !restricted.has(name));
 }

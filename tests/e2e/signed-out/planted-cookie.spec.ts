@@ -1,6 +1,8 @@
 /**
  * A second `__session` cookie the reader's browser sends beside the site's own: a sibling subdomain
  * can set one for the parent domain. Here it is one for a longer path, which the browser sends first.
+ * When it keeps the new cookie from the site, the login page stops after one round trip and says why:
+ * tests/component/login.test.tsx.
  */
 import {sessionCookieClaims, nowSeconds, unsignedJwt} from '../../support/emulator';
 import {expect, signedOutTest as test} from '../fixtureSite';
@@ -27,19 +29,4 @@ test('a planted cookie neither locks the reader out nor sends the login page rou
   expect(sessionsStarted).toHaveLength(1);
   // Both cookies are still there: the site's own cannot replace one of another path.
   expect((await context.cookies(page.url())).filter((cookie) => cookie.name === '__session')).toHaveLength(2);
-});
-
-test.describe('when the new cookie does not reach the site', () => {
-  test.use({expectedErrors: /status of 401/});
-
-  test('the login page stops after one round trip and says why', async ({page, reader, loginPage}) => {
-    // What a browser whose planted cookies hide the site's own would get.
-    await page.route('**/api/session', (route) => (route.request().method() === 'GET' ? route.fulfill({status: 401}) : route.fallback()));
-    await page.goto('/1.0/intro');
-    await loginPage.signIn(reader);
-    await expect(page.getByRole('alert')).toHaveText(
-      'Signing in did not stick: this browser keeps sending the site another session cookie. Clear the cookies of this site in your browser settings, then sign in again.',
-    );
-    await expect(page).toHaveURL('/login?redirect=%2F1.0%2Fintro');
-  });
 });
