@@ -38,7 +38,7 @@ export function builtPageTitle(siteBuildDir: string, url: string): string {
   return title.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_entity, name: string) => ENTITIES[name]!);
 }
 
-/** What search on the real docs must reach, in the browser test and in the search-quality benchmark. */
+/** What search on the real docs must reach, in the integration test and in the search-quality benchmark. */
 export const QUALITY_GOALS = {recall: 0.95, meanReciprocalRank: 0.85} as const;
 
 /** Recall (the expected page among the suggestions) and mean reciprocal rank of 1-based ranks, 0 for "not shown". */

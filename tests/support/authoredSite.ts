@@ -4,7 +4,7 @@
  * was run (2.0 frozen below them at `/docs/2.0`, the current docs relabelled 3.0, a page added; 1.0 stays
  * at `/1.0`), with two sections of the same names added to 3.0 and to 1.0 (the case the search plugin's
  * own client got wrong). `npm test` builds it beside the fixture site (`npm run build:test-sites`); the browser tests of
- * tests/e2e/authoring/ serve it.
+ * tests/e2e/authoring/ serve it, and integration tests (release-versions, search-sections) read its build.
  */
 import {execFileSync} from 'node:child_process';
 import {readFileSync, rmSync, writeFileSync} from 'node:fs';

@@ -19,7 +19,7 @@ export interface BuiltPage {
 const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'"};
 
 /** Markup as a reader reads it: no tags, entities decoded, no zero-width spaces (heading links). */
-function text(html: string): string {
+export function textOf(html: string): string {
   return html
     .replace(/<[^>]*>/g, '')
     .replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_match, name: string) => ENTITIES[name]!)
@@ -29,7 +29,7 @@ function text(html: string): string {
 
 /** The texts of a page's H1s. */
 export function h1sOf(html: string): string[] {
-  return [...html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => text(match[1]!));
+  return [...html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => textOf(match[1]!));
 }
 
 /** What a built page says before any script runs: its title(s) and its H1s. */
@@ -51,7 +51,7 @@ export function mdxShownAsText(html: string): string[] {
 }
 
 export function titleAndH1s(html: string): {title: string[]; h1: string[]} {
-  return {title: [...html.matchAll(/<title[^>]*>([\s\S]*?)<\/title>/g)].map((match) => text(match[1]!)), h1: h1sOf(html)};
+  return {title: [...html.matchAll(/<title[^>]*>([\s\S]*?)<\/title>/g)].map((match) => textOf(match[1]!)), h1: h1sOf(html)};
 }
 
 function choosePage(buildDir: string): BuiltPage {

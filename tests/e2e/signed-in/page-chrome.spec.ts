@@ -1,10 +1,15 @@
-/** What frames every page for a signed-in reader: announcement bar, navbar, footer, landmarks. */
+/** What frames every page for a signed-in reader: announcement bar, navbar, a doc's table of contents, footer, landmarks. */
 import {expect, test} from '../fixtureSite';
 import {DEMO_READER_NAME} from '../demoReader';
 
-test('a doc page and the home page: the announcement bar, the account menu, the footer and the landmarks', async ({page, navbar}) => {
+test('a doc page and the home page: the announcement bar, the table of contents, the account menu, the footer and the landmarks', async ({
+  page,
+  navbar,
+}) => {
   await page.goto('/chapter-1-introduction');
   await navbar.expectHydrated();
+  // At desktop width the table of contents shows beside the doc (what it lists: tests/integration/table-of-contents.test.ts).
+  await expect(page.locator('.theme-doc-toc-desktop')).toBeVisible();
 
   await test.step('the announcement bar welcomes the reader and cannot be closed', async () => {
     const bar = page.getByRole('banner').filter({hasText: 'Welcome to the Tutorial Hub!'});
