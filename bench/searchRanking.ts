@@ -93,8 +93,8 @@ async function builtSet(set: SearchSet): Promise<{buildDir: string; cached: bool
   return {buildDir, cached: false, key};
 }
 
-/** The folder of a query's version's indexes below the build, and its pages' addresses. */
-const folderOf = (query: SetQuery) => (query.version ? query.version : '');
+/** The folder of a query's version's indexes below the build: the site's root for the current version. */
+const folderOf = (query: SetQuery) => query.version ?? '';
 
 /** Queries whose expected page the built version does not hold: a mistake in the set, named. */
 function unknownExpected(buildDir: string, queries: readonly SetQuery[]): string[] {
@@ -242,7 +242,8 @@ export async function run(): Promise<Result> {
   }
   const tuned = results.filter((result) => !result.set.heldOut);
   const heldOut = results.filter((result) => result.set.heldOut);
-  const missed = outcomes.filter((outcome) => outcome.engine === 'ours' && outcome.rank !== 1 && !heldOutSet(results, outcome.set));
+  const tunedNames = new Set(tuned.map((result) => result.set.name));
+  const missed = outcomes.filter((outcome) => outcome.engine === 'ours' && outcome.rank !== 1 && tunedNames.has(outcome.set));
   return {
     tables: [
       {title: `Reader queries per set, the expected page among the first ${SHOWN} suggestions`, rows: tableRows(tuned)},
@@ -269,6 +270,3 @@ export async function run(): Promise<Result> {
     raw: {builds, results: results.map(({set, ours, pagefind}) => ({set: set.name, heldOut: set.heldOut, ours, pagefind})), outcomes},
   };
 }
-
-const heldOutSet = (results: readonly SetFigures[], name: string) =>
-  results.some((result) => result.set.name === name && result.set.heldOut);
