@@ -133,8 +133,13 @@ const config: Config = {
   ],
 
   // A page whose code cannot be loaded gets a screen saying so, inside the chrome (the login build too);
-  // a link's #fragment that differs from an id only in letter case still scrolls to it.
-  clientModules: [require.resolve('./src/clientModules/chunkFailure.ts'), require.resolve('./src/clientModules/anchorCase.ts')],
+  // a link's #fragment that differs from an id only in letter case still scrolls to it; the pages a reader
+  // moves to inside the site are counted for insights (not in the login build).
+  clientModules: [
+    require.resolve('./src/clientModules/chunkFailure.ts'),
+    require.resolve('./src/clientModules/anchorCase.ts'),
+    require.resolve('./src/clientModules/insightsReads.ts'),
+  ],
 
   themeConfig: {
     image: 'img/logo.svg',

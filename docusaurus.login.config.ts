@@ -20,6 +20,8 @@ const SERVED_BUILD_PLUGIN = './plugins/servedBuild.ts';
 /** The docs (with their audiences): none in this build. */
 const DOCS_PLUGINS: ReadonlySet<string> = new Set(['./plugins/audiences/docs.ts', './plugins/audiences/index.ts']);
 const pluginModule = (plugin: unknown) => (Array.isArray(plugin) ? plugin[0] : plugin) as unknown;
+/** Counts moves between docs pages for insights: this build has none, and its visitors are nobody's readers yet. */
+const INSIGHTS_READS_MODULE = require.resolve('./src/clientModules/insightsReads.ts');
 
 const config: Config = {
   ...site,
@@ -30,6 +32,7 @@ const config: Config = {
   customFields: {auth: site.customFields?.auth, contact: site.customFields?.contact},
   // Before the page is painted: a reader Firebase probably knows sees "Checking your sign-in…", not the form.
   headTags: [...(site.headTags ?? []), {tagName: 'script', attributes: {}, innerHTML: CHECKING_SCRIPT}],
+  clientModules: (site.clientModules ?? []).filter((module) => module !== INSIGHTS_READS_MODULE),
   plugins: [
     // This filter keeps the docs' data out of the build a stranger gets: the docs plugin and their audiences
     // (routes, sidebars, versions, titles); search, which indexes them and whose global data names their

@@ -26,6 +26,8 @@ export const BUILD_DATA_DIR = '.tutorial-hub';
  * proof has passed (plugins/audiences/leakProof.ts): the gate serves no site without it.
  */
 export const AUDIENCE_MAP = `${BUILD_DATA_DIR}/audiences.json`;
+/** Where each page is, by version and search section (contracts/insights.ts, SitePlaces): insights are filed by it. */
+export const SITE_PLACES = `${BUILD_DATA_DIR}/places.json`;
 /** Pages rendered once per view (plugins/audiences/viewRender.ts): `<folder>/<page file>`, the folder named by the view's mask. */
 export const VIEW_PAGES_DIR = `${BUILD_DATA_DIR}/views`;
 /** The build's bundles and images, below the site's folder, named by their content and cached for a year (server/rules/headers.ts). */

@@ -9,6 +9,7 @@ import path from 'node:path';
 import {ASSETS_DIR} from './buildLayout';
 import {API_PREFIX, LIVENESS_PATH, LOGIN_PATH, READINESS_PATH} from './paths';
 import {SEARCH_PATH} from './searchIndexFiles';
+import {INSIGHTS_PAGE} from './insights';
 
 export interface SiteVersion {
   /** Docusaurus's name of the version: `current`, or the frozen version's (`1.0`). */
@@ -34,7 +35,7 @@ export const CURRENT_VERSION = 'current';
 
 /** First segments of the paths the site and the gate own already: no docs version is served below one. */
 const RESERVED_SEGMENTS: readonly string[] = [
-  ...[API_PREFIX, LOGIN_PATH, LIVENESS_PATH, READINESS_PATH, SEARCH_PATH].map((owned) => owned.split('/')[1]!),
+  ...[API_PREFIX, LOGIN_PATH, LIVENESS_PATH, READINESS_PATH, SEARCH_PATH, INSIGHTS_PAGE].map((owned) => owned.split('/')[1]!),
   ASSETS_DIR,
 ];
 

@@ -11,14 +11,15 @@
  * process compresses everything but the search indexes on the other cores; then the indexes, once
  * written. Docusaurus waits for every plugin's postBuild, so the build ends compressed.
  */
-import {readFile, rm} from 'node:fs/promises';
+import {mkdir, readFile, rm, writeFile} from 'node:fs/promises';
 import {availableParallelism} from 'node:os';
 import path from 'node:path';
 import type {LoadContext, Plugin, Props} from '@docusaurus/types';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import {MarkerSyntax} from '../contracts/audienceMarkers';
 import {READERS, type Condition} from '../contracts/audiences';
-import {listBuildFiles} from '../contracts/buildLayout';
+import {listBuildFiles, SITE_PLACES} from '../contracts/buildLayout';
+import type {SitePlaces} from '../contracts/insights';
 import {writeRouteChunkPreloads, type RouteChunkPreloadsOptions} from './routeChunkPreloads';
 import {runTsChild} from './tsChild';
 import {precompress} from './precompress';
@@ -152,6 +153,13 @@ async function indexAndProve(steps: Steps, routes: ReadonlyMap<string, RouteRead
   }
 }
 
+/** Where each page is, for the gate's insights (contracts/insights.ts). */
+async function writeSitePlaces(outDir: string, places: SitePlaces): Promise<void> {
+  const file = path.join(outDir, SITE_PLACES);
+  await mkdir(path.dirname(file), {recursive: true});
+  await writeFile(file, JSON.stringify(places));
+}
+
 export default function servedBuild(context: LoadContext, options: ServedBuildOptions): Plugin {
   return {
     name: 'served-build',
@@ -174,6 +182,10 @@ export default function servedBuild(context: LoadContext, options: ServedBuildOp
         compressing,
         search && options.precompress ? precompress(outDir, {searchIndexes: 'only', markers: steps.markers}) : undefined,
       ]);
+      await writeSitePlaces(outDir, {
+        versions: (docs?.loadedVersions ?? []).map(({versionName, path: versionPath}) => ({name: versionName, path: versionPath})),
+        sections: docs && options.search ? allSections(options.search, docs, props.baseUrl) : [],
+      });
       // Last: a build that stopped before this is never served.
       await writeAudienceMap(outDir, {
         audiences: steps.conditions?.data.audiences ?? [],

@@ -20,11 +20,17 @@ import {IdentityService} from './services/identity';
 import {LiveBuild} from './services/liveBuild';
 import {PolicySource} from './services/policySource';
 import {audiencesOf} from './rules/readerPolicy';
-import {SessionAuthority} from './services/sessionAuthority';
+import {SessionAuthority, type Session} from './services/sessionAuthority';
 import {signOutSettleMs} from './services/signOuts';
 import {healthRoutes} from './routes/health';
 import {sessionRoutes} from './routes/session';
 import {siteRoutes} from './routes/site';
+import {insightsRoutes} from './routes/insights';
+import {Insights} from './services/insights';
+import {InsightsPages} from './services/insightsPages';
+import {canonicalPath} from '../contracts/paths';
+import {INSIGHTS_PAGE, placeOf} from '../contracts/insights';
+import {audiencesKey, isInsightsReader} from './rules/insights';
 
 export interface GateDependencies {
   config: GateConfig;
@@ -92,12 +98,48 @@ export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, 
 
   await app.register(healthRoutes, {identity, probe: () => auth.getUser('tutorial-hub-readiness-probe')});
   await app.register(sessionRoutes, {config, sessions, clock});
+  const readerAudiences = (session: Session) => audiencesOf(session.email, policy.current());
+  const insightsAudience = config.insights?.audience ?? null;
+  // The authors' page is nobody's while insights are off, and only INSIGHTS_AUDIENCE's readers' while they are on.
+  const hiddenFrom = (path: string, audiences: readonly string[]) =>
+    canonicalPath(path) === INSIGHTS_PAGE && !(config.insights !== null && isInsightsReader(audiences, insightsAudience));
+  let onPageLoad: ((session: Session, audiences: readonly string[], path: string) => void) | undefined;
+  if (config.insights !== null) {
+    const insights = await Insights.open(config.insights, app.log, clock);
+    app.addHook('onClose', async () => insights.close());
+    if (insightsAudience !== null && !build.current.audiences.defined.has(insightsAudience)) {
+      app.log.warn(
+        {audience: insightsAudience},
+        `INSIGHTS_AUDIENCE names the audience "${insightsAudience}", which the docs do not define (audiences.json): nobody may open /insights`,
+      );
+    }
+    await app.register(insightsRoutes, {
+      config,
+      insights,
+      pages: new InsightsPages(build),
+      sessions,
+      build,
+      audiencesOf: readerAudiences,
+      insightsAudience,
+    });
+    // A page load the gate serves is a read: counted as the beacons' are, with no request of the browser's.
+    onPageLoad = (_session, audiences, path) => {
+      const page = canonicalPath(path);
+      const place = placeOf(page, build.current.places);
+      if (place === null) return;
+      const defined = build.current.audiences.defined;
+      const kept = audiencesKey(audiences.filter((audience) => defined.has(audience)));
+      void insights.writer.addReads([{day: insights.today(), page, ...place, audiences: kept, reads: 1}]);
+    };
+  }
   await app.register(siteRoutes, {
     sessions,
     build,
     errorPageAssets,
-    audiencesOf: (session) => audiencesOf(session.email, policy.current()),
+    audiencesOf: readerAudiences,
     publicPages: config.publicPages,
+    hiddenFrom,
+    ...(onPageLoad ? {onPageLoad} : {}),
   });
 };
 

@@ -73,6 +73,36 @@ export interface GateConfig {
   logLevel: GateSettings['LOG_LEVEL'];
   /** One log line per request (on by default in production). */
   logRequests: boolean;
+  /** What the gate keeps for authors, and where (null: INSIGHTS=off). */
+  insights: InsightsConfig | null;
+}
+
+export interface InsightsConfig {
+  /** PostgreSQL's address, or null for the embedded database in `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** The audience whose readers may open /insights (null: nobody). */
+  audience: string | null;
+  retentionDays: number;
+}
+
+function insightsConfig(settings: GateSettings, cwd: string, isDemo: boolean): InsightsConfig | null {
+  if (settings.INSIGHTS === 'off') return null;
+  const databaseUrl = settings.DATABASE_URL?.trim() || null;
+  if (databaseUrl === null && !isDemo) {
+    throw new SettingError(
+      'Set DATABASE_URL to the PostgreSQL where insights are kept, or INSIGHTS=off: a real project keeps them in one database for every gate; refusing to start.',
+    );
+  }
+  if (databaseUrl !== null && !/^postgres(?:ql)?:\/\//.test(databaseUrl)) {
+    throw new SettingError('DATABASE_URL must be a PostgreSQL address such as postgres://user:password@host:5432/db');
+  }
+  return {
+    databaseUrl,
+    dataDir: path.resolve(cwd, settings.INSIGHTS_DATA_DIR),
+    audience: settings.INSIGHTS_AUDIENCE?.trim() || null,
+    retentionDays: settings.INSIGHTS_RETENTION_DAYS,
+  };
 }
 
 function policySettings(settings: GateSettings, cwd: string, isDemo: boolean): {policy: PolicySettings; openDemoPolicy: boolean} {
@@ -160,5 +190,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): GateConfig {
     maxConnectionsPerClient: trustProxy === false ? settings.MAX_CONNECTIONS_PER_CLIENT : null,
     logLevel: settings.LOG_LEVEL,
     logRequests: settings.LOG_REQUESTS ?? settings.NODE_ENV === 'production',
+    insights: insightsConfig(settings, cwd, isDemo),
   };
 }

@@ -7,6 +7,7 @@ import {firebaseAuth} from './services/firebaseAuth';
 import {FINAL_FLUSH_MS, logDestination} from './services/logDestination';
 import {signOutCloseMs} from './services/signOuts';
 import {DEMO_GUEST, DEMO_READER} from '../contracts/demoReader';
+import {INSIGHTS_PAGE} from '../contracts/insights';
 import {readFileSync} from 'node:fs';
 import type {AddressInfo} from 'node:net';
 import {audiencesOf, describePolicy, parseEmailList} from './rules/readerPolicy';
@@ -70,9 +71,21 @@ async function main(): Promise<void> {
   }
   console.log(
     config.openDemoPolicy
-      ? '  Readers: no reader policy set, so any account with a verified email may read (demo projects only)\n'
-      : `  Readers: ${describePolicy(config.policy.domains, config.policy.emailsFile)}; sign-up ${config.signUp}\n`,
+      ? '  Readers: no reader policy set, so any account with a verified email may read (demo projects only)'
+      : `  Readers: ${describePolicy(config.policy.domains, config.policy.emailsFile)}; sign-up ${config.signUp}`,
   );
+  console.log(`${insightsNote(config, url)}\n`);
+}
+
+/** Where insights are kept, and who may read them. */
+function insightsNote({insights}: GateConfig, url: string): string {
+  if (insights === null) return '  Insights: off';
+  const where = insights.databaseUrl === null ? `an embedded database in ${insights.dataDir}` : 'PostgreSQL at DATABASE_URL';
+  const who =
+    insights.audience === null
+      ? 'nobody may read them (set INSIGHTS_AUDIENCE)'
+      : `${url}${INSIGHTS_PAGE} for readers in ${insights.audience}`;
+  return `  Insights: kept in ${where}; ${who}`;
 }
 
 /** What the readers file, read once, says of each demo reader's audiences, when there is one. */

@@ -154,6 +154,25 @@ export const GATE_SETTINGS = Type.Object(
           'Open connections from one client at most, a client being an IPv4 address or an IPv6 /64 (all of a host\'s addresses): past it, that client\'s oldest connection that has sent no request yet is closed for the new one, or with none its one idle longest; with neither, the new one is answered as one past `MAX_CONNECTIONS`, and does not count toward it. Not applied with `TRUST_PROXY`, where every connection comes from the proxy: there the proxy limits each client (see "Connections" below)',
       },
     ),
+    INSIGHTS: oneOf(['on', 'off'], {
+      default: 'on',
+      description:
+        '`on`: the gate keeps counts of reads, searches and "Was this page helpful?" answers for authors (README, "Insights"); `off`: nothing is kept, the feedback widget and `/insights` are gone',
+    }),
+    DATABASE_URL: text(
+      'PostgreSQL where insights are kept (`postgres://user:password@host:5432/db`), shared by every gate instance; tables are made and migrated at start. **Required for a real project** while `INSIGHTS` is `on`',
+      'an embedded database in `INSIGHTS_DATA_DIR`, on `demo-` projects',
+    ),
+    INSIGHTS_DATA_DIR: textOr(
+      '.tutorial-hub-data/insights',
+      "The embedded database's folder when `DATABASE_URL` is not set (demo projects only); kept between runs",
+    ),
+    INSIGHTS_AUDIENCE: text('The audience (audiences.json) whose readers may open `/insights`; nobody may when it is not set'),
+    INSIGHTS_RETENTION_DAYS: amount(
+      'integer',
+      {minimum: 1, maximum: 3650, errorMessage: 'must be a whole number of days from 1 to 3650'},
+      {default: 90, description: 'Insights older than this many days are deleted (checked at start and every hour)'},
+    ),
   },
   {additionalProperties: false},
 );

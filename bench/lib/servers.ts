@@ -52,6 +52,8 @@ export const startBenchGate = (buildDir: string, env: Record<string, string> = {
     LOG_REQUESTS: 'false',
     SIGN_IN_RATE_PER_CLIENT: '1000000',
     SIGN_IN_RATE_PER_ACCOUNT: '1000000',
+    // The insights benchmark turns them on, with a database of its own.
+    INSIGHTS: 'off',
     ...env,
   });
 

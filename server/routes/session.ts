@@ -70,6 +70,17 @@ export function cookieOptions(config: GateConfig, request: FastifyRequest, maxAg
   };
 }
 
+/** An `onRequest` hook: a POST from another site is refused (403) before anything reads it. */
+export function refuseCrossSitePosts(config: GateConfig) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'POST') return undefined;
+    if (!isAllowedOrigin(request.headers, siteOrigins(config, request.socket.localPort ?? config.port))) {
+      return reply.code(403).send({error: 'cross-site-request', message: 'Cross-site requests are not allowed.'});
+    }
+    return undefined;
+  };
+}
+
 export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (app, {config, sessions, clock}) => {
   // Each new session or sign-in link costs calls to Firebase: one client (its address, as TRUST_PROXY
   // reads it) asks for few of each.
@@ -82,13 +93,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
     };
   };
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'POST') return undefined;
-    if (!isAllowedOrigin(request.headers, siteOrigins(config, request.socket.localPort ?? config.port))) {
-      return reply.code(403).send({error: 'cross-site-request', message: 'Cross-site requests are not allowed.'});
-    }
-    return undefined;
-  });
+  app.addHook('onRequest', refuseCrossSitePosts(config));
 
   // The login page asks at run time, so one build serves gates with any setting.
   const signInOptions: SignInOptions = {signUp: config.signUp, emailSignIn: config.emailSignIn};

@@ -21,6 +21,10 @@ export interface SiteRoutesOptions {
   audiencesOf: (session: Session) => readonly string[];
   /** Whether visitors who are not signed in may read the public pages. */
   publicPages: boolean;
+  /** Pages the build has for them that these audiences may still not open (the authors' insights page). */
+  hiddenFrom: (path: string, audiences: readonly string[]) => boolean;
+  /** Told of each page a reader loads (insights count reads by it); absent while insights are off. */
+  onPageLoad?: (session: Session, audiences: readonly string[], path: string) => void;
 }
 
 function send(reply: FastifyReply, {file, build, cut}: BuildFile) {
@@ -32,7 +36,7 @@ function send(reply: FastifyReply, {file, build, cut}: BuildFile) {
 
 export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (
   app,
-  {sessions, build, errorPageAssets, audiencesOf, publicPages},
+  {sessions, build, errorPageAssets, audiencesOf, publicPages, hiddenFrom, onPageLoad},
 ) => {
   app.route({
     method: ['GET', 'HEAD'],
@@ -55,9 +59,10 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (
       reply.raw.once('close', () => reply.raw.writableFinished || left.abort());
       const session = await sessions.verifyAny(sessionCookieValues(request.headers.cookie), left.signal);
       // What this requester may see: a reader's view, or (when the operator allows them) the public pages.
-      const readerView = session === null ? null : build.viewOf(audiencesOf(session));
+      const audiences = session === null ? [] : audiencesOf(session);
+      const readerView = session === null ? null : build.viewOf(audiences);
       const view = readerView ?? (publicPages ? VISITOR_VIEW : null);
-      let found = view === null ? null : build.siteFile(resolution.path, view);
+      let found = view === null || hiddenFrom(resolution.path, audiences) ? null : build.siteFile(resolution.path, view);
 
       // An asset not found may belong to a release this instance has not switched to yet. Looked for only
       // now, and alike for a file that does not exist and one this requester may not see: neither the
@@ -81,6 +86,15 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (
         if (moved !== null) return reply.redirect(moved, 301);
         const notFound = build.notFoundPage(readerView);
         return notFound === null ? reply.code(404).send() : send(reply.code(404), notFound);
+      }
+      if (
+        onPageLoad &&
+        session !== null &&
+        found.file.endsWith('.html') &&
+        request.method === 'GET' &&
+        isNavigationRequest(request.headers)
+      ) {
+        onPageLoad(session, audiences, resolution.path);
       }
       return send(reply, found);
     },

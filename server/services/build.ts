@@ -9,7 +9,17 @@
 import {randomUUID} from 'node:crypto';
 import {access, readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {AUDIENCE_MAP, listBuildFiles, LOGIN_DIR, LOGIN_PAGE, SITE_DIR, type AudienceMap, type ViewPages} from '../../contracts/buildLayout';
+import {
+  AUDIENCE_MAP,
+  listBuildFiles,
+  LOGIN_DIR,
+  LOGIN_PAGE,
+  SITE_DIR,
+  SITE_PLACES,
+  type AudienceMap,
+  type ViewPages,
+} from '../../contracts/buildLayout';
+import type {SitePlaces} from '../../contracts/insights';
 import {conditionOfKey, type Condition} from '../../contracts/audiences';
 import {isMarkable, MarkerSyntax, TemplateError, type Template} from '../../contracts/audienceMarkers';
 import {inlineScriptHashes} from '../rules/headers';
@@ -60,6 +70,19 @@ export interface BuildInfo {
   chrome: PageChrome;
   /** The site's scripts that differ by reader, whose copies have addresses of their own (none: no script does). */
   scripts: CutScripts | null;
+  /** Where each page is, by version and section (insights are filed by it). */
+  places: SitePlaces;
+}
+
+/** A build from before places were written files every page under one version, at the root. */
+const UNPLACED: SitePlaces = {versions: [{name: 'current', path: '/'}], sections: []};
+
+async function readPlaces(root: string): Promise<SitePlaces> {
+  try {
+    return JSON.parse(await readFile(path.join(root, SITE_PLACES), 'utf8')) as SitePlaces;
+  } catch {
+    return UNPLACED;
+  }
 }
 
 /** A few files at once: a build switch under load then waits no turn per file, and open handles stay bounded. */
@@ -151,5 +174,6 @@ export async function readBuild(root: string): Promise<BuildInfo> {
     routesOfFile: (file) => (Object.hasOwn(map.fileRoutes, file) ? map.fileRoutes[file]! : []),
   };
   const scripts = cutScriptsOf(site.templates, map.cutSecret);
-  return {id: randomUUID(), root, site, audiences, login, inlineScriptHashes: hashes, chrome, scripts};
+  const places = await readPlaces(siteRoot);
+  return {id: randomUUID(), root, site, audiences, login, inlineScriptHashes: hashes, chrome, scripts, places};
 }

@@ -20,6 +20,11 @@ export interface KeptSearchBoxStore {
   subscribe: (listener: () => void) => () => void;
   /** The box that went had the focus in its field: the one that comes takes it. */
   focusHandedOnRef: RefObject<boolean>;
+  /**
+   * The search last reported for insights (src/insights/searchReport.ts, its searchKey), by the box or the
+   * search page: the same query shown again on either is not reported again.
+   */
+  reportedRef: RefObject<string | null>;
 }
 
 /** A store of the box's state: its subscribers are told of each change that is one. */
@@ -39,6 +44,7 @@ export function keptSearchBoxStore(): KeptSearchBoxStore {
       return () => listeners.delete(listener);
     },
     focusHandedOnRef: {current: false},
+    reportedRef: {current: null},
   };
 }
 
@@ -49,10 +55,16 @@ export function SearchBoxProvider({children}: {children: ReactNode}): ReactNode 
   return <KeptSearchBoxContext.Provider value={store}>{children}</KeptSearchBoxContext.Provider>;
 }
 
-/** The kept state (re-rendering the caller when it changes), and the store. */
-export function useKeptSearchBox(): {state: SearchBoxState | undefined; store: KeptSearchBoxStore} {
+/** The store alone, for what outlives the box without following its state (the search page's reports). */
+export function useKeptSearchStore(): KeptSearchBoxStore {
   const store = useContext(KeptSearchBoxContext);
   if (store === null) throw new Error('The search box needs the SearchBoxProvider of src/theme/Root.tsx above it.');
+  return store;
+}
+
+/** The kept state (re-rendering the caller when it changes), and the store. */
+export function useKeptSearchBox(): {state: SearchBoxState | undefined; store: KeptSearchBoxStore} {
+  const store = useKeptSearchStore();
   const state = useSyncExternalStore(store.subscribe, store.get, store.get);
   return {state, store};
 }

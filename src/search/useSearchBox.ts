@@ -29,6 +29,8 @@ import {useRecentSearches} from './useRecentSearches';
 import {useSearchSheet} from './useSearchSheet';
 import {useSearchAnswer} from './useSearchAnswer';
 import {useNavbarSearchScope, useSearchVersions} from './useSearchScope';
+import {rankOf, type SearchEnd} from '../insights/searchReport';
+import {useSearchReport} from '../insights/useSearchReport';
 
 export const isMac = (): boolean => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -156,11 +158,25 @@ export function useSearchBox() {
   useWindowEvents(input, dispatch, phone);
   const display = boxDisplay(state, env);
   useSearchSheet(display.sheet, panel);
+  // The box is left once the reader leaves it (the focus goes elsewhere) or closes it (Escape, Cancel, another
+  // page); emptying it to type another query is not leaving it.
+  const finishSearch = useSearchReport({
+    query: state.query,
+    results: display.current && display.answer ? display.answer.total : null,
+    shown: state.focused && !state.closed,
+  });
+  /** Following a link of the answer ends its search: a result opened, or (any other link goes there) the query taken to the search page. */
+  const followed = (href: string) => {
+    const rank = display.current && display.answer ? rankOf(display.answer, href) : null;
+    finishSearch(rank === null ? {how: 'submitted'} : ({how: 'opened', rank} satisfies SearchEnd));
+  };
 
   const version = here?.param ?? null;
   const searchPage = (query: string) => searchPageUrl(baseUrl, {query, version});
   const run = (effect: BoxEffect) => {
     if (effect.kind === 'remove') return recentSearches.remove(effect.search);
+    if (effect.kind === 'open') followed(effect.href);
+    else finishSearch({how: 'submitted'});
     recentSearches.remember(effect.query);
     history.push(effect.kind === 'open' ? effect.href : searchPage(effect.query));
   };
@@ -183,6 +199,7 @@ export function useSearchBox() {
     panel,
     prepare,
     run,
+    followed,
     searchPage,
     footer,
     recentSearches,

@@ -31,6 +31,8 @@ export const TEST_GATE_ENV: Readonly<Record<string, string>> = {
   ALLOWED_EMAIL_DOMAINS: ALLOWED_TEST_DOMAIN,
   SIGN_IN_RATE_PER_CLIENT: '10000',
   SIGN_IN_RATE_PER_ACCOUNT: '10000',
+  // Tests of insights turn them on, with a database of their own (tests/support/insights.ts).
+  INSIGHTS: 'off',
 };
 
 /**

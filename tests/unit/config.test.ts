@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       revocationCheckMs: 300_000,
       trustProxy: false,
       memoryCacheBytes: 128 * 1024 * 1024,
+      insights: {databaseUrl: null, dataDir: '/srv/site/.tutorial-hub-data/insights', audience: null, retentionDays: 90},
     });
   });
 
@@ -24,7 +25,12 @@ describe('loadConfig', () => {
     );
   });
 
-  const REAL = {FIREBASE_PROJECT_ID: 'acme-docs', ALLOWED_EMAIL_DOMAINS: 'acme.com', PUBLIC_ORIGIN: 'https://docs.acme.com'};
+  const REAL = {
+    FIREBASE_PROJECT_ID: 'acme-docs',
+    ALLOWED_EMAIL_DOMAINS: 'acme.com',
+    PUBLIC_ORIGIN: 'https://docs.acme.com',
+    DATABASE_URL: 'postgres://docs@db.acme.internal:5432/insights',
+  };
 
   it('talks to the real service for a real project', () => {
     expect(loadConfig(REAL).emulatorHost).toBeNull();
@@ -228,6 +234,30 @@ describe('loadConfig', () => {
       allowedOrigins: ['https://a.example', 'https://b.example'],
       trustProxy: 2,
       memoryCacheBytes: 16 * 1024 * 1024,
+    });
+  });
+
+  describe('insights', () => {
+    it('keeps them in PostgreSQL at DATABASE_URL, with the audience that reads them and the retention', () => {
+      expect(loadConfig({...REAL, INSIGHTS_AUDIENCE: 'authors', INSIGHTS_RETENTION_DAYS: '30'}).insights).toEqual({
+        databaseUrl: 'postgres://docs@db.acme.internal:5432/insights',
+        dataDir: expect.stringMatching(/\.tutorial-hub-data\/insights$/),
+        audience: 'authors',
+        retentionDays: 30,
+      });
+    });
+
+    it('keeps nothing with INSIGHTS=off, which a real project may set in place of a database', () => {
+      expect(loadConfig({...REAL, DATABASE_URL: '', INSIGHTS: 'off'}).insights).toBeNull();
+    });
+
+    it.each([
+      [{DATABASE_URL: ''}, /^Set DATABASE_URL to the PostgreSQL where insights are kept, or INSIGHTS=off: .*refusing to start\.$/],
+      [{DATABASE_URL: 'mysql://db/insights'}, /^DATABASE_URL must be a PostgreSQL address/],
+      [{INSIGHTS: 'maybe'}, /INSIGHTS must be on or off/],
+      [{INSIGHTS_RETENTION_DAYS: '0'}, /INSIGHTS_RETENTION_DAYS must be a whole number of days from 1 to 3650/],
+    ])('refuses %j, saying what to set', (env, message) => {
+      expect(() => loadConfig({...REAL, ...env})).toThrow(message);
     });
   });
 });

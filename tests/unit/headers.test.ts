@@ -53,6 +53,7 @@ describe('contentSecurityPolicy', () => {
         FIREBASE_AUTH_DOMAIN: 'docs.acme.com',
         ALLOWED_EMAIL_DOMAINS: 'acme.com',
         PUBLIC_ORIGIN: 'https://docs.acme.com',
+        INSIGHTS: 'off',
       }),
       () => [],
       'login',

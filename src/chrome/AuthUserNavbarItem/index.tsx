@@ -1,5 +1,9 @@
 import {startTransition, useActionState, useEffect, useRef, useState, type ReactNode, type RefObject} from 'react';
 import clsx from 'clsx';
+import Link from '@docusaurus/Link';
+import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
+import {INSIGHTS_PAGE} from '@site/contracts/insights';
+import {useInsightsAccess} from '@site/src/insights/useInsightsAccess';
 import {isCurrentStep, type ActionSteps} from '@site/src/auth/actionStep';
 import {useAuth} from '@site/src/auth/AuthProvider';
 import {messageForAuthError} from '@site/src/auth/errors';
@@ -70,6 +74,9 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
   const triggerRef = useRef<HTMLButtonElement>(null);
 
   useDismiss(open, setOpen, menuRef, triggerRef);
+  // The phone's menu is open while the navbar's sidebar is.
+  const mobileSidebar = useNavbarMobileSidebar();
+  const insights = useInsightsAccess(mobile ? mobileSidebar.shown : open);
 
   if (status === 'signed-out' && isVisitorPage()) return <SignInLink mobile={mobile} />;
   if (status !== 'signed-in' || !reader) {
@@ -99,6 +106,13 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
         </li>
       )}
       {mobile && reader.email && reader.email !== name && <li className={styles.who}>{reader.email}</li>}
+      {insights && (
+        <li>
+          <Link className="dropdown__link" to={INSIGHTS_PAGE} onClick={() => (mobile ? mobileSidebar.toggle() : setOpen(false))}>
+            Insights
+          </Link>
+        </li>
+      )}
       {/* A menu that closes forgets the question it asked: opened again, it shows its items. */}
       <SignOutItems key={String(open)} busy={busy} onSignOut={signOutHere} />
       {error && (

@@ -161,9 +161,13 @@ function Field({box, ids, activeId, onKeyDown, onCancel}: FieldProps): ReactNode
 function Popup({box, ids}: {box: ReturnType<typeof useSearchBox>; ids: ReturnType<typeof useBoxIds>}): ReactNode {
   const {state, dispatch, env, display, input, recentSearches} = box;
   const {query} = state;
-  // Following any link of the answer (a suggestion, the footer's, another version's) keeps the query.
+  // Following any link of the answer (a suggestion, the footer's, another version's) keeps the query, and ends its search.
   const rememberLink = (event: MouseEvent<HTMLElement>) => {
-    if (display.popup === 'answer' && (event.target as Element).closest('a[href]')) recentSearches.remember(query);
+    const link = (event.target as Element).closest('a[href]');
+    if (display.popup !== 'answer' || !link) return;
+    recentSearches.remember(query);
+    // A middle click opens the link in a new tab; the menu's (right) button opens nothing.
+    if (event.button <= 1) box.followed(link.getAttribute('href')!);
   };
   return (
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions, jsx-a11y/click-events-have-key-events -- Enter on a link is a click too

@@ -5,7 +5,7 @@
  * dead-ends: the reader chooses the version here; with nothing found, it offers the wider search where
  * that has answers, else a tip (noResults.ts).
  */
-import {useEffect, useRef, type ReactNode} from 'react';
+import {useEffect, useRef, type MouseEvent, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Head from '@docusaurus/Head';
 import {PageMetadata} from '@docusaurus/theme-common';
@@ -26,6 +26,8 @@ import type {Outcome} from '@site/src/search/useSearchAnswer';
 import styles from './styles.module.css';
 import {audienceOf, Restricted} from '@site/src/audiences/Restricted';
 import {AudienceBadges} from '@site/src/audiences/AudienceBadges';
+import {rankOf, type SearchEnd} from '@site/src/insights/searchReport';
+import {useSearchReport} from '@site/src/insights/useSearchReport';
 
 /** The field, and the version and section menus for the readers who have a choice. */
 function Controls({state}: {state: SearchPageState}): ReactNode {
@@ -144,8 +146,8 @@ function Result({result, words}: {result: Suggestion; words: readonly string[]})
   );
 }
 
-/** The answers shown, and "Show more results", after which the focus goes to the first answer it added. */
-function Results({state, answer}: {state: SearchPageState; answer: SearchAnswer}): ReactNode {
+/** The answers shown, and "Show more results", after which the focus goes to the first answer it added. A result opened ends the search (`onOpen`). */
+function Results({state, answer, onOpen}: {state: SearchPageState; answer: SearchAnswer; onOpen: (end: SearchEnd) => void}): ReactNode {
   const shown = answer.suggestions.length;
   const list = useRef<HTMLElement>(null);
   const firstAdded = useRef<number | null>(null);
@@ -159,9 +161,16 @@ function Results({state, answer}: {state: SearchPageState; answer: SearchAnswer}
     firstAdded.current = shown;
     state.change({more: 'one more'});
   };
+  // A click or a middle click (a new tab); the menu's button opens nothing.
+  const opened = (event: MouseEvent<HTMLElement>) => {
+    const href = (event.target as Element).closest('a[href]')?.getAttribute('href');
+    const rank = href && event.button <= 1 ? rankOf(answer, href) : null;
+    if (rank !== null) onOpen({how: 'opened', rank});
+  };
   return (
     <>
-      <section ref={list}>
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions, jsx-a11y/click-events-have-key-events -- Enter on a link is a click too */}
+      <section ref={list} onClick={opened} onAuxClick={opened}>
         {answer.suggestions.map((result) => (
           <Result key={result.url} result={result} words={answer.words} />
         ))}
@@ -179,6 +188,13 @@ function SearchResults(): ReactNode {
   const state = useSearchPageState();
   const {address, scope, query} = state;
   const outcome = useSearchOutcome(scope, query, PAGE_SIZE * (1 + address.more));
+  // The page is left once it goes (another page, a closed tab): its search is reported then, unless a result was opened.
+  const finishSearch = useSearchReport({
+    query,
+    results: outcome && 'answer' in outcome ? outcome.answer.total : null,
+    shown: true,
+    scope: {version: scope.version.name, section: scope.section},
+  });
   const heading = query.trim() === '' ? 'Search the documentation' : `Search results for "${query}"`;
   return (
     <div className="container margin-vert--lg">
@@ -203,7 +219,7 @@ function SearchResults(): ReactNode {
       {outcome && 'answer' in outcome && (
         <>
           <Status state={state} {...outcome} />
-          <Results state={state} answer={outcome.answer} />
+          <Results state={state} answer={outcome.answer} onOpen={finishSearch} />
         </>
       )}
     </div>

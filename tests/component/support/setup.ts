@@ -1,13 +1,14 @@
 /**
  * Every component test file: Testing Library's matchers, a page emptied after each test, and what the
  * site's code takes from the browser that jsdom has not: its search worker (the fake of searchWorker.ts),
- * the gate (gate.ts, through `fetch`), Docusaurus's prefetching, and scrolling. A test fails on a console
- * error it did not expect (React's warnings; jsdom's "not implemented" for a page the code tried to leave
- * to), as the browser tests' error guard fails them.
+ * the gate (gate.ts, through `fetch`), beacons (beacons.ts), Docusaurus's prefetching, and scrolling. A
+ * test fails on a console error it did not expect (React's warnings; jsdom's "not implemented" for a page
+ * the code tried to leave to), as the browser tests' error guard fails them.
  */
 import '@testing-library/jest-dom/vitest';
 import {cleanup, configure} from '@testing-library/react';
 import {afterEach, beforeEach, expect, vi} from 'vitest';
+import {installBeacons, resetBeacons} from './beacons';
 import {firebase} from './firebaseAuth';
 import {gate} from './gate';
 import {FakeSearchWorker, resetSearchWorker} from './searchWorker';
@@ -18,6 +19,7 @@ configure({asyncUtilTimeout: 20_000});
 
 vi.stubGlobal('Worker', FakeSearchWorker);
 vi.stubGlobal('fetch', gate.fetch);
+installBeacons();
 // Docusaurus's client entry sets it; the pages' code is not loaded here, so there is nothing to fetch ahead.
 window.docusaurus = {prefetch: () => Promise.resolve(false), preload: () => Promise.resolve(false)} as unknown as typeof window.docusaurus;
 // jsdom lays nothing out, so it scrolls nothing.
@@ -53,6 +55,7 @@ afterEach(() => {
   gate.reset();
   firebase.reset();
   resetSearchWorker();
+  resetBeacons();
   const unexpected = consoleErrors
     .map((args) => args.map(String).join(' '))
     .filter((text) => !expected.some((pattern) => pattern.test(text)));

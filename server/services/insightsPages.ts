@@ -1,0 +1,59 @@
+/**
+ * Which page a report names, as the reader who sent it may see the site: a page they may open, by the
+ * path the build's routes know it by, or none. And a page's title for the report, read once per build
+ * from its built HTML.
+ */
+import {readFile} from 'node:fs/promises';
+import path from 'node:path';
+import {isVisible, type View} from '../../contracts/audiences';
+import {canonicalPath} from '../../contracts/paths';
+import {titleOfPage} from '../rules/insights';
+import type {LiveBuild} from './liveBuild';
+
+/** Titles kept at most (a report lists 50 pages; a site has a few thousand). */
+const MAX_TITLES = 20_000;
+
+export class InsightsPages {
+  private known = new Map<string, string>();
+  private titlesOf = '';
+
+  constructor(private readonly build: LiveBuild) {}
+
+  /** The page's path when the view may open it; null for a page that does not exist for it. */
+  open(address: string, view: View): string | null {
+    let pathname: string;
+    try {
+      pathname = canonicalPath(decodeURI(address.split(/[?#]/, 1)[0]!));
+    } catch {
+      return null;
+    }
+    const condition = this.build.current.audiences.routeCondition(pathname);
+    return condition !== undefined && isVisible(condition, view) ? pathname : null;
+  }
+
+  /** The titles of pages the view may open (a page without one keeps its path). */
+  async titles(pagePaths: readonly string[], view: View): Promise<Map<string, string>> {
+    const current = this.build.current;
+    if (this.titlesOf !== current.id) {
+      this.known = new Map();
+      this.titlesOf = current.id;
+    }
+    const titles = new Map<string, string>();
+    await Promise.all(
+      pagePaths.map(async (pagePath) => {
+        if (this.open(pagePath, view) === null) return;
+        let title = this.known.get(pagePath);
+        if (title === undefined) {
+          const found = this.build.siteFile(pagePath, view);
+          title =
+            (found?.file.endsWith('.html') &&
+              titleOfPage(await readFile(path.join(found.build.root, found.file), 'utf8').catch(() => ''))) ||
+            pagePath;
+          if (this.known.size < MAX_TITLES) this.known.set(pagePath, title);
+        }
+        titles.set(pagePath, title);
+      }),
+    );
+    return titles;
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * Writes counted reports to the database in batches: each report adds to a count in memory, and every
+ * FLUSH_MS the counts go in one transaction, added to the rows already there. A report the browser sent
+ * is acknowledged only once its batch is committed (`add` resolves true), so nothing acknowledged is lost;
+ * a batch the database refused or did not answer in time is dropped, counted by reason, and never tried
+ * again. Memory is bounded: past MAX_PENDING_ROWS rows waiting, new reports are dropped and counted. A
+ * gate that stops writes what it holds (`close`).
+ */
+import {sql} from 'kysely';
+import type {FastifyBaseLogger} from 'fastify';
+import type {DroppedTable, InsightsDb, ReadsTable, SearchesTable} from './insightsDatabase';
+import type {Clock, Timer} from './clock';
+
+/** How long counts wait in memory before they are written together. */
+export const FLUSH_MS = 250;
+/** Rows waiting at most, per table: a database that does not keep up costs the gate no more memory than this. */
+export const MAX_PENDING_ROWS = 5000;
+
+export type DropReason = 'database' | 'backlog' | 'rate' | 'day-limit' | 'unknown-page';
+
+type Counts<T> = Map<string, T>;
+
+interface Batch {
+  reads: Counts<ReadsTable>;
+  searches: Counts<SearchesTable>;
+  dropped: Counts<DroppedTable>;
+  /** Resolved with whether the batch was committed. */
+  waiters: ((committed: boolean) => void)[];
+  /** Reports in the batch (reads and searches), counted as dropped if it is. */
+  events: number;
+}
+
+const newBatch = (): Batch => ({reads: new Map(), searches: new Map(), dropped: new Map(), waiters: [], events: 0});
+
+const readKey = (row: ReadsTable) => `${row.day}\0${row.page}\0${row.audiences}`;
+const searchKey = (row: SearchesTable) => `${row.day}\0${row.version}\0${row.section}\0${row.audiences}\0${row.query}`;
+
+export class InsightsWriter {
+  private batch = newBatch();
+  private timer: Timer | null = null;
+  private writing: Promise<void> = Promise.resolve();
+  /** Whether the last batch failed: its cause is logged once, and the recovery once. */
+  private failing = false;
+  private closed = false;
+
+  constructor(
+    /** The database once it is ready (migrated); null until then, when batches are dropped. */
+    private readonly database: () => InsightsDb | null,
+    private readonly log: FastifyBaseLogger,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Adds page reads; resolves with whether they were committed. */
+  addReads(rows: readonly ReadsTable[]): Promise<boolean> {
+    return this.add(
+      rows.length,
+      (batch) => {
+        for (const row of rows) {
+          const kept = batch.reads.get(readKey(row));
+          if (kept) kept.reads += row.reads;
+          else batch.reads.set(readKey(row), {...row});
+        }
+      },
+      (batch) => batch.reads.size + rows.length > MAX_PENDING_ROWS,
+    );
+  }
+
+  /** Adds one finished search; resolves with whether it was committed. */
+  addSearch(row: SearchesTable): Promise<boolean> {
+    return this.add(
+      1,
+      (batch) => {
+        const kept = batch.searches.get(searchKey(row));
+        if (!kept) return void batch.searches.set(searchKey(row), {...row});
+        kept.searches += row.searches;
+        kept.no_results += row.no_results;
+        kept.nothing_opened += row.nothing_opened;
+        kept.opened += row.opened;
+        kept.rank_total += row.rank_total;
+      },
+      (batch) => batch.searches.size >= MAX_PENDING_ROWS,
+    );
+  }
+
+  /** Counts reports not kept, written with the next batch that is. */
+  drop(day: string, reason: DropReason, events: number): void {
+    if (events <= 0) return;
+    const key = `${day}\0${reason}`;
+    const kept = this.batch.dropped.get(key);
+    if (kept) kept.events += events;
+    else this.batch.dropped.set(key, {day, reason, events});
+    // While the database fails, the counts wait for the next reports' batch: no batch of counts alone is tried again and again.
+    if (!this.failing) this.schedule();
+  }
+
+  /** Writes what is held now, and waits for it. */
+  async flush(): Promise<void> {
+    if (this.timer) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.batch;
+    this.batch = newBatch();
+    // One batch at a time, in order: a slow database is not asked twice at once.
+    this.writing = this.writing.then(() => this.write(batch));
+    await this.writing;
+  }
+
+  /** Writes what is held, and takes no more. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flush();
+  }
+
+  private add(events: number, into: (batch: Batch) => void, full: (batch: Batch) => boolean): Promise<boolean> {
+    const day = this.today();
+    if (this.closed || full(this.batch)) {
+      this.drop(day, 'backlog', events);
+      return Promise.resolve(false);
+    }
+    into(this.batch);
+    this.batch.events += events;
+    const committed = new Promise<boolean>((resolve) => this.batch.waiters.push(resolve));
+    this.schedule();
+    return committed;
+  }
+
+  private today(): string {
+    return new Date(this.clock.now()).toISOString().slice(0, 10);
+  }
+
+  private schedule(): void {
+    if (this.timer || this.closed) return;
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, FLUSH_MS);
+    this.timer.unref();
+  }
+
+  private async write(batch: Batch): Promise<void> {
+    if (batch.reads.size + batch.searches.size + batch.dropped.size === 0) return;
+    const db = this.database();
+    try {
+      if (db === null) throw new Error('the insights database is not ready (its migrations have not run yet)');
+      await db.transaction().execute(async (tx) => {
+        if (batch.reads.size > 0) {
+          await tx
+            .insertInto('insights_reads')
+            .values([...batch.reads.values()])
+            .onConflict((conflict) =>
+              conflict.columns(['day', 'page', 'audiences']).doUpdateSet({reads: sql`insights_reads.reads + excluded.reads`}),
+            )
+            .execute();
+        }
+        if (batch.searches.size > 0) {
+          await tx
+            .insertInto('insights_searches')
+            .values([...batch.searches.values()])
+            .onConflict((conflict) =>
+              conflict.columns(['day', 'version', 'section', 'audiences', 'query']).doUpdateSet({
+                searches: sql`insights_searches.searches + excluded.searches`,
+                no_results: sql`insights_searches.no_results + excluded.no_results`,
+                nothing_opened: sql`insights_searches.nothing_opened + excluded.nothing_opened`,
+                opened: sql`insights_searches.opened + excluded.opened`,
+                rank_total: sql`insights_searches.rank_total + excluded.rank_total`,
+              }),
+            )
+            .execute();
+        }
+        if (batch.dropped.size > 0) {
+          await tx
+            .insertInto('insights_dropped')
+            .values([...batch.dropped.values()])
+            .onConflict((conflict) =>
+              conflict.columns(['day', 'reason']).doUpdateSet({events: sql`insights_dropped.events + excluded.events`}),
+            )
+            .execute();
+        }
+      });
+      if (this.failing) this.log.info({event: 'insights-recovered'}, 'The insights database answers again: reports are kept');
+      this.failing = false;
+      for (const resolve of batch.waiters) resolve(true);
+    } catch (error) {
+      // Never tried again: what it held is counted, and written with a later batch that is kept.
+      if (!this.failing) {
+        this.log.warn(
+          {event: 'insights-dropped', err: error, events: batch.events},
+          'Reports for insights were dropped: the database did not take them (counted; reports go on being dropped, and counted, until it does)',
+        );
+      }
+      this.failing = true;
+      for (const resolve of batch.waiters) resolve(false);
+      for (const lost of batch.dropped.values()) this.drop(lost.day, lost.reason as DropReason, lost.events);
+      this.drop(this.today(), 'database', batch.events);
+    }
+  }
+}
