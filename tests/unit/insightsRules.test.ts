@@ -120,9 +120,21 @@ describe('trends and top lists', () => {
       {name: 'c', score: 5},
       {name: 'z', score: 0},
     ];
-    expect(topRows(rows, (row) => row.score, (row) => row.name).map((row) => row.name)).toEqual(['c', 'a', 'b']);
+    expect(
+      topRows(
+        rows,
+        (row) => row.score,
+        (row) => row.name,
+      ).map((row) => row.name),
+    ).toEqual(['c', 'a', 'b']);
     const many = Array.from({length: 30}, (_, at) => ({name: String(at), score: at + 1}));
-    expect(topRows(many, (row) => row.score, (row) => row.name)).toHaveLength(25);
+    expect(
+      topRows(
+        many,
+        (row) => row.score,
+        (row) => row.name,
+      ),
+    ).toHaveLength(25);
   });
 });
 
