@@ -1,6 +1,6 @@
 /**
  * The image's runtime stage installs only `dependencies` (npm ci --omit=dev) and runs the compiled
- * server: the two must match exactly, or the image fails at start or carries the site's build tools.
+ * server (its `require`s, and the `import()` of what it loads only when needed): the two must match exactly, or the image fails at start or carries the site's build tools.
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {builtinModules} from 'node:module';
@@ -16,7 +16,7 @@ function requiredPackages(): Set<string> {
   const packages = new Set<string>();
   for (const file of readdirSync(DIST, {recursive: true, encoding: 'utf8'})) {
     if (!file.endsWith('.js')) continue;
-    for (const [, specifier] of readFileSync(path.join(DIST, file), 'utf8').matchAll(/require\("([^"]+)"\)/g)) {
+    for (const [, , specifier] of readFileSync(path.join(DIST, file), 'utf8').matchAll(/(?:require|import)\((["'])([^"']+)\1\)/g)) {
       if (specifier!.startsWith('.') || specifier!.startsWith('node:') || builtinModules.includes(specifier!)) continue;
       packages.add(packageNameOf(specifier!));
     }
