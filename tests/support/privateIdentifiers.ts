@@ -15,6 +15,7 @@ import {searchSectionsFor} from '../../plugins/search/sections';
 import {docsSourceFiles, siteVersions} from '../../contracts/siteVersions';
 import site from '../../site.config';
 import {API_PREFIX} from '../../contracts/paths';
+import {INSIGHTS_PAGE} from '../../contracts/insights';
 
 export interface PrivateIdentifier {
   kind:
@@ -25,8 +26,11 @@ export interface PrivateIdentifier {
 
 const ROOT = path.resolve(__dirname, '../..');
 const SITE_TITLE_SUFFIX = ` | ${site.title}`;
-/** Pages every visitor knows exist (the site's root is titled just "Home"): they name no doc. */
-const NOT_PRIVATE = new Set(['/', '/login', '/404']);
+/**
+ * Pages every visitor knows exist (the site's root is titled just "Home"): they name no doc. The authors'
+ * insights page is the product's, named by the account menu's code in every build, the login page's too.
+ */
+const NOT_PRIVATE = new Set(['/', '/login', '/404', INSIGHTS_PAGE]);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
