@@ -114,7 +114,7 @@ export interface InsightsReport {
   dropped: number;
 }
 
-/** GET: 204 when this reader may open INSIGHTS_PAGE (the account menu then links to it), 404 otherwise. */
+/** GET: 204 when this reader may open INSIGHTS_PAGE (the account menu then links to it), 200 `{insights: false}` otherwise. */
 export const INSIGHTS_ACCESS = `${API_PREFIX}insights/access`;
 
 /** How many rows each list of the report holds at most. */

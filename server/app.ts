@@ -25,7 +25,7 @@ import {signOutSettleMs} from './services/signOuts';
 import {healthRoutes} from './routes/health';
 import {sessionRoutes} from './routes/session';
 import {siteRoutes} from './routes/site';
-import {insightsRoutes} from './routes/insights';
+import {insightsOffRoutes, insightsRoutes} from './routes/insights';
 import {Insights} from './services/insights';
 import {InsightsPages} from './services/insightsPages';
 import {canonicalPath} from '../contracts/paths';
@@ -104,7 +104,8 @@ export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, 
   const hiddenFrom = (path: string, audiences: readonly string[]) =>
     canonicalPath(path) === INSIGHTS_PAGE && !(config.insights !== null && isInsightsReader(audiences, insightsAudience));
   let onPageLoad: ((session: Session, audiences: readonly string[], path: string) => void) | undefined;
-  if (config.insights !== null) {
+  if (config.insights === null) await app.register(insightsOffRoutes, {sessions});
+  else {
     const insights = await Insights.open(config.insights, app.log, clock);
     app.addHook('onClose', async () => insights.close());
     if (insightsAudience !== null && !build.current.audiences.defined.has(insightsAudience)) {

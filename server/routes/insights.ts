@@ -38,6 +38,12 @@ export interface InsightsRoutesOptions {
   insightsAudience: string | null;
 }
 
+/**
+ * What the browser's calls get where there is nothing to do: a 200 that says so, since an error status would
+ * be logged in every reader's console (a reader not in INSIGHTS_AUDIENCE, or every reader while INSIGHTS=off).
+ */
+const NOT_FOR_THIS_READER = {insights: false} as const;
+
 /** The longest a beacon waits for its batch: past it, the answer is 503 (the report may still be kept). */
 const ACK_DEADLINE_MS = 3000;
 /** The few bytes of a beacon, with room: a reads beacon of 50 long paths is the largest. */
@@ -180,7 +186,7 @@ export const insightsRoutes: FastifyPluginAsync<InsightsRoutesOptions> = async (
 
   app.get(INSIGHTS_ACCESS, async (request, reply) => {
     const reader = readerOf(request);
-    return reply.code(isInsightsReader(reader.audiences, insightsAudience) ? 204 : 404).send();
+    return isInsightsReader(reader.audiences, insightsAudience) ? reply.code(204).send() : reply.send(NOT_FOR_THIS_READER);
   });
 
   app.get<{Querystring: ReportQuery}>(INSIGHTS_REPORT, async (request, reply) => {
@@ -215,4 +221,18 @@ export const insightsRoutes: FastifyPluginAsync<InsightsRoutesOptions> = async (
       return unavailable(reply);
     }
   });
+};
+
+/**
+ * While INSIGHTS=off: the browser's beacons are taken and dropped (204), and its questions answered "no
+ * insights here" (200), so that readers' consoles stay clear; a caller with no session still gets 401.
+ */
+export const insightsOffRoutes: FastifyPluginAsync<{sessions: SessionAuthority}> = async (app, {sessions}) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const session = await sessions.verifyAny(sessionCookieValues(request.headers.cookie));
+    return session === null ? reply.code(401).send() : undefined;
+  });
+  for (const beacon of [SEARCH_BEACON, READS_BEACON, FEEDBACK_ENDPOINT])
+    app.post(beacon, async (_request, reply) => reply.code(204).send());
+  for (const question of [FEEDBACK_ENDPOINT, INSIGHTS_ACCESS]) app.get(question, async () => NOT_FOR_THIS_READER);
 };
