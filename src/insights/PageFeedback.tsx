@@ -10,6 +10,7 @@ import type {FeedbackAnswer} from '@site/contracts/insights';
 import {FEEDBACK_ENDPOINT, INSIGHTS_LIMITS} from '@site/contracts/insights';
 import {feedbackReport, gateAnswerOf, type FeedbackDraft, type GateAnswer} from './feedback';
 import styles from './PageFeedback.module.css';
+import {isVisitorPage} from '@site/src/auth/visitorPage';
 
 /** What the last Send came to. */
 type Sent = 'saved' | 'refused' | 'unreachable';
@@ -31,6 +32,8 @@ function useGateAnswer(): [GateAnswer | null, (answer: FeedbackAnswer) => void] 
   const [answer, setAnswer] = useState<GateAnswer | null>(null);
   useEffect(() => {
     let current = true;
+    // A visitor who is not signed in is nobody's reader: nothing to ask (the gate would answer 401), no widget.
+    if (isVisitorPage()) return undefined;
     const page = pageAddress();
     fetch(`${FEEDBACK_ENDPOINT}?${new URLSearchParams({page})}`, {credentials: 'same-origin', headers: {accept: 'application/json'}})
       .then(gateAnswerOf)
