@@ -29,7 +29,7 @@ import {insightsOffRoutes, insightsRoutes} from './routes/insights';
 import {Insights} from './services/insights';
 import {InsightsPages} from './services/insightsPages';
 import {canonicalPath} from '../contracts/paths';
-import {INSIGHTS_PAGE, placeOf} from '../contracts/insights';
+import {INSIGHTS_PAGE} from '../contracts/insights';
 import {audiencesKey, isInsightsReader} from './rules/insights';
 
 export interface GateDependencies {
@@ -114,10 +114,11 @@ export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, 
         `INSIGHTS_AUDIENCE names the audience "${insightsAudience}", which the docs do not define (audiences.json): nobody may open /insights`,
       );
     }
+    const pages = new InsightsPages(build);
     await app.register(insightsRoutes, {
       config,
       insights,
-      pages: new InsightsPages(build),
+      pages,
       sessions,
       build,
       audiencesOf: readerAudiences,
@@ -126,11 +127,11 @@ export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, 
     // A page load the gate serves is a read: counted as the beacons' are, with no request of the browser's.
     onPageLoad = (_session, audiences, path) => {
       const page = canonicalPath(path);
-      const place = placeOf(page, build.current.places);
+      const place = pages.place(page);
       if (place === null) return;
-      const defined = build.current.audiences.defined;
-      const kept = audiencesKey(audiences.filter((audience) => defined.has(audience)));
-      void insights.writer.addReads([{day: insights.today(), page, ...place, audiences: kept, reads: 1}]);
+      void insights.writer.addReads([
+        {day: insights.today(), page, ...place, audiences: audiencesKey(build.definedOf(audiences)), reads: 1},
+      ]);
     };
   }
   await app.register(siteRoutes, {

@@ -5,16 +5,8 @@
  * only while INSIGHTS is on.
  */
 import {Value} from '@sinclair/typebox/value';
-import type {FastifyPluginAsync, FastifyReply, FastifyRequest} from 'fastify';
-import {
-  FEEDBACK_ENDPOINT,
-  INSIGHTS_ACCESS,
-  INSIGHTS_REPORT,
-  placeOf,
-  READS_BEACON,
-  SEARCH_BEACON,
-  versionOfSection,
-} from '../../contracts/insights';
+import type {FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest} from 'fastify';
+import {FEEDBACK_ENDPOINT, INSIGHTS_ACCESS, INSIGHTS_REPORT, READS_BEACON, SEARCH_BEACON, versionOfSection} from '../../contracts/insights';
 import {FeedbackReport, ReadsReport, ReportQuery, SearchReport} from '../../contracts/insightsSchemas';
 import {sessionCookieValues} from '../../contracts/session';
 import type {View} from '../../contracts/audiences';
@@ -44,6 +36,19 @@ export interface InsightsRoutesOptions {
  */
 const NOT_FOR_THIS_READER = {insights: false} as const;
 
+/**
+ * Before a body or a query is read, a caller without a session gets 401 and learns nothing of what these
+ * routes take; a signed-in one is handed to `signedIn`.
+ */
+function requireSession(app: FastifyInstance, sessions: SessionAuthority, signedIn: (request: FastifyRequest, session: Session) => void) {
+  app.addHook('onRequest', async (request, reply) => {
+    const session = await sessions.verifyAny(sessionCookieValues(request.headers.cookie));
+    if (session === null) return reply.code(401).send();
+    signedIn(request, session);
+    return undefined;
+  });
+}
+
 /** The longest a beacon waits for its batch: past it, the answer is 503 (the report may still be kept). */
 const ACK_DEADLINE_MS = 3000;
 /** The few bytes of a beacon, with room: a reads beacon of 50 long paths is the largest. */
@@ -65,16 +70,11 @@ export const insightsRoutes: FastifyPluginAsync<InsightsRoutesOptions> = async (
 ) => {
   app.addHook('onRequest', refuseCrossSitePosts(config));
 
-  // Before a body or a query is read: a caller without a session learns nothing of what these take.
-  app.addHook('onRequest', async (request, reply) => {
-    const session = await sessions.verifyAny(sessionCookieValues(request.headers.cookie));
-    if (session === null) return reply.code(401).send();
-    const defined = build.current.audiences.defined;
-    const audiences = audiencesOf(session).filter((audience) => defined.has(audience));
-    readers.set(request, {session, audiences, view: build.viewOf(audiences)});
-    return undefined;
-  });
   const readers = new WeakMap<FastifyRequest, Reader>();
+  requireSession(app, sessions, (request, session) => {
+    const audiences = build.definedOf(audiencesOf(session));
+    readers.set(request, {session, audiences, view: build.viewOf(audiences)});
+  });
   const readerOf = (request: FastifyRequest): Reader => {
     const reader = readers.get(request);
     if (reader === undefined) throw new Error('An insights route ran without its reader');
@@ -107,7 +107,7 @@ export const insightsRoutes: FastifyPluginAsync<InsightsRoutesOptions> = async (
     const reader = readerOf(request);
     if (!insights.admit(reader.session.uid, 1)) return tooMany(reply);
     const page = pages.open(request.body.page, reader.view);
-    const place = page === null ? null : (scopedPlace(request.body.scope) ?? placeOf(page, build.current.places));
+    const place = page === null ? null : (scopedPlace(request.body.scope) ?? pages.place(page));
     const query = countedQuery(request.body.query);
     if (place === null || query === '') {
       insights.writer.drop(insights.today(), 'unknown-page', 1);
@@ -135,7 +135,7 @@ export const insightsRoutes: FastifyPluginAsync<InsightsRoutesOptions> = async (
     if (!insights.admit(reader.session.uid, request.body.pages.length)) return tooMany(reply);
     const rows = request.body.pages.flatMap((raw) => {
       const page = pages.open(raw, reader.view);
-      const place = page === null ? null : placeOf(page, build.current.places);
+      const place = page === null ? null : pages.place(page);
       return page === null || place === null
         ? []
         : [{day: insights.today(), page, ...place, audiences: audiencesKey(reader.audiences), reads: 1}];
@@ -147,7 +147,7 @@ export const insightsRoutes: FastifyPluginAsync<InsightsRoutesOptions> = async (
   app.post<{Body: FeedbackReport}>(FEEDBACK_ENDPOINT, {bodyLimit: BODY_LIMIT, schema: {body: FeedbackReport}}, async (request, reply) => {
     const reader = readerOf(request);
     const page = pages.open(request.body.page, reader.view);
-    const place = page === null ? null : placeOf(page, build.current.places);
+    const place = page === null ? null : pages.place(page);
     if (page === null || place === null) return reply.code(404).send();
     if (!insights.admit(reader.session.uid, 1)) return tooMany(reply);
     if (!insights.isReady) return unavailable(reply);
@@ -228,10 +228,7 @@ export const insightsRoutes: FastifyPluginAsync<InsightsRoutesOptions> = async (
  * insights here" (200), so that readers' consoles stay clear; a caller with no session still gets 401.
  */
 export const insightsOffRoutes: FastifyPluginAsync<{sessions: SessionAuthority}> = async (app, {sessions}) => {
-  app.addHook('onRequest', async (request, reply) => {
-    const session = await sessions.verifyAny(sessionCookieValues(request.headers.cookie));
-    return session === null ? reply.code(401).send() : undefined;
-  });
+  requireSession(app, sessions, () => undefined);
   for (const beacon of [SEARCH_BEACON, READS_BEACON, FEEDBACK_ENDPOINT])
     app.post(beacon, async (_request, reply) => reply.code(204).send());
   for (const question of [FEEDBACK_ENDPOINT, INSIGHTS_ACCESS]) app.get(question, async () => NOT_FOR_THIS_READER);

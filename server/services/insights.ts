@@ -120,16 +120,15 @@ export class Insights {
    * A report refused is counted as dropped.
    */
   admit(uid: string, events: number): boolean {
-    const day = dayOf(this.clock.now());
-    const reason: DropReason | null =
-      this.perMinute.take(uid) !== null
-        ? 'rate'
-        : (() => {
-            const {allowed, count} = takeDayAllowance(this.perDay.get(uid), day, events);
-            this.perDay.set(uid, count);
-            return allowed ? null : 'day-limit';
-          })();
-    if (reason === null) return true;
+    const day = this.today();
+    if (this.perMinute.take(uid) !== null) return this.refuse(day, 'rate', events);
+    const {allowed, count} = takeDayAllowance(this.perDay.get(uid), day, events);
+    this.perDay.set(uid, count);
+    return allowed || this.refuse(day, 'day-limit', events);
+  }
+
+  /** Counts reports refused as dropped; false, for `admit`. */
+  private refuse(day: string, reason: DropReason, events: number): false {
     this.writer.drop(day, reason, events);
     return false;
   }

@@ -1,3 +1,5 @@
+type Place = NonNullable<ReturnType<typeof placeOf>>;
+
 /**
  * Which page a report names, as the reader who sent it may see the site: a page they may open, by the
  * path the build's routes know it by, or none. And a page's title for the report, read once per build
@@ -7,17 +9,34 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {isVisible, type View} from '../../contracts/audiences';
 import {canonicalPath} from '../../contracts/paths';
+import {placeOf} from '../../contracts/insights';
 import {titleOfPage} from '../rules/insights';
 import type {LiveBuild} from './liveBuild';
 
-/** Titles kept at most (a report lists 50 pages; a site has a few thousand). */
+/** Titles and places kept at most (a report lists 50 pages; a site has a few thousand). */
 const MAX_TITLES = 20_000;
 
 export class InsightsPages {
-  private known = new Map<string, string>();
-  private titlesOf = '';
+  /** What was learnt of the build being served: titles, and places (every page load asks for its page's). */
+  private known = {build: '', titles: new Map<string, string>(), places: new Map<string, Place | null>()};
 
   constructor(private readonly build: LiveBuild) {}
+
+  private ofCurrent() {
+    if (this.known.build !== this.build.current.id) this.known = {build: this.build.current.id, titles: new Map(), places: new Map()};
+    return this.known;
+  }
+
+  /** The version and section a page is filed under (placeOf), worked out once per page and build. */
+  place(page: string): Place | null {
+    const {places} = this.ofCurrent();
+    let place = places.get(page);
+    if (place === undefined) {
+      place = placeOf(page, this.build.current.places);
+      if (places.size < MAX_TITLES) places.set(page, place);
+    }
+    return place;
+  }
 
   /** The page's path when the view may open it; null for a page that does not exist for it. */
   open(address: string, view: View): string | null {
@@ -33,23 +52,19 @@ export class InsightsPages {
 
   /** The titles of pages the view may open (a page without one keeps its path). */
   async titles(pagePaths: readonly string[], view: View): Promise<Map<string, string>> {
-    const current = this.build.current;
-    if (this.titlesOf !== current.id) {
-      this.known = new Map();
-      this.titlesOf = current.id;
-    }
+    const known = this.ofCurrent().titles;
     const titles = new Map<string, string>();
     await Promise.all(
       pagePaths.map(async (pagePath) => {
         if (this.open(pagePath, view) === null) return;
-        let title = this.known.get(pagePath);
+        let title = known.get(pagePath);
         if (title === undefined) {
           const found = this.build.siteFile(pagePath, view);
           title =
             (found?.file.endsWith('.html') &&
               titleOfPage(await readFile(path.join(found.build.root, found.file), 'utf8').catch(() => ''))) ||
             pagePath;
-          if (this.known.size < MAX_TITLES) this.known.set(pagePath, title);
+          if (known.size < MAX_TITLES) known.set(pagePath, title);
         }
         titles.set(pagePath, title);
       }),

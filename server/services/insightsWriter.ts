@@ -10,6 +10,7 @@ import {sql} from 'kysely';
 import type {FastifyBaseLogger} from 'fastify';
 import type {DroppedTable, InsightsDb, ReadsTable, SearchesTable} from './insightsDatabase';
 import type {Clock, Timer} from './clock';
+import {dayOf} from '../rules/insights';
 
 /** How long counts wait in memory before they are written together. */
 export const FLUSH_MS = 250;
@@ -124,7 +125,7 @@ export class InsightsWriter {
   }
 
   private today(): string {
-    return new Date(this.clock.now()).toISOString().slice(0, 10);
+    return dayOf(this.clock.now());
   }
 
   private schedule(): void {

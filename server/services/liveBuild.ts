@@ -123,9 +123,14 @@ export class LiveBuild {
   }
 
   /** The audiences a reader's view may hold: those the build defines. */
-  viewOf(audiences: readonly string[]): View {
+  /** Of a reader's audiences, those the build defines, sorted: the others give nothing (and count for nothing). */
+  definedOf(audiences: readonly string[]): string[] {
     const defined = this.current.audiences.defined;
-    const kept = audiences.filter((audience) => defined.has(audience)).sort();
+    return audiences.filter((audience) => defined.has(audience)).sort();
+  }
+
+  viewOf(audiences: readonly string[]): View {
+    const kept = this.definedOf(audiences);
     // One view per set of audiences, made once: every request of its readers asks for it.
     const key = kept.join(' ');
     let view = this.views.get(key);
