@@ -4,6 +4,7 @@
  * some of them, `BENCH_ONLY=search-quality` or `BENCH_ONLY=suite` one left out of the default run.
  */
 import {run as build} from './build';
+import {run as insights} from './insights';
 import {run as lighthouse} from './lighthouse';
 import {run as pageLoad} from './page-load';
 import {run as search} from './search';
@@ -21,6 +22,7 @@ const BENCHMARKS: Record<string, (workspace: Workspace) => Promise<Result>> = {
   search,
   server,
   lighthouse,
+  insights,
   'search-quality': searchQuality,
   'search-ranking': searchRanking,
   suite,

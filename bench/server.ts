@@ -6,11 +6,11 @@
  * in none, the corpus without audiences beside them, and a page a reader may not open against one that
  * does not exist.
  */
-import {readdirSync, readFileSync} from 'node:fs';
+import {readdirSync} from 'node:fs';
 import {Agent} from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import {AUDIENCE_MAP, listBuildFiles, SITE_DIR, type AudienceMap} from '../contracts/buildLayout';
+import {SITE_DIR} from '../contracts/buildLayout';
 import {DEMO_GUEST, DEMO_READER} from '../contracts/demoReader';
 import {NAVIGATION, rawRequest, SUBRESOURCE} from '../testkit/http';
 import {memoryOf, withResources} from './lib/processes';
@@ -24,13 +24,11 @@ import {
   startDocusaurusServe,
   startBenchGate,
 } from './lib/servers';
+import {BROTLI, CONNECTIONS, figures, load, measure, SECONDS, WARM_UP_SECONDS, type Target} from './lib/httpLoad';
+import {pagesForEveryReader} from './lib/buildOutput';
 import {kib, median, medianDifferenceInterval, percentile, ratio, round, sum} from './lib/stats';
 import type {Workspace} from './lib/workspace';
 
-const CONNECTIONS = 32;
-const SECONDS = 10;
-/** Unreported, before the measured runs: the server's JIT and file caches settle. */
-const WARM_UP_SECONDS = 2;
 /** Readers whose re-checks fall due together, and the re-check period of that run. */
 const DISTINCT_READERS = 1000;
 const RECHECK_SECONDS = 20;
@@ -39,75 +37,11 @@ const RECHECK_LOAD_SECONDS = 8;
 const PRIMING_BATCH = 50;
 /** Issue 38: the p99 with those re-checks due at most this multiple of the warm p99. */
 const RECHECK_P99_GOAL = 1.5;
-/** Chromium's Accept-Encoding: the gate then sends brotli. */
-const BROTLI = {'accept-encoding': 'gzip, deflate, br'};
 /** Issue 34: a reader in audiences gets at least this share of the req/s of a reader in none. */
 const AUDIENCE_THROUGHPUT_GOAL = 0.9;
 /** A page a reader may not open against one that does not exist: pairs of requests, one at a time, after a warm-up. */
 const NOT_FOUND_PAIRS = 3000;
 const NOT_FOUND_WARM_UP_PAIRS = 200;
-
-/** Answers with another status than `expectedStatus`. */
-const otherAnswers = (result: autocannon.Result, expectedStatus: number) =>
-  sum(Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => (Number(status) === expectedStatus ? 0 : (stats?.count ?? 0))));
-
-/** Throughput and latency over runs of one target; errors: failed connections, timeouts and answers other than `expectedStatus`. */
-function figures(results: readonly autocannon.Result[], expectedStatus: number) {
-  const total = (pick: (result: autocannon.Result) => number) => sum(results.map(pick));
-  return {
-    'req/s': Math.round(total((result) => result.requests.total) / total((result) => result.duration)),
-    // Files of different sizes (a reader's own cut of main.js) are sent at the rate of their bytes: both rates are kept.
-    'MB/s': round(total((result) => result.throughput.total) / total((result) => result.duration) / 1e6, 1),
-    'p50 ms': round(total((result) => result.latency.p50) / results.length, 1),
-    'p99 ms': Math.max(...results.map((result) => result.latency.p99)),
-    Errors: total((result) => result.errors + result.timeouts + otherAnswers(result, expectedStatus)),
-  };
-}
-
-/** A server and the reader it is loaded as; `path`: this target's own address for the request (a build's hashed script). */
-type Target = {label: string; origin: string; headers: Record<string, string>; path?: string};
-
-/** One autocannon run at `url`, `CONNECTIONS` connections for `duration` s. */
-const load = (url: string, duration: number, options: Partial<autocannon.Options> = {}) =>
-  autocannon({url, connections: CONNECTIONS, duration, timeout: 10, ...options});
-
-/** Each request of a run the next of `paths`, in turn. */
-function inTurn(paths: readonly string[]): Partial<autocannon.Options> {
-  let next = 0;
-  return {requests: [{setupRequest: (request: autocannon.Request) => ({...request, path: paths[next++ % paths.length]!})}]};
-}
-
-/**
- * Loads each target for `SECONDS` in all, in halves ordered A B B A: the machine is shared, and a
- * change of background load during the run then falls on both targets alike. `urlPath`: one address,
- * or several asked for in turn.
- */
-async function measure(name: string, urlPath: string | readonly string[], expectedStatus: number, targets: Target[]) {
-  const pathOf = (target: Target) => (typeof urlPath === 'string' ? (target.path ?? urlPath) : urlPath[0]!);
-  const loadTarget = (target: Target, duration: number) =>
-    load(`${target.origin}${pathOf(target)}`, duration, {headers: target.headers, ...(typeof urlPath === 'string' ? {} : inTurn(urlPath))});
-  for (const target of targets) {
-    const first = await rawRequest(target.origin, pathOf(target), {headers: target.headers});
-    if (first.status !== expectedStatus)
-      throw new Error(`${target.label} ${pathOf(target)} answered ${first.status}, expected ${expectedStatus}`);
-    await loadTarget(target, WARM_UP_SECONDS);
-  }
-  const orders = targets.length === 1 ? [targets] : [targets, [...targets].reverse()];
-  const runs = new Map(targets.map((target) => [target, [] as autocannon.Result[]]));
-  for (const order of orders) for (const target of order) runs.get(target)!.push(await loadTarget(target, SECONDS / orders.length));
-  // The answer as the runs got it, after them: a reader's own copy of a file is recompressed once made (buildFiles.ts).
-  const answers: string[] = [];
-  for (const target of targets) {
-    const last = await rawRequest(target.origin, pathOf(target), {headers: target.headers});
-    answers.push(`${last.status}, ${kib(last.bytes.length)} KiB`);
-  }
-  return targets.map((target, i) => ({
-    Request: name,
-    Server: target.label,
-    Answer: answers[i]!,
-    ...figures(runs.get(target)!, expectedStatus),
-  }));
-}
 
 /** A thousand readers' re-checks fall due at once: what waiting for Firebase's answers costs the p99 (the goal: little, RECHECK_P99_GOAL). */
 function recheckStorm(buildDir: string) {
@@ -147,15 +81,6 @@ function mainScript(site: string): string {
   const main = readdirSync(path.join(site, 'assets/js')).find((file) => /^main\.[0-9a-f]+\.js$/.test(file));
   if (!main) throw new Error(`no assets/js/main.*.js in ${site}`);
   return `/assets/js/${main}`;
-}
-
-/** Every page of a build that every signed-in reader may open (its map says who may open each). */
-function pagesForEveryReader(buildDir: string): string[] {
-  const map = JSON.parse(readFileSync(path.join(buildDir, SITE_DIR, AUDIENCE_MAP), 'utf8')) as AudienceMap;
-  return listBuildFiles(path.join(buildDir, SITE_DIR))
-    .filter((file) => file.endsWith('.html') && file !== '404.html' && map.files[file] === '*')
-    .map((file) => `/${file.replace(/(?:^|\/)index\.html$/, '').replace(/\.html$/, '')}`.split('/').map(encodeURIComponent).join('/'))
-    .sort();
 }
 
 type Answer = {ms: number; status: number; headers: Record<string, unknown>; body: Buffer};

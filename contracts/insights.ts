@@ -7,6 +7,7 @@
  * "Insights"). Authors read them on INSIGHTS_PAGE, or with `npm run insights`.
  */
 import {API_PREFIX} from './paths';
+import {SEARCH_PATH} from './searchIndexFiles';
 import {sectionOf, type SearchSection} from './searchSections';
 
 // The bodies' types: only types, so that the site's scripts, which import this file, carry no TypeBox.
@@ -14,6 +15,12 @@ export type {FeedbackReport, ReadsReport, ReportQuery, SearchReport} from './ins
 
 /** The authors' page, in the site's chrome: only readers of the operator's INSIGHTS_AUDIENCE may open it. */
 export const INSIGHTS_PAGE = '/insights';
+
+/** The site's own tools, not its docs: opening one is no read (the searches made on the search page are counted as searches). */
+const TOOL_PAGES: readonly string[] = [INSIGHTS_PAGE, SEARCH_PATH];
+
+/** Whether opening a page (its canonical path: contracts/paths.ts) counts as a read of the docs. */
+export const countsAsRead = (page: string): boolean => !TOOL_PAGES.includes(page);
 
 /** The bounds of what a reader may send, and of what one reader may add in a day. */
 export const INSIGHTS_LIMITS = {

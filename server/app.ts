@@ -29,7 +29,7 @@ import {insightsOffRoutes, insightsRoutes} from './routes/insights';
 import {Insights} from './services/insights';
 import {InsightsPages} from './services/insightsPages';
 import {canonicalPath} from '../contracts/paths';
-import {INSIGHTS_PAGE} from '../contracts/insights';
+import {countsAsRead, INSIGHTS_PAGE} from '../contracts/insights';
 import {audiencesKey, isInsightsReader} from './rules/insights';
 
 export interface GateDependencies {
@@ -128,7 +128,7 @@ export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, 
     onPageLoad = (_session, audiences, path) => {
       const page = canonicalPath(path);
       const place = pages.place(page);
-      if (place === null) return;
+      if (place === null || !countsAsRead(page)) return;
       void insights.writer.addReads([
         {day: insights.today(), page, ...place, audiences: audiencesKey(build.definedOf(audiences)), reads: 1},
       ]);

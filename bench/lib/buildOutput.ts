@@ -2,7 +2,15 @@
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
-import {listBuildFiles, LOGIN_DIR, LOGIN_PAGE, PRECOMPRESSED_SUFFIX, SITE_DIR} from '../../contracts/buildLayout';
+import {
+  AUDIENCE_MAP,
+  listBuildFiles,
+  LOGIN_DIR,
+  LOGIN_PAGE,
+  PRECOMPRESSED_SUFFIX,
+  SITE_DIR,
+  type AudienceMap,
+} from '../../contracts/buildLayout';
 import {DocKind, MANIFEST_FILE} from '../../contracts/searchIndexFiles';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {readBuiltSearchIndexes} from '../../testkit/builtSearchIndex';
@@ -45,4 +53,13 @@ export function loginScriptBytes(buildDir: string): number {
   const login = path.join(buildDir, LOGIN_DIR);
   const scripts = assetsReferencedBy(readFileSync(path.join(login, LOGIN_PAGE), 'utf8')).filter((asset) => asset.endsWith('.js'));
   return sum(scripts.map((script) => gzip9(path.join(login, script))));
+}
+
+/** Every page of a build that every signed-in reader may open (its map says who may open each). */
+export function pagesForEveryReader(buildDir: string): string[] {
+  const map = JSON.parse(readFileSync(path.join(buildDir, SITE_DIR, AUDIENCE_MAP), 'utf8')) as AudienceMap;
+  return listBuildFiles(path.join(buildDir, SITE_DIR))
+    .filter((file) => file.endsWith('.html') && file !== '404.html' && map.files[file] === '*')
+    .map((file) => `/${file.replace(/(?:^|\/)index\.html$/, '').replace(/\.html$/, '')}`.split('/').map(encodeURIComponent).join('/'))
+    .sort();
 }

@@ -6,7 +6,15 @@
  */
 import {Value} from '@sinclair/typebox/value';
 import type {FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest} from 'fastify';
-import {FEEDBACK_ENDPOINT, INSIGHTS_ACCESS, INSIGHTS_REPORT, READS_BEACON, SEARCH_BEACON, versionOfSection} from '../../contracts/insights';
+import {
+  countsAsRead,
+  FEEDBACK_ENDPOINT,
+  INSIGHTS_ACCESS,
+  INSIGHTS_REPORT,
+  READS_BEACON,
+  SEARCH_BEACON,
+  versionOfSection,
+} from '../../contracts/insights';
 import {FeedbackReport, ReadsReport, ReportQuery, SearchReport} from '../../contracts/insightsSchemas';
 import {sessionCookieValues} from '../../contracts/session';
 import type {View} from '../../contracts/audiences';
@@ -133,14 +141,14 @@ export const insightsRoutes: FastifyPluginAsync<InsightsRoutesOptions> = async (
   app.post<{Body: ReadsReport}>(READS_BEACON, {bodyLimit: BODY_LIMIT, schema: {body: ReadsReport}}, async (request, reply) => {
     const reader = readerOf(request);
     if (!insights.admit(reader.session.uid, request.body.pages.length)) return tooMany(reply);
+    let unknown = 0;
     const rows = request.body.pages.flatMap((raw) => {
       const page = pages.open(raw, reader.view);
       const place = page === null ? null : pages.place(page);
-      return page === null || place === null
-        ? []
-        : [{day: insights.today(), page, ...place, audiences: audiencesKey(reader.audiences), reads: 1}];
+      if (page === null || place === null) return (unknown++, []);
+      return countsAsRead(page) ? [{day: insights.today(), page, ...place, audiences: audiencesKey(reader.audiences), reads: 1}] : [];
     });
-    insights.writer.drop(insights.today(), 'unknown-page', request.body.pages.length - rows.length);
+    insights.writer.drop(insights.today(), 'unknown-page', unknown);
     return rows.length === 0 ? reply.code(204).send() : acknowledge(reply, insights.writer.addReads(rows));
   });
 

@@ -1,10 +1,12 @@
 /**
  * Reads the gate cannot see: the pages a reader moves to inside the site, which load no page from it. Pure:
  * which moves are held, and when they are sent (contracts/insights.ts, ReadsReport). The first page of a
- * visit is no move (the gate served it and counted it), nor is a change of the address's query or anchor.
+ * visit is no move (the gate served it and counted it), nor is a change of the address's query or anchor, nor a
+ * move to one of the site's tools (contracts/insights.ts, countsAsRead).
  */
 import type {ReadsReport} from '../../contracts/insights';
-import {INSIGHTS_LIMITS} from '../../contracts/insights';
+import {countsAsRead, INSIGHTS_LIMITS} from '../../contracts/insights';
+import {canonicalPath} from '../../contracts/paths';
 
 export interface Move {
   /** The router's pathname before, null for the page the visit started on. */
@@ -23,7 +25,7 @@ export interface AfterMove {
 }
 
 export function afterMove(held: readonly string[], {from, to, address}: Move): AfterMove {
-  if (from === null || from === to) return {held: [...held], send: null};
+  if (from === null || from === to || !countsAsRead(canonicalPath(to))) return {held: [...held], send: null};
   // An address the gate would refuse would cost the whole report: it is not counted.
   if (!address.startsWith('/') || address.length > INSIGHTS_LIMITS.pathChars) return {held: [...held], send: null};
   const pages = [...held, address];

@@ -9,7 +9,7 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
-import {Kysely, PostgresDialect} from 'kysely';
+import {Kysely, PostgresDialect, sql} from 'kysely';
 import pg from 'pg';
 import {
   FEEDBACK_ENDPOINT,
@@ -27,6 +27,9 @@ import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
 import {createDatabase, TEST_DATABASE_URL} from '../../testkit/postgres';
 import type {InsightsTables} from '../../server/services/insightsDatabase';
 import {dayOf, daysBefore} from '../../server/rules/insights';
+import {Insights} from '../../server/services/insights';
+import {manualClock} from '../support/fakeFirebaseAuth';
+import {silentLog} from '../support/log';
 import {sitePages} from '../support/audienceSite';
 import {emulator, uniqueEmail} from '../support/emulator';
 import {FIXTURE_SITE, FIXTURE_SITE_BUILD_ROOT} from '../support/fixtureSite';
@@ -194,8 +197,10 @@ describe('reads', () => {
     const before = (await report('author')).report;
     const readsOf = (seen: InsightsReport, url: string) => seen.topPages.find((page) => page.path === decodeURI(url))?.reads ?? 0;
     expect((await gate.request(forEveryone.url, {headers: signedIn('plain', NAVIGATION)})).status).toBe(200);
-    // A script is no read.
+    // A script is no read, nor is opening one of the site's tools.
     await gate.request(forEveryone.url, {headers: signedIn('plain', SUBRESOURCE)});
+    expect((await gate.request(INSIGHTS_PAGE, {headers: signedIn('author', NAVIGATION)})).status).toBe(200);
+    expect((await gate.request('/search', {headers: signedIn('plain', NAVIGATION)})).status).toBe(200);
     expect((await post('partner', READS_BEACON, {pages: [forEveryone.url, partnersOnly.url, '/no/such/page']})).status).toBe(204);
     await vi.waitFor(async () =>
       expect(readsOf((await report('author')).report, forEveryone.url)).toBe(readsOf(before, forEveryone.url) + 2),
@@ -207,6 +212,8 @@ describe('reads', () => {
     expect(readsOf(both, partnersOnly.url)).toBe(1);
     expect(both.topPages.find((page) => page.path === decodeURI(partnersOnly.url))!.title).not.toBe(decodeURI(partnersOnly.url));
     expect(both.totals.reads.at(-1)).toBe(seen.totals.reads.at(-1)! + 1);
+    expect(seen.topPages.map((page) => page.path)).not.toContain(INSIGHTS_PAGE);
+    expect(seen.topPages.map((page) => page.path)).not.toContain('/search');
   });
 });
 
@@ -308,6 +315,40 @@ describe('retention', () => {
       });
     } finally {
       await second.close();
+    }
+  });
+
+  it('deletes them again every hour while a gate runs, once their day has passed', async () => {
+    const {clock, advance} = manualClock();
+    const insights = await Insights.open({databaseUrl, dataDir: '', audience: null, retentionDays: 30}, silentLog, clock);
+    try {
+      await insights.whenReady();
+      const today = dayOf(clock.now());
+      const [lastKept, page] = [daysBefore(today, 29), '/retention-hourly'];
+      await db
+        .insertInto('insights_reads')
+        .values([lastKept, today].map((day) => ({day, page, version: 'current', section: '', audiences: '', reads: 1})))
+        .execute();
+      const days = async () =>
+        (
+          await db
+            .selectFrom('insights_reads')
+            .select(sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'))
+            .where('page', '=', page)
+            .orderBy('day')
+            .execute()
+        ).map((row) => row.day);
+      expect(await days()).toEqual([lastKept, today]);
+      // An hour at a time, as the gate's timer runs, until the day turns and the oldest day is past the retention.
+      await vi.waitFor(
+        async () => {
+          advance(60 * 60 * 1000);
+          expect(await days()).toEqual([today]);
+        },
+        {interval: 20, timeout: 20_000},
+      );
+    } finally {
+      await insights.close();
     }
   });
 });

@@ -25,6 +25,13 @@ describe('afterMove: a move inside the site, held or sent', () => {
       move('/intro', '/Chapter 2_ Documentation', '/Chapter%202_%20Documentation'),
       {held: ['/Chapter%202_%20Documentation'], send: null},
     ],
+    [
+      'a move to the search page: a tool, no read (its searches are counted as searches)',
+      ['/a'],
+      move('/a', '/search'),
+      {held: ['/a'], send: null},
+    ],
+    ['a move to the insights page: a tool, no read', ['/a'], move('/a', '/insights/'), {held: ['/a'], send: null}],
     ['an address the gate would refuse: not counted', ['/a'], move('/a', '/b', 'b'), {held: ['/a'], send: null}],
     [
       'an address longer than the gate keeps: not counted',

@@ -3,7 +3,7 @@
  * placeOf), as tables. What the gate and the database do with them: tests/integration/insights.test.ts.
  */
 import {describe, expect, it} from 'vitest';
-import {placeOf, type SitePlaces} from '../../contracts/insights';
+import {countsAsRead, placeOf, type SitePlaces} from '../../contracts/insights';
 import {INSIGHTS_LIMITS} from '../../contracts/insights';
 import {
   audiencesKey,
@@ -147,6 +147,20 @@ describe("a page's title, from its built HTML", () => {
     ['<html><head></head></html>', null],
   ])('%s → %j', (html, title) => {
     expect(titleOfPage(html)).toBe(title);
+  });
+});
+
+describe("countsAsRead: opening a doc is a read, opening one of the site's tools is not", () => {
+  it.each([
+    ['/', true],
+    ['/intro', true],
+    ['/1.0/tutorial-basics/create-a-page', true],
+    ['/searching-the-docs', true],
+    ['/insights-for-authors', true],
+    ['/search', false],
+    ['/insights', false],
+  ])('%s: %s', (page, expected) => {
+    expect(countsAsRead(page)).toBe(expected);
   });
 });
 
