@@ -129,9 +129,7 @@ export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, 
       const page = canonicalPath(path);
       const place = pages.place(page);
       if (place === null || !countsAsRead(page)) return;
-      void insights.writer.addReads([
-        {day: insights.today(), page, ...place, audiences: audiencesKey(build.definedOf(audiences)), reads: 1},
-      ]);
+      insights.writer.countRead({day: insights.today(), page, ...place, audiences: audiencesKey(build.definedOf(audiences)), reads: 1});
     };
   }
   await app.register(siteRoutes, {

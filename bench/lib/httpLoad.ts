@@ -46,9 +46,9 @@ function inTurn(paths: readonly string[]): Partial<autocannon.Options> {
 /**
  * Loads each target for `SECONDS` in all, in halves ordered A B B A: the machine is shared, and a
  * change of background load during the run then falls on both targets alike. `urlPath`: one address,
- * or several asked for in turn.
+ * or several asked for in turn. `rounds`: that many times A B B A, `SECONDS` each, for a finer comparison.
  */
-export async function measure(name: string, urlPath: string | readonly string[], expectedStatus: number, targets: Target[]) {
+export async function measure(name: string, urlPath: string | readonly string[], expectedStatus: number, targets: Target[], rounds = 1) {
   const pathOf = (target: Target) => (typeof urlPath === 'string' ? (target.path ?? urlPath) : urlPath[0]!);
   const loadTarget = (target: Target, duration: number) =>
     load(`${target.origin}${pathOf(target)}`, duration, {headers: target.headers, ...(typeof urlPath === 'string' ? {} : inTurn(urlPath))});
@@ -60,7 +60,8 @@ export async function measure(name: string, urlPath: string | readonly string[],
   }
   const orders = targets.length === 1 ? [targets] : [targets, [...targets].reverse()];
   const runs = new Map(targets.map((target) => [target, [] as autocannon.Result[]]));
-  for (const order of orders) for (const target of order) runs.get(target)!.push(await loadTarget(target, SECONDS / orders.length));
+  for (let round = 0; round < rounds; round++)
+    for (const order of orders) for (const target of order) runs.get(target)!.push(await loadTarget(target, SECONDS / orders.length));
   // The answer as the runs got it, after them: a reader's own copy of a file is recompressed once made (buildFiles.ts).
   const answers: string[] = [];
   for (const target of targets) {

@@ -62,7 +62,17 @@ export function sitePages(buildDir: string): SitePage[] {
     const place = placeOf(page, places);
     if (place === null || page.startsWith('/search') || page === '/') return [];
     const readers = READER_SETS.map(([set]) => set).filter((set) => mayOpen(set, key));
-    return [{path: page, ...place, readers, words: page.toLowerCase().split(/[/-]/).filter((word) => /^[a-z]{3,}$/.test(word))}];
+    return [
+      {
+        path: page,
+        ...place,
+        readers,
+        words: page
+          .toLowerCase()
+          .split(/[/-]/)
+          .filter((word) => /^[a-z]{3,}$/.test(word)),
+      },
+    ];
   });
 }
 

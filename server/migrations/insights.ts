@@ -68,4 +68,17 @@ const initial: Migration = {
   },
 };
 
-export const insightsMigrations: Record<string, Migration> = {'0001-insights': initial};
+/**
+ * A page's reads by day without reading the whole period: the report's trends of its listed pages, and what
+ * pages an authors' reader may not open take from the totals. It holds `reads`, so those are read from it alone.
+ */
+const readsByPage: Migration = {
+  async up(db: Db) {
+    await db.schema.createIndex('insights_reads_by_page').on('insights_reads').columns(['version', 'page', 'day', 'reads']).execute();
+  },
+  async down(db: Db) {
+    await db.schema.dropIndex('insights_reads_by_page').execute();
+  },
+};
+
+export const insightsMigrations: Record<string, Migration> = {'0001-insights': initial, '0002-reads-by-page': readsByPage};

@@ -38,13 +38,14 @@ export async function insightsReport(db: InsightsDb, scope: ReportScope): Promis
   const period = periodOf(scope.today, scope.days);
   const from = period[0]!;
 
-  // Every page with reads or answers in the period, then only those the reader may open.
+  // Every page with reads or answers in the period, then only those the reader may open. The reads of each
+  // page and of each day come from one pass over the period: it is the report's largest table.
   const [readSums, answerSums] = await Promise.all([
     db
       .selectFrom('insights_reads')
       .where(inScope(scope, from))
-      .select(['page', total('reads').as('reads')])
-      .groupBy('page')
+      .select([sql<string | null>`page`.as('page'), sql<string | null>`${dayText}`.as('day'), total('reads').as('reads')])
+      .groupBy(sql`grouping sets ((page), (day))`)
       .execute(),
     db
       .selectFrom('insights_feedback')
@@ -66,9 +67,16 @@ export async function insightsReport(db: InsightsDb, scope: ReportScope): Promis
     pages.set(path, page);
     return page;
   };
+  const hiddenPages: string[] = [];
+  const allReads: {day: string; count: string}[] = [];
   for (const row of readSums) {
+    if (row.page === null) {
+      allReads.push({day: row.day!, count: row.reads});
+      continue;
+    }
     const page = pageOf(row.page);
     if (page) page.reads = Number(row.reads);
+    else hiddenPages.push(row.page);
   }
   for (const row of answerSums) {
     const page = pageOf(row.page);
@@ -90,7 +98,7 @@ export async function insightsReport(db: InsightsDb, scope: ReportScope): Promis
     .map(({audiences}) => audiences)
     .filter(scope.searchers);
 
-  const [pageTrendRows, readTotals, commentRows, searchRows, searchTotals, droppedRows] = await Promise.all([
+  const [pageTrendRows, hiddenReads, commentRows, searchRows, searchTotals, droppedRows] = await Promise.all([
     topPages.length + unhelpfulPages.length === 0
       ? []
       : db
@@ -100,13 +108,14 @@ export async function insightsReport(db: InsightsDb, scope: ReportScope): Promis
           .where('page', 'in', [...new Set([...topPages, ...unhelpfulPages].map((page) => page.path))])
           .groupBy(['page', 'day'])
           .execute(),
-    visiblePages.length === 0
+    // What the pages the reader may not open take from each day's reads: few pages, read by their index.
+    hiddenPages.length === 0
       ? []
       : db
           .selectFrom('insights_reads')
           .where(inScope(scope, from))
           .select([dayText.as('day'), total('reads').as('count')])
-          .where('page', 'in', visiblePages)
+          .where('page', 'in', hiddenPages)
           .groupBy('day')
           .execute(),
     visiblePages.length === 0
@@ -226,7 +235,10 @@ export async function insightsReport(db: InsightsDb, scope: ReportScope): Promis
     from,
     to: scope.today,
     totals: {
-      reads: trendOf(asCounts(readTotals), period),
+      reads: trendOf(
+        asCounts(allReads).map(({day, count}) => ({day, count: count - Number(hiddenReads.find((row) => row.day === day)?.count ?? 0)})),
+        period,
+      ),
       searches: trendOf(asCounts(searchTotals), period),
       helpful: [...pages.values()].reduce((sum, page) => sum + page.helpful, 0),
       unhelpful: [...pages.values()].reduce((sum, page) => sum + page.unhelpful, 0),

@@ -34,6 +34,12 @@ interface Batch {
 const newBatch = (): Batch => ({reads: new Map(), searches: new Map(), dropped: new Map(), waiters: [], events: 0});
 
 const readKey = (row: ReadsTable) => `${row.day}\0${row.page}\0${row.audiences}`;
+
+function addRead(batch: Batch, row: ReadsTable): void {
+  const kept = batch.reads.get(readKey(row));
+  if (kept) kept.reads += row.reads;
+  else batch.reads.set(readKey(row), {...row});
+}
 const searchKey = (row: SearchesTable) => `${row.day}\0${row.version}\0${row.section}\0${row.audiences}\0${row.query}`;
 
 export class InsightsWriter {
@@ -56,13 +62,18 @@ export class InsightsWriter {
     return this.add(
       rows.length,
       (batch) => {
-        for (const row of rows) {
-          const kept = batch.reads.get(readKey(row));
-          if (kept) kept.reads += row.reads;
-          else batch.reads.set(readKey(row), {...row});
-        }
+        for (const row of rows) addRead(batch, row);
       },
       (batch) => batch.reads.size + rows.length > MAX_PENDING_ROWS,
+    );
+  }
+
+  /** Counts a page read the gate served: nobody waits for its commit, so nothing is kept to tell them. */
+  countRead(row: ReadsTable): void {
+    this.take(
+      1,
+      (batch) => addRead(batch, row),
+      (batch) => batch.reads.size >= MAX_PENDING_ROWS,
     );
   }
 
@@ -111,17 +122,22 @@ export class InsightsWriter {
     await this.flush();
   }
 
+  /** Takes reports into the batch, and resolves with whether the batch was committed. */
   private add(events: number, into: (batch: Batch) => void, full: (batch: Batch) => boolean): Promise<boolean> {
-    const day = this.today();
+    if (!this.take(events, into, full)) return Promise.resolve(false);
+    return new Promise<boolean>((resolve) => this.batch.waiters.push(resolve));
+  }
+
+  /** Takes reports into the batch; false when it is full or the writer closed (they are counted as dropped). */
+  private take(events: number, into: (batch: Batch) => void, full: (batch: Batch) => boolean): boolean {
     if (this.closed || full(this.batch)) {
-      this.drop(day, 'backlog', events);
-      return Promise.resolve(false);
+      this.drop(this.today(), 'backlog', events);
+      return false;
     }
     into(this.batch);
     this.batch.events += events;
-    const committed = new Promise<boolean>((resolve) => this.batch.waiters.push(resolve));
     this.schedule();
-    return committed;
+    return true;
   }
 
   private today(): string {

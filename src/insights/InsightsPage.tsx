@@ -3,7 +3,8 @@
  * its sections or all, and a period (reportChoice.ts, kept in the address), the gate's report: totals with
  * their days, the pages read and answered, comments, and what readers searched for. A reader the gate does
  * not show insights to gets the not-found page, as for any page they may not open. Everything is made in the
- * browser: the built page holds no version, section or count.
+ * browser: the built page holds no count, only the script that asks for the report while the page loads
+ * (earlyReport.ts), with the default choice's address.
  */
 import {useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
@@ -18,24 +19,29 @@ import NotFoundContent from '@theme/NotFound/Content';
 import type {InsightsReport} from '@site/contracts/insights';
 import {INSIGHTS_PERIODS} from '@site/contracts/insights';
 import {SEARCH_PLUGIN_NAME, type SearchGlobalData, type SearchSection} from '@site/contracts/searchSections';
-import {choiceParams, reportChoice, reportUrl, type Period, type ReportChoice} from './reportChoice';
+import {choiceParams, reportChoice, reportUrl, type Period, type ReportChoice, type ReportSite} from './reportChoice';
+import {earlyReportScript} from './earlyReport';
 import {formatsFor, type Formats} from './format';
 import {useInsightsReport, type ReportState} from './useInsightsReport';
 import ReportTables from './ReportTables';
 import {TrendChart} from './TrendChart';
 import styles from './InsightsPage.module.css';
 
-/** The choice in the address, the sections its version offers, and how a control changes it. */
-function useChoice() {
+/** The site's versions and search sections, which the choices are made of. */
+function useReportSite(): ReportSite & {versions: ReturnType<typeof useVersions>} {
   const {siteConfig} = useDocusaurusContext();
-  const {search} = useLocation();
-  const history = useHistory();
   const versions = useVersions(undefined);
   const {sections} = usePluginData(SEARCH_PLUGIN_NAME) as SearchGlobalData;
-  const chosen = useMemo(
-    () => reportChoice(search, {baseUrl: siteConfig.baseUrl, versions, sections}),
-    [search, siteConfig.baseUrl, versions, sections],
-  );
+  return useMemo(() => ({baseUrl: siteConfig.baseUrl, versions, sections}), [siteConfig.baseUrl, versions, sections]);
+}
+
+/** The choice in the address, the sections its version offers, and how a control changes it. */
+function useChoice() {
+  const {search} = useLocation();
+  const history = useHistory();
+  const site = useReportSite();
+  const {versions} = site;
+  const chosen = useMemo(() => reportChoice(search, site), [search, site]);
   // Not a move to another page: the view replaces the one it was (the search page writes its query so too).
   const change = (next: Partial<ReportChoice>) => history.replace({search: `?${choiceParams({...chosen.choice, ...next})}`});
   return {...chosen, versions, change};
@@ -213,6 +219,8 @@ const SERVED_ROOT = '__docusaurus';
 
 export default function InsightsPage(): ReactNode {
   const isBrowser = useIsBrowser();
+  const site = useReportSite();
+  const defaultReport = useMemo(() => reportUrl(reportChoice('', site).choice), [site]);
   // The gate sends a reader who may not read insights its not-found page at this address, while the site's
   // routes still name this page: while hydrating (the browser, before isBrowser turns), hydrate what was sent
   // and keep it, as for any page they may not open. A move here inside the site asks the gate (InsightsView).
@@ -228,6 +236,7 @@ export default function InsightsPage(): ReactNode {
     <Layout title="Insights" description="What readers read, search for and find helpful.">
       <Head>
         <meta name="robots" content="noindex, nofollow" />
+        <script>{earlyReportScript(defaultReport)}</script>
       </Head>
       {isBrowser ? (
         <InsightsView />

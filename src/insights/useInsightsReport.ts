@@ -1,10 +1,12 @@
 /**
  * The report the insights page shows, asked of the gate (contracts/insights.ts, INSIGHTS_REPORT) for each
- * choice, and again on Retry: only the latest ask lands. 404 is the gate's word for a reader who may not
+ * choice, and again on Retry: only the latest ask lands. The first may have been asked while the page loaded
+ * (earlyReport.ts). 404 is the gate's word for a reader who may not
  * see insights (or a gate without them), as for any page they may not open.
  */
 import {useEffect, useState} from 'react';
 import type {InsightsReport} from '@site/contracts/insights';
+import {takeEarlyReport} from './earlyReport';
 
 export type ReportState =
   | {kind: 'loading'}
@@ -40,7 +42,10 @@ export function useInsightsReport(url: string): {state: ReportState; retry: () =
   const [landed, setLanded] = useState<{url: string; attempt: number; state: ReportState} | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetch(url, {credentials: 'same-origin', headers: {accept: 'application/json'}, signal: controller.signal})
+    (
+      (attempt === 0 ? takeEarlyReport(url) : null) ??
+      fetch(url, {credentials: 'same-origin', headers: {accept: 'application/json'}, signal: controller.signal})
+    )
       .then(stateOf, (): ReportState => ({kind: 'failed', status: null}))
       .then((state) => {
         if (!controller.signal.aborted) setLanded({url, attempt, state});

@@ -9,6 +9,7 @@ import {describe, expect, it} from 'vitest';
 import InsightsPage from '@site/src/pages/insights';
 import type {InsightsReport} from '../../contracts/insights';
 import {INSIGHTS_REPORT} from '../../contracts/insights';
+import {EARLY_REPORT} from '../../src/insights/earlyReport';
 import {gate} from './support/gate';
 import {addressOf, renderPage} from './support/render';
 
@@ -203,6 +204,29 @@ describe('the insights page', () => {
     expect(main().queryByRole('alert')).toBeNull();
     expect(totals).toHaveFocus();
     expect(asked()).toEqual(Array.from({length: 3}, () => '?version=current&days=30'));
+  });
+
+  it('takes the report its page asked for while loading, and asks again only on Retry', async () => {
+    const early = `${INSIGHTS_REPORT}?version=current&days=30`;
+    const response = new Response(JSON.stringify({...REPORT, totals: {...REPORT.totals, helpful: 77}}), {status: 200});
+    (globalThis as Record<string, unknown>)[EARLY_REPORT] = {url: early, response: Promise.resolve(response)};
+    gate.insights.report = () => 503;
+    openInsights();
+    const totals = await main().findByRole('heading', {level: 2, name: 'Totals'});
+    expect(within(totals.closest('section')!).getByText('Answered “yes”').nextElementSibling).toHaveTextContent('77');
+    expect(asked()).toEqual([]);
+    expect((globalThis as Record<string, unknown>)[EARLY_REPORT]).toBeUndefined();
+  });
+
+  it('asks itself when the page asked for another choice than its address makes', async () => {
+    const response = Promise.resolve(new Response(JSON.stringify(EMPTY), {status: 200}));
+    (globalThis as Record<string, unknown>)[EARLY_REPORT] = {url: `${INSIGHTS_REPORT}?version=1.0&days=30`, response};
+    gate.insights.report = () => REPORT;
+    openInsights();
+    await main().findByRole('heading', {level: 2, name: 'Totals'});
+    expect(asked()).toEqual(['?version=current&days=30']);
+    expect(list('Top pages').getByRole('table')).toHaveTextContent('Overview');
+    delete (globalThis as Record<string, unknown>)[EARLY_REPORT];
   });
 
   it('says it is loading until the report is in', async () => {
