@@ -1,5 +1,5 @@
 /**
- * The report asked for while the page loads: a script in the built page's head asks the gate for it as soon
+ * The report asked for while the page loads: a script in the built page (its shell) asks the gate for it as soon
  * as the browser reads the page, so that it arrives while the site's scripts load and start, and the page
  * takes it (useInsightsReport) instead of asking once it has started. Only for an address the page itself
  * writes (reportChoice.ts, choiceParams) or a bare `/insights` (the default choice, worked out when the site

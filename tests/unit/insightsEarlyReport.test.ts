@@ -1,5 +1,5 @@
 /**
- * The script the insights page's head runs as the browser reads it (src/insights/earlyReport.ts): which
+ * The script the built insights page runs as the browser reads it (src/insights/earlyReport.ts): which
  * addresses it asks the report for, and how; what the page then takes. The page taking it:
  * tests/component/insightsPage.test.tsx; what it saves: the insights benchmark.
  */

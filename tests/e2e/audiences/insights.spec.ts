@@ -7,6 +7,7 @@
  * the database: tests/integration/insights.test.ts.
  */
 import type {Page} from '@playwright/test';
+import {INSIGHTS_REPORT} from '../../../contracts/insights';
 import {createDatabase, TEST_DATABASE_URL} from '../../../testkit/postgres';
 import {openSignedIn} from '../loginPage';
 import {expect, test as audienceTest} from './audienceSite';
@@ -61,6 +62,18 @@ test('a reader\'s "no", comment and search reach the staff reader\'s /insights, 
   }).toPass();
   const unhelpful = page.getByRole('table', {name: /Pages readers said did not help/});
   await expect(unhelpful.getByRole('link', {name: 'Chapter 1: Introduction'})).toBeVisible();
+
+  // Loaded whole, the page asks for its report as the browser reads it, before any script of the site has run
+  // (they run once the page is read: src/insights/earlyReport.ts), and only then.
+  await page.reload();
+  await expect(page.getByRole('table', {name: /What readers were looking for/})).toContainText(comment);
+  const {asked, read} = await page.evaluate((report) => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    const asks = performance.getEntriesByType('resource').filter(({name}) => new URL(name).pathname === report);
+    return {asked: asks.map(({startTime}) => startTime), read: navigation!.domInteractive};
+  }, INSIGHTS_REPORT);
+  expect(asked).toHaveLength(1);
+  expect(asked[0]).toBeLessThan(read);
 });
 
 test('a reader in no audience gets no link to insights, and /insights is a page that does not exist for them', async ({page, readerOf}) => {
