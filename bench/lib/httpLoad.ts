@@ -61,7 +61,18 @@ export async function measure(name: string, urlPath: string | readonly string[],
   const orders = targets.length === 1 ? [targets] : [targets, [...targets].reverse()];
   const runs = new Map(targets.map((target) => [target, [] as autocannon.Result[]]));
   for (let round = 0; round < rounds; round++)
-    for (const order of orders) for (const target of order) runs.get(target)!.push(await loadTarget(target, SECONDS / orders.length));
+    for (const order of orders)
+      for (const target of order) {
+        const result = await loadTarget(target, SECONDS / orders.length);
+        runs.get(target)!.push(result);
+        // The tables count errors; their kinds are printed, for the run that had them.
+        if (figures([result], expectedStatus).Errors > 0)
+          console.log(
+            `${name}, ${target.label}: ${result.errors} failed, ${result.timeouts} timed out; answers by status ${JSON.stringify(
+              Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats?.count ?? 0])),
+            )}`,
+          );
+      }
   // The answer as the runs got it, after them: a reader's own copy of a file is recompressed once made (buildFiles.ts).
   const answers: string[] = [];
   for (const target of targets) {

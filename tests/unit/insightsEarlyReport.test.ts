@@ -6,6 +6,7 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import {INSIGHTS_REPORT} from '../../contracts/insights';
 import {EARLY_REPORT, earlyReportScript, takeEarlyReport} from '../../src/insights/earlyReport';
+import {choiceParams, reportUrl, type ReportChoice} from '../../src/insights/reportChoice';
 
 const DEFAULT = `${INSIGHTS_REPORT}?version=current&days=30`;
 
@@ -36,6 +37,16 @@ describe('the page’s early ask for its report', () => {
     expect(left).toBe(expected);
     expect(asked.map((call) => call.url)).toEqual(expected === null ? [] : [expected]);
     for (const {init} of asked) expect(init).toEqual({credentials: 'same-origin', headers: {accept: 'application/json'}});
+  });
+});
+
+describe('the addresses the page writes', () => {
+  it.each<ReportChoice>([
+    {version: 'current', section: null, days: 30},
+    {version: '1.0', section: '1.0/tutorial-basics', days: 7},
+    {version: 'next', section: 'guides/advanced setup', days: 90},
+  ])('are asked for early, as the page asks for them: %o', (choice) => {
+    expect(runAt(`?${choiceParams(choice)}`).left).toBe(reportUrl(choice));
   });
 });
 
