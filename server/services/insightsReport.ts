@@ -108,7 +108,7 @@ export async function insightsReport(db: InsightsDb, scope: ReportScope): Promis
           .where('page', 'in', [...new Set([...topPages, ...unhelpfulPages].map((page) => page.path))])
           .groupBy(['page', 'day'])
           .execute(),
-    // What the pages the reader may not open take from each day's reads: few pages, read by their index.
+    // What the pages the reader may not open take from each day's reads (usually few pages), read by their index.
     hiddenPages.length === 0
       ? []
       : db
