@@ -14,6 +14,8 @@ import {audiencesOf, describePolicy, parseEmailList} from './rules/readerPolicy'
 
 /** Time for the last requests' connections to close after they were cut. */
 const FORCE_EXIT_MARGIN_MS = 2000;
+/** A second SIGINT within this of the first is the same Ctrl-C, delivered twice (see below). */
+const SAME_INTERRUPT_MS = 2000;
 
 async function main(): Promise<void> {
   const config = settingsOrExit('Tutorial Hub gate server', () => loadConfig(process.env));
@@ -37,10 +39,10 @@ async function main(): Promise<void> {
     );
     log.abandon();
   };
-  closeWithGrace({delay: forceExitMs, logger: app.log, onTimeout}, async ({signal, err}) => {
+  const grace = closeWithGrace({delay: forceExitMs, logger: app.log, onTimeout, skip: ['SIGINT']}, async ({signal, err, manual}) => {
     if (err) app.log.error({err}, 'Stopping after an error nothing caught');
     app.log.info(
-      {event: 'stopping', signal, deadlineMs: config.shutdownTimeoutMs},
+      {event: 'stopping', signal: manual ? 'SIGINT' : signal, deadlineMs: config.shutdownTimeoutMs},
       'Stopping: no new connections; finishing requests in flight',
     );
     const deadline = setTimeout(() => {
@@ -54,6 +56,19 @@ async function main(): Promise<void> {
     await firebase.close();
     app.log.info({event: 'stopped'}, 'Stopped');
     await log.finish();
+  });
+  // One Ctrl-C under `npm start` reaches the gate twice, a few milliseconds apart: the terminal signals the whole
+  // group, and `firebase emulators:exec` passes it on to its script. A second SIGINT that soon is the same press;
+  // a later one stops the gate at once, as closeWithGrace does for a second signal of any other kind.
+  let interruptedAt: number | null = null;
+  process.on('SIGINT', () => {
+    if (interruptedAt === null) {
+      interruptedAt = Date.now();
+      void grace.close();
+    } else if (Date.now() - interruptedAt >= SAME_INTERRUPT_MS) {
+      app.log.error('second SIGINT, exiting');
+      process.exit(1);
+    }
   });
 
   await app.listen({port: config.port, host: config.host});

@@ -75,6 +75,29 @@ describe('stopping', () => {
     expect(server.logs).toContainEqual(expect.objectContaining({event: 'stopped'}));
   });
 
+  it('Ctrl-C under npm start (a SIGINT that reaches the gate twice, a moment apart) stops it gracefully: it says so, and exits 0', async () => {
+    const cookie = await sessionCookieFor(minter, await emulator.newAccount(uniqueEmail('interrupted')));
+    proxy.stall();
+    const server = await startTestGateProcess({
+      FIREBASE_AUTH_EMULATOR_HOST: proxy.address,
+      IDENTITY_TIMEOUT_SECONDS: '60',
+      SHUTDOWN_TIMEOUT_SECONDS: '2',
+    });
+    // A request stuck on the identity service keeps the gate stopping until its deadline.
+    const stuck = server
+      .request(PAGE.path, {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})
+      .catch((error: Error) => error);
+    await vi.waitFor(() => expect(proxy.connections()).toBe(1), {timeout: 5000, interval: 20});
+    process.kill(server.pid, 'SIGINT');
+    await server.logged((logs) => logs.some((line) => line.event === 'stopping'));
+    // The same press, passed on by `firebase emulators:exec`.
+    expect(await server.stop('SIGINT')).toBe(0);
+    await stuck;
+    expect(server.logs).toContainEqual(expect.objectContaining({event: 'stopping', signal: 'SIGINT'}));
+    expect(server.logs).toContainEqual(expect.objectContaining({event: 'stopped'}));
+    expect(server.logs.map((line) => line.msg)).not.toContain('second SIGINT, exiting');
+  });
+
   it('SIGTERM stops a gate whose log nobody reads any more, and stderr says how much of the log was not written', async () => {
     const server = await startTestGateProcess({LOG_REQUESTS: 'true'});
     server.stopReadingLog();
