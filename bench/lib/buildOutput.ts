@@ -11,6 +11,7 @@ import {
   SITE_DIR,
   type AudienceMap,
 } from '../../contracts/buildLayout';
+import {INSIGHTS_PAGE} from '../../contracts/insights';
 import {DocKind, MANIFEST_FILE} from '../../contracts/searchIndexFiles';
 import {assetsReferencedBy} from '../../server/rules/htmlAssets';
 import {readBuiltSearchIndexes} from '../../testkit/builtSearchIndex';
@@ -55,11 +56,15 @@ export function loginScriptBytes(buildDir: string): number {
   return sum(scripts.map((script) => gzip9(path.join(login, script))));
 }
 
-/** Every page of a build that every signed-in reader may open (its map says who may open each). */
+/**
+ * Every page of a build that every signed-in reader may open (its map says who may open each), but the
+ * authors' insights page: the gate opens it to INSIGHTS_AUDIENCE's readers only (a 404 for the others).
+ */
 export function pagesForEveryReader(buildDir: string): string[] {
   const map = JSON.parse(readFileSync(path.join(buildDir, SITE_DIR, AUDIENCE_MAP), 'utf8')) as AudienceMap;
   return listBuildFiles(path.join(buildDir, SITE_DIR))
     .filter((file) => file.endsWith('.html') && file !== '404.html' && map.files[file] === '*')
     .map((file) => `/${file.replace(/(?:^|\/)index\.html$/, '').replace(/\.html$/, '')}`.split('/').map(encodeURIComponent).join('/'))
+    .filter((page) => page !== INSIGHTS_PAGE)
     .sort();
 }
