@@ -18,7 +18,7 @@ import {startPostgres} from '../testkit/postgres';
 import {pagesForEveryReader} from './lib/buildOutput';
 import {BROTLI, CONNECTIONS, measure, SECONDS, WARM_UP_SECONDS, type Target} from './lib/httpLoad';
 import {ISSUE_61_VOLUME, seedInsights} from './lib/insightsData';
-import {withResources} from './lib/processes';
+import {cpuMsOf, machineCpuMs, withResources} from './lib/processes';
 import {goal, type Result} from './lib/report';
 import {launchBrowser, readerCookie, readersFile, startBenchGate} from './lib/servers';
 import {median, ratio, round} from './lib/stats';
@@ -38,6 +38,8 @@ const AUTHORS = 'staff';
 const CONTENT = {doc: 'article h1', insights: 'main table tbody tr'};
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** PostgreSQL's processes: its server and the backends serving the gates. */
+const isPostgres = (commandLine: string) => /(^|\/)postgres( |:)/.test(commandLine);
 
 async function openDatabase(url: string): Promise<InsightsDb> {
   const db = await openInsightsDatabase({databaseUrl: url, dataDir: ''});
@@ -154,7 +156,7 @@ export async function run(workspace: Workspace): Promise<Result> {
 
     // 1. Throughput, on beside off. The gates stop at the block's end, the one with insights on writing what it holds.
     const countedUrl = await postgres.createDatabase();
-    const served = await withResources(async (addGate) => {
+    const {rows: served, cpu} = await withResources(async (addGate) => {
       const off = addGate(await startBenchGate(buildDir, gateEnv));
       const on = addGate(await startBenchGate(buildDir, {...gateEnv, INSIGHTS: 'on', DATABASE_URL: countedUrl}));
       const gates = {
@@ -165,7 +167,21 @@ export async function run(workspace: Workspace): Promise<Result> {
         const page = await rawRequest(target.origin, docPage, {headers: {...NAVIGATION, ...target.headers}});
         return /src="?(\/assets\/js\/main\.[^" >]+\.js)/.exec(page.body)![1]!;
       };
-      return throughput(gates, docPage, pagesForEveryReader(buildDir), mainOf);
+      // Where the machine's CPU went during the load: the database runs on the same two cores as the gates here.
+      const cpu = () => ({off: cpuMsOf(off.pid), on: cpuMsOf(on.pid), database: cpuMsOf(isPostgres), machine: machineCpuMs()});
+      const before = cpu();
+      const rows = await throughput(gates, docPage, pagesForEveryReader(buildDir), mainOf);
+      const after = cpu();
+      const seconds = (key: keyof typeof before) => round((after[key] - before[key]) / 1000, 1);
+      return {
+        rows,
+        cpu: {
+          'Gate, insights off': seconds('off'),
+          'Gate, insights on': seconds('on'),
+          PostgreSQL: seconds('database'),
+          'The whole machine': seconds('machine'),
+        },
+      };
     });
     const counted = await countsIn(countedUrl);
 
@@ -264,7 +280,7 @@ export async function run(workspace: Workspace): Promise<Result> {
           renderRatio <= RENDER_GOAL,
         ),
       ],
-      raw: {served, counted, seeded, answers, loads: Object.fromEntries([...loads].map(([target, runs]) => [target.name, runs]))},
+      raw: {served, cpu, counted, seeded, answers, loads: Object.fromEntries([...loads].map(([target, runs]) => [target.name, runs]))},
     };
   });
 }

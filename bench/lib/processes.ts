@@ -28,7 +28,7 @@ function start(command: string, args: readonly string[], {cwd, env = {}}: RunOpt
 }
 
 /** A file of /proc/<pid>, or '' once the process is gone. */
-function procFile(pid: number | 'self', file: 'stat' | 'status'): string {
+function procFile(pid: number | 'self', file: 'stat' | 'status' | 'cmdline'): string {
   try {
     return readFileSync(`/proc/${pid}/${file}`, 'utf8');
   } catch {
@@ -55,6 +55,26 @@ function treeRssKiB(root: number): number {
   const parentOf = new Map(pids.map((pid) => [pid, Number(statFields(pid)[1])]));
   const inTree = (pid: number | undefined): boolean => !!pid && pid > 1 && (pid === root || inTree(parentOf.get(pid)));
   return sum(pids.filter(inTree).map((pid) => statusKiB(pid, 'VmRSS')));
+}
+
+/** User + system CPU ms of a process, with its finished children's (fields 14–17 of its stat, 1/100 s ticks); 0 once it is gone. */
+const cpuMsOfProcess = (pid: number) => {
+  const fields = statFields(pid);
+  return fields.length < 15 ? 0 : (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
+};
+
+/** CPU ms of the processes given by id, or of every process whose command line `matches` (a server and its workers). */
+export function cpuMsOf(which: number | ((commandLine: string) => boolean)): number {
+  if (typeof which === 'number') return cpuMsOfProcess(which);
+  const pids = readdirSync('/proc').flatMap((name) => (/^\d+$/.test(name) ? [Number(name)] : []));
+  return sum(pids.filter((pid) => which(procFile(pid, 'cmdline').replaceAll('\0', ' '))).map(cpuMsOfProcess));
+}
+
+/** CPU ms the whole machine spent working (every core, /proc/stat's first line: all but idle and iowait). */
+export function machineCpuMs(): number {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = ticks;
+  return (user! + nice! + system! + irq! + softirq! + steal!) * 10;
 }
 
 /** Resident memory of a process now and at its peak, in MiB. */
