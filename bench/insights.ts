@@ -254,6 +254,7 @@ export async function run(workspace: Workspace): Promise<Result> {
           title: `The gate with insights on and off, the corpus with audiences, a reader in ${AUTHORS} and ${summary.audiences[0]}: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per gate in alternating halves (pages: ${ROUNDS} times) after ${WARM_UP_SECONDS} s`,
           rows: served,
         },
+        {title: 'CPU seconds during those runs (user + system; each gate was loaded as long as the other)', rows: [cpu]},
         {
           title: 'What the gate with insights on counted, in the database once it stopped',
           rows: [{'Reads counted': counted.reads, 'Reports dropped': counted.dropped}],

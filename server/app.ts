@@ -29,7 +29,7 @@ import {insightsOffRoutes, insightsRoutes} from './routes/insights';
 import {Insights} from './services/insights';
 import {InsightsPages} from './services/insightsPages';
 import {canonicalPath} from '../contracts/paths';
-import {countsAsRead, INSIGHTS_PAGE} from '../contracts/insights';
+import {INSIGHTS_PAGE} from '../contracts/insights';
 import {audiencesKey, isInsightsReader} from './rules/insights';
 
 export interface GateDependencies {
@@ -126,10 +126,9 @@ export const gateApp: FastifyPluginAsync<GateAppOptions> = async (app, {config, 
     });
     // A page load the gate serves is a read: counted as the beacons' are, with no request of the browser's.
     onPageLoad = (_session, audiences, path) => {
-      const page = canonicalPath(path);
-      const place = pages.place(page);
-      if (place === null || !countsAsRead(page)) return;
-      insights.writer.countRead({day: insights.today(), page, ...place, audiences: audiencesKey(build.definedOf(audiences)), reads: 1});
+      const read = pages.readOf(path);
+      if (read !== null)
+        insights.writer.countRead({day: insights.today(), ...read, audiences: audiencesKey(build.definedOf(audiences)), reads: 1});
     };
   }
   await app.register(siteRoutes, {

@@ -18,6 +18,7 @@ import {RateLimiter} from './rateLimiter';
 
 /** How long after a failed start the database is tried again. */
 const RETRY_MS = 30_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often old rows are deleted. */
 const RETENTION_MS = 60 * 60 * 1000;
 
@@ -34,6 +35,7 @@ export class Insights {
   private timer: Timer | null = null;
   private closed = false;
   private readonly readiness: Promise<InsightsDb>;
+  private day = {text: '', until: 0};
   private release: () => Promise<void> = async () => undefined;
   private becameReady!: (db: InsightsDb) => void;
 
@@ -133,8 +135,12 @@ export class Insights {
     return false;
   }
 
+  /** Today (UTC), as the rows are filed: worked out again only when the day turns, since every page load asks. */
   today(): string {
-    return dayOf(this.clock.now());
+    const now = this.clock.now();
+    if (now >= this.day.until || now < this.day.until - DAY_MS)
+      this.day = {text: dayOf(now), until: (Math.floor(now / DAY_MS) + 1) * DAY_MS};
+    return this.day.text;
   }
 
   /** Stores a reader's answer on a page (replacing their earlier one); throws when the database does not take it. */

@@ -1,4 +1,6 @@
 type Place = NonNullable<ReturnType<typeof placeOf>>;
+/** A page load counted as a read: of which page, in which version and section. */
+type Read = Place & {page: string};
 
 /**
  * Which page a report names, as the reader who sent it may see the site: a page they may open, by the
@@ -9,7 +11,7 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {isVisible, type View} from '../../contracts/audiences';
 import {canonicalPath} from '../../contracts/paths';
-import {placeOf} from '../../contracts/insights';
+import {countsAsRead, placeOf} from '../../contracts/insights';
 import {titleOfPage} from '../rules/insights';
 import type {LiveBuild} from './liveBuild';
 
@@ -17,13 +19,19 @@ import type {LiveBuild} from './liveBuild';
 const MAX_TITLES = 20_000;
 
 export class InsightsPages {
-  /** What was learnt of the build being served: titles, and places (every page load asks for its page's). */
-  private known = {build: '', titles: new Map<string, string>(), places: new Map<string, Place | null>()};
+  /** What was learnt of the build being served: titles, places, and what a page load at an address counts as. */
+  private known = {
+    build: '',
+    titles: new Map<string, string>(),
+    places: new Map<string, Place | null>(),
+    reads: new Map<string, Read | null>(),
+  };
 
   constructor(private readonly build: LiveBuild) {}
 
   private ofCurrent() {
-    if (this.known.build !== this.build.current.id) this.known = {build: this.build.current.id, titles: new Map(), places: new Map()};
+    if (this.known.build !== this.build.current.id)
+      this.known = {build: this.build.current.id, titles: new Map(), places: new Map(), reads: new Map()};
     return this.known;
   }
 
@@ -36,6 +44,22 @@ export class InsightsPages {
       if (places.size < MAX_TITLES) places.set(page, place);
     }
     return place;
+  }
+
+  /**
+   * What loading a page at `path` (as the gate resolved the address) counts as: its page and place, or null for no
+   * read (outside every version, or one of the site's tools). Once per address and build: every page load asks.
+   */
+  readOf(path: string): Read | null {
+    const {reads} = this.ofCurrent();
+    let read = reads.get(path);
+    if (read === undefined) {
+      const page = canonicalPath(path);
+      const place = countsAsRead(page) ? this.place(page) : null;
+      read = place === null ? null : {page, ...place};
+      if (reads.size < MAX_TITLES) reads.set(path, read);
+    }
+    return read;
   }
 
   /** The page's path when the view may open it; null for a page that does not exist for it. */

@@ -324,6 +324,7 @@ describe('retention', () => {
     try {
       await insights.whenReady();
       const today = dayOf(clock.now());
+      expect(insights.today()).toBe(today);
       const [lastKept, page] = [daysBefore(today, 29), '/retention-hourly'];
       await db
         .insertInto('insights_reads')
@@ -347,6 +348,9 @@ describe('retention', () => {
         },
         {interval: 20, timeout: 20_000},
       );
+      // New reports are filed under the new day.
+      expect(insights.today()).toBe(dayOf(clock.now()));
+      expect(insights.today()).not.toBe(today);
     } finally {
       await insights.close();
     }
