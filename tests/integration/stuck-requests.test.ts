@@ -53,21 +53,28 @@ describe('a reader who leaves', () => {
   });
 });
 
+/**
+ * A gate (shutdown deadline 2 s) with a request stuck on the stalled identity service: it keeps the gate stopping
+ * until the deadline. `stuck` settles when that request ends.
+ */
+async function gateWithAStuckRequest(name: string) {
+  const cookie = await sessionCookieFor(minter, await emulator.newAccount(uniqueEmail(name)));
+  proxy.stall();
+  const server = await startTestGateProcess({
+    FIREBASE_AUTH_EMULATOR_HOST: proxy.address,
+    // Longer than the shutdown deadline, so the request is still stuck when the signal comes.
+    IDENTITY_TIMEOUT_SECONDS: '60',
+    SHUTDOWN_TIMEOUT_SECONDS: '2',
+  });
+  const stuck = server.request(PAGE.path, {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}}).catch((error: Error) => error);
+  // Stuck: the gate's call to the identity service is open on the stalled proxy.
+  await vi.waitFor(() => expect(proxy.connections()).toBe(1), {timeout: 5000, interval: 20});
+  return {server, stuck};
+}
+
 describe('stopping', () => {
   it('SIGTERM with a request stuck on a hung identity service exits 0 within the shutdown deadline', async () => {
-    const cookie = await sessionCookieFor(minter, await emulator.newAccount(uniqueEmail('shutdown')));
-    proxy.stall();
-    const server = await startTestGateProcess({
-      FIREBASE_AUTH_EMULATOR_HOST: proxy.address,
-      // Longer than the shutdown deadline, so the request is still stuck when the signal comes.
-      IDENTITY_TIMEOUT_SECONDS: '60',
-      SHUTDOWN_TIMEOUT_SECONDS: '2',
-    });
-    const stuck = server
-      .request(PAGE.path, {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})
-      .catch((error: Error) => error);
-    // Stuck: the gate's call to the identity service is open on the stalled proxy.
-    await vi.waitFor(() => expect(proxy.connections()).toBe(1), {timeout: 5000, interval: 20});
+    const {server, stuck} = await gateWithAStuckRequest('shutdown');
     const signalled = Date.now();
     expect(await server.stop('SIGTERM')).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(2000 + 2000);
@@ -76,18 +83,7 @@ describe('stopping', () => {
   });
 
   it('Ctrl-C under npm start (a SIGINT that reaches the gate twice, a moment apart) stops it gracefully: it says so, and exits 0', async () => {
-    const cookie = await sessionCookieFor(minter, await emulator.newAccount(uniqueEmail('interrupted')));
-    proxy.stall();
-    const server = await startTestGateProcess({
-      FIREBASE_AUTH_EMULATOR_HOST: proxy.address,
-      IDENTITY_TIMEOUT_SECONDS: '60',
-      SHUTDOWN_TIMEOUT_SECONDS: '2',
-    });
-    // A request stuck on the identity service keeps the gate stopping until its deadline.
-    const stuck = server
-      .request(PAGE.path, {headers: {...SUBRESOURCE, cookie: sessionCookieHeader(cookie)}})
-      .catch((error: Error) => error);
-    await vi.waitFor(() => expect(proxy.connections()).toBe(1), {timeout: 5000, interval: 20});
+    const {server, stuck} = await gateWithAStuckRequest('interrupted');
     process.kill(server.pid, 'SIGINT');
     await server.logged((logs) => logs.some((line) => line.event === 'stopping'));
     // The same press, passed on by `firebase emulators:exec`.
