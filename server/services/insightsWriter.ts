@@ -1,7 +1,9 @@
 /**
- * Writes counted reports to the database in batches: each report adds to a count in memory, and every
- * FLUSH_MS the counts go in one transaction, added to the rows already there. A report the browser sent
- * is acknowledged only once its batch is committed (`add` resolves true), so nothing acknowledged is lost;
+ * Writes counted reports to the database in batches: each report adds to a count in memory, and the counts
+ * go in one transaction, added to the rows already there: FLUSH_MS after a report the browser waits for,
+ * COUNT_FLUSH_MS after counts nobody waits for (the pages the gate served, reports dropped), whichever comes
+ * first. A report the browser sent is acknowledged only once its batch is committed (`add` resolves true), so
+ * nothing acknowledged is lost;
  * a batch the database refused or did not answer in time is dropped, counted by reason, and never tried
  * again. Memory is bounded: past MAX_PENDING_ROWS rows waiting, new reports are dropped and counted. A
  * gate that stops writes what it holds (`close`).
@@ -12,8 +14,13 @@ import type {DroppedTable, InsightsDb, ReadsTable, SearchesTable} from './insigh
 import type {Clock, Timer} from './clock';
 import {dayOf} from '../rules/insights';
 
-/** How long counts wait in memory before they are written together. */
+/** How long counts wait in memory before they are written together, when a reader's beacon waits for its answer. */
 export const FLUSH_MS = 250;
+/**
+ * How long they wait when nobody does: the gate's own counts of the pages it serves. With every page of a site
+ * read in turn, each batch holds a row per page; fewer, larger batches cost the gate and the database less.
+ */
+export const COUNT_FLUSH_MS = 2000;
 /** Rows waiting at most, per table: a database that does not keep up costs the gate no more memory than this. */
 export const MAX_PENDING_ROWS = 5000;
 
@@ -45,6 +52,8 @@ const searchKey = (row: SearchesTable) => `${row.day}\0${row.version}\0${row.sec
 export class InsightsWriter {
   private batch = newBatch();
   private timer: Timer | null = null;
+  /** When the timer writes the batch (clock ms). */
+  private due = 0;
   private writing: Promise<void> = Promise.resolve();
   /** Whether the last batch failed: its cause is logged once, and the recovery once. */
   private failing = false;
@@ -74,6 +83,7 @@ export class InsightsWriter {
       1,
       (batch) => addRead(batch, row),
       (batch) => batch.reads.size >= MAX_PENDING_ROWS,
+      COUNT_FLUSH_MS,
     );
   }
 
@@ -102,7 +112,7 @@ export class InsightsWriter {
     if (kept) kept.events += events;
     else this.batch.dropped.set(key, {day, reason, events});
     // While the database fails, the counts wait for the next reports' batch: no batch of counts alone is tried again and again.
-    if (!this.failing) this.schedule();
+    if (!this.failing) this.schedule(COUNT_FLUSH_MS);
   }
 
   /** Writes what is held now, and waits for it. */
@@ -124,19 +134,19 @@ export class InsightsWriter {
 
   /** Takes reports into the batch, and resolves with whether the batch was committed. */
   private add(events: number, into: (batch: Batch) => void, full: (batch: Batch) => boolean): Promise<boolean> {
-    if (!this.take(events, into, full)) return Promise.resolve(false);
+    if (!this.take(events, into, full, FLUSH_MS)) return Promise.resolve(false);
     return new Promise<boolean>((resolve) => this.batch.waiters.push(resolve));
   }
 
   /** Takes reports into the batch; false when it is full or the writer closed (they are counted as dropped). */
-  private take(events: number, into: (batch: Batch) => void, full: (batch: Batch) => boolean): boolean {
+  private take(events: number, into: (batch: Batch) => void, full: (batch: Batch) => boolean, within: number): boolean {
     if (this.closed || full(this.batch)) {
       this.drop(this.today(), 'backlog', events);
       return false;
     }
     into(this.batch);
     this.batch.events += events;
-    this.schedule();
+    this.schedule(within);
     return true;
   }
 
@@ -144,12 +154,19 @@ export class InsightsWriter {
     return dayOf(this.clock.now());
   }
 
-  private schedule(): void {
-    if (this.timer || this.closed) return;
+  /** Writes the batch within `ms` from now: sooner than planned when a reader waits for it. */
+  private schedule(ms: number): void {
+    if (this.closed) return;
+    const due = this.clock.now() + ms;
+    if (this.timer) {
+      if (this.due <= due) return;
+      this.clock.clearTimeout(this.timer);
+    }
+    this.due = due;
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
       void this.flush();
-    }, FLUSH_MS);
+    }, ms);
     this.timer.unref();
   }
 
