@@ -23,7 +23,15 @@ beforeEach(() => {
   vi.spyOn(Date, 'now').mockImplementation(() => realNow() + later);
 });
 afterEach(() => vi.restoreAllMocks());
-const settle = () => void (later += SETTLED_MS + 500);
+/**
+ * The query settles: first React runs the effects it still holds, then the clock moves on. The hook notes when a
+ * search began, what it found, and listens for the tab closing in effects: one that ran late, after the clock
+ * moved or the tab closed, missed the search (the suite of a fresh clone of `db415a3`, its cores busy with builds).
+ */
+async function settle(): Promise<void> {
+  await act(async () => undefined);
+  later += SETTLED_MS + 500;
+}
 
 /** The searches reported so far. */
 async function reported(): Promise<unknown[]> {
@@ -68,7 +76,7 @@ describe('the navbar box reports a search', () => {
 
     await waitFor(() => expect(within(screen.getByRole('main')).getByRole('heading', {level: 1})).toHaveTextContent('markdown'));
     await within(screen.getByRole('main')).findAllByRole('article');
-    settle();
+    await settle();
     unmount();
     expect(await reported()).toHaveLength(1);
   });
@@ -81,7 +89,7 @@ describe('the navbar box reports a search', () => {
     expect(searchField()).toHaveAttribute('aria-expanded', 'false');
     await user.click(searchField());
     const {total} = await boxAnswer(user, 'markdown');
-    settle();
+    await settle();
     // Tab would reach the popup's links, which keep it open.
     await user.click(document.body);
     expect(searchField()).toHaveAttribute('aria-expanded', 'false');
@@ -91,7 +99,7 @@ describe('the navbar box reports a search', () => {
   it('that found nothing, once closed with Escape', async () => {
     const {user} = renderPage(<SearchBar />, {path: '/1.0/intro'});
     await searchFor(user, 'zzzqqqxyzzy');
-    settle();
+    await settle();
     await user.keyboard('{Escape}');
     expect(await reported()).toEqual([{query: 'zzzqqqxyzzy', page: '/1.0/intro', results: 0, opened: null}]);
   });
@@ -107,11 +115,11 @@ describe('the navbar box reports a search', () => {
   it('once: the same query shown again and left is not reported again', async () => {
     const {user} = renderPage(<SearchBar />, {path: '/1.0/intro'});
     await boxAnswer(user, 'markdown');
-    settle();
+    await settle();
     await user.keyboard('{Escape}');
     await user.click(searchField());
     await boxAnswer(user, 'Markdown ');
-    settle();
+    await settle();
     await user.keyboard('{Escape}');
     expect(await reported()).toHaveLength(1);
   });
@@ -121,7 +129,7 @@ describe('the navbar box reports a search', () => {
     await user.click(searchField());
     for (const query of ['m', 'ma', 'mar', 'mark']) {
       await searchFor(user, query);
-      settle();
+      await settle();
     }
     expect(await reported()).toEqual([]);
   });
@@ -141,7 +149,7 @@ describe('the search page reports a search', () => {
   it('once left after the query settled, or with the tab closed', async () => {
     const {unmount} = renderPage(<SearchPage />, {path: '/search?q=page&version=1.0%2F', page: true});
     await waitFor(() => expect(main().getAllByRole('article')).toHaveLength(3));
-    settle();
+    await settle();
     act(() => void window.dispatchEvent(new Event('pagehide')));
     expect(await reported()).toEqual([{query: 'page', page: '/search', results: 3, opened: null, scope: {version: '1.0', section: ''}}]);
     unmount();
