@@ -98,6 +98,15 @@ export async function insightsReport(db: InsightsDb, scope: ReportScope): Promis
     .map(({audiences}) => audiences)
     .filter(scope.searchers);
 
+  /** Per day, the sum of a table's `counted` over the period's rows whose `key` is one of `values`. */
+  const dailySums = (table: 'insights_reads' | 'insights_searches', counted: string, key: string, values: readonly string[]) =>
+    db
+      .selectFrom(table)
+      .where(inScope(scope, from))
+      .select([dayText.as('day'), total(counted).as('count')])
+      .where(sql.ref(key), 'in', values)
+      .groupBy('day')
+      .execute();
   const [pageTrendRows, hiddenReads, commentRows, searchRows, searchTotals, droppedRows] = await Promise.all([
     topPages.length + unhelpfulPages.length === 0
       ? []
@@ -109,15 +118,7 @@ export async function insightsReport(db: InsightsDb, scope: ReportScope): Promis
           .groupBy(['page', 'day'])
           .execute(),
     // What the pages the reader may not open take from each day's reads (usually few pages), read by their index.
-    hiddenPages.length === 0
-      ? []
-      : db
-          .selectFrom('insights_reads')
-          .where(inScope(scope, from))
-          .select([dayText.as('day'), total('reads').as('count')])
-          .where('page', 'in', hiddenPages)
-          .groupBy('day')
-          .execute(),
+    hiddenPages.length === 0 ? [] : dailySums('insights_reads', 'reads', 'page', hiddenPages),
     visiblePages.length === 0
       ? []
       : db
@@ -146,15 +147,7 @@ export async function insightsReport(db: InsightsDb, scope: ReportScope): Promis
           .where('audiences', 'in', searchers)
           .groupBy('query')
           .execute(),
-    searchers.length === 0
-      ? []
-      : db
-          .selectFrom('insights_searches')
-          .where(inScope(scope, from))
-          .select([dayText.as('day'), total('searches').as('count')])
-          .where('audiences', 'in', searchers)
-          .groupBy('day')
-          .execute(),
+    searchers.length === 0 ? [] : dailySums('insights_searches', 'searches', 'audiences', searchers),
     db
       .selectFrom('insights_dropped')
       .select(total('events').as('events'))

@@ -5,31 +5,21 @@
  */
 import {screen, waitFor, within} from '@testing-library/react';
 import {describe, expect, it} from 'vitest';
-import Layout from '@theme/Layout';
 import {LOGOUT_ENDPOINT} from '../../contracts/session';
 import {recentSearchesKey} from '../../src/search/recentSearches';
 import {firebase} from './support/firebaseAuth';
 import {gate} from './support/gate';
-import {navbar} from './support/navbar';
-import {renderPage} from './support/render';
+import {renderSignedIn} from './support/accountMenu';
 
 const READER = 'reader@tutorial-hub.test';
 
 /** A doc page of a signed-in reader, the account menu opened. */
 async function openMenu() {
-  firebase.signedIn(READER);
-  const rendered = renderPage(
-    <Layout>
-      <main />
-    </Layout>,
-    {path: '/1.0/intro'},
-  );
-  const trigger = await navbar().findByRole('button', {name: `Signed in as ${READER}`});
-  expect(trigger).toHaveAttribute('aria-expanded', 'false');
-  await rendered.user.click(trigger);
-  expect(trigger).toHaveAttribute('aria-expanded', 'true');
-  const menu = within(trigger.closest<HTMLElement>('.dropdown')!.querySelector('ul')!);
-  return {...rendered, trigger, menu};
+  const signedIn = await renderSignedIn(READER);
+  expect(signedIn.trigger).toHaveAttribute('aria-expanded', 'false');
+  await signedIn.user.click(signedIn.trigger);
+  expect(signedIn.trigger).toHaveAttribute('aria-expanded', 'true');
+  return signedIn;
 }
 
 const logouts = () => gate.calls.filter((call) => call.path === LOGOUT_ENDPOINT).map((call) => call.body);

@@ -3,37 +3,21 @@
  * there only for a reader the gate says may open it, and asked of the gate only once the reader opens the menu.
  * Who the gate lets in is its own (tests/integration).
  */
-import {waitFor, within} from '@testing-library/react';
+import {waitFor} from '@testing-library/react';
 import {describe, expect, it} from 'vitest';
-import Layout from '@theme/Layout';
 import {INSIGHTS_ACCESS, INSIGHTS_PAGE} from '../../contracts/insights';
-import {firebase} from './support/firebaseAuth';
 import {gate} from './support/gate';
-import {navbar} from './support/navbar';
-import {addressOf, renderPage} from './support/render';
+import {addressOf} from './support/render';
+import {renderSignedIn} from './support/accountMenu';
 
 const READER = 'author@tutorial-hub.test';
-
-/** A doc page of a signed-in reader, the account menu closed. */
-async function renderSignedIn() {
-  firebase.signedIn(READER);
-  const rendered = renderPage(
-    <Layout>
-      <main />
-    </Layout>,
-    {path: '/1.0/intro'},
-  );
-  const trigger = await navbar().findByRole('button', {name: `Signed in as ${READER}`});
-  const menu = within(trigger.closest<HTMLElement>('.dropdown')!.querySelector('ul')!);
-  return {...rendered, trigger, menu};
-}
 
 const accessAsked = () => gate.callsTo(INSIGHTS_ACCESS);
 
 describe('the account menu’s link to the insights page', () => {
   it('is asked for once the menu is first opened, and is there for a reader the gate lets in', async () => {
     gate.insights.access = true;
-    const {user, trigger, menu, history} = await renderSignedIn();
+    const {user, trigger, menu, history} = await renderSignedIn(READER);
     expect(accessAsked()).toEqual([]);
     await user.click(trigger);
     const link = await menu.findByRole('link', {name: 'Insights'});
@@ -50,7 +34,7 @@ describe('the account menu’s link to the insights page', () => {
   });
 
   it('is not there for a reader the gate does not let in, who is asked about it once', async () => {
-    const {user, trigger, menu} = await renderSignedIn();
+    const {user, trigger, menu} = await renderSignedIn(READER);
     await user.click(trigger);
     await waitFor(() => expect(accessAsked()).toEqual([`GET ${INSIGHTS_ACCESS}`]));
     await user.keyboard('{Escape}');

@@ -13,6 +13,16 @@ import {EARLY_REPORT} from '../../src/insights/earlyReport';
 import {gate} from './support/gate';
 import {addressOf, renderPage} from './support/render';
 
+/** A page both read and answered "no": in the top pages and the unhelpful ones. */
+const CHAPTER_1: InsightsReport['topPages'][number] = {
+  path: '/chapter-1-introduction',
+  title: 'Chapter 1: Introduction',
+  reads: 40,
+  readsTrend: [0, 0, 0, 0, 0, 0, 40],
+  helpful: 2,
+  unhelpful: 3,
+};
+
 const REPORT: InsightsReport = {
   version: 'current',
   section: null,
@@ -22,25 +32,9 @@ const REPORT: InsightsReport = {
   totals: {reads: [3, 12, 5, 7, 4, 6, 8], searches: [0, 1, 0, 2, 0, 0, 1], helpful: 9, unhelpful: 1234},
   topPages: [
     {path: '/overview', title: 'Overview', reads: 1500, readsTrend: [100, 200, 300, 200, 300, 200, 200], helpful: 7, unhelpful: 1},
-    {
-      path: '/chapter-1-introduction',
-      title: 'Chapter 1: Introduction',
-      reads: 40,
-      readsTrend: [0, 0, 0, 0, 0, 0, 40],
-      helpful: 2,
-      unhelpful: 3,
-    },
+    CHAPTER_1,
   ],
-  unhelpfulPages: [
-    {
-      path: '/chapter-1-introduction',
-      title: 'Chapter 1: Introduction',
-      reads: 40,
-      readsTrend: [0, 0, 0, 0, 0, 0, 40],
-      helpful: 2,
-      unhelpful: 3,
-    },
-  ],
+  unhelpfulPages: [CHAPTER_1],
   comments: [
     {
       path: '/chapter-1-introduction',
