@@ -28,8 +28,10 @@ test("a 2.0 page's box: its own version's built index, its pages' titles, a sect
     await seeAll.click();
     // 2.0's search page, whether its address names the version at the root or leaves it to the default.
     await expect(page).toHaveURL(/\/search\?q=sidebar(&version=2\.0)?$/);
+    // The doc page stays on screen, with its own articles, until the search page's code is in: wait for the answer.
+    await expect(page.getByRole('heading', {level: 1, name: 'Search results for "sidebar"'})).toBeVisible();
+    await expect(page.getByText(/^\d+ results? in 2\.0\.$/)).toBeVisible();
     const titles = page.getByRole('article').getByRole('heading', {level: 2});
-    await expect(titles.first()).toBeVisible();
     const heads = await titles.evaluateAll((headings) =>
       headings.map((heading) => ({text: heading.textContent, href: heading.querySelector('a')!.getAttribute('href')!})),
     );
