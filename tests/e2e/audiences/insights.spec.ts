@@ -7,7 +7,7 @@
  * the database: tests/integration/insights.test.ts.
  */
 import type {Page} from '@playwright/test';
-import {INSIGHTS_REPORT} from '../../../contracts/insights';
+import {INSIGHTS_ACCESS, INSIGHTS_REPORT} from '../../../contracts/insights';
 import {createDatabase, TEST_DATABASE_URL} from '../../../testkit/postgres';
 import {openSignedIn} from '../loginPage';
 import {expect, test as audienceTest} from './audienceSite';
@@ -78,7 +78,10 @@ test('a reader\'s "no", comment and search reach the staff reader\'s /insights, 
 
 test('a reader in no audience gets no link to insights, and /insights is a page that does not exist for them', async ({page, readerOf}) => {
   await openSignedIn(page, readerOf('none'), '/chapter-1-introduction');
+  // The menu asks the gate once it opens, and shows the link only for its yes (204): wait for its answer, not for the menu alone.
+  const access = page.waitForResponse((response) => new URL(response.url()).pathname === INSIGHTS_ACCESS);
   await page.getByRole('button', {name: /^Signed in as/}).click();
+  expect((await access).status()).not.toBe(204);
   await expect(page.getByRole('button', {name: 'Sign out', exact: true})).toBeVisible();
   await expect(page.getByRole('link', {name: 'Insights', exact: true})).toHaveCount(0);
   await page.goto('/insights');

@@ -4,6 +4,7 @@
  * Escape clears, what Enter opens) is boxReducer's, tabled in tests/unit/boxReducer.test.ts: these
  * check that the page is wired to it (the box names the active option, keeps it in sight, follows it).
  */
+import {ANSWERED} from '../../../testkit/searchBox';
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, test} from '../fixtureSite';
 
@@ -127,6 +128,9 @@ test('the keys over the suggestions (the active option named and in sight, Home,
     expect(await box.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([0, 'markdown'.length]);
     await page.keyboard.type(ONLY_IN_1_0);
     await expect(box).toHaveValue(ONLY_IN_1_0);
+    // Answered for the new words, not the list for "markdown" still on screen.
+    await expect(box).toHaveAttribute('aria-busy', 'false');
+    await expect(popup.getByRole('status')).toHaveText(ANSWERED);
     await expect(popup.getByRole('option').first()).toContainText('Collapsible Sections');
   });
 

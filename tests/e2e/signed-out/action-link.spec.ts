@@ -66,7 +66,7 @@ test("Firebase's verification link sends a sign-in link instead, and the strange
   // The owner opens the sign-in link: in, with the address verified, and the stranger's password gone.
   await page.goto(signInLink.oobLink);
   await expect(page).toHaveURL('/');
-  await expect(page.getByRole('heading', {level: 1, name: 'Tutorial Hub'})).toBeVisible();
+  await expect(page.getByRole('heading', {level: 1, name: 'Tutorial Hub', exact: true})).toBeVisible();
   await expect(emulator.signInWithPassword(email, 'the-strangers-password')).rejects.toThrow(/INVALID_LOGIN_CREDENTIALS|INVALID_PASSWORD/);
 });
 

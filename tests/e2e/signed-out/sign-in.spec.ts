@@ -137,7 +137,7 @@ test('never follows a hostile redirect off the site, nor to an endpoint (every s
     await test.step(JSON.stringify(redirect), async () => {
       await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
       await expect(page).toHaveURL('/');
-      await expect(page.getByRole('heading', {level: 1, name: 'Tutorial Hub'})).toBeVisible();
+      await expect(page.getByRole('heading', {level: 1, name: 'Tutorial Hub', exact: true})).toBeVisible();
     });
   }
 });

@@ -52,7 +52,7 @@ test(`lands on /login in this tab and the other, ${ROUNDS} times over, not told 
       // Again, on the login page the sign-out left.
       await loginPage.signIn(reader);
       await expect(page).toHaveURL('/');
-      await expect(page.getByRole('heading', {level: 1, name: 'Tutorial Hub'})).toBeVisible();
+      await expect(page.getByRole('heading', {level: 1, name: 'Tutorial Hub', exact: true})).toBeVisible();
     }
     const other = await context.newPage();
     // The other tab fetches its search manifest while idle; signing out before that ends has it refused
