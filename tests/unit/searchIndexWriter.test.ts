@@ -101,6 +101,17 @@ describe("frequencies: BM25F's half that the build computes", () => {
     const byText = frequencyOf(texts, 'cach', DocKind.Content);
     expect(byText.get(0)).toBeGreaterThan(byText.get(1)!);
   });
+
+  it('indexes no mark between spaces as a term: nothing asks for "" ("Mocking | Guide", "—", "&")', () => {
+    const pages = [
+      {url: '/a', title: 'Mocking | Guide', sections: [{text: 'x'}]},
+      {url: '/b', title: 'Mocking — the guide & its recipes', sections: [{text: 'x — y'}]},
+    ];
+    const {manifest, parts} = servedIndex(pages);
+    const terms = manifest.termParts.names.flatMap((name) => (JSON.parse(parts.get(name)!) as TermPart).terms);
+    expect(terms).toContain('mock');
+    expect(terms).not.toContain('');
+  });
 });
 
 describe('withDocTitles: pages titled as Docusaurus titles them', () => {

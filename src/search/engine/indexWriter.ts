@@ -235,7 +235,11 @@ function termPostings(
         const doc = numberOf(kind, ref);
         if (doc === undefined) continue;
         const times = Math.max(metadata.position?.length ?? 1, 1);
-        count(term, doc, times);
+        // lunr 2 keeps a mark between spaces ("Mocking | Guide", "—", "&") as an empty term (its trimmer leaves "",
+        // which the pipeline keeps: https://github.com/olivernn/lunr.js/pull/166). No query asks for it: it gets no
+        // postings. It still counts in the field's length, as the ranking was measured (not counting it lowered the
+        // held-out Jest set: bench/HISTORY.md, issue 58).
+        if (term !== '') count(term, doc, times);
         lengths.set(doc, (lengths.get(doc) ?? 0) + times);
       }
     }
