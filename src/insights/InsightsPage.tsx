@@ -26,6 +26,7 @@ import {useInsightsReport, type ReportState} from './useInsightsReport';
 import ReportTables from './ReportTables';
 import {TrendChart} from './TrendChart';
 import styles from './InsightsPage.module.css';
+import accessibility from '@site/src/css/accessibility.module.css';
 
 /** The site's versions and search sections, which the choices are made of. */
 function useReportSite(): ReportSite & {versions: ReturnType<typeof useVersions>} {
@@ -189,7 +190,7 @@ function InsightsView(): ReactNode {
     <main className="container margin-vert--lg">
       <h1>Insights</h1>
       {answered && <Controls {...choice} />}
-      <p role="status" className={state.kind === 'loading' ? undefined : styles.visuallyHidden}>
+      <p role="status" className={state.kind === 'loading' ? undefined : accessibility.visuallyHidden}>
         {state.kind === 'loading' ? 'Loading insights…' : state.kind === 'report' ? `Showing ${scopeOf(choice)}.` : ''}
       </p>
       {failure && (

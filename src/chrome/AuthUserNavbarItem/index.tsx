@@ -12,6 +12,7 @@ import SignInLink from './SignInLink';
 import SignOutItems from './SignOutItems';
 import {initialOf} from './initial';
 import styles from './styles.module.css';
+import accessibility from '@site/src/css/accessibility.module.css';
 
 interface Props {
   mobile?: boolean;
@@ -141,7 +142,7 @@ export default function AuthUserNavbarItem({mobile = false}: Props): ReactNode {
         aria-haspopup="true"
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}>
-        <span className={styles.visuallyHidden}>Signed in as {name}</span>
+        <span className={accessibility.visuallyHidden}>Signed in as {name}</span>
         {/* A size of its own, whatever the name: the place kept for it before Firebase answers is as large. */}
         <span className={styles.avatar} aria-hidden="true">
           {initialOf(name)}

@@ -26,6 +26,7 @@ import {useNavbarChrome} from '@site/src/chrome/useNavbarChrome';
 import RecentSearches from './RecentSearches';
 import SectionLines, {SuggestionRow} from './SuggestionRow';
 import styles from './styles.module.css';
+import accessibility from '@site/src/css/accessibility.module.css';
 
 /** The ids the combobox names its popup and active option or cell by. */
 function useBoxIds() {
@@ -219,7 +220,7 @@ function KeyHints(): ReactNode {
   const key = (glyph: string, name: string) => (
     <kbd>
       <span aria-hidden>{glyph}</span>
-      <span className={styles.visuallyHidden}>{name}</span>
+      <span className={accessibility.visuallyHidden}>{name}</span>
     </kbd>
   );
   return (
@@ -274,7 +275,7 @@ function Answer({display, query, activeRow, ids, dispatch, status, versionCount,
         </div>
       )}
       {/* What the list cannot say: searching, nothing found, a failure; with suggestions, their count for screen readers. */}
-      <p role="status" className={listed ? styles.visuallyHidden : styles.message}>
+      <p role="status" className={listed ? accessibility.visuallyHidden : styles.message}>
         {status}
         {current && answer?.total === 0 && (
           <NoResultsWayOn
