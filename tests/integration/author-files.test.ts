@@ -20,17 +20,32 @@ import {EMULATOR_HOST} from '../support/environment';
 let site: string;
 
 /**
+ * How long a command may take before it is taken for hung and killed. A cold build of the site takes 25-45 s
+ * here with the rest of the suite beside it, and a machine three times slower takes three times that: Vitest's
+ * deadline (a hang detector, 60 s) would fail a build that was only slow, so these tests have none of their
+ * own and a command that hangs fails at this one instead, saying so.
+ */
+const COMMAND_DEADLINE_MS = 10 * 60_000;
+
+/**
  * A command in the site, waited for without blocking the test's worker: a worker held in a minute-long
  * build misses Vitest's deadline for its own messages on a busy machine ("Timeout calling onTaskUpdate").
  */
 async function run(command: string, args: string[]): Promise<{status: number; output: string}> {
   const env = {...process.env, ...siteBuildEnv(EMULATOR_HOST)};
   try {
-    const {stdout, stderr} = await promisify(execFile)(command, args, {cwd: site, encoding: 'utf8', env, maxBuffer: 256 * 1024 * 1024});
+    const {stdout, stderr} = await promisify(execFile)(command, args, {
+      cwd: site,
+      encoding: 'utf8',
+      env,
+      maxBuffer: 256 * 1024 * 1024,
+      timeout: COMMAND_DEADLINE_MS,
+    });
     return {status: 0, output: `${stdout}\n${stderr}`};
   } catch (error) {
-    const failed = error as {code?: unknown; stdout?: string; stderr?: string};
-    return {status: typeof failed.code === 'number' ? failed.code : 1, output: `${failed.stdout ?? ''}\n${failed.stderr ?? ''}`};
+    const failed = error as {code?: unknown; killed?: boolean; stdout?: string; stderr?: string};
+    const hung = failed.killed ? `\n${command} ${args.join(' ')} was killed after ${COMMAND_DEADLINE_MS / 60_000} min` : '';
+    return {status: typeof failed.code === 'number' ? failed.code : 1, output: `${failed.stdout ?? ''}\n${failed.stderr ?? ''}${hung}`};
   }
 }
 
@@ -49,7 +64,7 @@ beforeAll(async () => {
 });
 afterAll(() => removeTemporaryDir(site));
 
-describe("Docusaurus's own commands on a site with audiences", () => {
+describe("Docusaurus's own commands on a site with audiences", {timeout: 0}, () => {
   it('`npx docusaurus build` writes its output folder and the generated ones, nothing of the author’s', async () => {
     const {status, output} = await run('npx', ['docusaurus', 'build']);
     expect(status, output).toBe(0);
@@ -79,39 +94,43 @@ describe("Docusaurus's own commands on a site with audiences", () => {
   });
 });
 
-describe('what cannot be cut for each reader: a remark plugin that writes a page’s title into pages, a component that asks for another’s page', () => {
-  it('is refused by the build, with the file, the view and the page, and nothing is left for a gate to serve', async () => {
-    await git('checkout', '-q', '--', '.');
-    await git('clean', '-qfd', '-e', 'node_modules');
-    writeFileSync(
-      path.join(site, 'remark-see-also.mjs'),
-      // Every page gets a line naming the staff's 1.0 release checklist.
-      'export default function seeAlso() { return (tree) => { tree.children.push({type: "paragraph", children: [{type: "text", value: "Release checklist for editors"}]}); }; }\n',
-    );
-    const config = path.join(site, 'site.config.ts');
-    writeFileSync(
-      config,
-      `import seeAlso from './remark-see-also.mjs';\n${readFileSync(config, 'utf8').replace('remarkPlugins: []', 'remarkPlugins: [seeAlso]')}`,
-    );
-    // A page for every reader whose component shows the title of the partners' page, by its id.
-    mkdirSync(path.join(site, 'src/components'), {recursive: true});
-    writeFileSync(
-      path.join(site, 'src/components/DocTitle.tsx'),
-      "import {useDocById} from '@docusaurus/plugin-content-docs/client';\nexport default function DocTitle({id}: {id: string}) { return <strong>{useDocById(id)?.title}</strong>; }\n",
-    );
-    writeFileSync(
-      path.join(site, 'docs/see-also.mdx'),
-      '---\ntitle: See also\n---\n\nimport DocTitle from \'@site/src/components/DocTitle\';\n\nRead <DocTitle id="partner-integrations/embed-a-tutorial" />.\n',
-    );
-    const {status, output} = await run('npx', ['docusaurus', 'build']);
-    expect(status).not.toBe(0);
-    expect(output).toMatch(
-      /see-also\.html: a component of the page cannot be rendered for a reader in no audience, who may not open a page it names \(.*partner-integrations\/embed-a-tutorial/,
-    );
-    expect(output).toMatch(
-      /intro\.html:\d+:\d+: a reader in no audience would get the title "Release checklist for editors" of \/1\.0\/tutorial-extras\/release-checklist, in the page's content/,
-    );
-    expect(output).toContain('CONTRIBUTING.md, "Components that list pages"');
-    expect(existsSync(path.join(site, BUILD_ROOT, AUDIENCE_MAP))).toBe(false);
-  });
-});
+describe(
+  'what cannot be cut for each reader: a remark plugin that writes a page’s title into pages, a component that asks for another’s page',
+  {timeout: 0},
+  () => {
+    it('is refused by the build, with the file, the view and the page, and nothing is left for a gate to serve', async () => {
+      await git('checkout', '-q', '--', '.');
+      await git('clean', '-qfd', '-e', 'node_modules');
+      writeFileSync(
+        path.join(site, 'remark-see-also.mjs'),
+        // Every page gets a line naming the staff's 1.0 release checklist.
+        'export default function seeAlso() { return (tree) => { tree.children.push({type: "paragraph", children: [{type: "text", value: "Release checklist for editors"}]}); }; }\n',
+      );
+      const config = path.join(site, 'site.config.ts');
+      writeFileSync(
+        config,
+        `import seeAlso from './remark-see-also.mjs';\n${readFileSync(config, 'utf8').replace('remarkPlugins: []', 'remarkPlugins: [seeAlso]')}`,
+      );
+      // A page for every reader whose component shows the title of the partners' page, by its id.
+      mkdirSync(path.join(site, 'src/components'), {recursive: true});
+      writeFileSync(
+        path.join(site, 'src/components/DocTitle.tsx'),
+        "import {useDocById} from '@docusaurus/plugin-content-docs/client';\nexport default function DocTitle({id}: {id: string}) { return <strong>{useDocById(id)?.title}</strong>; }\n",
+      );
+      writeFileSync(
+        path.join(site, 'docs/see-also.mdx'),
+        '---\ntitle: See also\n---\n\nimport DocTitle from \'@site/src/components/DocTitle\';\n\nRead <DocTitle id="partner-integrations/embed-a-tutorial" />.\n',
+      );
+      const {status, output} = await run('npx', ['docusaurus', 'build']);
+      expect(status).not.toBe(0);
+      expect(output).toMatch(
+        /see-also\.html: a component of the page cannot be rendered for a reader in no audience, who may not open a page it names \(.*partner-integrations\/embed-a-tutorial/,
+      );
+      expect(output).toMatch(
+        /intro\.html:\d+:\d+: a reader in no audience would get the title "Release checklist for editors" of \/1\.0\/tutorial-extras\/release-checklist, in the page's content/,
+      );
+      expect(output).toContain('CONTRIBUTING.md, "Components that list pages"');
+      expect(existsSync(path.join(site, BUILD_ROOT, AUDIENCE_MAP))).toBe(false);
+    });
+  },
+);
