@@ -12,8 +12,7 @@ import type {StatusInput} from './boxStatus';
 import {withHighlight} from './highlightParam';
 import type {RecentSearch} from './recentSearches';
 
-/** The specification's limit: pages, whatever their sections under them. */
-export const MAX_SUGGESTIONS = 8;
+export {MAX_SUGGESTIONS} from './engine/versionIndex';
 /** A page's other sections that hold the query, as options under it (DocSearch groups its hits by page): more rows, never fewer pages. */
 export const MORE_SECTIONS = 2;
 /** A recent search's row: its link, and its button that removes it. */

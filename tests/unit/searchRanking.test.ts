@@ -305,6 +305,22 @@ describe('rankPages: the order of pages', () => {
     expect(hits.map((hit) => hit.page)).toEqual(order);
   });
 
+  it.each([
+    [
+      'a short list is filled with pages that hold one word fewer, after every page that holds them all',
+      {0: text([1, 9], [3, 1], [5, 1], [7, 2]), 1: text([3, 1], [5, 1])},
+      8,
+      [1, 2, 0, 3],
+    ],
+    ['a list as long as fillTo is not filled', {0: text([1, 9], [3, 1], [5, 1], [7, 2]), 1: text([3, 1], [5, 1])}, 2, [1, 2]],
+    ['a query no page holds enough of finds nothing, as before', {0: text([1, 1]), 1: text([3, 1])}, 8, []],
+  ] as const)('%s', (_rule, table, fillTo, order) => {
+    // Pages 1 and 2 hold both words; page 0 says the first one loudly, page 3 says it once.
+    const query = [[{term: '0', weight: 1}], [{term: '1', weight: 1}]];
+    const hits = rankPages({words: query, postings: postingsOf(table as never), pageFirstDocs, fillTo});
+    expect(hits.map((hit) => hit.page)).toEqual(order);
+  });
+
   it('the section boost reorders only answers of the same coverage and tier', () => {
     // Page 1's text says the word 20 times, boosted: far above page 0's title, once…
     const postings = postingsOf({0: [title(0, 1)[0]!, [], [], [], [3, 20]]});

@@ -6,7 +6,10 @@
  * In order:
  * 1. how many of the query's words the page holds: every word of a query of one or two words, all but
  *    one of a longer one, must be there; a word on most of the version's pages (the product's name, "test"
- *    in a test runner's docs) is not counted when the query has other words, since every page holds it;
+ *    in a test runner's docs) is not counted when the query has other words, since every page holds it.
+ *    A short list (`fillTo`) is filled with pages that hold one word fewer, after every page that holds
+ *    enough: "share sheet" still shows the Share page, which never says "sheet". A query no page holds
+ *    enough of finds nothing, as before: the reader is offered the wider search instead;
  * 2. whether its title holds every word (the common ones too), or every other word; else whether one of
  *    its headings does, alike;
  * 3. its score, BM25F (Pagefind ranks by BM25 too): for each word, its best term's rarity among the
@@ -40,6 +43,11 @@ export interface RankInput {
   inSection?: (page: number) => boolean;
   /** How many of the best pages get their other sections (`more`): the ones shown with groups. None when absent. */
   grouped?: number;
+  /**
+   * A list of fewer pages than this that hold the query is filled to it, after them, with the best pages that
+   * hold one word fewer (a query of two words or more). Never when absent, nor when no page holds the query.
+   */
+  fillTo?: number;
 }
 
 export interface PageHit {
@@ -126,7 +134,7 @@ export function wordScore(frequency: number, rarityOfTerm: number): number {
   return (rarityOfTerm * frequency) / (SATURATION + frequency);
 }
 
-export function rankPages({words, postings, pageFirstDocs, allowed, inSection, grouped = 0}: RankInput): PageHit[] {
+export function rankPages({words, postings, pageFirstDocs, allowed, inSection, grouped = 0, fillTo = 0}: RankInput): PageHit[] {
   const wordCount = words.length;
   if (wordCount === 0) return [];
   const pageCount = pageFirstDocs.length;
@@ -215,9 +223,12 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection, g
 
   const needed = requiredCoverage(wordCount);
   const hits: (PageHit & {ranked: number})[] = [];
+  // Pages that hold one word fewer than needed: what a short list is filled with.
+  const fillers: typeof hits = [];
   for (const [page, state] of pages) {
     const scores = wordScores.get(page)!;
-    if (covered(scores) < needed) continue;
+    const holds = covered(scores);
+    if (holds < needed && (holds < needed - 1 || holds === 0 || fillTo === 0)) continue;
     // A word on most pages ("run", "test" in a test runner's docs) does not make a page more of an answer by being there.
     const coverage = tellingCovered(scores);
     const tier: PageHit['tier'] = state.titleAll ? (state.titleEvery ? 4 : 3) : state.heading ? (state.headingEvery ? 2 : 1) : 0;
@@ -225,9 +236,12 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection, g
     const score = sum(scores) * (near ? NEAR_BOOST : 1);
     const target = tier >= 3 ? pageFirstDocs[page]! : tier >= 1 ? state.heading!.doc : (state.section?.doc ?? pageFirstDocs[page]!);
     const ranked = score * (inSection?.(page) ? SECTION_BOOST : 1);
-    hits.push({page, coverage, tier, score, target, terms: [...state.terms], more: [], ranked});
+    (holds < needed ? fillers : hits).push({page, coverage, tier, score, target, terms: [...state.terms], more: [], ranked});
   }
-  hits.sort((a, b) => b.coverage - a.coverage || b.tier - a.tier || b.ranked - a.ranked || a.page - b.page);
+  const order = (a: (typeof hits)[number], b: (typeof hits)[number]) =>
+    b.coverage - a.coverage || b.tier - a.tier || b.ranked - a.ranked || a.page - b.page;
+  hits.sort(order);
+  if (hits.length > 0 && hits.length < fillTo) hits.push(...fillers.sort(order).slice(0, fillTo - hits.length));
   gatherMore(hits.slice(0, grouped), docs, needed);
   return hits.map(({ranked: _ranked, ...hit}) => hit);
 }

@@ -13,6 +13,9 @@ import {markWords, snippetOf, type Marked} from './snippet';
 
 export type FetchJson = (url: string) => Promise<unknown>;
 
+/** The specification's limit of the box: pages, whatever their sections under them. An answer shorter than this is filled (rank.ts). */
+export const MAX_SUGGESTIONS = 8;
+
 export interface Suggestion {
   /** Where it leads: the page, and the anchor of the heading or section that matched. */
   url: string;
@@ -219,6 +222,7 @@ export class VersionIndex {
       inSection:
         readerSection === undefined || readerSection === -1 ? undefined : (page) => partitions.pageSections[page] === readerSection,
       grouped: more > 0 ? limit : 0,
+      fillTo: MAX_SUGGESTIONS,
     });
     const shown = hits.slice(0, limit);
     const firstDocs = partitions.list.map((partition) => partition.firstDoc);
