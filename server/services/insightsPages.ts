@@ -15,8 +15,8 @@ import {countsAsRead, placeOf} from '../../contracts/insights';
 import {titleOfPage} from '../rules/insights';
 import type {LiveBuild} from './liveBuild';
 
-/** Titles and places kept at most (a report lists 50 pages; a site has a few thousand). */
-const MAX_TITLES = 20_000;
+/** Titles, places and reads kept at most per build, each (a report lists 50 pages; a site has a few thousand). */
+const MAX_KEPT = 20_000;
 
 export class InsightsPages {
   /** What was learnt of the build being served: titles, places, and what a page load at an address counts as. */
@@ -41,7 +41,7 @@ export class InsightsPages {
     let place = places.get(page);
     if (place === undefined) {
       place = placeOf(page, this.build.current.places);
-      if (places.size < MAX_TITLES) places.set(page, place);
+      if (places.size < MAX_KEPT) places.set(page, place);
     }
     return place;
   }
@@ -57,7 +57,7 @@ export class InsightsPages {
       const page = canonicalPath(path);
       const place = countsAsRead(page) ? this.place(page) : null;
       read = place === null ? null : {page, ...place};
-      if (reads.size < MAX_TITLES) reads.set(path, read);
+      if (reads.size < MAX_KEPT) reads.set(path, read);
     }
     return read;
   }
@@ -88,7 +88,7 @@ export class InsightsPages {
             (found?.file.endsWith('.html') &&
               titleOfPage(await readFile(path.join(found.build.root, found.file), 'utf8').catch(() => ''))) ||
             pagePath;
-          if (known.size < MAX_TITLES) known.set(pagePath, title);
+          if (known.size < MAX_KEPT) known.set(pagePath, title);
         }
         titles.set(pagePath, title);
       }),

@@ -215,6 +215,14 @@ describe('the list', () => {
     expect(answer.total).toBeGreaterThan(2);
   });
 
+  it('fills a short answer with the pages that hold one word fewer, after the pages that hold every word', async () => {
+    const {suggestions, total} = await searchOf('inject http2');
+    expect(urls(suggestions).map((url) => url.split('#')[0])).toEqual(['/Guides/Testing', '/Reference/HTTP2', '/Reference/Server']);
+    expect(total).toBe(3);
+    // A query no page holds both words of finds nothing, filled or not.
+    expect((await searchOf('inject zzzunknown')).total).toBe(0);
+  });
+
   it('finds nothing for stop words alone, or for words no page has', async () => {
     for (const query of ['the', 'how to', 'zzzunknown', 'title:', '*', '+']) expect((await searchOf(query)).total, query).toBe(0);
   });

@@ -222,13 +222,14 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection, g
   }
 
   const needed = requiredCoverage(wordCount);
-  const hits: (PageHit & {ranked: number})[] = [];
+  const hits: RankedHit[] = [];
   // Pages that hold one word fewer than needed: what a short list is filled with.
-  const fillers: typeof hits = [];
+  const fillers: RankedHit[] = [];
   for (const [page, state] of pages) {
     const scores = wordScores.get(page)!;
     const holds = covered(scores);
-    if (holds < needed && (holds < needed - 1 || holds === 0 || fillTo === 0)) continue;
+    const filler = holds < needed;
+    if (filler && (fillTo === 0 || holds === 0 || holds < needed - 1)) continue;
     // A word on most pages ("run", "test" in a test runner's docs) does not make a page more of an answer by being there.
     const coverage = tellingCovered(scores);
     const tier: PageHit['tier'] = state.titleAll ? (state.titleEvery ? 4 : 3) : state.heading ? (state.headingEvery ? 2 : 1) : 0;
@@ -236,12 +237,19 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection, g
     const score = sum(scores) * (near ? NEAR_BOOST : 1);
     const target = tier >= 3 ? pageFirstDocs[page]! : tier >= 1 ? state.heading!.doc : (state.section?.doc ?? pageFirstDocs[page]!);
     const ranked = score * (inSection?.(page) ? SECTION_BOOST : 1);
-    (holds < needed ? fillers : hits).push({page, coverage, tier, score, target, terms: [...state.terms], more: [], ranked});
+    (filler ? fillers : hits).push({page, coverage, tier, score, target, terms: [...state.terms], more: [], ranked});
   }
-  const order = (a: (typeof hits)[number], b: (typeof hits)[number]) =>
-    b.coverage - a.coverage || b.tier - a.tier || b.ranked - a.ranked || a.page - b.page;
-  hits.sort(order);
-  if (hits.length > 0 && hits.length < fillTo) hits.push(...fillers.sort(order).slice(0, fillTo - hits.length));
-  gatherMore(hits.slice(0, grouped), docs, needed);
+  const answer = inOrder(hits, fillers, fillTo);
+  gatherMore(answer.slice(0, grouped), docs, needed);
+  return answer;
+}
+
+type RankedHit = PageHit & {ranked: number};
+const byRank = (a: RankedHit, b: RankedHit) => b.coverage - a.coverage || b.tier - a.tier || b.ranked - a.ranked || a.page - b.page;
+
+/** The pages that hold the query, best first, then as many `fillers` as bring a short list (not an empty one) to `fillTo`. */
+function inOrder(hits: RankedHit[], fillers: RankedHit[], fillTo: number): PageHit[] {
+  hits.sort(byRank);
+  if (hits.length > 0 && hits.length < fillTo) hits.push(...fillers.sort(byRank).slice(0, fillTo - hits.length));
   return hits.map(({ranked: _ranked, ...hit}) => hit);
 }
