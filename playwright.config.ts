@@ -32,7 +32,7 @@ export default defineConfig({
     {name: 'site copies', testMatch: /siteCopies\.setup\.ts/},
     // Every spec in one project: each names the site and the gate it needs (siteCopies.ts), so that all
     // share the same workers. By folder: the product on the fixture site, signed in (signed-in/, real-docs/)
-    // or not (signed-out/), its readers of each audience (audiences/); the authored site (authoring/); the
+    // or not (signed-out/), its readers of each audience (audiences/), what its author did (authoring/); the
     // site's own docs, whatever they are (site/); the tab each worker hands from test to test (harness/).
     {
       name: 'browser',

@@ -1,7 +1,8 @@
 /**
  * The site the product's browser tests run on: a copy of the repository with the tests' own docs
- * (tests/fixtures/test-docs) and the real-docs fixture (testkit/realDocs.ts) added to its current
- * version, built once a run by fixtureSite.setup.ts and served by a gate of its own. Whatever docs the
+ * (tests/fixtures/test-docs) kept and released as an author would, and the real-docs fixture
+ * (testkit/realDocs.ts) added to its current version (tests/support/fixtureSite.ts), built once a run by
+ * siteCopies.setup.ts and served by a gate of its own. Whatever docs the
  * site itself has, these tests know what they find; the site's own docs are checked by tests/e2e/site/.
  */
 import {FIXTURE_SITE} from '../support/fixtureSite';

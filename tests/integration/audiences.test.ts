@@ -120,7 +120,7 @@ describe('the counts on category cards', () => {
     const CARD = /<article class="?[^">]*docCardListItem[\s\S]*?<\/article>/g;
     let cards = 0;
     for (const kind of Object.keys(KINDS) as Kind[]) {
-      for (const url of ['/1.0', '/1.0/category/tutorial---basics', '/category/partner-api']) {
+      for (const url of ['/1.0', '/1.0/category/tutorial---basics', '/docs/category/partner-api']) {
         const page = await gate.request(url, {headers: as(readers[kind], true)});
         if (page.status !== 200) continue;
         for (const [card] of bodyOf(page).matchAll(CARD)) {
@@ -137,17 +137,17 @@ describe('the fixture site', () => {
   it('has pages for every kind of reader: in one audience, in several, in none, a folder, a 1.0 page, a whole version, a public page', () => {
     const conditions = Object.fromEntries(restrictedPages(pages).map((page) => [page.url, page.condition]));
     expect(conditions).toMatchObject({
-      '/partner-api/authenticate-requests': ['partners'],
-      '/category/partner-api': ['partners'],
-      '/product-roadmap': ['partners', 'staff'],
-      '/beta-tutorials': ['beta'],
-      '/team-handbook': ['staff'],
+      '/docs/partner-api/authenticate-requests': ['partners'],
+      '/docs/category/partner-api': ['partners'],
+      '/docs/product-roadmap': ['partners', 'staff'],
+      '/docs/beta-tutorials': ['beta'],
+      '/docs/team-handbook': ['staff'],
       '/1.0/tutorial-extras/editor-handbook': ['staff'],
       '/legacy/intro': ['legacy'],
       '/legacy/moving-to-one-point-oh': ['legacy'],
       // Version 0.9 at the path its team gave it (version-settings.json), and the search section of its flat folder: the category of its sidebars file.
       '/legacy/staying-on-the-legacy-edition': ['legacy'],
-      '/public-preview': 'public',
+      '/docs/public-preview': 'public',
     });
     expect(pages.length - restrictedPages(pages).length).toBeGreaterThan(40);
   });
@@ -171,13 +171,13 @@ describe.each(Object.keys(KINDS) as Kind[])('a reader %s', (kind) => {
   it("gets the navbar's link to the partners' sidebar, and its label, only when in partners", async () => {
     const reader = readers[kind];
     const inPartners = reader.view.has('partners');
-    for (const url of ['/', '/chapter-1-introduction']) {
+    for (const url of ['/', '/docs/chapter-1-introduction']) {
       const html = bodyOf(await gate.request(url, {headers: as(reader, true)}));
       expect({url, links: navbarLinks(html)}).toEqual({
         url,
         links: [
           {label: 'Tutorials', href: expect.any(String) as string},
-          ...(inPartners ? [{label: 'Partner API', href: '/partner-api/authenticate-requests'}] : []),
+          ...(inPartners ? [{label: 'Partner API', href: '/docs/partner-api/authenticate-requests'}] : []),
         ],
       });
     }
@@ -188,7 +188,7 @@ describe.each(Object.keys(KINDS) as Kind[])('a reader %s', (kind) => {
     const inLegacy = reader.view.has('legacy');
     for (const url of ['/', '/1.0/intro']) {
       const html = bodyOf(await gate.request(url, {headers: as(reader, true)}));
-      expect({url, menu: versionMenu(html)}).toEqual({url, menu: ['2.0', '1.0', ...(inLegacy ? ['0.9 LTS'] : [])]});
+      expect({url, menu: versionMenu(html)}).toEqual({url, menu: ['3.0', '2.0', '1.0', ...(inLegacy ? ['0.9 LTS'] : [])]});
     }
     const statuses = Object.fromEntries(
       await Promise.all(
@@ -238,7 +238,7 @@ describe.each(Object.keys(KINDS) as Kind[])('a reader %s', (kind) => {
       look(url, bodyOf(await gate.request(url, {headers: as(reader, navigate)})));
     }
     // The files cut for each reader, as the browser gets them: compressed.
-    for (const url of ['/', '/chapter-1-introduction', '/1.0/intro', `/${MANIFEST_FILE}`, `/1.0/${MANIFEST_FILE}`]) {
+    for (const url of ['/', '/docs/chapter-1-introduction', '/1.0/intro', `/${MANIFEST_FILE}`, `/1.0/${MANIFEST_FILE}`]) {
       look(
         `${url} (br)`,
         bodyOf(await gate.request(url, {headers: as(reader, url.endsWith('.json') ? false : true, {'accept-encoding': 'br'})})),
@@ -259,10 +259,10 @@ describe.each(Object.keys(KINDS) as Kind[])('a reader %s', (kind) => {
     const search = (query: string) => new VersionIndex(`/${MANIFEST_FILE}`, '/', fetchJson, lunrRules).search({query, limit: 10});
     // The page each query finds, who may read it, and whether it is the version's only page with those words.
     const expectations: [string, string, readonly string[], boolean][] = [
-      ['zebra', '/beta-tutorials', ['beta'], true],
-      ['handbook', '/team-handbook', ['staff'], true],
-      ['roadmap', '/product-roadmap', ['partners', 'staff'], false],
-      ['rate limits', '/partner-api/rate-limits', ['partners'], false],
+      ['zebra', '/docs/beta-tutorials', ['beta'], true],
+      ['handbook', '/docs/team-handbook', ['staff'], true],
+      ['roadmap', '/docs/product-roadmap', ['partners', 'staff'], false],
+      ['rate limits', '/docs/partner-api/rate-limits', ['partners'], false],
     ];
     for (const [query, url, audiences, only] of expectations) {
       const {suggestions, total} = await search(query);
@@ -296,10 +296,10 @@ describe.each(Object.keys(KINDS) as Kind[])("the team's own code that lists page
   const sees = (condition: Parameters<typeof isVisible>[0]) => isVisible(condition, reader().view);
 
   it('lists, with each public hook, the pages the reader may open and only those, and counts only those', async () => {
-    const html = await page('/pages-of-this-site');
+    const html = await page('/docs/pages-of-this-site');
     // The current version's docs the reader may open, by title, from the build's own conditions.
     const current = pages.filter(
-      ({url, file}) => file.endsWith('.html') && !/^\/(?:1\.0|legacy|category)(?:\/|$)/.test(url) && url !== '/',
+      ({url, file}) => file.endsWith('.html') && /^\/docs(?:\/|$)/.test(url) && !/^\/docs\/(?:2\.0|category)(?:\/|$)/.test(url),
     );
     const theirs = current.filter(({condition}) => sees(condition));
     const titles = listed(html, 'version-pages').map((item) => item.slice(0, item.indexOf(':')));
@@ -324,7 +324,7 @@ describe.each(Object.keys(KINDS) as Kind[])("the team's own code that lists page
   });
 
   it("gets a doc's <DocCardList/> with the cards of the reader's own pages, marked when they are theirs alone", async () => {
-    const html = await page('/field-guides');
+    const html = await page('/docs/field-guides');
     const cards = [...html.matchAll(/<article class="?[^">]*docCardListItem[\s\S]*?<\/article>/g)].map(([card]) => card);
     const titled = (title: string) => cards.find((card) => card.includes(`title="${title}"`));
     expect(titled('Ordering supplies')).toBeDefined();
@@ -343,7 +343,7 @@ describe.each(Object.keys(KINDS) as Kind[])("the team's own code that lists page
 
   it('gets the page whose code samples look like markers whole: they are text', async () => {
     // As the reader reads it: the code blocks' highlighting takes out of the way.
-    const text = textOf(await page('/markers-as-text'));
+    const text = textOf(await page('/docs/markers-as-text'));
     for (const sample of [
       '"__th_b7_staff__", {path: "/somewhere"}, "__th_e7__"',
       '"__thabc123def456_b1_staff__", "__thabc123def456_e1__"',
@@ -363,26 +363,26 @@ describe.each(Object.keys(KINDS) as Kind[])('a reader %s, told which pages are t
     const reader = readers[kind];
     const mine = (audiences: readonly string[]) =>
       audiences.filter((name) => reader.view.has(name)).map((name) => audienceBadge(name, '').label);
-    const roadmap = await gate.request('/product-roadmap', {headers: as(reader, true)});
+    const roadmap = await gate.request('/docs/product-roadmap', {headers: as(reader, true)});
     const expected = mine(['partners', 'staff']);
     if (expected.length === 0) return expect(roadmap.status).toBe(404);
     const html = bodyOf(roadmap);
     // Above the content: the first badges of the page, before the sidebar's.
     const article = /<article[\s\S]*<\/article>/.exec(html)![0];
     expect(badges(article)).toEqual(expected);
-    const sidebarLink = new RegExp(`<a[^>]*href="?/product-roadmap"?[^>]*>Product roadmap[\\s\\S]*?</a>`).exec(html)![0];
+    const sidebarLink = new RegExp(`<a[^>]*href="?/docs/product-roadmap"?[^>]*>Product roadmap[\\s\\S]*?</a>`).exec(html)![0];
     expect(badges(sidebarLink)).toEqual(expected);
   });
 });
 
 describe('a visitor who is not signed in, with public pages on', () => {
   it('reads the public page, marked as a visit, and is sent to sign in for any other page, whether it exists or not', async () => {
-    const preview = await gate.request('/public-preview', {headers: as(null, true)});
+    const preview = await gate.request('/docs/public-preview', {headers: as(null, true)});
     expect(preview.status).toBe(200);
     expect(preview.body).toContain(`<html ${VISITOR_PAGE_ATTRIBUTE}`);
     // The search page is theirs too; the home page, which the docs plugin does not add, is for readers.
     expect((await gate.request('/search', {headers: as(null, true)})).status).toBe(200);
-    for (const url of ['/', '/chapter-1-introduction', '/team-handbook', '/no-such-page']) {
+    for (const url of ['/', '/docs/chapter-1-introduction', '/docs/team-handbook', '/no-such-page']) {
       const response = await gate.request(url, {headers: as(null, true)});
       expect({url, status: response.status, location: response.headers.location}).toEqual({
         url,
@@ -412,8 +412,8 @@ describe('a visitor, with public pages off (the default)', () => {
   afterAll(() => closed?.close());
 
   it('is sent to sign in even for the public page: a stray front matter line publishes nothing', async () => {
-    const response = await closed.request('/public-preview', {headers: as(null, true)});
-    expect([response.status, response.headers.location]).toEqual([302, '/login?redirect=%2Fpublic-preview']);
+    const response = await closed.request('/docs/public-preview', {headers: as(null, true)});
+    expect([response.status, response.headers.location]).toEqual([302, '/login?redirect=%2Fdocs%2Fpublic-preview']);
   });
 
   it('gets no file of the site, whichever it asks for: every page, script and index stays behind the sign-in', async () => {
@@ -431,7 +431,7 @@ describe('a visitor, with public pages off (the default)', () => {
 describe('the readers file', () => {
   it('gives a reader a new audience on their next page load, and takes it away again, without a new sign-in', async () => {
     const reader = readers['in no audience'];
-    const status = async () => (await gate.request('/team-handbook', {headers: as(reader, true)})).status;
+    const status = async () => (await gate.request('/docs/team-handbook', {headers: as(reader, true)})).status;
     expect(await status()).toBe(404);
     writeReaders(readerLines({'in no audience': ['staff']}));
     await vi.waitFor(async () => expect(await status()).toBe(200), {timeout: 5000, interval: 100});
@@ -457,7 +457,7 @@ describe("readers' own copies of the scripts every page loads", () => {
     const others = await gate.request(ofNone, {headers: as(staff, false)});
     expect({status: others.status, body: others.body}).toEqual({status: 404, body: missing.body});
     // The same reader, the same copy: a second page load names the same address.
-    expect(mainScriptOf(bodyOf(await gate.request('/chapter-1-introduction', {headers: as(staff, true)})))).toBe(ofStaff);
+    expect(mainScriptOf(bodyOf(await gate.request('/docs/chapter-1-introduction', {headers: as(staff, true)})))).toBe(ofStaff);
   });
 });
 

@@ -66,7 +66,7 @@ describe('three gates writing at once, one stopped mid-way', () => {
     const cookies = await Promise.all(
       Array.from({length: READERS}, async () => sessionCookieFor(balancer, await emulator.newAccount(uniqueEmail('insights-scaled')))),
     );
-    const page = '/overview';
+    const page = '/docs';
     expect((await balancer.request(page, {headers: {...NAVIGATION, cookie: sessionCookieHeader(cookies[0]!)}})).status).toBe(200);
 
     const acknowledged: string[] = [];

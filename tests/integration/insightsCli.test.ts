@@ -19,7 +19,7 @@ const serverUrl = process.env[TEST_DATABASE_URL];
 if (!serverUrl) throw new Error(`${TEST_DATABASE_URL} is not set: run the integration tests with testkit/withPostgres.ts (npm test does)`);
 
 /** A page of the fixture site's current version, and its title as its HTML gives it. */
-const PAGE = {path: '/chapter-1-introduction', title: 'Chapter 1: Introduction'};
+const PAGE = {path: '/docs/chapter-1-introduction', title: 'Chapter 1: Introduction'};
 
 let databaseUrl: string;
 let db: InsightsDb;

@@ -1,5 +1,5 @@
 /**
- * The release procedure of CONTRIBUTING.md, as tests/support/authoredSite.ts ran it on a copy of the
+ * The release procedure of CONTRIBUTING.md, as tests/support/fixtureSite.ts ran it on the fixture site, a copy of the
  * repository whose current docs are kept at `/docs`: cut 2.0 (frozen below them, at `/docs/2.0`), relabel
  * the current docs 3.0, add a page, build. What the release wrote, what the build made of it and what the
  * gate answers for the new paths; tests/e2e/authoring/versioning.spec.ts opens its pages in a browser.
@@ -12,32 +12,33 @@ import {MANIFEST_FILE} from '../../contracts/searchIndexFiles';
 import {siteVersions} from '../../contracts/siteVersions';
 import {builtVersionIndex} from '../../testkit/builtSearchIndex';
 import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
-import {AUTHORED_SITE, RELEASE_WORD} from '../support/authoredSite';
+import {FIXTURE_SITE, RELEASE_WORD} from '../support/fixtureSite';
 import {startGate, type RunningGate} from '../support/gate';
+import {h1sOf} from '../support/builtSite';
 import {orphanedDocPages} from '../support/sidebars';
 import {copyBuild} from '../support/siteCopies';
 
 // Replaces tests/e2e/authoring/versioning.spec.ts › "the release froze 2.0 below the current docs and relabelled them 3.0".
 it('the release froze 2.0 below the current docs and relabelled them 3.0', () => {
-  const read = (file: string) => JSON.parse(readFileSync(path.join(AUTHORED_SITE, file), 'utf8')) as unknown;
+  const read = (file: string) => JSON.parse(readFileSync(path.join(FIXTURE_SITE, file), 'utf8')) as unknown;
   expect(read('versions.json')).toEqual(['2.0', '1.0', '0.9']);
   expect(read('current-version.json')).toEqual({label: '3.0'});
-  expect(siteVersions(AUTHORED_SITE).map(({label, route}) => [label, route])).toEqual([
+  expect(siteVersions(FIXTURE_SITE).map(({label, route}) => [label, route])).toEqual([
     ['3.0', 'docs'],
     ['2.0', 'docs/2.0'],
     ['1.0', '1.0'],
     ['0.9 LTS', 'legacy'],
   ]);
   const frozen = ['versioned_docs/version-2.0/chapter-1-introduction.md', 'versioned_sidebars/version-2.0-sidebars.json'];
-  expect(frozen.filter((file) => !existsSync(path.join(AUTHORED_SITE, file)))).toEqual([]);
+  expect(frozen.filter((file) => !existsSync(path.join(FIXTURE_SITE, file)))).toEqual([]);
 });
 
 // Replaces tests/e2e/authoring/versioning.spec.ts › "every version builds, with its own search index, and every page is reachable from its sidebar".
 it('every version builds, with its own search index, and every page is reachable from its sidebar', () => {
-  const build = copyBuild(AUTHORED_SITE, SITE_DIR);
+  const build = copyBuild(FIXTURE_SITE, SITE_DIR);
   const built = (file: string) => existsSync(path.join(build, file));
   const pages = [
-    // Each version below the root lands on a generated index of its pages.
+    // Each version below the root lands on its index.md (the current docs have the real docs' own), else a generated index of its pages.
     'docs.html',
     'docs/chapter-1-introduction.html',
     'docs/release-notes.html',
@@ -59,14 +60,22 @@ it('every version builds, with its own search index, and every page is reachable
   }
   expect(frozen!.pageUrls).toContain('/docs/2.0/chapter-1-introduction');
   expect(frozen!.pageUrls.filter((url) => !url?.startsWith('/docs/2.0/'))).toEqual([]);
-  expect(current!.pageUrls.filter((url) => !url?.startsWith('/docs/') || url.startsWith('/docs/2.0/'))).toEqual([]);
+  // The current version's root is the real docs' index.md, at /docs.
+  expect(current!.pageUrls.filter((url) => url !== '/docs' && (!url?.startsWith('/docs/') || url.startsWith('/docs/2.0/')))).toEqual([]);
   expect(orphanedDocPages(build)).toEqual([]);
+});
+
+it('answers an address outside every version with the not-found page, not an empty one (src/theme/DocsRoot)', () => {
+  // The one built page every missing address gets: the docs plugin's root takes them all, the versions all being below it.
+  const notFound = readFileSync(path.join(copyBuild(FIXTURE_SITE, SITE_DIR), '404.html'), 'utf8');
+  expect(h1sOf(notFound)).toEqual(['Page Not Found']);
+  expect(notFound).toContain('<title data-rh=true>Page Not Found | Tutorial Hub</title>');
 });
 
 describe('served by the gate', () => {
   let gate: RunningGate;
   beforeAll(async () => {
-    gate = await startGate({BUILD_DIR: copyBuild(AUTHORED_SITE)});
+    gate = await startGate({BUILD_DIR: copyBuild(FIXTURE_SITE)});
   });
   afterAll(() => gate?.close());
 

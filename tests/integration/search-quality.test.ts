@@ -8,18 +8,23 @@
 import {expect, it} from 'vitest';
 import {builtPageTitle, QUALITY_GOALS, rankFigures, readerQueries} from '../../testkit/realDocs';
 import {FIXTURE_SITE_BUILD} from '../support/fixtureSite';
-import {builtIndex, FOLDERS, SHOWN, shownOf} from '../support/realDocsSearch';
+import {addressOf, builtIndex, FOLDERS, sectionOf, SHOWN, shownOf} from '../support/realDocsSearch';
 
 // Replaces tests/e2e/real-docs/search-quality.spec.ts › "reader queries, from a page in their own folder and from one in the other, find their page near the top".
 it('reader queries, from a page in their own folder and from one in the other, find their page near the top', async () => {
   const index = builtIndex();
   const outcomes = [];
   for (const {query, expected, folder} of readerQueries()) {
-    for (const section of FOLDERS) {
-      const shown = shownOf(await index.search({query, limit: SHOWN, section}));
-      const rank = shown.findIndex((suggestion) => suggestion.title === builtPageTitle(FIXTURE_SITE_BUILD, expected)) + 1;
-      const from = section === folder ? 'its own folder' : 'the other folder';
-      outcomes.push({query, expected, from, rank, pages: shown.map((suggestion) => suggestion.page)});
+    for (const from of FOLDERS) {
+      const shown = shownOf(await index.search({query, limit: SHOWN, section: sectionOf(from)}));
+      const rank = shown.findIndex((suggestion) => suggestion.title === builtPageTitle(FIXTURE_SITE_BUILD, addressOf(expected))) + 1;
+      outcomes.push({
+        query,
+        expected,
+        from: from === folder ? 'its own folder' : 'the other folder',
+        rank,
+        pages: shown.map((suggestion) => suggestion.page),
+      });
     }
   }
   const {recall, meanReciprocalRank: mrr} = rankFigures(outcomes.map((outcome) => outcome.rank));

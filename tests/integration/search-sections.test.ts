@@ -1,6 +1,6 @@
 /**
  * Search from every section of every version, as the build holds it: for each case of
- * tests/support/searchSections.ts, on the authored site (tests/support/authoredSite.ts: sections of the same
+ * tests/support/searchSections.ts, on the fixture site (tests/support/fixtureSite.ts: sections of the same
  * names in two versions) and on the site's own docs, what the navbar box and the search page do with the
  * built files, through the functions they use and the search engine the worker runs; and the section a flat
  * version takes from its sidebars file (the fixture site's 0.9). The browser tests of
@@ -21,11 +21,10 @@ import {parseSearchPageAddress, searchPageScope} from '../../src/search/searchPa
 import {searchScopeForPage, versionParamOf, type ScopeVersion} from '../../src/search/searchScope';
 import {builtSearchEngine, readBuiltSearchIndexes, versionManifestFile} from '../../testkit/builtSearchIndex';
 import {REPO} from '../../testkit/siteCopy';
-import {AUTHORED_SITE, SECTION_WORDS, SECTIONS, VERSIONS_WITH_SECTIONS} from '../support/authoredSite';
 import {h1sOf} from '../support/builtSite';
 import {sectionSearchCases, type SectionSearchCase} from '../support/searchSections';
 import {copyBuild} from '../support/siteCopies';
-import {FIXTURE_SITE} from '../support/fixtureSite';
+import {FIXTURE_SITE, SECTION_WORDS, SECTIONS, VERSIONS_WITH_SECTIONS} from '../support/fixtureSite';
 import {builtSearchSections} from '../support/audienceSite';
 
 /** A built site as its pages' search sees it: the versions and sections Docusaurus and the search plugin give the browser. */
@@ -116,7 +115,7 @@ async function searchFromBuild(site: BuiltSite, searched: SectionSearchCase): Pr
 }
 
 describe.each([
-  ['the authored site', AUTHORED_SITE],
+  ['the fixture site', FIXTURE_SITE],
   ["the site's own docs", REPO],
 ])('on %s, a page of every section of every version, and outside them,', (_name, siteDir) => {
   const site = builtSite(siteDir);
@@ -126,9 +125,9 @@ describe.each([
   );
 });
 
-describe('the sections of the same names in two versions of the authored site', () => {
-  const site = builtSite(AUTHORED_SITE);
-  const cases = sectionSearchCases(AUTHORED_SITE);
+describe('the sections of the same names in two versions of the fixture site', () => {
+  const site = builtSite(FIXTURE_SITE);
+  const cases = sectionSearchCases(FIXTURE_SITE);
   const added = new RegExp(SECTIONS.map(({folder}) => folder).join('|'));
 
   it("have no index of their own: each is part of its version's", () => {
@@ -146,12 +145,14 @@ describe('the sections of the same names in two versions of the authored site', 
     ).toEqual([]);
   });
 
+  /** The team's page that names every page of every version by its title, the section docs' words with them: not a copy of a doc. */
+  const LISTS_EVERY_PAGE = '/docs/pages-of-this-site';
   /** A version's manifest, by its label. */
   const manifestOf = (label: string) => {
-    const version = siteVersions(AUTHORED_SITE).find((candidate) => candidate.label === label)!;
+    const version = siteVersions(FIXTURE_SITE).find((candidate) => candidate.label === label)!;
     return {prefix: version.route === '' ? '' : `/${version.route}`, manifest: `/${versionManifestFile(version)}`};
   };
-  /** Each section's two docs, each with the one word found nowhere else (authoredSite.ts hands the words out in this order). */
+  /** Each section's two docs, each with the one word found nowhere else (fixtureSite.ts hands the words out in this order). */
   const docs = VERSIONS_WITH_SECTIONS.flatMap((label, inVersion) =>
     SECTIONS.flatMap(({folder, label: sectionLabel}, inSections) =>
       [0, 1].map((doc) => {
@@ -170,7 +171,10 @@ describe('the sections of the same names in two versions of the authored site', 
             query: word,
             limit: MAX_SUGGESTIONS,
           });
-          return {version, total, pages: suggestions.map((suggestion) => [suggestion.url.split('#')[0], plainText(suggestion.title)])};
+          const pages = suggestions
+            .map((suggestion) => [suggestion.url.split('#')[0], plainText(suggestion.title)])
+            .filter(([url]) => url !== LISTS_EVERY_PAGE);
+          return {version, total: total - (suggestions.length - pages.length), pages};
         }),
       );
       expect(answers).toEqual(

@@ -97,11 +97,18 @@ export function searchSectionPages(siteDir: string): SitePage[] {
 
 /**
  * What names the pages (and versions) a view may not read, leaving out any name a page it may read
- * shares (two pages may both have a section called "Next steps": that one names neither).
+ * shares (two pages may both have a section called "Next steps": that one names neither), and the paths
+ * above a page it may read, which that page's own address names (`/docs/public-preview` names `/docs`).
  */
 export function hiddenIdentifiers(pages: readonly SitePage[], view: View): {url: string; identifier: PrivateIdentifier}[] {
   const visible = pages.filter((page) => isVisible(page.condition, view));
-  const shared = new Set(visible.flatMap((page) => page.identifiers.map((identifier) => identifier.value)));
+  const above = visible.flatMap(({url}) =>
+    url
+      .split('/')
+      .slice(1, -1)
+      .flatMap((segment, depth, segments) => [segment, `/${segments.slice(0, depth + 1).join('/')}`]),
+  );
+  const shared = new Set([...above, ...visible.flatMap((page) => page.identifiers.map((identifier) => identifier.value))]);
   return pages
     .filter((page) => !isVisible(page.condition, view))
     .flatMap((page) =>

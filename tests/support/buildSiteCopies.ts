@@ -1,16 +1,15 @@
 /**
- * `npm run build:site-copies`: the sites the browser tests serve, the fixture site (fixtureSite.ts) and the
- * authored site (authoredSite.ts), each built unless it is current, after the repository's own build.
+ * `npm run build:site-copies`: the site the browser tests serve, the fixture site (fixtureSite.ts), built
+ * unless it is current, after the repository's own build.
  *
  * `npm run build:test-sites` runs it in two steps instead, so that the copies do not wait for the
  * repository's build, of which they take only the login build: `--sites` builds their sites beside
  * `npm run build` (run-p), each in a process of its own; `--login` then adds the login build.
  */
-import {AUTHORED_SITE_COPY} from './authoredSite';
 import {FIXTURE_SITE_COPY} from './fixtureSite';
 import {addLoginBuilds, buildSiteCopyBesideBuild, siteCopyIsCurrent} from './siteCopies';
 
-const COPIES = [FIXTURE_SITE_COPY, AUTHORED_SITE_COPY];
+const COPIES = [FIXTURE_SITE_COPY];
 const step = process.argv[2];
 if (step !== undefined && step !== '--sites' && step !== '--login') {
   console.error(`build:site-copies: unknown option ${step} (--sites or --login, or neither for both)`);

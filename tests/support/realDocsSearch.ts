@@ -6,15 +6,19 @@ import {MANIFEST_FILE} from '../../contracts/searchIndexFiles';
 import {plainText} from '../../src/search/components/Marked';
 import type {SearchAnswer} from '../../src/search/engine/versionIndex';
 import {builtSearchEngine} from '../../testkit/builtSearchIndex';
-import {FIXTURE_SITE_BUILD} from './fixtureSite';
+import {CURRENT_DOCS_PATH, FIXTURE_SITE_BUILD} from './fixtureSite';
 
-/** The fixture's folders: each is a section of the version at the root, so the box ranks its own pages first from within it. */
+/** The fixture's folders: each is a section of the current version, so the box ranks its own pages first from within it. */
 export const FOLDERS = ['Reference', 'Guides'];
+
+/** The real docs are the fixture site's current version's, at `/docs`: a folder's search section, and a page's address there. */
+export const sectionOf = (folder: string) => `${CURRENT_DOCS_PATH}/${folder}`;
+export const addressOf = (url: string) => `/${CURRENT_DOCS_PATH}${url}`;
 
 /** As many suggestions as the navbar box shows. */
 export const SHOWN = 8;
 
-/** The version at the root of the built fixture site, read from its files as the worker fetches them. */
+/** The current version of the built fixture site (its index at the root, wherever its pages are), read from its files as the worker fetches them. */
 export const builtIndex = () => builtSearchEngine(FIXTURE_SITE_BUILD, `/${MANIFEST_FILE}`).index;
 
 /** What the box shows of a suggestion: its page's title and where the page is. */

@@ -34,7 +34,7 @@ test('a reader\'s "no", comment and search reach the staff reader\'s /insights, 
   searchBox,
 }) => {
   const comment = `Where are the webhook retries? ${Date.now()}`;
-  await openSignedIn(page, readerOf('none'), '/chapter-1-introduction');
+  await openSignedIn(page, readerOf('none'), '/docs/chapter-1-introduction');
   await navbar.expectHydrated();
   const feedback = feedbackOf(page);
   await feedback.getByRole('button', {name: 'No'}).click();
@@ -48,7 +48,7 @@ test('a reader\'s "no", comment and search reach the staff reader\'s /insights, 
   await popup.getByRole('option').first().click();
   await expect(page).not.toHaveURL(/chapter-1-introduction$/);
 
-  await openSignedIn(page, readerOf('staff'), '/chapter-1-introduction');
+  await openSignedIn(page, readerOf('staff'), '/docs/chapter-1-introduction');
   await page.getByRole('button', {name: /^Signed in as/}).click();
   await page.getByRole('link', {name: 'Insights', exact: true}).click();
   await expect(page).toHaveURL(/\/insights/);
@@ -77,7 +77,7 @@ test('a reader\'s "no", comment and search reach the staff reader\'s /insights, 
 });
 
 test('a reader in no audience gets no link to insights, and /insights is a page that does not exist for them', async ({page, readerOf}) => {
-  await openSignedIn(page, readerOf('none'), '/chapter-1-introduction');
+  await openSignedIn(page, readerOf('none'), '/docs/chapter-1-introduction');
   // The menu asks the gate once it opens, and shows the link only for its yes (204): wait for its answer, not for the menu alone.
   const access = page.waitForResponse((response) => new URL(response.url()).pathname === INSIGHTS_ACCESS);
   await page.getByRole('button', {name: /^Signed in as/}).click();

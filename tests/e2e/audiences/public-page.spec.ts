@@ -10,12 +10,12 @@ test('a visitor reads a public page, searches the public pages only, and signs i
   navbar,
   searchBox,
 }) => {
-  await page.goto('/public-preview');
+  await page.goto('/docs/public-preview');
   await expect(page.getByRole('heading', {level: 1})).toHaveText('A preview for everyone');
   const signIn = navbar.main.getByRole('link', {name: 'Sign in'});
   await expect(signIn).toBeVisible();
   await expect(navbar.main.getByRole('link', {name: 'Tutorials'})).toHaveCount(0);
-  await expect(navbar.main.getByRole('button', {name: /2\.0/})).toHaveCount(0);
+  await expect(navbar.main.getByRole('button', {name: /3\.0/})).toHaveCount(0);
   // The links into the pages for readers are the author's words only.
   await expect(page.locator('article').getByRole('link', {name: 'introduction'})).toHaveCount(0);
 
@@ -24,10 +24,10 @@ test('a visitor reads a public page, searches the public pages only, and signs i
   await expect(popup.getByRole('option', {name: /Chapter 1/})).toHaveCount(0);
 
   await signIn.click();
-  await expect(page).toHaveURL('/login?redirect=%2Fpublic-preview');
+  await expect(page).toHaveURL('/login?redirect=%2Fdocs%2Fpublic-preview');
 });
 
 test('a visitor sent to a page for readers signs in first, as without public pages', async ({page}) => {
-  await page.goto('/chapter-1-introduction');
-  await expect(page).toHaveURL('/login?redirect=%2Fchapter-1-introduction');
+  await page.goto('/docs/chapter-1-introduction');
+  await expect(page).toHaveURL('/login?redirect=%2Fdocs%2Fchapter-1-introduction');
 });

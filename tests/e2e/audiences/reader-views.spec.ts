@@ -20,11 +20,11 @@ const SIDEBAR_ENTRIES: Record<Kind, {shows: string[]; hides: string[]}> = {
 };
 
 // A page of another audience answers 404, as a page that does not exist: the browser says so in its console.
-test.use({expectedErrors: /status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/team-handbook\)/});
+test.use({expectedErrors: /status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/docs\/team-handbook\)/});
 
 /** Opens a doc signed in as the reader of `kind`: its sidebar shows the pages of their audiences only. */
 async function openWithSidebar(page: Page, kind: Kind, reader: ReaderCredentials) {
-  await openSignedIn(page, reader, '/chapter-1-introduction');
+  await openSignedIn(page, reader, '/docs/chapter-1-introduction');
   const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
   for (const entry of SIDEBAR_ENTRIES[kind].shows)
     await expect(sidebar.getByRole('link', {name: entry, exact: true}).first()).toBeVisible();
@@ -41,12 +41,12 @@ for (const kind of ['none', 'staff'] as const) {
     await openWithSidebar(page, kind, readerOf(kind));
 
     // A page of another audience is a page that does not exist: the same page, whichever way it is reached.
-    await page.goto('/team-handbook');
+    await page.goto('/docs/team-handbook');
     await expect(page.getByRole('heading', {level: 1})).toHaveText(kind === 'staff' ? 'Team handbook' : 'Page Not Found');
     if (kind !== 'staff') {
       // The not-found page searches the address's words in the reader's own index: the page is not among its answers.
       const main = page.getByRole('main');
-      await expect(main.getByText(/^(?:Pages about “team handbook”|No page of version 2\.0 matches “team handbook”\.)$/)).toBeVisible();
+      await expect(main.getByText(/^(?:Pages about “team handbook”|No page of version 3\.0 matches “team handbook”\.)$/)).toBeVisible();
       await expect(main.getByRole('link', {name: 'Team handbook', exact: true})).toHaveCount(0);
     }
     await page.goto('/1.0/category/tutorial---extras');
@@ -72,7 +72,7 @@ test('a reader in partners gets the sidebar of their audiences, and follows it i
     .locator('article')
     .getByRole('link', {name: /Partner rate limits/})
     .click();
-  await expect(page).toHaveURL('/partner-api/rate-limits');
+  await expect(page).toHaveURL('/docs/partner-api/rate-limits');
   await expect(page.getByRole('heading', {level: 1})).toHaveText('Partner rate limits');
   await expect(navbar.main.getByRole('link', {name: 'Tutorials'})).toBeVisible();
 });

@@ -1,11 +1,12 @@
 /**
- * Search on a site with sections of the same names in two versions (authoredSite.ts), built and
+ * Search on a site with sections of the same names in two versions (tests/support/fixtureSite.ts), built and
  * served through the gate: the wiring a reader meets, for one case of each kind. Every case, what the
  * build holds and where each link leads: tests/integration/search-sections.test.ts. The site's own
  * sections, whatever its docs: site/search-sections.spec.ts.
  */
 import {checkSearchFrom, sectionSearchCases} from '../../support/searchSections';
-import {AUTHORED_SITE, expect, SECTIONS, test} from './authoredSite';
+import {FIXTURE_SITE, SECTIONS} from '../../support/fixtureSite';
+import {expect, test} from '../fixtureSite';
 
 // A page outside sections, and the sections of one name in the newest version (at /docs) and in one under its own path.
 for (const name of ['3.0, outside every section', '3.0, Field Notes', '1.0, Field Notes']) {
@@ -13,8 +14,8 @@ for (const name of ['3.0, outside every section', '3.0, Field Notes', '1.0, Fiel
     page,
     siteGate,
   }) => {
-    // The authored site is made after the specs are listed: its cases are read when a test runs.
-    const searched = sectionSearchCases(AUTHORED_SITE).find((candidate) => candidate.name === name);
+    // The fixture site is made after the specs are listed: its cases are read when a test runs.
+    const searched = sectionSearchCases(FIXTURE_SITE).find((candidate) => candidate.name === name);
     expect(searched, name).toBeDefined();
     await checkSearchFrom(page, siteGate.origin, searched!);
   });
@@ -39,10 +40,11 @@ test("from 1.0's Field Notes, the box puts the reader's section first, and finds
   // marmot is in 3.0's Field Notes only.
   const popup = await searchBox.search('marmot');
   const status = popup.getByRole('status');
-  await expect(status).toHaveText('No results in 1.0. Search all versions: 1 result in 3.0');
+  // The team's page that lists every page of every version by its title is the other result.
+  await expect(status).toHaveText('No results in 1.0. Search all versions: 2 results in 3.0');
   await expect(popup.getByRole('listbox')).toHaveCount(0);
   // 3.0 is the newest version: the link names it by its label.
-  await expect(status.getByRole('link', {name: 'Search all versions: 1 result in 3.0'})).toHaveAttribute(
+  await expect(status.getByRole('link', {name: 'Search all versions: 2 results in 3.0'})).toHaveAttribute(
     'href',
     '/search?q=marmot&version=3.0',
   );

@@ -15,11 +15,11 @@ test('the real docs as a reader meets them: titles, inline code, the sidebar, an
   siteGate,
 }) => {
   await test.step('a page is named once, by its opening heading, and raw inline code stays in its sentence', async () => {
-    await expectPagesHydrate(page, [`${siteGate.origin}/Reference/Lifecycle`]);
+    await expectPagesHydrate(page, [`${siteGate.origin}/docs/Reference/Lifecycle`]);
     await expect(page).toHaveTitle('Lifecycle | Tutorial Hub');
     await expect(page.getByRole('heading', {name: 'Lifecycle', exact: true})).toHaveCount(1);
 
-    await expectPagesHydrate(page, [`${siteGate.origin}/Reference/Server`]);
+    await expectPagesHydrate(page, [`${siteGate.origin}/docs/Reference/Server`]);
     const sentence = page.getByText('The Fastify module exports a factory function');
     await expect(sentence.locator('code')).toHaveText('Fastify server');
     await expect(sentence.locator('pre, div')).toHaveCount(0);
@@ -31,12 +31,12 @@ test('the real docs as a reader meets them: titles, inline code, the sidebar, an
     await expect(sidebar.getByRole('link').first()).toHaveText('Overview');
     await expect(sidebar.getByRole('link', {name: 'Reference', exact: true})).toBeVisible();
     await sidebar.getByRole('link', {name: 'Overview'}).click();
-    await expect(page).toHaveURL(`${siteGate.origin}/overview`);
+    await expect(page).toHaveURL(`${siteGate.origin}/docs`);
     await expect(page.getByRole('main').getByRole('link', {name: 'Reference documentation'}).first()).toBeVisible();
   });
 
   await test.step('a link whose #fragment differs from the heading id in letter case scrolls to it', async () => {
-    await page.goto(`${siteGate.origin}/Reference/Request#compileValidationSchema`);
+    await page.goto(`${siteGate.origin}/docs/Reference/Request#compileValidationSchema`);
     // The id is an empty `<a id="compilevalidationschema">` above the method's heading: the page scrolls it to the top.
     const anchorTop = () =>
       page.evaluate(() => Math.abs(Math.round(document.getElementById('compilevalidationschema')!.getBoundingClientRect().top)));
@@ -45,7 +45,7 @@ test('the real docs as a reader meets them: titles, inline code, the sidebar, an
   });
 
   await test.step('an image from another site shows once the operator lists its origin in MEDIA_ORIGINS', async () => {
-    await page.goto(`${siteGate.origin}/Guides/Contributing`);
+    await page.goto(`${siteGate.origin}/docs/Guides/Contributing`);
     const badge = page.getByRole('img', {name: 'Open in Gitpod'});
     await badge.scrollIntoViewIfNeeded();
     await expect.poll(() => badge.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(160);

@@ -4,13 +4,13 @@
  * How well the engine ranks every query is tests/integration/search-quality.test.ts.
  */
 import {readerQueries} from '../../../testkit/realDocs';
-import {builtIndex, FOLDERS, SHOWN, shownOf} from '../../support/realDocsSearch';
+import {addressOf, builtIndex, FOLDERS, sectionOf, SHOWN, shownOf} from '../../support/realDocsSearch';
 import {expect, test} from '../fixtureSite';
 
 test("the navbar box shows the engine's list for a reader query, and keeps it", async ({page, siteGate, searchBox}) => {
   const index = builtIndex();
   for (const folder of FOLDERS) {
-    await page.goto(`${siteGate.origin}/${folder}`);
+    await page.goto(`${siteGate.origin}${addressOf(`/${folder}`)}`);
     const {box, popup} = searchBox;
     // One query answered in this folder, one in the other: the reader's section orders the list.
     for (const {query} of FOLDERS.map((answerFolder) => readerQueries().find((candidate) => candidate.folder === answerFolder)!)) {
@@ -18,7 +18,7 @@ test("the navbar box shows the engine's list for a reader query, and keeps it", 
       // The last key as a reader presses it: the box answers what was typed.
       await box.press(query.at(-1)!);
       await expect(box).toHaveAttribute('aria-busy', 'false');
-      const titles = shownOf(await index.search({query, limit: SHOWN, section: folder})).map((suggestion) => suggestion.title);
+      const titles = shownOf(await index.search({query, limit: SHOWN, section: sectionOf(folder)})).map((suggestion) => suggestion.title);
       // Each page a group named by its title; its other sections, options under its own.
       const pages = popup.getByRole('listbox').getByRole('group');
       await expect(pages.locator('[role="option"]:first-child > :first-child')).toHaveText(titles);

@@ -8,15 +8,23 @@ import {
   type AxeScope,
   type ColourScheme,
 } from '../../support/axe';
-import {ROUTES, type SiteRoute} from '../../support/specificationRoutes';
+import {ROUTES as SPECIFICATION_ROUTES, type SiteRoute} from '../../support/specificationRoutes';
 import {abortSignInCodeOnce, blockPageChunks, CHUNK_FAILURE_ERRORS, throwFromFirstResizeObserver} from '../failures';
 import type {Navbar} from '../navbar';
+import {CURRENT_DOCS_PATH} from '../../support/fixtureSite';
 
 /**
  * axe-core on every page a signed-in reader can open, in both colour modes. The site follows
  * the system preference (`respectPrefersColorScheme`), so the mode is set as a reader's system sets it.
  * (Each route's title and H1 as built: tests/content/pages.test.ts.)
  */
+
+/** The specification's pages as the fixture site serves them: its current docs at `/docs`. */
+const ROUTES = SPECIFICATION_ROUTES.map((route) =>
+  route.path === '/' || route.path === '/search' || route.path.startsWith('/1.0')
+    ? route
+    : {...route, path: `/${CURRENT_DOCS_PATH}${route.path}`, url: `/${CURRENT_DOCS_PATH}${route.url}`},
+);
 
 /**
  * The pages checked whole: one of each kind in each version (the home and search pages, a version's
@@ -27,7 +35,7 @@ import type {Navbar} from '../navbar';
 const CHECKED_WHOLE = new Set([
   '/',
   '/search',
-  '/chapter-1-introduction',
+  '/docs/chapter-1-introduction',
   '/1.0',
   '/1.0/intro',
   '/1.0/tutorial-basics/create-a-page',
@@ -44,7 +52,7 @@ function scopeOf(route: SiteRoute): AxeScope {
  * not a page load. Within a tour every H1 differs: it is how a step knows its page has rendered.
  */
 const TOURS: ReadonlyArray<{name: string; routes: readonly SiteRoute[]}> = [
-  {name: 'the home page, the search page and the docs of 2.0', routes: ROUTES.filter((route) => !route.path.startsWith('/1.0'))},
+  {name: 'the home page, the search page and the docs of 3.0', routes: ROUTES.filter((route) => !route.path.startsWith('/1.0'))},
   {
     name: 'the index, first pages and categories of 1.0',
     routes: ROUTES.filter((route) => route.path.startsWith('/1.0') && !route.path.startsWith('/1.0/tutorial-')),

@@ -31,7 +31,7 @@ async function expectDiagramFor(page: Page, scheme: 'light' | 'dark'): Promise<v
 test('the colour mode follows the system until the reader chooses and keeps the choice; images follow it', async ({page, navbar}) => {
   const html = page.locator('html');
   await page.emulateMedia({colorScheme: 'light'});
-  await page.goto('/chapter-1-introduction');
+  await page.goto('/docs/chapter-1-introduction');
   await test.step('starts light, following the (light) system', async () => {
     await expect(html).toHaveAttribute('data-theme', 'light');
     await expect(html).toHaveAttribute('data-theme-choice', 'system');
@@ -85,7 +85,7 @@ test('the colour mode follows the system until the reader chooses and keeps the 
   });
 
   await test.step('a page opened with a dark system preference starts dark, and an image drawn for white gets a light backdrop', async () => {
-    await page.goto('/Reference/Encapsulation');
+    await page.goto('/docs/Reference/Encapsulation');
     await expect(html).toHaveAttribute('data-theme', 'dark');
     await expect(html).toHaveAttribute('data-theme-choice', 'system');
     const figure = page.getByRole('img', {name: 'Figure 1'});

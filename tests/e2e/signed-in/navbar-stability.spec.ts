@@ -16,7 +16,7 @@ test('nothing in the navbar moves while a page loads and the account joins it', 
       (window as unknown as Watched).versionMenuAtFirstPaint = document.querySelector(versionMenu)?.getBoundingClientRect().x ?? null;
     });
   }, VERSION_MENU);
-  for (const url of ['/chapter-1-introduction', '/1.0/intro', '/']) {
+  for (const url of ['/docs/chapter-1-introduction', '/1.0/intro', '/']) {
     await test.step(url, async () => {
       await page.goto(url);
       await navbar.expectSettled();

@@ -24,12 +24,12 @@ test('a broken address leads home, to its version’s first page and to the page
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Create a Page');
   });
 
-  await test.step('a page gone from 1.0 but in 2.0, and one of 1.0 asked for in 2.0: the page says so, and links to it', async () => {
+  await test.step('a page gone from 1.0 but in 3.0, and one of 1.0 asked for in 3.0: the page says so, and links to it', async () => {
     await page.goto('/1.0/markers-as-text');
     const main = page.getByRole('main');
-    await expect(main).toContainText('There is no page at this address. The same page is in version 2.0.');
-    await main.getByRole('link', {name: 'This page in version 2.0'}).click();
-    await expect(page).toHaveURL('/markers-as-text');
+    await expect(main).toContainText('There is no page at this address. The same page is in versions 3.0 and 2.0.');
+    await main.getByRole('link', {name: 'This page in version 3.0'}).click();
+    await expect(page).toHaveURL('/docs/markers-as-text');
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Markers as text');
 
     await page.goto('/tutorial-basics/create-a-page');
@@ -40,11 +40,11 @@ test('a broken address leads home, to its version’s first page and to the page
   await test.step('an address whose words find nothing still leads home and to the version’s first page', async () => {
     await page.goto('/zqxj-vvkw');
     const main = page.getByRole('main');
-    await expect(main.getByRole('link', {name: 'The first page of version 2.0'})).toBeVisible();
+    await expect(main.getByRole('link', {name: 'The first page of version 3.0'})).toBeVisible();
     await expect(main).toContainText('The link that led here may be mistyped, or the page may have moved.');
     await expect(main.getByRole('link', {name: /^This page in version/})).toHaveCount(0);
-    await expect(main.getByRole('link', {name: 'Search version 2.0 for “zqxj vvkw”'})).toBeVisible();
-    await expect(main.getByText('No page of version 2.0 matches “zqxj vvkw”.')).toBeVisible();
+    await expect(main.getByRole('link', {name: 'Search version 3.0 for “zqxj vvkw”'})).toBeVisible();
+    await expect(main.getByText('No page of version 3.0 matches “zqxj vvkw”.')).toBeVisible();
     await expect(main.getByRole('heading', {level: 2, name: /^Pages about/})).toHaveCount(0);
   });
 });

@@ -6,7 +6,7 @@ test('a doc page and the home page: the announcement bar, the table of contents,
   page,
   navbar,
 }) => {
-  await page.goto('/chapter-1-introduction');
+  await page.goto('/docs/chapter-1-introduction');
   await navbar.expectHydrated();
   // At desktop width the table of contents shows beside the doc (what it lists: tests/integration/table-of-contents.test.ts).
   await expect(page.locator('.theme-doc-toc-desktop')).toBeVisible();

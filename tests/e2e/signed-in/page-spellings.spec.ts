@@ -6,7 +6,7 @@
 import {expect, test} from '../fixtureSite';
 
 const SPELLINGS = [
-  {from: '/Chapter%202_%20Documentation.html', to: '/Chapter%202_%20Documentation', h1: 'Chapter 2: Documentation'},
+  {from: '/docs/Chapter%202_%20Documentation.html', to: '/docs/Chapter%202_%20Documentation', h1: 'Chapter 2: Documentation'},
   {from: '/1.0/INTRO', to: '/1.0/intro', h1: 'Introduction to Tutorial Hub 1.0'},
 ];
 

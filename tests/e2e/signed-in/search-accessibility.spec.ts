@@ -104,9 +104,9 @@ test('the search popup in each state on a desktop: no serious or critical access
   });
 
   await test.step('open on no results, with a link to the version that has some', async () => {
-    // The real docs are 2.0's alone.
+    // The real docs are 3.0's alone.
     await searchBox.search('fastify');
-    const hint = /^No results in 1\.0\. Search all versions: \d+ results? in 2\.0$/;
+    const hint = /^No results in 1\.0\. Search all versions: \d+ results? in 3\.0$/;
     await expect(popup.getByRole('status')).toHaveText(hint);
     await expect(popup.getByRole('status').getByRole('link')).toBeVisible();
     await expectAccessibleState(page, searchBox, () => expect(popup.getByRole('status')).toHaveText(hint));

@@ -10,7 +10,7 @@ test('the page a result opens marks whole words and their forms, not the longer 
 
   await test.step('"GIT_USER" marks no "GitHub" on a page that has no "git"', async () => {
     // The words a result for "GIT_USER plugin" carries in its address.
-    await page.goto('/Guides/Write-Plugin?_highlight=git&_highlight=user&_highlight=plugin');
+    await page.goto('/docs/Guides/Write-Plugin?_highlight=git&_highlight=user&_highlight=plugin');
     await expect(page.getByRole('heading', {level: 1, name: 'How to write a good plugin'})).toBeVisible();
     // Marked once the page is: the other word's forms.
     await expect(marks.filter({hasText: /^plugins$/i}).first()).toBeVisible();
@@ -24,7 +24,7 @@ test('the page a result opens marks whole words and their forms, not the longer 
   });
 
   await test.step('"configure" marks "configured", the same word, and no other', async () => {
-    await page.goto('/Reference/Routes?_highlight=configure');
+    await page.goto('/docs/Reference/Routes?_highlight=configure');
     await expect(marks.filter({hasText: /^configured$/i}).first()).toBeVisible();
     for (const text of await marks.allTextContents()) expect(text).toMatch(/^configur(e|es|ed|ing|ation|ations)$/i);
   });

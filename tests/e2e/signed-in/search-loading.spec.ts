@@ -99,11 +99,11 @@ test('keys typed before the page is interactive, and as soon as it is, are kept 
     // the click, its navbar and box too, until the doc's layout brings a navbar and a box of its own.
     const code = await holdRequests(page, '**/assets/js/*.js');
     await navbar.main.getByRole('link', {name: 'Tutorials'}).click();
-    await expect(page).toHaveURL('/overview');
+    await expect(page).toHaveURL('/docs');
     await box.pressSequentially('fast');
     await expect(heading).toHaveText('Search results for "markdown"');
     code.release();
-    // The first page of 2.0's sidebar: the real docs' root index.md.
+    // The first page of 3.0's sidebar: the real docs' root index.md.
     await expect(heading).toHaveText('Overview');
     await expect(box).toHaveValue('fast');
     await expect(box).toBeFocused();

@@ -21,15 +21,15 @@ test('with nothing found, the box offers all versions where another has answers,
     await expect(seeAll).toHaveCount(2);
   });
 
-  await test.step('nothing in 1.0, answers in 2.0: "Search all versions" leads to them, and no link to the same nothing', async () => {
-    // The real docs are 2.0's alone.
+  await test.step('nothing in 1.0, answers in 3.0: "Search all versions" leads to them, and no link to the same nothing', async () => {
+    // The real docs are 3.0's alone.
     await searchBox.search('fastify');
     const status = popup.getByRole('status');
-    await expect(status).toHaveText(/^No results in 1\.0\. Search all versions: \d+ results in 2\.0$/);
+    await expect(status).toHaveText(/^No results in 1\.0\. Search all versions: \d+ results in 3\.0$/);
     await expect(seeAll).toHaveCount(0);
-    await status.getByRole('link', {name: /^Search all versions: \d+ results in 2\.0$/}).click();
-    await expect(page).toHaveURL('/search?q=fastify&version=2.0');
-    await expect(page.getByText(/^\d+ results in 2\.0\.$/)).toBeVisible();
+    await status.getByRole('link', {name: /^Search all versions: \d+ results in 3\.0$/}).click();
+    await expect(page).toHaveURL('/search?q=fastify&version=3.0');
+    await expect(page.getByText(/^\d+ results in 3\.0\.$/)).toBeVisible();
     await expect(page.getByRole('article').first()).toBeVisible();
   });
 

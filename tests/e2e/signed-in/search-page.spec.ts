@@ -73,9 +73,9 @@ test('answers the query of its address, links to what it found, and shows more o
   });
 
   await test.step('20 answers, then 20 more at each "Show more results", the focus on the first one added', async () => {
-    await page.getByRole('combobox', {name: 'Version'}).selectOption({label: 'Version 2.0'});
+    await page.getByRole('combobox', {name: 'Version'}).selectOption({label: 'Version 3.0'});
     await field.fill('fastify');
-    const status = page.getByText(/^\d+ results? in 2\.0\.$/);
+    const status = page.getByText(/^\d+ results? in 3\.0\.$/);
     await expect(status).toBeVisible();
     const total = Number(/^(\d+)/.exec((await status.textContent())!)![1]);
     expect(total, 'answers to "fastify" in the real docs').toBeGreaterThan(40);
@@ -98,7 +98,7 @@ test("its no-results states pass axe in both colour schemes, and on a phone its 
   const sectionMenu = page.getByRole('combobox', {name: 'Search in'});
 
   await test.step('a version that does not exist named, and all versions offered', async () => {
-    await expect(status).toHaveText('No results in 2.0. Search all versions: 1 result in 1.0');
+    await expect(status).toHaveText('No results in 3.0. Search all versions: 1 result in 1.0');
     await expectAccessible(page);
   });
 

@@ -23,10 +23,10 @@ test("on a phone every suggestion shows its page's name, whole and on screen, in
   navbar,
   searchBox,
 }) => {
-  // Queries with a full list (8) in each version; 2.0's has the real docs' long page names.
+  // Queries with a full list (8) in each version; 3.0's has the real docs' long page names.
   for (const {version, from, query, suggestions} of [
     {version: '1.0', from: '/1.0/intro', query: 'markdown', suggestions: 8},
-    {version: '2.0', from: '/chapter-1-introduction', query: 'fastify', suggestions: 8},
+    {version: '3.0', from: '/docs/chapter-1-introduction', query: 'fastify', suggestions: 8},
   ]) {
     await test.step(`in ${version}, every suggestion shows its page's name, whole and on screen`, async () => {
       const pageNames = new Set(

@@ -1,7 +1,7 @@
 /**
  * The navbar search box: where a suggestion leads (a real link: a new tab, the page with the words it
  * found marked, the search page), walked on one loaded 1.0 page. What it suggests, grouped, and what it
- * makes of odd queries: tests/component/searchBox.test.tsx. (A 2.0 page's own index: search-groups.spec.ts.)
+ * makes of odd queries: tests/component/searchBox.test.tsx. (A 3.0 page's own index: search-groups.spec.ts.)
  */
 import {ONLY_IN_1_0} from '../../support/searchWords';
 import {expect, test} from '../fixtureSite';

@@ -5,7 +5,7 @@ test('the first Tab stop skips to the one main landmark, on a doc page and on th
   const skipLink = page.getByRole('link', {name: 'Skip to main content'});
 
   await test.step('on a doc page, it skips the navbar and sidebar', async () => {
-    await page.goto('/chapter-1-introduction');
+    await page.goto('/docs/chapter-1-introduction');
     await navbar.expectHydrated();
     await page.keyboard.press('Tab');
     await expect(skipLink).toBeFocused();

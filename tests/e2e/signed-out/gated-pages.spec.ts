@@ -7,7 +7,7 @@ import {loginUrlFor} from '../../../contracts/paths';
 import {expect, signedOutTest as test} from '../fixtureSite';
 import {LOGIN_SITE_NAME} from '../loginPage';
 
-const PAGES = ['/', '/search', '/Chapter%202_%20Documentation', '/1.0', '/1.0/tutorial-basics/create-a-page', '/no-such-page'];
+const PAGES = ['/', '/search', '/docs/Chapter%202_%20Documentation', '/1.0', '/1.0/tutorial-basics/create-a-page', '/no-such-page'];
 
 test('a page of each kind, and an unknown one, leads to the login page with the page to come back to', async ({page}) => {
   for (const url of PAGES) {

@@ -28,7 +28,7 @@ test("/login has the site's chrome in light and dark mode, and no way into the d
   for (const colorScheme of ['light', 'dark'] as const) {
     await test.step(`${colorScheme} mode`, async () => {
       await page.emulateMedia({colorScheme});
-      await page.goto('/login?redirect=%2Fchapter-1-introduction');
+      await page.goto('/login?redirect=%2Fdocs%2Fchapter-1-introduction');
       await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
       // The repository's site.config.ts, which the login build is made from.
       if (site.announcement !== null) await expect(page.getByRole('banner')).toHaveText(site.announcement);
@@ -73,7 +73,7 @@ test.describe('on a phone', () => {
     navbar,
   }) => {
     await page.emulateMedia({colorScheme: 'light'});
-    await page.goto('/login?redirect=%2Fchapter-1-introduction');
+    await page.goto('/login?redirect=%2Fdocs%2Fchapter-1-introduction');
     await expect(loginPage.email).toBeVisible();
     await navbar.expectHydrated();
     expect(await linksIntoTheSite(page)).toEqual([]);

@@ -72,8 +72,8 @@ test.describe('a new account', () => {
     loginPage,
   }) => {
     const email = uniqueEmail('new-reader');
-    await page.goto('/reusable1');
-    await expect(page).toHaveURL('/login?redirect=%2Freusable1');
+    await page.goto('/docs/reusable1');
+    await expect(page).toHaveURL('/login?redirect=%2Fdocs%2Freusable1');
 
     await createAccountOnLoginPage(page, email);
     await expectVerificationPanel(page, signUpCopy(email));
@@ -86,9 +86,9 @@ test.describe('a new account', () => {
 
     // The link's page leads back to the login page, with the page the reader wanted.
     await choosePasswordThrough(page, link, PASSWORD);
-    await expect(page).toHaveURL('/login?redirect=%2Freusable1');
+    await expect(page).toHaveURL('/login?redirect=%2Fdocs%2Freusable1');
     await loginPage.signIn({email, password: PASSWORD});
-    await expect(page).toHaveURL('/reusable1');
+    await expect(page).toHaveURL('/docs/reusable1');
     await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
   });
 

@@ -83,7 +83,7 @@ test('a link asked for on another device, opened where the reader is signed in a
     await phone.close();
   }
 
-  await openSignedIn(page, reader, '/reusable1');
+  await openSignedIn(page, reader, '/docs/reusable1');
   await page.goto(await signInLinkSentTo(reader.email));
   await expect(page).toHaveURL('/1.0/intro');
   await expect(page.getByRole('heading', {level: 1, name: 'Introduction to Tutorial Hub 1.0'})).toBeVisible();

@@ -46,7 +46,7 @@ test(`lands on /login in this tab and the other, ${ROUNDS} times over, not told 
 }) => {
   for (let round = 1; round <= ROUNDS; round += 1) {
     if (round === 1) {
-      await openSignedIn(page, reader, '/reusable1');
+      await openSignedIn(page, reader, '/docs/reusable1');
       await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
     } else {
       // Again, on the login page the sign-out left.
@@ -167,7 +167,7 @@ test.describe('when signing out fails', () => {
     reader,
     navbar,
   }) => {
-    await openSignedIn(page, reader, '/reusable1');
+    await openSignedIn(page, reader, '/docs/reusable1');
     await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
     const menuAlert = page.getByRole('navigation', {name: 'Main'}).getByRole('alert');
     const signOut = page.getByRole('button', {name: 'Sign out', exact: true});
@@ -178,7 +178,7 @@ test.describe('when signing out fails', () => {
       await expect(menuAlert).toHaveText(
         'You are still signed in: the sign-out code could not be loaded. Check your connection and try again.',
       );
-      await expect(page).toHaveURL('/reusable1');
+      await expect(page).toHaveURL('/docs/reusable1');
       await page.unrouteAll();
     });
 
@@ -188,7 +188,7 @@ test.describe('when signing out fails', () => {
       );
       await signOut.click();
       await expect(menuAlert).toHaveText('You are still signed in: the site could not end your session. Try again in a moment.');
-      await expect(page).toHaveURL('/reusable1');
+      await expect(page).toHaveURL('/docs/reusable1');
       await expect(page.getByRole('heading', {level: 1, name: 'Before you start'})).toBeVisible();
       await expect(signOut).toBeEnabled();
       await page.unrouteAll();

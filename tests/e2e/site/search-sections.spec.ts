@@ -2,7 +2,7 @@
  * The site's own docs, whatever they are: the navbar box from a page of a section searches its version
  * and offers the search page of the version and of the section, in the build that ships. Every section
  * of every version, from the build's files: tests/integration/search-sections.test.ts; every kind of
- * case in the browser, on the authored site: authoring/search-sections.spec.ts.
+ * case in the browser, on the fixture site: authoring/search-sections.spec.ts.
  */
 import {REPO} from '../../../testkit/siteCopy';
 import {checkSearchFrom, sectionSearchCases} from '../../support/searchSections';
