@@ -40,6 +40,8 @@ export interface Site {
   resolvesImport: (source: string, fromFile: string) => boolean;
   /** Where `/x` files are served from: static/ and static-docs/. */
   staticDirs: readonly string[];
+  /** Each version's docs folder (`docs`, `versioned_docs/version-1.0`), from which a link may name a Markdown file. */
+  docsDirs: readonly string[];
   mediaOrigins: readonly string[];
   /** Who may read each page, by its path (docs and generated indexes); empty for a site without audiences. */
   readers: ReadonlyMap<string, Condition>;
@@ -129,6 +131,22 @@ export function checkSite(site: Site): Problem[] {
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 
+/**
+ * The files a link to a Markdown file may name, in the order Docusaurus tries them (@docusaurus/utils'
+ * resolveMarkdownLinkPathname): unless the link starts with `./` or `../`, from the doc's version folder and
+ * from the site's folder; unless it starts with `/`, beside the doc. So `/Guides/Start.md` names the version's
+ * `Guides/Start.md`, and `Start.md` the version's own before the one beside the doc.
+ */
+export function markdownLinkSources(docFile: string, link: string, docsDirs: readonly string[]): string[] {
+  const sources: string[] = [];
+  if (!link.startsWith('./') && !link.startsWith('../')) {
+    const versionDir = docsDirs.filter((dir) => docFile.startsWith(`${dir}/`)).sort((a, b) => b.length - a.length)[0];
+    for (const dir of [...(versionDir === undefined ? [] : [versionDir]), '']) sources.push(path.posix.join(dir, link).replace(/^\/+/, ''));
+  }
+  if (!link.startsWith('/')) sources.push(path.posix.normalize(path.posix.join(path.posix.dirname(docFile), link)));
+  return sources;
+}
+
 /** Where a reference leads: the path of the page of the site it opens, if any, and what is wrong with it. */
 function resolveReference(
   site: Site,
@@ -146,11 +164,15 @@ function resolveReference(
   if (target === '') return opens(doc);
 
   const decoded = decode(target);
+  const sources = DOC_FILE.test(decoded) ? markdownLinkSources(doc.file, decoded, site.docsDirs) : [];
+  const linked = sources.map((file) => byFile.get(file)).find((found) => found !== undefined);
+  if (linked) return opens(linked);
   if (!decoded.startsWith('/')) {
     const file = path.posix.normalize(path.posix.join(path.posix.dirname(doc.file), decoded));
-    const linked = byFile.get(file);
-    if (linked) return opens(linked);
-    if (DOC_FILE.test(decoded)) return {problem: `broken link ${url}: ${file} does not exist`};
+    if (sources.length > 0) {
+      const looked = sources.length === 1 ? `${file} does not exist` : `none of ${sources.join(', ')} exists`;
+      return {problem: `broken link ${url}: ${looked}`};
+    }
     if (site.fileExists(file)) return {};
     if (kind === 'media') return {problem: `broken image ${url}: ${file} does not exist`};
   }

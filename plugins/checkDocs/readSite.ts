@@ -149,6 +149,7 @@ export async function readSite(siteDir: string, mediaOrigins: readonly string[])
     fileExists: (file) => existsSync(path.join(siteDir, file)) && statSync(path.join(siteDir, file)).isFile(),
     resolvesImport: importResolver(siteDir),
     staticDirs: ['static', 'static-docs'],
+    docsDirs: siteVersions(siteDir).map((version) => version.docsDir),
     mediaOrigins,
   };
 }

@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {PUBLIC, READERS, type Condition} from '../../contracts/audiences';
-import {checkSite, formatReport, type Doc, type Site} from '../../plugins/checkDocs/check';
+import {checkSite, formatReport, markdownLinkSources, type Doc, type Site} from '../../plugins/checkDocs/check';
 import {mayHoldExternalMedia, parseDoc} from '../../plugins/checkDocs/parse';
 import {docPermalink} from '../../plugins/checkDocs/permalinks';
 import {readSite} from '../../plugins/checkDocs/readSite';
@@ -22,6 +22,7 @@ function site(docs: Doc[], overrides: Partial<Site> = {}): Site {
     fileExists: (file) => ['static-docs/img/logo.svg', 'docs/resources/figure.svg'].includes(file),
     resolvesImport: (source) => ['@theme/Tabs', '@theme/TabItem'].includes(source),
     staticDirs: ['static', 'static-docs'],
+    docsDirs: ['docs', 'versioned_docs/version-1.0'],
     mediaOrigins: [],
     readers: new Map(),
     audienceProblems: [],
@@ -51,9 +52,39 @@ function messagesFor(body: string, overrides: Partial<Site> = {}): string[] {
   return checkSite(site([guide, TARGET], overrides)).map((problem) => `${problem.line}: ${problem.message}`);
 }
 
+describe('markdownLinkSources: where Docusaurus looks for a linked Markdown file, in its order', () => {
+  it.each([
+    ['./Reply.md', 'docs/Reference/Guide.md', ['docs/Reference/Reply.md']],
+    ['../Guides/Start.md', 'docs/Reference/Guide.md', ['docs/Guides/Start.md']],
+    ['/Guides/Start.md', 'docs/Reference/Guide.md', ['docs/Guides/Start.md', 'Guides/Start.md']],
+    ['/docs/Guides/Start.md', 'docs/Reference/Guide.md', ['docs/docs/Guides/Start.md', 'docs/Guides/Start.md']],
+    ['Start.md', 'docs/Reference/Guide.md', ['docs/Start.md', 'Start.md', 'docs/Reference/Start.md']],
+    // A doc of a version below another's folder name takes its own version's folder.
+    ['/intro.md', 'versioned_docs/version-1.0/tutorial/a.md', ['versioned_docs/version-1.0/intro.md', 'intro.md']],
+  ])('%s from %s', (link, docFile, expected) => {
+    expect(markdownLinkSources(docFile, link, ['docs', 'versioned_docs/version-1.0'])).toEqual(expected);
+  });
+});
+
 describe('checkSite: links and anchors', () => {
   it.each([
     {why: 'a relative link to a doc', body: '[r](../Reference/Reply.md)', expected: []},
+    // Docusaurus resolves these from the version's folder (resolveMarkdownLinkPathname).
+    {why: "a doc's file from the version's folder", body: '[r](/Reference/Reply.md)', expected: []},
+    {why: "a doc's file from the site's folder", body: '[r](/docs/Reference/Reply.md#headers)', expected: []},
+    {why: "a doc's file without ./, from the version's folder", body: '[r](Reference/Reply.md)', expected: []},
+    {
+      why: "a doc's file without ./ that does not exist, with where it was looked for",
+      body: '[r](Reference/Nope.md)',
+      expected: [
+        '1: broken link Reference/Nope.md: none of docs/Reference/Nope.md, Reference/Nope.md, docs/Guides/Reference/Nope.md exists',
+      ],
+    },
+    {
+      why: 'an absolute path to a Markdown file no doc has: a static file, else nothing',
+      body: '[r](/Reference/Nope.md)',
+      expected: ['1: broken link /Reference/Nope.md: no page or file at /Reference/Nope.md'],
+    },
     {why: 'a heading id, slugged as Docusaurus does', body: '[r](../Reference/Reply.md#redirectdest-code-)', expected: []},
     {why: "the page's own # heading", body: '[r](/Reference/Reply#reply)', expected: []},
     {why: 'a second heading of the same text', body: '[r](/Reference/Reply#headers-1)', expected: []},
