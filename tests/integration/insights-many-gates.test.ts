@@ -48,7 +48,7 @@ beforeAll(async () => {
   };
   // All three migrate the empty database at once: its migrator's lock lets one do it.
   gates = await Promise.all(Array.from({length: INSTANCES}, () => startTestGateProcess(env)));
-  await Promise.all(gates.map((gate) => gate.logged((logs) => logs.some((line) => line.event === 'insights-ready'), 30_000)));
+  await Promise.all(gates.map((gate) => gate.logged((logs) => logs.some((line) => line.event === 'insights-ready'))));
   balancer = await startLoadBalancer(
     port,
     gates.map((gate) => gate.origin),
