@@ -28,7 +28,7 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions('headless-shell'),
   },
   projects: [
-    // The copies stay in the temporary directory after the run: the next run builds them again only once the repository changed.
+    // The copy stays in the temporary directory after the run: the next run builds it again only once the repository changed.
     {name: 'site copies', testMatch: /siteCopies\.setup\.ts/},
     // Every spec in one project: each names the site and the gate it needs (siteCopies.ts), so that all
     // share the same workers. By folder: the product on the fixture site, signed in (signed-in/, real-docs/)

@@ -50,7 +50,8 @@ export interface Site {
 }
 
 const EXTERNAL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
-const DOC_FILE = /\.mdx?$/i;
+/** A link Docusaurus resolves to a doc's file: its extension in lower case (`Guide.MD` stays a plain link). */
+const MARKDOWN_LINK = /\.mdx?$/;
 
 function decode(value: string): string {
   try {
@@ -144,7 +145,7 @@ export function markdownLinkSources(docFile: string, link: string, docsDirs: rea
     for (const dir of [...(versionDir === undefined ? [] : [versionDir]), '']) sources.push(path.posix.join(dir, link).replace(/^\/+/, ''));
   }
   if (!link.startsWith('/')) sources.push(path.posix.normalize(path.posix.join(path.posix.dirname(docFile), link)));
-  return sources;
+  return [...new Set(sources)];
 }
 
 /** Where a reference leads: the path of the page of the site it opens, if any, and what is wrong with it. */
@@ -164,7 +165,7 @@ function resolveReference(
   if (target === '') return opens(doc);
 
   const decoded = decode(target);
-  const sources = DOC_FILE.test(decoded) ? markdownLinkSources(doc.file, decoded, site.docsDirs) : [];
+  const sources = MARKDOWN_LINK.test(decoded) ? markdownLinkSources(doc.file, decoded, site.docsDirs) : [];
   const linked = sources.map((file) => byFile.get(file)).find((found) => found !== undefined);
   if (linked) return opens(linked);
   if (!decoded.startsWith('/')) {

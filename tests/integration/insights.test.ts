@@ -41,9 +41,9 @@ if (!serverUrl) throw new Error(`${TEST_DATABASE_URL} is not set: run the integr
 const KINDS = {author: ['staff'], partner: ['partners'], plain: [], both: ['partners', 'staff']} as const;
 type Kind = keyof typeof KINDS;
 
-/** The current version's pages (the others are under a version's number), tags pages left out. */
+/** The current version's pages (at /docs; the frozen 2.0 below them, the others under their own paths), tags pages left out. */
 const pages = sitePages(FIXTURE_SITE, FIXTURE_SITE_BUILD_ROOT).filter(
-  (page) => !/^\/(1\.0|legacy)(\/|$)/.test(page.url) && !page.url.includes('/tags'),
+  (page) => /^\/docs(\/|$)/.test(page.url) && !/^\/docs\/2\.0(\/|$)/.test(page.url) && !page.url.includes('/tags'),
 );
 const forEveryone = pages.find((page) => page.condition === READERS && /^\/[\w/-]+$/.test(page.url))!;
 const partnersOnly = pages.find((page) => Array.isArray(page.condition) && page.condition.join() === 'partners')!;

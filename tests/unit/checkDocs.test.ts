@@ -59,6 +59,8 @@ describe('markdownLinkSources: where Docusaurus looks for a linked Markdown file
     ['/Guides/Start.md', 'docs/Reference/Guide.md', ['docs/Guides/Start.md', 'Guides/Start.md']],
     ['/docs/Guides/Start.md', 'docs/Reference/Guide.md', ['docs/docs/Guides/Start.md', 'docs/Guides/Start.md']],
     ['Start.md', 'docs/Reference/Guide.md', ['docs/Start.md', 'Start.md', 'docs/Reference/Start.md']],
+    // Beside a doc at the top of its version's folder is that folder: named once.
+    ['Start.md', 'docs/Guide.md', ['docs/Start.md', 'Start.md']],
     // A doc of a version below another's folder name takes its own version's folder.
     ['/intro.md', 'versioned_docs/version-1.0/tutorial/a.md', ['versioned_docs/version-1.0/intro.md', 'intro.md']],
   ])('%s from %s', (link, docFile, expected) => {
@@ -79,6 +81,11 @@ describe('checkSite: links and anchors', () => {
       expected: [
         '1: broken link Reference/Nope.md: none of docs/Reference/Nope.md, Reference/Nope.md, docs/Guides/Reference/Nope.md exists',
       ],
+    },
+    {
+      why: 'an extension in capitals, which Docusaurus leaves as a plain link',
+      body: '[r](/Reference/Reply.MD)',
+      expected: ['1: broken link /Reference/Reply.MD: no page or file at /Reference/Reply.MD'],
     },
     {
       why: 'an absolute path to a Markdown file no doc has: a static file, else nothing',

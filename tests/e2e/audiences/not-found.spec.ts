@@ -9,7 +9,7 @@ import {expect, test, type Kind} from './audienceSite';
 
 test.use({
   expectedErrors:
-    /status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/(?:1\.0\/team-handbook|tutorial-extras\/editor-handbook|intro)\)/,
+    /status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/(?:1\.0\/team-handbook|docs\/tutorial-extras\/editor-handbook|docs\/intro)\)/,
 });
 
 const GONE = 'The link that led here may be mistyped, or the page may have moved.';
@@ -36,7 +36,7 @@ for (const kind of ['none', 'staff'] as const satisfies readonly Kind[]) {
         await expect(main).not.toContainText(/\b[23]\.0\b/);
       }
 
-      await page.goto('/tutorial-extras/editor-handbook');
+      await page.goto('/docs/tutorial-extras/editor-handbook');
       await expect(main.getByRole('link', {name: 'The first page of version 3.0'})).toBeVisible();
       if (kind === 'staff') await expect(elsewhere).toHaveAttribute('href', '/1.0/tutorial-extras/editor-handbook');
       else {
@@ -46,7 +46,7 @@ for (const kind of ['none', 'staff'] as const satisfies readonly Kind[]) {
     });
 
     await test.step('a page of a version they may not read: never named, the version they read is', async () => {
-      await page.goto('/intro');
+      await page.goto('/docs/intro');
       await expect(main).toContainText('There is no page at this address. The same page is in version 1.0.');
       await expect(elsewhere).toHaveText(['This page in version 1.0']);
       await expect(main).not.toContainText('0.9');

@@ -12,6 +12,10 @@ test('the newest version is at /docs, the older ones under their paths, all in t
   const {origin} = siteGate;
   await page.goto(`${origin}/docs/release-notes`);
   await expect(page.getByRole('heading', {level: 1, name: 'Release notes'})).toBeVisible();
+  // The page the release added is in its own version's sidebar.
+  await expect(
+    page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Release notes', exact: true}),
+  ).toHaveAttribute('href', '/docs/release-notes');
   const menu = await navbar.openVersionMenuByKeyboard('3.0');
   await expect(menu.getByRole('link')).toHaveText(['3.0', '2.0', '1.0']);
   await menu.getByRole('link', {name: '2.0'}).click();

@@ -3,7 +3,7 @@ import {expect, test} from '../fixtureSite';
 
 test.use({
   expectedErrors:
-    /status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/(?:1\.0\/tutorial-basics\/create-a-pag|zqxj-vvkw|1\.0\/markers-as-text|tutorial-basics\/create-a-page)\)/,
+    /status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/(?:1\.0\/tutorial-basics\/create-a-pag|zqxj-vvkw|1\.0\/markers-as-text|docs\/tutorial-basics\/create-a-page)\)/,
 });
 
 test('a broken address leads home, to its version’s first page and to the pages its words find', async ({page}) => {
@@ -32,12 +32,12 @@ test('a broken address leads home, to its version’s first page and to the page
     await expect(page).toHaveURL('/docs/markers-as-text');
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Markers as text');
 
-    await page.goto('/tutorial-basics/create-a-page');
+    await page.goto('/docs/tutorial-basics/create-a-page');
     await expect(main).toContainText('There is no page at this address. The same page is in version 1.0.');
     await expect(main.getByRole('link', {name: 'This page in version 1.0'})).toHaveAttribute('href', '/1.0/tutorial-basics/create-a-page');
   });
 
-  await test.step('an address whose words find nothing still leads home and to the version’s first page', async () => {
+  await test.step('an address outside every version, whose words find nothing, still leads home and to the newest version’s first page', async () => {
     await page.goto('/zqxj-vvkw');
     const main = page.getByRole('main');
     await expect(main.getByRole('link', {name: 'The first page of version 3.0'})).toBeVisible();

@@ -26,7 +26,7 @@ test("a 3.0 page's box: its own version's built index, its pages' titles, a sect
   await test.step("the search page heads each page's group with the title the built page has, the section that matched under it", async () => {
     await searchBox.search('sidebar');
     await seeAll.click();
-    // 3.0's search page, whether its address names the version at the root or leaves it to the default.
+    // 3.0's search page, whether its address names the current version or leaves it to the default.
     await expect(page).toHaveURL(/\/search\?q=sidebar(&version=3\.0)?$/);
     // The doc page stays on screen, with its own articles, until the search page's code is in: wait for the answer.
     await expect(page.getByRole('heading', {level: 1, name: 'Search results for "sidebar"'})).toBeVisible();
