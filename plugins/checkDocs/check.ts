@@ -141,7 +141,7 @@ export function checkSite(site: Site): Problem[] {
 export function markdownLinkSources(docFile: string, link: string, docsDirs: readonly string[]): string[] {
   const sources: string[] = [];
   if (!link.startsWith('./') && !link.startsWith('../')) {
-    const versionDir = docsDirs.filter((dir) => docFile.startsWith(`${dir}/`)).sort((a, b) => b.length - a.length)[0];
+    const versionDir = docsDirs.find((dir) => docFile.startsWith(`${dir}/`));
     for (const dir of [...(versionDir === undefined ? [] : [versionDir]), '']) sources.push(path.posix.join(dir, link).replace(/^\/+/, ''));
   }
   if (!link.startsWith('/')) sources.push(path.posix.normalize(path.posix.join(path.posix.dirname(docFile), link)));
@@ -171,7 +171,7 @@ function resolveReference(
   if (!decoded.startsWith('/')) {
     const file = path.posix.normalize(path.posix.join(path.posix.dirname(doc.file), decoded));
     if (sources.length > 0) {
-      const looked = sources.length === 1 ? `${file} does not exist` : `none of ${sources.join(', ')} exists`;
+      const looked = sources.length === 1 ? `${sources[0]} does not exist` : `none of ${sources.join(', ')} exists`;
       return {problem: `broken link ${url}: ${looked}`};
     }
     if (site.fileExists(file)) return {};

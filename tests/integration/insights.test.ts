@@ -32,7 +32,7 @@ import {manualClock} from '../support/fakeFirebaseAuth';
 import {silentLog} from '../support/log';
 import {sitePages} from '../support/audienceSite';
 import {emulator, uniqueEmail} from '../support/emulator';
-import {FIXTURE_SITE, FIXTURE_SITE_BUILD_ROOT} from '../support/fixtureSite';
+import {FIXTURE_SITE, FIXTURE_SITE_BUILD_ROOT, isCurrentDocsPage} from '../support/fixtureSite';
 import {sessionCookieFor, startGate, type RunningGate} from '../support/gate';
 
 const serverUrl = process.env[TEST_DATABASE_URL];
@@ -42,9 +42,7 @@ const KINDS = {author: ['staff'], partner: ['partners'], plain: [], both: ['part
 type Kind = keyof typeof KINDS;
 
 /** The current version's pages (at /docs; the frozen 2.0 below them, the others under their own paths), tags pages left out. */
-const pages = sitePages(FIXTURE_SITE, FIXTURE_SITE_BUILD_ROOT).filter(
-  (page) => /^\/docs(\/|$)/.test(page.url) && !/^\/docs\/2\.0(\/|$)/.test(page.url) && !page.url.includes('/tags'),
-);
+const pages = sitePages(FIXTURE_SITE, FIXTURE_SITE_BUILD_ROOT).filter((page) => isCurrentDocsPage(page.url) && !page.url.includes('/tags'));
 const forEveryone = pages.find((page) => page.condition === READERS && /^\/[\w/-]+$/.test(page.url))!;
 const partnersOnly = pages.find((page) => Array.isArray(page.condition) && page.condition.join() === 'partners')!;
 const staffPage = pages.find((page) => isVisible(page.condition, readerView(['staff'])) && page.condition !== READERS)!;

@@ -7,8 +7,8 @@
  */
 import {expect, it} from 'vitest';
 import {builtPageTitle, QUALITY_GOALS, rankFigures, readerQueries} from '../../testkit/realDocs';
-import {FIXTURE_SITE_BUILD} from '../support/fixtureSite';
-import {addressOf, builtIndex, FOLDERS, sectionOf, SHOWN, shownOf} from '../support/realDocsSearch';
+import {currentDocsAddress, FIXTURE_SITE_BUILD} from '../support/fixtureSite';
+import {builtIndex, FOLDERS, sectionOf, SHOWN, shownOf} from '../support/realDocsSearch';
 
 // Replaces tests/e2e/real-docs/search-quality.spec.ts › "reader queries, from a page in their own folder and from one in the other, find their page near the top".
 it('reader queries, from a page in their own folder and from one in the other, find their page near the top', async () => {
@@ -17,7 +17,8 @@ it('reader queries, from a page in their own folder and from one in the other, f
   for (const {query, expected, folder} of readerQueries()) {
     for (const from of FOLDERS) {
       const shown = shownOf(await index.search({query, limit: SHOWN, section: sectionOf(from)}));
-      const rank = shown.findIndex((suggestion) => suggestion.title === builtPageTitle(FIXTURE_SITE_BUILD, addressOf(expected))) + 1;
+      const rank =
+        shown.findIndex((suggestion) => suggestion.title === builtPageTitle(FIXTURE_SITE_BUILD, currentDocsAddress(expected))) + 1;
       outcomes.push({
         query,
         expected,

@@ -31,6 +31,17 @@ export const FIXTURE_SITE_BUILD = copyBuild(FIXTURE_SITE, SITE_DIR);
 export const CURRENT_DOCS_PATH = 'docs';
 /** The current docs' label, given by the release. */
 export const CURRENT_LABEL = '3.0';
+/** Where the release froze the docs it cut: below the current ones. */
+const FROZEN_DOCS_PATH = `${CURRENT_DOCS_PATH}/2.0`;
+
+/** A page of the current docs, by its path within them (`/chapter-1-introduction`), as the fixture site serves it. */
+export const currentDocsAddress = (pagePath: string) => `/${CURRENT_DOCS_PATH}${pagePath}`;
+
+/** Whether a page of the fixture site is one of its current docs' (not the frozen 2.0's below them, nor another version's). */
+export function isCurrentDocsPage(url: string): boolean {
+  const under = (route: string) => url === `/${route}` || url.startsWith(`/${route}/`);
+  return under(CURRENT_DOCS_PATH) && !under(FROZEN_DOCS_PATH);
+}
 
 /** A word that appears nowhere else: it exists only in the page the release adds to 3.0. */
 export const RELEASE_WORD = 'quokkasaurus';

@@ -11,9 +11,8 @@ import {CURRENT_DOCS_PATH, FIXTURE_SITE_BUILD} from './fixtureSite';
 /** The fixture's folders: each is a section of the current version, so the box ranks its own pages first from within it. */
 export const FOLDERS = ['Reference', 'Guides'];
 
-/** The real docs are the fixture site's current version's, at `/docs`: a folder's search section, and a page's address there. */
+/** The real docs are the fixture site's current version's, at `/docs`: a folder's search section there. */
 export const sectionOf = (folder: string) => `${CURRENT_DOCS_PATH}/${folder}`;
-export const addressOf = (url: string) => `/${CURRENT_DOCS_PATH}${url}`;
 
 /** As many suggestions as the navbar box shows. */
 export const SHOWN = 8;

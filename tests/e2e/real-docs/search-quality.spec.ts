@@ -4,13 +4,14 @@
  * How well the engine ranks every query is tests/integration/search-quality.test.ts.
  */
 import {readerQueries} from '../../../testkit/realDocs';
-import {addressOf, builtIndex, FOLDERS, sectionOf, SHOWN, shownOf} from '../../support/realDocsSearch';
+import {builtIndex, FOLDERS, sectionOf, SHOWN, shownOf} from '../../support/realDocsSearch';
+import {currentDocsAddress} from '../../support/fixtureSite';
 import {expect, test} from '../fixtureSite';
 
 test("the navbar box shows the engine's list for a reader query, and keeps it", async ({page, siteGate, searchBox}) => {
   const index = builtIndex();
   for (const folder of FOLDERS) {
-    await page.goto(`${siteGate.origin}${addressOf(`/${folder}`)}`);
+    await page.goto(`${siteGate.origin}${currentDocsAddress(`/${folder}`)}`);
     const {box, popup} = searchBox;
     // One query answered in this folder, one in the other: the reader's section orders the list.
     for (const {query} of FOLDERS.map((answerFolder) => readerQueries().find((candidate) => candidate.folder === answerFolder)!)) {

@@ -11,7 +11,7 @@ import {
 import {ROUTES as SPECIFICATION_ROUTES, type SiteRoute} from '../../support/specificationRoutes';
 import {abortSignInCodeOnce, blockPageChunks, CHUNK_FAILURE_ERRORS, throwFromFirstResizeObserver} from '../failures';
 import type {Navbar} from '../navbar';
-import {CURRENT_DOCS_PATH} from '../../support/fixtureSite';
+import {currentDocsAddress} from '../../support/fixtureSite';
 
 /**
  * axe-core on every page a signed-in reader can open, in both colour modes. The site follows
@@ -23,7 +23,7 @@ import {CURRENT_DOCS_PATH} from '../../support/fixtureSite';
 const ROUTES = SPECIFICATION_ROUTES.map((route) =>
   route.path === '/' || route.path === '/search' || route.path.startsWith('/1.0')
     ? route
-    : {...route, path: `/${CURRENT_DOCS_PATH}${route.path}`, url: `/${CURRENT_DOCS_PATH}${route.url}`},
+    : {...route, path: currentDocsAddress(route.path), url: currentDocsAddress(route.url)},
 );
 
 /**
