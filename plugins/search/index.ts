@@ -10,18 +10,18 @@
  * The box and the search page are the site's own (src/theme/SearchBar, src/theme/SearchPage, the
  * worker in src/search): nothing of the indexer's theme is used.
  */
-import {mkdir, writeFile} from 'node:fs/promises';
+import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, OptionValidationContext, Plugin, Props} from '@docusaurus/types';
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import * as searchLocal from '@easyops-cn/docusaurus-search-local';
 import {normalizePluginOptions} from '@docusaurus/utils-validation';
-import {normalizeUrl} from '@docusaurus/utils';
+import {aliasedSitePathToRelativePath, normalizeUrl, parseMarkdownFile} from '@docusaurus/utils';
 import {MANIFEST_FILE, PARTS_DIR, SEARCH_PATH} from '../../contracts/searchIndexFiles';
 import {holds, SEARCH_PLUGIN_NAME, type SearchGlobalData, type SearchSection} from '../../contracts/searchSections';
 import {AUDIENCE_FIELD, type MarkerSyntax} from '../../contracts/audienceMarkers';
 import {annotationFor, Conditions, conditionsIn, unionOfAll} from '../audiences/siteConditions';
-import type {LoadedContent} from '@docusaurus/plugin-content-docs';
+import type {DocMetadata, LoadedContent} from '@docusaurus/plugin-content-docs';
 import {indexVersions, type IndexedCopyOf, type IndexedVersion} from './indexer';
 import {categorySections} from './sections';
 import type {SidebarItem} from '../audiences/sidebarRules';
@@ -61,14 +61,29 @@ export function allSections(
   ];
 }
 
-/** Each doc's address and title, from the docs plugins' content. */
-function docTitles(plugins: readonly {name: string; content: unknown}[]): Map<string, string> {
+/**
+ * Each doc's address and title as its page shows it. Docusaurus heads a page with the Markdown title at its
+ * top (`# Mocking`) where it has one, and keeps the front matter's `title` ("Mocking | Guide") for the sidebar
+ * and the browser's tab; DocSearch and Pagefind title a page by the heading it shows too. The docs' content
+ * keeps the front matter's, so a doc that has both is read again with Docusaurus's own parser.
+ */
+export async function docTitles(plugins: readonly {name: string; content: unknown}[], context: LoadContext): Promise<Map<string, string>> {
   const titles = new Map<string, string>();
+  const shown = async ({source, title, frontMatter}: DocMetadata): Promise<string> => {
+    if (frontMatter.title === undefined) return title;
+    const filePath = path.join(context.siteDir, aliasedSitePathToRelativePath(source));
+    const {contentTitle} = await parseMarkdownFile({
+      filePath,
+      fileContent: await readFile(filePath, 'utf8'),
+      parseFrontMatter: context.siteConfig.markdown.parseFrontMatter,
+    });
+    return contentTitle || title;
+  };
   for (const {name, content} of plugins) {
     if (name !== 'docusaurus-plugin-content-docs') continue;
-    for (const version of (content as LoadedContent).loadedVersions) {
-      for (const doc of version.docs) titles.set(doc.permalink, doc.title);
-    }
+    const docs = (content as LoadedContent).loadedVersions.flatMap((version) => version.docs);
+    const shownTitles = await Promise.all(docs.map(shown));
+    docs.forEach((doc, at) => titles.set(doc.permalink, shownTitles[at]!));
   }
   return titles;
 }
@@ -122,7 +137,7 @@ export async function writeSearchIndex(
 ): Promise<Map<string, Condition>> {
   // The indexer's defaults, as Docusaurus fills them in for the plugin's own instance.
   const indexerOptions = indexer.validateOptions({options: options.indexer, validate: normalizePluginOptions} as never);
-  const versions = await indexVersions(context, indexerOptions, props, docTitles(props.plugins), indexedCopyOf);
+  const versions = await indexVersions(context, indexerOptions, props, await docTitles(props.plugins, context), indexedCopyOf);
   const docs = props.plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs')?.content as LoadedContent | undefined;
   return writeIndexParts(props.outDir, versions, {
     baseUrl: props.baseUrl,

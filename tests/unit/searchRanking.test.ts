@@ -1,8 +1,9 @@
 /** Which pages the search box suggests, in which order, and what it shows of them. */
 import {describe, expect, it} from 'vitest';
 import {plainText} from '../../src/search/components/Marked';
-import {syntaxHint} from '../../src/search/engine/queryTerms';
-import {rankPages, rarity, requiredCoverage, wordScore, type Postings} from '../../src/search/engine/rank';
+import {syntaxHint, textWords} from '../../src/search/engine/queryTerms';
+import {lunrRules} from '../../src/search/engine/lunrRules';
+import {exactFirst, isExactly, rankPages, rarity, requiredCoverage, wordScore, type Postings} from '../../src/search/engine/rank';
 import {KIND_WEIGHT, SECTION_BOOST} from '../../src/search/engine/weights';
 import {DocKind} from '../../contracts/searchIndexFiles';
 import type {Suggestion} from '../../src/search/engine/versionIndex';
@@ -358,6 +359,39 @@ describe('rankPages: the order of pages', () => {
   });
 });
 
+describe('isExactly and exactFirst: a title or heading that is the query', () => {
+  it.each([
+    ['Mocking', 'mocking', true],
+    ['Mocking', 'mock', false],
+    ['Mocking Classes', 'mocking', false],
+    ['Mocks', 'mocking', false],
+    ['Mocking the File System', 'mocking file system', true],
+    ['Mocking the File System', 'file system mocking', true],
+    ['--shard', '--shard', true],
+    ['Sharding', 'shard', false],
+    ['browser.locators', 'locators', false],
+    ['browser.locators', 'browser.locators', true],
+    ['Fixture Scopes 3.2.0', 'fixture scopes', false],
+    ['What is it', 'what is it', true],
+  ])('%j is %j: %s', (name, query, expected) => {
+    expect(isExactly(textWords(name, lunrRules), textWords(query, lunrRules))).toBe(expected);
+  });
+
+  it('moves the exact ones first among hits of the same coverage and tier, and nothing else', () => {
+    const hits = [
+      {coverage: 2, tier: 4, name: 'a'},
+      {coverage: 2, tier: 4, name: 'B'},
+      {coverage: 2, tier: 2, name: 'c'},
+      {coverage: 2, tier: 2, name: 'D'},
+      {coverage: 1, tier: 4, name: 'E'},
+      {coverage: 1, tier: 4, name: 'f'},
+    ] as const;
+    // Capitals are exact: each moves to the front of its own run, never into another.
+    const isCapital = (hit: {name: string}) => hit.name === hit.name.toUpperCase();
+    expect(exactFirst(hits, isCapital).map((hit) => hit.name)).toEqual(['B', 'a', 'D', 'c', 'E', 'f']);
+  });
+});
+
 describe('syntaxHint: a query written for another engine', () => {
   it.each([
     ['title:deploy', true],
@@ -524,6 +558,46 @@ describe('BM25F over the whole page, and the rules around it (issue 58)', () => 
       ],
       '_.groupBy',
       '/Reference/groupBy',
+    ],
+    [
+      'a title that is the query comes before titles that hold more, whose text says the word more often',
+      [
+        {url: '/Guides/mocking', title: 'Mocking', sections: [{text: 'Fakes for things a test does not own.'}]},
+        {
+          url: '/Guides/mocking-classes',
+          title: 'Mocking Classes',
+          sections: [{text: 'Mocking a class: mocking its methods, mocking its constructor, mocking its getters.'}],
+        },
+        {url: '/Guides/mocks', title: 'Mocks', sections: [{text: 'Mocks record their calls; mocks replace mocks.'}]},
+      ],
+      'mocking',
+      '/Guides/mocking',
+    ],
+    [
+      'the words as typed, not their stems: "Benchmarking" before "Benchmark" for `benchmarking`',
+      [
+        {
+          url: '/Config/benchmark',
+          title: 'Benchmark',
+          sections: [{text: 'The benchmark option: which benchmark files run, benchmark reporters.'}],
+        },
+        {url: '/Guides/benchmarking', title: 'Benchmarking', sections: [{text: 'Measure how fast code runs.'}]},
+      ],
+      'benchmarking',
+      '/Guides/benchmarking',
+    ],
+    [
+      'a heading that is the query comes before a heading of the same stem, the words in any order',
+      [
+        {
+          url: '/Guides/performance',
+          title: 'Performance',
+          sections: [{heading: 'Sharding', text: 'Sharding splits a run; sharding across machines.'}],
+        },
+        {url: '/Guides/cli', title: 'Command Line', sections: [{heading: '--shard', text: 'Which part of the run to take.'}]},
+      ],
+      '--shard',
+      '/Guides/cli',
     ],
     [
       'a misspelt word past its stem is corrected: "geolocaton" finds "Geolocation" (stem "geoloc")',

@@ -59,9 +59,9 @@ export function lunrIndexOf(documents: readonly PluginDoc[]): SerialisedLunrInde
 }
 
 /**
- * The page documents titled as Docusaurus titles each page (front matter, first `#` heading or file
- * name: what the sidebar and the browser's tab show), before they are indexed. The plugin takes the
- * first <h1> in the page, and docs written for GitHub often open with an HTML banner (`<h1>Project</h1>`):
+ * The page documents titled as each page shows its title (plugins/search: the Markdown title at its top, else
+ * the front matter's or the file's name, as Docusaurus heads the page), before they are indexed. The plugin takes
+ * the first <h1> in the page, and docs written for GitHub often open with an HTML banner (`<h1>Project</h1>`):
  * every such page would be titled alike, and found by none of its title's words.
  */
 export function withDocTitles(pageTitles: readonly PluginDoc[], titles: ReadonlyMap<string, string>): PluginDoc[] {

@@ -71,6 +71,11 @@ export function queryWords(input: string, rules: TextRules): QueryWord[] {
   return words.slice(0, MAX_QUERY_WORDS);
 }
 
+/** The words of a text as a query of it searches them, none still being typed: a page's title, to compare with a query. */
+export function textWords(text: string, rules: TextRules): QueryWord[] {
+  return queryWords(`${text} `, rules);
+}
+
 export interface Expansion {
   /** An index term. */
   term: string;

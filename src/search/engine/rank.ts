@@ -12,7 +12,10 @@
  *    enough of finds nothing, as before: the reader is offered the wider search instead;
  * 2. whether its title holds every word (the common ones too), or every other word; else whether one of
  *    its headings does, alike;
- * 3. its score, BM25F (Pagefind ranks by BM25 too): for each word, its best term's rarity among the
+ * 3. among the pages shown, whether the title or heading that holds the query is the query (isExactly): "Mocking"
+ *    above "Mocking Classes" for `mocking`, the heading `--shard` above "Sharding" for `--shard`; its words are in
+ *    the page's document part, which the answer loads anyway;
+ * 4. its score, BM25F (Pagefind ranks by BM25 too): for each word, its best term's rarity among the
  *    version's pages times its frequency on the page, the page's fields weighted (title above heading
  *    above description and keywords above text: the specification's order) and each normalised by its
  *    length on the page (the build does that: indexWriter.ts), saturated; times how closely the term
@@ -22,7 +25,7 @@
  * sections in order for a group under it.
  */
 import {DocKind, DOC_KINDS} from '../../../contracts/searchIndexFiles';
-import type {Expansion} from './queryTerms';
+import type {Expansion, QueryWord} from './queryTerms';
 import {COMMON_WORD_SHARE, KIND_WEIGHT, NEAR_BOOST, SATURATION, SECTION_BOOST} from './weights';
 
 /** A page's other matching sections kept for its group: a heading and its text may both be among them. */
@@ -252,4 +255,32 @@ function inOrder(hits: RankedHit[], fillers: RankedHit[], fillTo: number): PageH
   hits.sort(byRank);
   if (hits.length > 0 && hits.length < fillTo) hits.push(...fillers.sort(byRank).slice(0, fillTo - hits.length));
   return hits.map(({ranked: _ranked, ...hit}) => hit);
+}
+
+const wordsKey = (words: readonly string[]) => [...words].sort().join('\u0000');
+
+/**
+ * Whether a title or heading is the query: its words, as queryWords gives them, are the words typed, in any
+ * order ("Mocking" for `mocking`, not "Mocking Classes", nor "Mocks": a stem is a looser match). Algolia,
+ * DocSearch's engine, ranks a record whose attribute is a one-word query whole above one that holds more
+ * ("Road" above "Road Trip").
+ */
+export function isExactly(name: readonly QueryWord[], query: readonly QueryWord[]): boolean {
+  return name.length === query.length && wordsKey(name.map((word) => word.text)) === wordsKey(query.map((word) => word.text));
+}
+
+/**
+ * Ranked hits with, among those of the same coverage and tier, the pages whose title or heading is the
+ * query (`exact`, isExactly) first; every other page keeps its place.
+ */
+export function exactFirst<T extends Pick<PageHit, 'coverage' | 'tier'>>(hits: readonly T[], exact: (hit: T) => boolean): T[] {
+  const ordered: T[] = [];
+  for (let start = 0; start < hits.length;) {
+    let end = start + 1;
+    while (end < hits.length && hits[end]!.coverage === hits[start]!.coverage && hits[end]!.tier === hits[start]!.tier) end++;
+    const run = hits.slice(start, end);
+    ordered.push(...run.filter(exact), ...run.filter((hit) => !exact(hit)));
+    start = end;
+  }
+  return ordered;
 }

@@ -7,8 +7,8 @@
  * parts with indexWriter.ts, beside this reader.
  */
 import {DocKind, partUrl, type DocPart, type IndexedDoc, type SearchManifest, type TermPart} from '../../../contracts/searchIndexFiles';
-import {expand, partFor, partsForWord, queryWords, type TextRules} from './queryTerms';
-import {rankPages, runOf, type Postings} from './rank';
+import {expand, partFor, partsForWord, queryWords, textWords, type TextRules} from './queryTerms';
+import {exactFirst, isExactly, rankPages, runOf, type PageHit, type Postings} from './rank';
 import {markWords, snippetOf, type Marked} from './snippet';
 
 export type FetchJson = (url: string) => Promise<unknown>;
@@ -224,7 +224,7 @@ export class VersionIndex {
       grouped: more > 0 ? limit : 0,
       fillTo: MAX_SUGGESTIONS,
     });
-    const shown = hits.slice(0, limit);
+    const ranked = hits.slice(0, limit);
     const firstDocs = partitions.list.map((partition) => partition.firstDoc);
     const partitionOf = (doc: number) => partitions.list[runOf(doc, firstDocs)]!;
     const docPartOf = (doc: number) => {
@@ -233,17 +233,26 @@ export class VersionIndex {
     };
     const docParts = new Map<string, DocPart>();
     await Promise.all(
-      [...new Set(shown.map((hit) => docPartOf(hit.target)))].map(async (name) => docParts.set(name, await this.part<DocPart>(name))),
+      [...new Set(ranked.map((hit) => docPartOf(hit.target)))].map(async (name) => docParts.set(name, await this.part<DocPart>(name))),
     );
     const docAt = (doc: number): IndexedDoc | undefined => {
       const part = docParts.get(docPartOf(doc));
       return part?.docs[doc - partitionOf(doc).firstDoc - part.first];
     };
+    const titleOf = (hit: PageHit) => docAt(partitions.pageFirstDocs[hit.page]!);
+    // The title or heading that holds every word (the hit's tier says which), compared with the query as typed
+    // (its last word complete: a title of stop words, "What is it", is the query `what is it`).
+    const typed = textWords(query, this.rules);
+    const holder = (hit: PageHit) => (hit.tier >= 3 ? titleOf(hit) : hit.tier >= 1 ? docAt(hit.target) : undefined);
+    const shown = exactFirst(ranked, (hit) => {
+      const name = holder(hit);
+      return name !== undefined && isExactly(textWords(name.t, this.rules), typed);
+    });
     const suggestions = shown.map((hit): Suggestion => {
       const matched = new Set(hit.terms);
       const mark = (text: string) => markWords(text, matched, this.rules);
       const pageFirst = partitions.pageFirstDocs[hit.page]!;
-      const title = docAt(pageFirst);
+      const title = titleOf(hit);
       const target = docAt(hit.target);
       const url = title?.u ?? '';
       const suggestion: Suggestion = {
