@@ -4,7 +4,16 @@ import {joinedNames, lunrIndexOf, splitIndex, withDocTitles} from '../../src/sea
 import {DocKind, MANIFEST_FILE, PARTS_DIR, type TermPart} from '../../contracts/searchIndexFiles';
 import {lunrRules} from '../../src/search/engine/lunrRules';
 import {runOf} from '../../src/search/engine/rank';
-import {expand, oneTypoFrom, partFor, partsForWord, queryWords, COMPLETION_BYTES} from '../../src/search/engine/queryTerms';
+import {
+  expand,
+  joinedNamesOf,
+  oneTypoFrom,
+  partFor,
+  partsForWord,
+  queryWords,
+  wholeNameTerms,
+  COMPLETION_BYTES,
+} from '../../src/search/engine/queryTerms';
 import {pluginDocs, servedIndex, type FixturePage} from '../support/searchIndexFixture';
 
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
@@ -114,7 +123,7 @@ describe("frequencies: BM25F's half that the build computes", () => {
   });
 });
 
-describe('withDocTitles: pages titled as Docusaurus titles them', () => {
+describe('withDocTitles: pages titled as they show their title', () => {
   // Docs written for GitHub often open with an HTML banner, which the plugin takes for their title.
   const banners: FixturePage[] = [
     {url: '/Reference/Lifecycle', title: 'Fastify', sections: [{text: 'How a request flows.'}]},
@@ -252,6 +261,45 @@ describe('partsForWord: the term parts a word loads', () => {
       parts: [[0], [0], [0]],
       stops: new Map([['f', 'fa']]),
     });
+  });
+});
+
+describe('joinedNamesOf and wholeNameTerms: a name joined up with punctuation, looked up whole', () => {
+  it.each([
+    ['vi.mock', [{name: 'vi.mock', words: [0, 1], typing: true}]],
+    ['vi.mock factory', [{name: 'vi.mock', words: [0, 1], typing: false}]],
+    [
+      'reply.redirect and fastify.register ',
+      [
+        {name: 'reply.redirect', words: [0, 1], typing: false},
+        {name: 'fastify.register', words: [2, 3], typing: false},
+      ],
+    ],
+    // One word inside punctuation, or words apart, are no joined-up name.
+    ['_.groupBy', []],
+    ['vi mock', []],
+  ])('%j → %j', (query, expected) => {
+    expect(joinedNamesOf(queryWords(query, lunrRules))).toEqual(expected);
+  });
+
+  const terms = [
+    'vi',
+    'vi.mock',
+    "vi.mock('./path",
+    'vi.mock(import',
+    'vi.mocked',
+    'vi.mockobject',
+    'vi.when',
+    'fastify.regist',
+    'fastify.register(plugin',
+  ].sort();
+  it.each([
+    ['the name, and the terms it begins where punctuation follows', 'vi.mock', false, ['vi.mock', "vi.mock('./path", 'vi.mock(import']],
+    ['while typed, every term it begins', 'vi.mock', true, ['vi.mock', "vi.mock('./path", 'vi.mock(import', 'vi.mocked', 'vi.mockobject']],
+    ["its stem, as lunr keeps a title's name", 'fastify.register', false, ['fastify.regist', 'fastify.register(plugin']],
+    ['none where no term holds it', 'vi.spyon', false, []],
+  ])('%s', (_case, name, typing, expected) => {
+    expect(wholeNameTerms({name, words: [0, 1], typing}, terms, lunrRules).sort()).toEqual([...expected].sort());
   });
 });
 

@@ -600,6 +600,32 @@ describe('BM25F over the whole page, and the rules around it (issue 58)', () => 
       '/Guides/cli',
     ],
     [
+      'a title that holds the words of a joined-up name apart does not hold the name: a heading that holds it whole comes first',
+      [
+        {url: '/Guides/conditional', title: 'Conditional Mocking with vi.when', sections: [{text: 'Mock by the arguments: vi.when.'}]},
+        {url: '/Reference/vi', title: 'The vi object', sections: [{heading: 'vi.mock', text: "vi.mock('./path') replaces a module."}]},
+      ],
+      'vi.mock',
+      '/Reference/vi',
+    ],
+    [
+      'a page that holds a joined-up name whole comes before pages that say its words apart more often',
+      [
+        {
+          url: '/Guides/metadata',
+          title: 'Metadata',
+          sections: [{text: 'Import the meta of a run: meta, meta and more meta, which vitest keeps; import it with vitest.'}],
+        },
+        {
+          url: '/Guides/in-source',
+          title: 'In-Source Testing',
+          sections: [{text: 'Tests inside the file: if (import.meta.vitest) run them.'}],
+        },
+      ],
+      'import.meta.vitest',
+      '/Guides/in-source',
+    ],
+    [
       'a misspelt word past its stem is corrected: "geolocaton" finds "Geolocation" (stem "geoloc")',
       [
         {url: '/Reference/geolocation', title: 'Geolocation', sections: [{text: 'Where the device is.'}]},

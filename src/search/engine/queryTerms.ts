@@ -27,6 +27,8 @@ export interface QueryWord {
   term: string;
   /** The last word, with no space after it yet: the reader may still be typing it. */
   typing: boolean;
+  /** The name joined up with punctuation that the word is one of (`vi.mock`, `import.meta.vitest`), if any. */
+  name?: string;
 }
 
 /**
@@ -63,7 +65,7 @@ export function queryWords(input: string, rules: TextRules): QueryWord[] {
     texts.forEach((text, at) => {
       const typed = typing && at === texts.length - 1;
       if (text === '' || (!typed && rules.isStopWord(text))) return;
-      words.push({text, term: rules.stem(text), typing: typed});
+      words.push({text, term: rules.stem(text), typing: typed, ...(segments.length > 1 ? {name: trimmed} : {})});
     });
   });
   // Stop words are not in the index: a query of them alone finds nothing, except that the word still
@@ -74,6 +76,43 @@ export function queryWords(input: string, rules: TextRules): QueryWord[] {
 /** The words of a text as a query of it searches them, none still being typed: a page's title, to compare with a query. */
 export function textWords(text: string, rules: TextRules): QueryWord[] {
   return queryWords(`${text} `, rules);
+}
+
+/** A name joined up with punctuation in a query, and the positions of its words among the query's words. */
+export interface JoinedName {
+  name: string;
+  words: number[];
+  /** The query's last word is its last: the reader may still be typing it. */
+  typing: boolean;
+}
+
+/** The names joined up with punctuation that a query's words come from (queryWords' `name`), each once. */
+export function joinedNamesOf(words: readonly QueryWord[]): JoinedName[] {
+  const names = new Map<string, JoinedName>();
+  words.forEach((word, position) => {
+    if (word.name === undefined) return;
+    const joined = names.get(word.name) ?? {name: word.name, words: [], typing: false};
+    joined.words.push(position);
+    joined.typing ||= word.typing;
+    names.set(word.name, joined);
+  });
+  return [...names.values()];
+}
+
+/**
+ * The index terms that hold a joined-up name whole: its stem (a title's `fastify.register`), and the terms
+ * it begins where punctuation follows it (`vi.mock('./path` in code); while it is typed, every term it begins.
+ * `terms` is sorted (those of the parts loaded for the name: partsForWord, the name as its one word).
+ */
+export function wholeNameTerms({name, typing}: JoinedName, terms: readonly string[], rules: TextRules): string[] {
+  const found = new Set<string>();
+  const stem = rules.stem(name);
+  if (terms[lowerBound(terms, stem)] === stem) found.add(stem);
+  for (let at = lowerBound(terms, name); at < terms.length && terms[at]!.startsWith(name); at++) {
+    const rest = terms[at]!.slice(name.length);
+    if (typing || rest === '' || JOINER.test(rest[0]!)) found.add(terms[at]!);
+  }
+  return [...found];
 }
 
 export interface Expansion {

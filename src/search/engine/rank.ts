@@ -15,7 +15,9 @@
  * 3. among the pages shown, whether the title or heading that holds the query is the query (isExactly): "Mocking"
  *    above "Mocking Classes" for `mocking`, the heading `--shard` above "Sharding" for `--shard`; its words are in
  *    the page's document part, which the answer loads anyway;
- * 4. its score, BM25F (Pagefind ranks by BM25 too): for each word, its best term's rarity among the
+ * 4. whether it holds each name the query joins up with punctuation whole (`import.meta.vitest`), not only its words
+ *    apart; a title or heading holds such a name's words only where it holds the name (step 2);
+ * 5. its score, BM25F (Pagefind ranks by BM25 too): for each word, its best term's rarity among the
  *    version's pages times its frequency on the page, the page's fields weighted (title above heading
  *    above description and keywords above text: the specification's order) and each normalised by its
  *    length on the page (the build does that: indexWriter.ts), saturated; times how closely the term
@@ -37,6 +39,11 @@ export type Postings = readonly (readonly number[])[];
 export interface RankInput {
   /** Per query word, the terms it matches. */
   words: readonly (readonly Expansion[])[];
+  /**
+   * The query's names joined up with punctuation (`vi.mock`): the positions of their words, and the terms that
+   * hold each whole. A title or heading holds such a name's words only where it holds the name.
+   */
+  names?: readonly {words: readonly number[]; terms: readonly string[]}[];
   postings: (term: string) => Postings;
   /** Each page's first document (the manifest's `pages.first`). */
   pageFirstDocs: readonly number[];
@@ -137,9 +144,16 @@ export function wordScore(frequency: number, rarityOfTerm: number): number {
   return (rarityOfTerm * frequency) / (SATURATION + frequency);
 }
 
-export function rankPages({words, postings, pageFirstDocs, allowed, inSection, grouped = 0, fillTo = 0}: RankInput): PageHit[] {
+/**
+ * Every document that holds a term of the query (its kind, page, best score per word and terms matched), and
+ * per page each word's score (BM25F: the term's frequency over the page's fields, weighted, saturated).
+ */
+function matchDocs(
+  words: RankInput['words'],
+  postings: RankInput['postings'],
+  pageFirstDocs: readonly number[],
+): {docs: Map<number, DocMatch>; wordScores: Map<number, number[]>} {
   const wordCount = words.length;
-  if (wordCount === 0) return [];
   const pageCount = pageFirstDocs.length;
   const docs = new Map<number, DocMatch>();
   // Per page, each word's best score over the terms it matches.
@@ -178,6 +192,15 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection, g
       }
     }
   });
+  return {docs, wordScores};
+}
+
+export function rankPages({words, postings, pageFirstDocs, names = [], allowed, inSection, grouped = 0, fillTo = 0}: RankInput): PageHit[] {
+  const wordCount = words.length;
+  if (wordCount === 0) return [];
+  const namesHeld = docsHolding(names, postings);
+  const pageCount = pageFirstDocs.length;
+  const {docs, wordScores} = matchDocs(words, postings, pageFirstDocs);
 
   // The words that tell pages apart: those on at most COMMON_WORD_SHARE of the pages (all of them when none is).
   const pagesOf = Array.from({length: wordCount}, () => new Set<number>());
@@ -196,27 +219,32 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection, g
     headingEvery?: boolean;
     heading?: {doc: number; score: number};
     section?: {doc: number; coverage: number; score: number};
+    /** The joined-up names the page holds whole, somewhere (their positions in `names`). */
+    whole: Set<number>;
   }
   const pages = new Map<number, PageState>();
   for (const [doc, match] of docs) {
     const {page} = match;
     if (allowed && !allowed(page)) continue;
     let state = pages.get(page);
-    if (!state) pages.set(page, (state = {terms: new Set(), titleAll: false}));
+    if (!state) pages.set(page, (state = {terms: new Set(), titleAll: false, whole: new Set()}));
     for (const term of match.terms) state.terms.add(term);
+    for (const name of namesHeld.get(doc) ?? []) state.whole.add(name);
     const coverage = covered(match.perWord);
     const score = sum(match.perWord);
+    // A title or heading that holds the words of a joined-up name apart ("Mocking with vi.when" for `vi.mock`) does not hold it.
+    const named = names.length === 0 ? match.perWord : withNamesHeld(match.perWord, names, namesHeld.get(doc));
     if (match.kind === DocKind.Title) {
-      state.titleAll = tellingCovered(match.perWord) === tellingCount;
-      state.titleEvery = coverage === wordCount;
+      state.titleAll = tellingCovered(named) === tellingCount;
+      state.titleEvery = covered(named) === wordCount;
     }
     if (
       match.kind === DocKind.Heading &&
-      tellingCovered(match.perWord) === tellingCount &&
-      (!state.heading || (coverage === wordCount && !state.headingEvery) || score > state.heading.score)
+      tellingCovered(named) === tellingCount &&
+      (!state.heading || (covered(named) === wordCount && !state.headingEvery) || score > state.heading.score)
     ) {
       state.heading = {doc, score};
-      state.headingEvery ||= coverage === wordCount;
+      state.headingEvery ||= covered(named) === wordCount;
     }
     if (match.kind === DocKind.Heading || match.kind === DocKind.Content) {
       const best = state.section;
@@ -240,21 +268,63 @@ export function rankPages({words, postings, pageFirstDocs, allowed, inSection, g
     const score = sum(scores) * (near ? NEAR_BOOST : 1);
     const target = tier >= 3 ? pageFirstDocs[page]! : tier >= 1 ? state.heading!.doc : (state.section?.doc ?? pageFirstDocs[page]!);
     const ranked = score * (inSection?.(page) ? SECTION_BOOST : 1);
-    (filler ? fillers : hits).push({page, coverage, tier, score, target, terms: [...state.terms], more: [], ranked});
+    (filler ? fillers : hits).push({
+      page,
+      coverage,
+      tier,
+      score,
+      target,
+      terms: [...state.terms],
+      more: [],
+      ranked,
+      whole: state.whole.size,
+    });
   }
   const answer = inOrder(hits, fillers, fillTo);
   gatherMore(answer.slice(0, grouped), docs, needed);
   return answer;
 }
 
-type RankedHit = PageHit & {ranked: number};
-const byRank = (a: RankedHit, b: RankedHit) => b.coverage - a.coverage || b.tier - a.tier || b.ranked - a.ranked || a.page - b.page;
+/** The documents that hold each joined-up name whole: per document, the names' positions in `names`. */
+function docsHolding(names: NonNullable<RankInput['names']>, postings: RankInput['postings']): Map<number, Set<number>> {
+  const held = new Map<number, Set<number>>();
+  names.forEach(({terms}, name) => {
+    for (const term of terms) {
+      for (const flat of postings(term)) {
+        for (let at = 0; at < flat.length; at += 2) {
+          const doc = flat[at]!;
+          if (!held.has(doc)) held.set(doc, new Set());
+          held.get(doc)!.add(name);
+        }
+      }
+    }
+  });
+  return held;
+}
+
+/** A document's per-word scores with the words of each joined-up name it does not hold whole taken as missing. */
+function withNamesHeld(
+  perWord: readonly number[],
+  names: NonNullable<RankInput['names']>,
+  held: ReadonlySet<number> | undefined,
+): number[] {
+  const scores = [...perWord];
+  names.forEach(({words}, name) => {
+    if (!held?.has(name)) for (const word of words) scores[word] = 0;
+  });
+  return scores;
+}
+
+/** `whole`: how many of the query's joined-up names the page holds whole (`import.meta.vitest`, not its words apart). */
+type RankedHit = PageHit & {ranked: number; whole: number};
+const byRank = (a: RankedHit, b: RankedHit) =>
+  b.coverage - a.coverage || b.tier - a.tier || b.whole - a.whole || b.ranked - a.ranked || a.page - b.page;
 
 /** The pages that hold the query, best first, then as many `fillers` as bring a short list (not an empty one) to `fillTo`. */
 function inOrder(hits: RankedHit[], fillers: RankedHit[], fillTo: number): PageHit[] {
   hits.sort(byRank);
   if (hits.length > 0 && hits.length < fillTo) hits.push(...fillers.sort(byRank).slice(0, fillTo - hits.length));
-  return hits.map(({ranked: _ranked, ...hit}) => hit);
+  return hits.map(({ranked: _ranked, whole: _whole, ...hit}) => hit);
 }
 
 const wordsKey = (words: readonly string[]) => [...words].sort().join('\u0000');

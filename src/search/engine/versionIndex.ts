@@ -7,7 +7,7 @@
  * parts with indexWriter.ts, beside this reader.
  */
 import {DocKind, partUrl, type DocPart, type IndexedDoc, type SearchManifest, type TermPart} from '../../../contracts/searchIndexFiles';
-import {expand, partFor, partsForWord, queryWords, textWords, type TextRules} from './queryTerms';
+import {expand, joinedNamesOf, partFor, partsForWord, queryWords, textWords, wholeNameTerms, type TextRules} from './queryTerms';
 import {exactFirst, isExactly, rankPages, runOf, type PageHit, type Postings} from './rank';
 import {markWords, snippetOf, type Marked} from './snippet';
 
@@ -188,7 +188,11 @@ export class VersionIndex {
     const partitions = partitionsOf(manifest);
     const words = queryWords(query, this.rules);
     const termPartLists = partitions.list.map(({manifest: own}) => own.termParts);
-    const partsOfWords = words.map((word) => partsForWord(word, termPartLists));
+    const names = joinedNamesOf(words);
+    // A joined-up name is looked up whole too, as a word of its own would be.
+    const partsOfWords = [...words, ...names.map(({name, typing}) => ({text: name, term: this.rules.stem(name), typing}))].map((word) =>
+      partsForWord(word, termPartLists),
+    );
     // Per word, per partition, the names of the term parts the word needs.
     const namesOfWords = partsOfWords.map(({parts}) =>
       parts.map((positions, partition) => positions.map((position) => termPartLists[partition]!.names[position]!)),
@@ -196,10 +200,15 @@ export class VersionIndex {
     const loaded = new Map<string, LoadedTermPart>();
     await Promise.all([...new Set(namesOfWords.flat(2))].map(async (name) => loaded.set(name, await this.termPart(name))));
     // Each word among the terms of its own parts, of every partition (in order, so their terms are too).
-    const expansions = words.map((word, position) => {
-      const terms = namesOfWords[position]!.flatMap((names) => names.flatMap((name) => loaded.get(name)!.terms));
-      return expand(word, partitions.list.length === 1 ? terms : [...new Set(terms)].sort(), partsOfWords[position]!.stops);
-    });
+    const termsOf = (position: number) => {
+      const terms = namesOfWords[position]!.flatMap((partNames) => partNames.flatMap((name) => loaded.get(name)!.terms));
+      return partitions.list.length === 1 ? terms : [...new Set(terms)].sort();
+    };
+    const expansions = words.map((word, position) => expand(word, termsOf(position), partsOfWords[position]!.stops));
+    const wholeNames = names.map((joined, at) => ({
+      words: joined.words,
+      terms: wholeNameTerms(joined, termsOf(words.length + at), this.rules),
+    }));
     const postings = (term: string): Postings => {
       const found = partitions.list.flatMap(({manifest: own, firstDoc}) => {
         const part = loaded.get(own.termParts.names[partFor(own.termParts.first, term)] ?? '');
@@ -216,6 +225,7 @@ export class VersionIndex {
     const [readerSection, onlySection] = [sectionIndex(section), sectionIndex(within)];
     const hits = rankPages({
       words: expansions,
+      names: wholeNames,
       postings,
       pageFirstDocs: partitions.pageFirstDocs,
       allowed: onlySection === undefined ? undefined : (page) => onlySection !== -1 && partitions.pageSections[page] === onlySection,
