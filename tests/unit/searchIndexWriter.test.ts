@@ -301,6 +301,11 @@ describe('joinedNamesOf and wholeNameTerms: a name joined up with punctuation, l
   ])('%s', (_case, name, typing, expected) => {
     expect(wholeNameTerms({name, words: [0, 1], typing}, terms, lunrRules).sort()).toEqual([...expected].sort());
   });
+
+  it('stops where the parts loaded for the name stop, as a completion does', () => {
+    const stops = new Map([['vi.mock', 'vi.mock(import']]);
+    expect(wholeNameTerms({name: 'vi.mock', words: [0, 1], typing: true}, terms, lunrRules, stops)).toEqual(['vi.mock', "vi.mock('./path"]);
+  });
 });
 
 describe('expand: the terms a word matches', () => {

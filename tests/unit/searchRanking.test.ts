@@ -330,6 +330,18 @@ describe('rankPages: the order of pages', () => {
     expect(hits.map((hit) => hit.page)).toEqual(order);
   });
 
+  it('marks the pages that fill a short list, which nothing lifts above the pages that hold the query', () => {
+    const query = [[{term: '0', weight: 1}], [{term: '1', weight: 1}]];
+    const postings = postingsOf({0: text([1, 9], [3, 1], [5, 1], [7, 2]), 1: text([3, 1], [5, 1])});
+    const hits = rankPages({words: query, postings, pageFirstDocs, fillTo: 8});
+    expect(hits.map((hit) => [hit.page, hit.filler])).toEqual([
+      [1, false],
+      [2, false],
+      [0, true],
+      [3, true],
+    ]);
+  });
+
   it('the section boost reorders only answers of the same coverage and tier', () => {
     // Page 1's text says the word 20 times, boosted: far above page 0's title, once…
     const postings = postingsOf({0: [title(0, 1)[0]!, [], [], [], [3, 20]]});
@@ -372,23 +384,27 @@ describe('isExactly and exactFirst: a title or heading that is the query', () =>
     ['browser.locators', 'locators', false],
     ['browser.locators', 'browser.locators', true],
     ['Fixture Scopes 3.2.0', 'fixture scopes', false],
-    ['What is it', 'what is it', true],
+    // Stop words are not indexed: a title of them alone holds no query.
+    ['What is it', 'what is it', false],
   ])('%j is %j: %s', (name, query, expected) => {
     expect(isExactly(textWords(name, lunrRules), textWords(query, lunrRules))).toBe(expected);
   });
 
   it('moves the exact ones first among hits of the same coverage and tier, and nothing else', () => {
+    const hit = (coverage: number, tier: 0 | 1 | 2 | 3 | 4, name: string, filler = false) => ({coverage, tier, name, filler});
     const hits = [
-      {coverage: 2, tier: 4, name: 'a'},
-      {coverage: 2, tier: 4, name: 'B'},
-      {coverage: 2, tier: 2, name: 'c'},
-      {coverage: 2, tier: 2, name: 'D'},
-      {coverage: 1, tier: 4, name: 'E'},
-      {coverage: 1, tier: 4, name: 'f'},
-    ] as const;
+      hit(2, 4, 'a'),
+      hit(2, 4, 'B'),
+      hit(2, 2, 'c'),
+      hit(2, 2, 'D'),
+      hit(1, 4, 'E'),
+      hit(1, 4, 'f'),
+      // A filler of the same coverage and tier as the hits before it stays after them.
+      hit(1, 4, 'G', true),
+    ];
     // Capitals are exact: each moves to the front of its own run, never into another.
-    const isCapital = (hit: {name: string}) => hit.name === hit.name.toUpperCase();
-    expect(exactFirst(hits, isCapital).map((hit) => hit.name)).toEqual(['B', 'a', 'D', 'c', 'E', 'f']);
+    const isCapital = (item: {name: string}) => item.name === item.name.toUpperCase();
+    expect(exactFirst(hits, isCapital).map((item) => item.name)).toEqual(['B', 'a', 'D', 'c', 'E', 'f', 'G']);
   });
 });
 
@@ -587,7 +603,7 @@ describe('BM25F over the whole page, and the rules around it (issue 58)', () => 
       '/Guides/benchmarking',
     ],
     [
-      'a heading that is the query comes before a heading of the same stem, the words in any order',
+      'a heading that is the query comes before a heading of the same stem',
       [
         {
           url: '/Guides/performance',
@@ -607,6 +623,34 @@ describe('BM25F over the whole page, and the rules around it (issue 58)', () => 
       ],
       'vi.mock',
       '/Reference/vi',
+    ],
+    [
+      'a heading that holds the words of a joined-up name apart does not hold the name either',
+      [
+        {url: '/Guides/conditional', title: 'Conditional', sections: [{heading: 'Mocking with vi.when', text: 'Mock by the arguments.'}]},
+        {url: '/Reference/vi', title: 'The vi object', sections: [{text: "vi.mock('./path') replaces a module."}]},
+      ],
+      'vi.mock',
+      '/Reference/vi',
+    ],
+    [
+      'a page that holds more of the query comes before one that holds a joined-up name of it whole (coverage first)',
+      [
+        {url: '/Guides/modules', title: 'Modules', sections: [{text: 'A factory: vi creates it, and a mock replaces it.'}]},
+        {url: '/Reference/other', title: 'Other', sections: [{text: "vi.mock('./path') replaces a module."}]},
+      ],
+      'vi.mock factory',
+      '/Guides/modules',
+    ],
+    [
+      'a title that holds every word that tells pages apart comes before a page that holds a joined-up name whole (the tier first)',
+      [
+        ...Array.from({length: 6}, (_, n) => ({url: `/Guides/page-${n}`, title: `Page ${n}`, sections: [{text: 'A vi call and a mock.'}]})),
+        {url: '/Guides/factory', title: 'Factory', sections: [{text: 'The factory returns a module: vi and mock apart.'}]},
+        {url: '/Reference/modules', title: 'Modules', sections: [{text: "vi.mock('./path', factory) replaces a module."}]},
+      ],
+      'vi.mock factory',
+      '/Guides/factory',
     ],
     [
       'a page that holds a joined-up name whole comes before pages that say its words apart more often',
@@ -636,6 +680,42 @@ describe('BM25F over the whole page, and the rules around it (issue 58)', () => 
     ],
   ])('%s', async (_rule, pages, query, expected) => {
     expect(await first(pages, query)).toBe(expected);
+  });
+
+  it('finds a joined-up name whole in a term part after its own: `vi.mock(path` sorts past `vi.mock`', async () => {
+    const pages: FixturePage[] = [
+      {url: '/Reference/vi', title: 'The vi object', sections: [{heading: 'vi.mock(path, factory)', text: 'Replaces a module.'}]},
+      {
+        url: '/Guides/mocking',
+        title: 'Mocking with vi',
+        sections: [{text: 'vi and mock, vi and mock again: vi.mock!a vi.mock$b vi.mock%c vi.mock&d mock vi mock vi.'}],
+      },
+    ];
+    // Parts this small put terms the name begins in parts after the one its own term sorts in.
+    const {index, manifest} = servedIndex(pages, {termPartBytes: 80});
+    expect(manifest.termParts.first.filter((first) => first.startsWith('vi.mock')).length).toBeGreaterThan(1);
+    const answer = await index.search({query: 'vi.mock ', limit: 8});
+    expect(answer.suggestions[0]?.url).toBe('/Reference/vi#vi-mock-path-factory-');
+  });
+
+  it('orders a longer list as a shorter one starts: "Show more" only adds pages after those shown', async () => {
+    // Eleven pages titled with the word and a number, which their text says more and more often; one titled with the
+    // word alone, 6th by its score: its exact title lifts it among the box's eight, whatever the limit asked.
+    const pages: FixturePage[] = [
+      ...Array.from({length: 11}, (_, n) => ({
+        url: `/Guides/mocking-${n}`,
+        title: `Mocking ${n}`,
+        sections: [{text: `Mocking ${'mocking '.repeat(n)}things.`}],
+      })),
+      {url: '/Guides/mocking', title: 'Mocking', sections: [{text: 'Fakes for things a test does not own.'}]},
+    ];
+    const {index} = servedIndex(pages);
+    const listOf = async (limit: number) => urls((await index.search({query: 'mocking ', limit})).suggestions);
+    const [five, eight, twenty] = [await listOf(5), await listOf(8), await listOf(20)];
+    expect(twenty).toHaveLength(12);
+    expect(twenty[0]).toBe('/Guides/mocking');
+    expect(eight).toEqual(twenty.slice(0, 8));
+    expect(five).toEqual(twenty.slice(0, 5));
   });
 
   it('leaves a word of four letters uncorrected: one change makes it another word', async () => {

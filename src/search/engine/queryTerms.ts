@@ -100,15 +100,32 @@ export function joinedNamesOf(words: readonly QueryWord[]): JoinedName[] {
 }
 
 /**
+ * The term parts a joined-up name loads to be looked up whole: those of its stem and of the terms it begins
+ * (`vi.mock('./path` may sort in a part after `vi.mock`'s), as a word being typed loads its completions. It is
+ * never corrected: its words are.
+ */
+export function partsForName({name}: JoinedName, partitions: readonly TermPartList[], rules: TextRules): WordParts {
+  return partsForWord({text: name, term: rules.stem(name), typing: true}, partitions, {corrected: false});
+}
+
+/**
  * The index terms that hold a joined-up name whole: its stem (a title's `fastify.register`), and the terms
  * it begins where punctuation follows it (`vi.mock('./path` in code); while it is typed, every term it begins.
- * `terms` is sorted (those of the parts loaded for the name: partsForWord, the name as its one word).
+ * `terms` is sorted: those of the parts loaded for the name (partsForName), which end before `stops`' term
+ * for it, as a completion does (a page is not found by a part its partition happened to reach further in).
  */
-export function wholeNameTerms({name, typing}: JoinedName, terms: readonly string[], rules: TextRules): string[] {
+export function wholeNameTerms(
+  {name, typing}: JoinedName,
+  terms: readonly string[],
+  rules: TextRules,
+  stops: ReadonlyMap<string, string> = new Map(),
+): string[] {
   const found = new Set<string>();
   const stem = rules.stem(name);
   if (terms[lowerBound(terms, stem)] === stem) found.add(stem);
+  const stop = stops.get(name);
   for (let at = lowerBound(terms, name); at < terms.length && terms[at]!.startsWith(name); at++) {
+    if (stop !== undefined && terms[at]! >= stop) break;
     const rest = terms[at]!.slice(name.length);
     if (typing || rest === '' || JOINER.test(rest[0]!)) found.add(terms[at]!);
   }
@@ -153,10 +170,10 @@ export interface WordParts {
  * as `COMPLETION_BYTES` allows in all (a one-letter beginning begins thousands of terms, and each
  * partition repeats most of the vocabulary: the nearest in order are enough to suggest).
  */
-export function partsForWord(word: QueryWord, partitions: readonly TermPartList[]): WordParts {
+export function partsForWord(word: QueryWord, partitions: readonly TermPartList[], {corrected = true} = {}): WordParts {
   // A word long enough to be corrected may be a stem and a misspelt ending (oneTypoFrom), and the stem sort in an earlier part.
   const beginnings =
-    word.text.length >= MIN_FUZZY_LENGTH
+    corrected && word.text.length >= MIN_FUZZY_LENGTH
       ? Array.from({length: word.text.length - MIN_FUZZY_LENGTH + 2}, (_, at) => word.text.slice(0, MIN_FUZZY_LENGTH - 1 + at))
       : [];
   const needed = partitions.map((parts) => new Set([word.term, ...beginnings].map((term) => partFor(parts.first, term))));

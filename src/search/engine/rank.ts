@@ -72,6 +72,8 @@ export interface PageHit {
   score: number;
   /** The document to point at: the title (the page's top), a heading or a section's text. */
   target: number;
+  /** A page that holds one word fewer than the query needs, filling a short list after those that hold it (`fillTo`). */
+  filler: boolean;
   /** The index terms the page matched, for highlighting. */
   terms: string[];
   /**
@@ -233,18 +235,18 @@ export function rankPages({words, postings, pageFirstDocs, names = [], allowed, 
     const coverage = covered(match.perWord);
     const score = sum(match.perWord);
     // A title or heading that holds the words of a joined-up name apart ("Mocking with vi.when" for `vi.mock`) does not hold it.
-    const named = names.length === 0 ? match.perWord : withNamesHeld(match.perWord, names, namesHeld.get(doc));
+    const scoresWithNames = names.length === 0 ? match.perWord : withNamesHeld(match.perWord, names, namesHeld.get(doc));
     if (match.kind === DocKind.Title) {
-      state.titleAll = tellingCovered(named) === tellingCount;
-      state.titleEvery = covered(named) === wordCount;
+      state.titleAll = tellingCovered(scoresWithNames) === tellingCount;
+      state.titleEvery = covered(scoresWithNames) === wordCount;
     }
     if (
       match.kind === DocKind.Heading &&
-      tellingCovered(named) === tellingCount &&
-      (!state.heading || (covered(named) === wordCount && !state.headingEvery) || score > state.heading.score)
+      tellingCovered(scoresWithNames) === tellingCount &&
+      (!state.heading || (covered(scoresWithNames) === wordCount && !state.headingEvery) || score > state.heading.score)
     ) {
       state.heading = {doc, score};
-      state.headingEvery ||= covered(named) === wordCount;
+      state.headingEvery ||= covered(scoresWithNames) === wordCount;
     }
     if (match.kind === DocKind.Heading || match.kind === DocKind.Content) {
       const best = state.section;
@@ -274,6 +276,7 @@ export function rankPages({words, postings, pageFirstDocs, names = [], allowed, 
       tier,
       score,
       target,
+      filler,
       terms: [...state.terms],
       more: [],
       ranked,
@@ -336,18 +339,22 @@ const wordsKey = (words: readonly string[]) => [...words].sort().join('\u0000');
  * ("Road" above "Road Trip").
  */
 export function isExactly(name: readonly QueryWord[], query: readonly QueryWord[]): boolean {
-  return name.length === query.length && wordsKey(name.map((word) => word.text)) === wordsKey(query.map((word) => word.text));
+  return (
+    name.length > 0 && name.length === query.length && wordsKey(name.map((word) => word.text)) === wordsKey(query.map((word) => word.text))
+  );
 }
 
 /**
- * Ranked hits with, among those of the same coverage and tier, the pages whose title or heading is the
- * query (`exact`, isExactly) first; every other page keeps its place.
+ * Ranked hits with, among those of the same coverage and tier (the pages that hold the query, or the
+ * fillers after them), the pages whose title or heading is the query (`exact`, isExactly) first; the
+ * others keep their order.
  */
-export function exactFirst<T extends Pick<PageHit, 'coverage' | 'tier'>>(hits: readonly T[], exact: (hit: T) => boolean): T[] {
+export function exactFirst<T extends Pick<PageHit, 'coverage' | 'tier' | 'filler'>>(hits: readonly T[], exact: (hit: T) => boolean): T[] {
+  const alike = (a: T, b: T) => a.coverage === b.coverage && a.tier === b.tier && a.filler === b.filler;
   const ordered: T[] = [];
   for (let start = 0; start < hits.length;) {
     let end = start + 1;
-    while (end < hits.length && hits[end]!.coverage === hits[start]!.coverage && hits[end]!.tier === hits[start]!.tier) end++;
+    while (end < hits.length && alike(hits[end]!, hits[start]!)) end++;
     const run = hits.slice(start, end);
     ordered.push(...run.filter(exact), ...run.filter((hit) => !exact(hit)));
     start = end;

@@ -7,7 +7,17 @@
  * parts with indexWriter.ts, beside this reader.
  */
 import {DocKind, partUrl, type DocPart, type IndexedDoc, type SearchManifest, type TermPart} from '../../../contracts/searchIndexFiles';
-import {expand, joinedNamesOf, partFor, partsForWord, queryWords, textWords, wholeNameTerms, type TextRules} from './queryTerms';
+import {
+  expand,
+  joinedNamesOf,
+  partFor,
+  partsForName,
+  partsForWord,
+  queryWords,
+  textWords,
+  wholeNameTerms,
+  type TextRules,
+} from './queryTerms';
 import {exactFirst, isExactly, rankPages, runOf, type PageHit, type Postings} from './rank';
 import {markWords, snippetOf, type Marked} from './snippet';
 
@@ -183,16 +193,19 @@ export class VersionIndex {
     return part as LoadedTermPart;
   }
 
-  async search({query, limit, section, within, more = 0}: SearchRequest): Promise<SearchAnswer> {
-    const manifest = await this.prepare();
-    const partitions = partitionsOf(manifest);
+  /**
+   * The query's words and the index terms each matches, its joined-up names and the terms that hold each whole,
+   * and the postings of every term looked up: the term parts they need, loaded.
+   */
+  private async lookUp(query: string, partitions: Partitions) {
     const words = queryWords(query, this.rules);
     const termPartLists = partitions.list.map(({manifest: own}) => own.termParts);
     const names = joinedNamesOf(words);
-    // A joined-up name is looked up whole too, as a word of its own would be.
-    const partsOfWords = [...words, ...names.map(({name, typing}) => ({text: name, term: this.rules.stem(name), typing}))].map((word) =>
-      partsForWord(word, termPartLists),
-    );
+    // A joined-up name is looked up whole too: its parts follow the words'.
+    const partsOfWords = [
+      ...words.map((word) => partsForWord(word, termPartLists)),
+      ...names.map((joined) => partsForName(joined, termPartLists, this.rules)),
+    ];
     // Per word, per partition, the names of the term parts the word needs.
     const namesOfWords = partsOfWords.map(({parts}) =>
       parts.map((positions, partition) => positions.map((position) => termPartLists[partition]!.names[position]!)),
@@ -207,7 +220,7 @@ export class VersionIndex {
     const expansions = words.map((word, position) => expand(word, termsOf(position), partsOfWords[position]!.stops));
     const wholeNames = names.map((joined, at) => ({
       words: joined.words,
-      terms: wholeNameTerms(joined, termsOf(words.length + at), this.rules),
+      terms: wholeNameTerms(joined, termsOf(words.length + at), this.rules, partsOfWords[words.length + at]!.stops),
     }));
     const postings = (term: string): Postings => {
       const found = partitions.list.flatMap(({manifest: own, firstDoc}) => {
@@ -220,6 +233,13 @@ export class VersionIndex {
       if (found.length === 0) return EMPTY;
       return found.length === 1 ? found[0]! : found[0]!.map((_, kind) => found.flatMap((byKind) => byKind[kind] ?? []));
     };
+    return {words, expansions, wholeNames, postings};
+  }
+
+  async search({query, limit, section, within, more = 0}: SearchRequest): Promise<SearchAnswer> {
+    const manifest = await this.prepare();
+    const partitions = partitionsOf(manifest);
+    const {words, expansions, wholeNames, postings} = await this.lookUp(query, partitions);
     // A section no partition lists holds no indexed page (-1 is "in no section": never that).
     const sectionIndex = (path: string | undefined) => (path === undefined ? undefined : partitions.sections.indexOf(path));
     const [readerSection, onlySection] = [sectionIndex(section), sectionIndex(within)];
@@ -234,7 +254,9 @@ export class VersionIndex {
       grouped: more > 0 ? limit : 0,
       fillTo: MAX_SUGGESTIONS,
     });
-    const ranked = hits.slice(0, limit);
+    // Whether a title or heading is the query orders the box's answers (the first MAX_SUGGESTIONS) whatever the
+    // limit: a longer list (the search page's "Show more") only adds pages after them, and a shorter one is their start.
+    const ranked = hits.slice(0, limit > 0 ? Math.max(limit, MAX_SUGGESTIONS) : 0);
     const firstDocs = partitions.list.map((partition) => partition.firstDoc);
     const partitionOf = (doc: number) => partitions.list[runOf(doc, firstDocs)]!;
     const docPartOf = (doc: number) => {
@@ -250,14 +272,15 @@ export class VersionIndex {
       return part?.docs[doc - partitionOf(doc).firstDoc - part.first];
     };
     const titleOf = (hit: PageHit) => docAt(partitions.pageFirstDocs[hit.page]!);
-    // The title or heading that holds every word (the hit's tier says which), compared with the query as typed
-    // (its last word complete: a title of stop words, "What is it", is the query `what is it`).
-    const typed = textWords(query, this.rules);
-    const holder = (hit: PageHit) => (hit.tier >= 3 ? titleOf(hit) : hit.tier >= 1 ? docAt(hit.target) : undefined);
-    const shown = exactFirst(ranked, (hit) => {
-      const name = holder(hit);
-      return name !== undefined && isExactly(textWords(name.t, this.rules), typed);
-    });
+    // The title or heading that holds every word (the hit's tier says which), compared with the query's words,
+    // its last one taken as complete.
+    const queryAsText = textWords(query, this.rules);
+    const holderDoc = (hit: PageHit) => (hit.tier >= 3 ? titleOf(hit) : hit.tier >= 1 ? docAt(hit.target) : undefined);
+    const isQuery = (hit: PageHit) => {
+      const holder = holderDoc(hit);
+      return holder !== undefined && isExactly(textWords(holder.t, this.rules), queryAsText);
+    };
+    const shown = [...exactFirst(ranked.slice(0, MAX_SUGGESTIONS), isQuery), ...ranked.slice(MAX_SUGGESTIONS)].slice(0, limit);
     const suggestions = shown.map((hit): Suggestion => {
       const matched = new Set(hit.terms);
       const mark = (text: string) => markWords(text, matched, this.rules);
