@@ -10,9 +10,9 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {SITE_DIR} from '../../contracts/buildLayout';
 import {MANIFEST_FILE} from '../../contracts/searchIndexFiles';
 import {siteVersions} from '../../contracts/siteVersions';
-import {builtVersionIndex} from '../../testkit/builtSearchIndex';
+import {builtVersionIndex, readBuiltSearchIndexes} from '../../testkit/builtSearchIndex';
 import {NAVIGATION, SUBRESOURCE} from '../../testkit/http';
-import {FIXTURE_SITE, RELEASE_WORD} from '../support/fixtureSite';
+import {FIXTURE_SITE, RELEASE_NOTES_HEADING, RELEASE_WORD} from '../support/fixtureSite';
 import {startGate, type RunningGate} from '../support/gate';
 import {h1sOf} from '../support/builtSite';
 import {orphanedDocPages} from '../support/sidebars';
@@ -54,6 +54,9 @@ it('every version builds, with its own search index, and every page is reachable
   // The new page, and its word, are in the current version's index only.
   expect(current!.pageUrls).toContain('/docs/release-notes');
   expect(current!.terms.filter((term) => RELEASE_WORD.startsWith(term) && term.length > 8)).not.toEqual([]);
+  // Titled in the index as the page shows its title: its Markdown one, not the front matter's (the sidebar's).
+  const titles = readBuiltSearchIndexes(build, '').flatMap(({docs, manifest}) => manifest.pages.first.map((first) => docs[first]!));
+  expect(titles.find((title) => title.u === '/docs/release-notes')?.t).toBe(RELEASE_NOTES_HEADING);
   for (const older of [frozen!, oldest!]) {
     expect(older.pageUrls).not.toContain('/docs/release-notes');
     expect(older.terms.filter((term) => term.startsWith(RELEASE_WORD.slice(0, 8)))).toEqual([]);

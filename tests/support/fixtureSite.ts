@@ -45,6 +45,8 @@ export function isCurrentDocsPage(url: string): boolean {
 
 /** A word that appears nowhere else: it exists only in the page the release adds to 3.0. */
 export const RELEASE_WORD = 'quokkasaurus';
+/** The Markdown title the release's page opens with, under its front matter's "Release notes" (the sidebar's). */
+export const RELEASE_NOTES_HEADING = `Release notes for ${CURRENT_LABEL}`;
 
 export const SECTIONS = [
   {folder: 'field-notes', label: 'Field Notes'},
@@ -89,7 +91,7 @@ function releaseAsAnAuthor(site: string): void {
     title: 'Release notes',
     description: `What changed in the ${CURRENT_LABEL} edition of the tutorials.`,
     position: 10,
-    body: `## What is new\n\nThe ${CURRENT_LABEL} edition introduces the ${RELEASE_WORD} checklist for reviewing a tutorial before it ships.`,
+    body: `# ${RELEASE_NOTES_HEADING}\n\n## What is new\n\nThe ${CURRENT_LABEL} edition introduces the ${RELEASE_WORD} checklist for reviewing a tutorial before it ships.`,
   });
   addSections(site);
 }

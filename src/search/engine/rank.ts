@@ -12,9 +12,9 @@
  *    enough of finds nothing, as before: the reader is offered the wider search instead;
  * 2. whether its title holds every word (the common ones too), or every other word; else whether one of
  *    its headings does, alike;
- * 3. among the pages shown, whether the title or heading that holds the query is the query (isExactly): "Mocking"
- *    above "Mocking Classes" for `mocking`, the heading `--shard` above "Sharding" for `--shard`; its words are in
- *    the page's document part, which the answer loads anyway;
+ * 3. among the first eight (the box's, whatever the limit), whether the title or heading that holds the query is
+ *    the query (isExactly, exactFirst): "Mocking" above "Mocking Classes" for `mocking`, the heading `--shard` above
+ *    "Sharding" for `--shard`; its words are in the page's document part, which the answer loads anyway;
  * 4. whether it holds each name the query joins up with punctuation whole (`import.meta.vitest`), not only its words
  *    apart; a title or heading holds such a name's words only where it holds the name (step 2);
  * 5. its score, BM25F (Pagefind ranks by BM25 too): for each word, its best term's rarity among the
@@ -338,9 +338,11 @@ const wordsKey = (words: readonly string[]) => [...words].sort().join('\u0000');
  * DocSearch's engine, ranks a record whose attribute is a one-word query whole above one that holds more
  * ("Road" above "Road Trip").
  */
-export function isExactly(name: readonly QueryWord[], query: readonly QueryWord[]): boolean {
+export function isExactly(holder: readonly QueryWord[], query: readonly QueryWord[]): boolean {
   return (
-    name.length > 0 && name.length === query.length && wordsKey(name.map((word) => word.text)) === wordsKey(query.map((word) => word.text))
+    holder.length > 0 &&
+    holder.length === query.length &&
+    wordsKey(holder.map((word) => word.text)) === wordsKey(query.map((word) => word.text))
   );
 }
 

@@ -256,7 +256,7 @@ export class VersionIndex {
     });
     // Whether a title or heading is the query orders the box's answers (the first MAX_SUGGESTIONS) whatever the
     // limit: a longer list (the search page's "Show more") only adds pages after them, and a shorter one is their start.
-    const ranked = hits.slice(0, limit > 0 ? Math.max(limit, MAX_SUGGESTIONS) : 0);
+    const firstHits = hits.slice(0, limit > 0 ? Math.max(limit, MAX_SUGGESTIONS) : 0);
     const firstDocs = partitions.list.map((partition) => partition.firstDoc);
     const partitionOf = (doc: number) => partitions.list[runOf(doc, firstDocs)]!;
     const docPartOf = (doc: number) => {
@@ -265,7 +265,7 @@ export class VersionIndex {
     };
     const docParts = new Map<string, DocPart>();
     await Promise.all(
-      [...new Set(ranked.map((hit) => docPartOf(hit.target)))].map(async (name) => docParts.set(name, await this.part<DocPart>(name))),
+      [...new Set(firstHits.map((hit) => docPartOf(hit.target)))].map(async (name) => docParts.set(name, await this.part<DocPart>(name))),
     );
     const docAt = (doc: number): IndexedDoc | undefined => {
       const part = docParts.get(docPartOf(doc));
@@ -280,7 +280,7 @@ export class VersionIndex {
       const holder = holderDoc(hit);
       return holder !== undefined && isExactly(textWords(holder.t, this.rules), queryAsText);
     };
-    const shown = [...exactFirst(ranked.slice(0, MAX_SUGGESTIONS), isQuery), ...ranked.slice(MAX_SUGGESTIONS)].slice(0, limit);
+    const shown = [...exactFirst(firstHits.slice(0, MAX_SUGGESTIONS), isQuery), ...firstHits.slice(MAX_SUGGESTIONS)].slice(0, limit);
     const suggestions = shown.map((hit): Suggestion => {
       const matched = new Set(hit.terms);
       const mark = (text: string) => markWords(text, matched, this.rules);
